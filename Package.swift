@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// BlurKit holds every hot loop. It is compiled with optimisation even in the default debug
+// configuration, so the timings a lesson prints after `swift run` are not those of an
+// unoptimised build (see README, "Timings").
+let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"])]
+
+let package = Package(
+    name: "BlurExplorer",
+    products: [
+        .executable(name: "explorer", targets: ["explorer"]),
+        .library(name: "BlurKit", targets: ["BlurKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(
+            name: "BlurKit",
+            dependencies: ["CPNG"],
+            swiftSettings: optimisedEvenInDebug
+        ),
+        .executableTarget(
+            name: "explorer",
+            dependencies: [
+                "BlurKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Ink", package: "Ink"),
+            ],
+            path: "Sources/Explorer"
+        ),
+        .testTarget(name: "BlurKitTests", dependencies: ["BlurKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ExplorerTests", dependencies: ["explorer", "BlurKit"]),
+    ]
+)

@@ -1,0 +1,108 @@
+/// What a command computed, ready for any renderer: the terminal, a lesson page, JSON or CSV.
+///
+/// Commands build a `Report` and never print; renderers turn the same value into each place.
+struct Report: Sendable, Equatable {
+    var blocks: [Block] = []
+
+    enum Block: Sendable, Equatable {
+        /// A short paragraph of plain text.
+        case text(String)
+        /// Preformatted text: grids of numbers, source listings, sparklines.
+        case preformatted(String)
+        /// A table of values with units.
+        case table(Table)
+        /// A figure written to disk: its path, alt text and caption.
+        case figure(Figure)
+        /// A caveat the reader must see (e.g. an unoptimised build).
+        case warning(String)
+    }
+
+    mutating func text(_ s: String) { blocks.append(.text(s)) }
+    mutating func preformatted(_ s: String) { blocks.append(.preformatted(s)) }
+    mutating func table(_ t: Table) { blocks.append(.table(t)) }
+    mutating func figure(_ f: Figure) { blocks.append(.figure(f)) }
+    mutating func warning(_ s: String) { blocks.append(.warning(s)) }
+
+    var tables: [Table] { blocks.compactMap { if case .table(let t) = $0 { t } else { nil } } }
+    var figures: [Figure] { blocks.compactMap { if case .figure(let f) = $0 { f } else { nil } } }
+}
+
+/// A figure a command wrote.
+struct Figure: Sendable, Equatable {
+    /// The file path as written (absolute or relative to the working folder).
+    var path: String
+    /// A description of what the figure shows, for readers who cannot see it.
+    var altText: String
+    var caption: String?
+}
+
+/// A table: named columns with units, rows of cells that keep both the exact value and its text.
+struct Table: Sendable, Equatable {
+    struct Column: Sendable, Equatable {
+        /// A stable key for JSON and CSV (`nsPerPixel`).
+        var key: String
+        /// The heading a reader sees (`median`).
+        var title: String
+        /// The unit, shown under or beside the title (`ns/px`); empty when none.
+        var unit: String = ""
+        var alignRight: Bool = true
+    }
+
+    /// One value: its exact form for data formats and its text for people.
+    struct Cell: Sendable, Equatable {
+        enum Value: Sendable, Equatable {
+            case text(String)
+            case number(Double)
+            case integer(Int)
+            case none
+        }
+        var value: Value
+        var display: String
+
+        static func text(_ s: String) -> Cell { Cell(value: .text(s), display: s) }
+        static func integer(_ n: Int) -> Cell { Cell(value: .integer(n), display: String(n)) }
+        static let empty = Cell(value: .none, display: "—")
+        /// A number shown with `digits` decimals (full precision kept for data formats).
+        static func number(_ x: Double, digits: Int) -> Cell {
+            Cell(value: .number(x), display: NumberText.fixed(x, digits: digits))
+        }
+        /// A number shown with `significant` significant digits.
+        static func significant(_ x: Double, _ significant: Int) -> Cell {
+            Cell(value: .number(x), display: NumberText.significant(x, significant))
+        }
+    }
+
+    var title: String?
+    /// A file-name stem for the CSV a lesson writes (`errors-photo`); derived from the title when nil.
+    var name: String?
+    var columns: [Column]
+    var rows: [[Cell]] = []
+    /// Lines printed under the table: what was measured, caveats, sources.
+    var notes: [String] = []
+
+    mutating func append(_ row: [Cell]) {
+        precondition(row.count == columns.count, "row has \(row.count) cells for \(columns.count) columns")
+        rows.append(row)
+    }
+}
+
+/// Number formatting shared by every renderer.
+enum NumberText {
+    static func fixed(_ x: Double, digits: Int) -> String {
+        guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "∞" : "−∞") }
+        return String(format: "%.\(digits)f", x)
+    }
+
+    static func significant(_ x: Double, _ digits: Int) -> String {
+        guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "∞" : "−∞") }
+        if x == 0 { return "0" }
+        let magnitude = abs(x)
+        if magnitude >= 1e-4 && magnitude < 1e7 {
+            let decimals = max(0, digits - 1 - Int(Foundation.floor(Foundation.log10(magnitude))))
+            return String(format: "%.\(decimals)f", x)
+        }
+        return String(format: "%.\(digits - 1)e", x)
+    }
+}
+
+import Foundation

@@ -1,0 +1,87 @@
+import ArgumentParser
+import BlurKit
+import Foundation
+
+/// Where a command runs: typed in a terminal, or as a cell of a lesson.
+///
+/// A command computes its report through the context, so the same code writes figures next to
+/// the user's `-o` path when typed, and into the lesson's page folder when run as a cell.
+struct RunContext: Sendable {
+    /// The command line that made the outputs, recorded in every PNG's `tEXt` chunk.
+    var commandLine: String
+    /// When set, relative output paths are placed in this folder (a lesson's staging folder).
+    var outputFolder: String?
+    /// Short timing runs (tests and `--quick` lessons); tables say so.
+    var quickTiming = false
+    /// Whether cells run inside a lesson (figures then always get a path in `outputFolder`).
+    var inLesson: Bool { outputFolder != nil }
+
+    /// A context for a command typed in the terminal.
+    static func terminal(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> RunContext {
+        RunContext(commandLine: (["explorer"] + arguments).map(shellQuoted).joined(separator: " "), outputFolder: nil)
+    }
+
+    /// The path a command writes for a requested output path.
+    ///
+    /// In a lesson, every output goes into the lesson's folder under its file name; typed in a
+    /// terminal, the requested path is used as given.
+    func outputPath(_ requested: String) -> String {
+        guard let outputFolder else { return requested }
+        let name = (requested as NSString).lastPathComponent
+        return (outputFolder as NSString).appendingPathComponent(name)
+    }
+
+    /// Writes an image as PNG, recording this context's command line in it.
+    func writePNG(_ image: RGBAImage, to requested: String) throws -> String {
+        let path = outputPath(requested)
+        try PNG.write(image, to: path, command: commandLine)
+        return path
+    }
+}
+
+/// Quotes a word for a POSIX shell when it needs it.
+func shellQuoted(_ word: String) -> String {
+    let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,@+%".contains($0) }
+    return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// A command whose result is a `Report`: printed in the terminal when typed, placed in the page
+/// when run as a lesson cell, and available as `--format json|csv|markdown`.
+protocol ReportingCommand: ParsableCommand {
+    var format: OutputFormat { get }
+    func makeReport(_ context: RunContext) throws -> Report
+}
+
+extension ReportingCommand {
+    func run() throws {
+        let report = try makeReport(.terminal())
+        print(Self.render(report, format: format))
+    }
+
+    static func render(_ report: Report, format: OutputFormat) -> String {
+        switch format {
+        case .text: TextRenderer.render(report, style: .current())
+        case .markdown: MarkdownRenderer.render(report)
+        case .csv: DataRenderer.csv(report)
+        case .json: DataRenderer.json(report)
+        }
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+extension EdgeMode: ExpressibleByArgument {}
+
+/// Options every command that reads images shares.
+struct InputOptions: ParsableArguments {
+    @Option(name: .customLong("max-pixels"), help: "Refuse input images with more pixels than this (checked before allocating).")
+    var maxPixels: Int = PNG.defaultMaxPixels
+
+    func validate() throws {
+        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive, got \(maxPixels)") }
+    }
+
+    /// Loads a PNG path or a built-in image (`builtin:NAME` or `builtin:NAME@WxH`).
+    func load(_ source: String) throws -> RGBAImage {
+        try ImageSource.load(source, maxPixels: maxPixels)
+    }
+}

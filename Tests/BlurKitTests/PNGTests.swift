@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+@testable import BlurKit
+
+final class PNGTests: XCTestCase {
+    static let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
+
+    struct Expected: Decodable { let width: Int; let height: Int; let pixels: [String: [UInt8]] }
+
+    func testEveryColourTypeAndDepthDecodesToTheExpectedRGBA() throws {
+        let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("expected.json"))
+        let expected = try JSONDecoder().decode(Expected.self, from: data)
+        XCTAssertEqual(expected.pixels.count, 14)
+        for (name, pixels) in expected.pixels.sorted(by: { $0.key < $1.key }) {
+            let image = try PNG.read(Self.fixtures.appendingPathComponent(name).path)
+            XCTAssertEqual(image.width, expected.width, name)
+            XCTAssertEqual(image.height, expected.height, name)
+            XCTAssertEqual(image.rgba8(), pixels, name)
+        }
+    }
+
+    func testWriteThenReadIsPixelExactAndRecordsTheCommand() throws {
+        let folder = try temporaryFolder()
+        var bytes = [UInt8]()
+        for i in 0..<(7 * 3 * 4) { bytes.append(UInt8((i * 37) % 256)) }
+        let image = RGBAImage(width: 7, height: 3, rgba8: bytes)
+        let path = folder + "/round.png"
+        try PNG.write(image, to: path, command: "explorer blur in.png -o round.png --radius 2")
+        XCTAssertEqual(try PNG.read(path).rgba8(), bytes)
+        let info = try PNGInfo.read(path)
+        XCTAssertEqual(info.recordedCommand, "explorer blur in.png -o round.png --radius 2")
+        XCTAssertEqual(info.colourType, .rgba)
+        XCTAssertEqual(info.bitDepth, 8)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["round.png"], "no temporary file left")
+    }
+
+    func testRereadingEveryFixtureThroughTheWriterIsPixelExact() throws {
+        let folder = try temporaryFolder()
+        for name in ["grey1.png", "palette2-trns.png", "greyalpha16.png", "rgba8-interlaced.png"] {
+            let image = try PNG.read(Self.fixtures.appendingPathComponent(name).path)
+            try PNG.write(image, to: folder + "/" + name)
+            XCTAssertEqual(try PNG.read(folder + "/" + name), image, name)
+        }
+    }
+
+    func testBadInputsGiveOneClearLine() throws {
+        let bad = Self.fixtures.appendingPathComponent("bad").path
+        let cases: [(String, String)] = [
+            (bad + "/truncated.png", "is truncated"),
+            (bad + "/bad-crc.png", "bad CRC in chunk IHDR"),
+            (bad + "/not-a-png.png", "is not a PNG file"),
+            (bad + "/empty.png", "is not a PNG file"),
+            (bad + "/huge.png", "200000×200000 = 40000000000 pixels, above the limit of 100000000"),
+            (bad + "/missing.png", "no such file or directory"),
+            (bad, "it is a folder"),
+        ]
+        for (path, message) in cases {
+            XCTAssertThrowsError(try PNG.read(path), path) { error in
+                let text = String(describing: error)
+                XCTAssertTrue(text.contains(message), "\(path): \(text)")
+                XCTAssertFalse(text.contains("\n"), "one line: \(text)")
+            }
+        }
+    }
+
+    func testWritingIntoAMissingFolderFailsAndLeavesNothing() throws {
+        let folder = try temporaryFolder()
+        XCTAssertThrowsError(try PNG.write(RGBAImage(width: 1, height: 1), to: folder + "/nope/out.png")) { error in
+            XCTAssertTrue(String(describing: error).contains("does not exist"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+    }
+
+    func testCRC32OfAKnownString() {
+        // The standard check value of CRC-32 (ISO 3309) for "123456789".
+        XCTAssertEqual(CRC32.checksum(Array("123456789".utf8)), 0xCBF4_3926)
+    }
+
+    func temporaryFolder() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("blurkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+}
