@@ -1,0 +1,93 @@
+import Foundation
+
+/// One timing harness for every timing column the explorer prints.
+///
+/// A measurement is a warm-up run, then N timed runs — N adapts so a measurement takes about
+/// `budgetSeconds` (between `minimumRuns` and `maximumRuns`) — reported as the median with the
+/// minimum and maximum, in nanoseconds per pixel and megapixels per second.
+public struct TimingHarness: Sendable {
+    public var warmupRuns: Int
+    public var minimumRuns: Int
+    public var maximumRuns: Int
+    public var budgetSeconds: Double
+
+    public init(warmupRuns: Int = 1, minimumRuns: Int = 5, maximumRuns: Int = 25, budgetSeconds: Double = 0.6) {
+        precondition(warmupRuns >= 0 && minimumRuns >= 1 && maximumRuns >= minimumRuns,
+                     "runs: warm-up \(warmupRuns), minimum \(minimumRuns), maximum \(maximumRuns)")
+        self.warmupRuns = warmupRuns
+        self.minimumRuns = minimumRuns
+        self.maximumRuns = maximumRuns
+        self.budgetSeconds = budgetSeconds
+    }
+
+    /// The harness for lessons and `compare`: about 0.6 s per measured method.
+    public static let standard = TimingHarness()
+    /// A short harness for tests and `--quick` lesson runs: one warm-up and three runs.
+    public static let quick = TimingHarness(warmupRuns: 1, minimumRuns: 3, maximumRuns: 3, budgetSeconds: 0)
+
+    /// Times `body`, which processes `pixels` pixels per run.
+    ///
+    /// - Parameters:
+    ///   - label: what was timed, carried into the result.
+    ///   - pixels: pixels per run, for ns/px.
+    ///   - body: one run of the work; its result should be consumed by the caller to keep it alive.
+    public func measure(_ label: String, pixels: Int, _ body: () -> Void) -> Timing {
+        precondition(pixels > 0, "pixels (\(pixels)) must be positive")
+        var firstWarmup: Double?
+        for _ in 0..<warmupRuns {
+            let t = Self.seconds(body)
+            if firstWarmup == nil { firstWarmup = t }
+        }
+        var runs: [Double] = []
+        let estimate = firstWarmup ?? Self.seconds(body)
+        if warmupRuns == 0 { runs.append(estimate) }
+        let wanted = estimate > 0 ? Int(budgetSeconds / estimate) : maximumRuns
+        let count = min(maximumRuns, max(minimumRuns, wanted))
+        while runs.count < count { runs.append(Self.seconds(body)) }
+        return Timing(label: label, pixels: pixels, seconds: runs)
+    }
+
+    static func seconds(_ body: () -> Void) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
+    }
+}
+
+/// The runs of one timed operation and their summary.
+public struct Timing: Sendable, Equatable {
+    public let label: String
+    public let pixels: Int
+    /// Every timed run, in seconds, in the order run.
+    public let seconds: [Double]
+
+    public init(label: String, pixels: Int, seconds: [Double]) {
+        precondition(!seconds.isEmpty, "a timing needs at least one run")
+        self.label = label
+        self.pixels = pixels
+        self.seconds = seconds
+    }
+
+    public var runs: Int { seconds.count }
+    /// The median run (the mean of the two middle runs for an even count).
+    public var medianSeconds: Double {
+        let s = seconds.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+    public var minimumSeconds: Double { seconds.min()! }
+    public var maximumSeconds: Double { seconds.max()! }
+
+    public var nanosecondsPerPixel: Double { medianSeconds * 1e9 / Double(pixels) }
+    public var minimumNanosecondsPerPixel: Double { minimumSeconds * 1e9 / Double(pixels) }
+    public var maximumNanosecondsPerPixel: Double { maximumSeconds * 1e9 / Double(pixels) }
+    public var megapixelsPerSecond: Double { Double(pixels) / medianSeconds / 1e6 }
+}
+
+/// How this build was made, printed with every timing table.
+public enum BuildInfo {
+    /// Whether BlurKit's kernels were compiled with optimisation (true in debug too: see Package.swift).
+    public static var kernelsOptimised: Bool { !_isDebugAssertConfiguration() }
+
+    /// The cores the system reports.
+    public static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
+}
