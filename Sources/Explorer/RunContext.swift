@@ -80,8 +80,16 @@ struct InputOptions: ParsableArguments {
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive, got \(maxPixels)") }
     }
 
-    /// Loads a PNG path or a built-in image (`builtin:NAME` or `builtin:NAME@WxH`).
+    /// Loads a PNG path, a built-in image (`builtin:NAME` or `builtin:NAME@WxH`), or a picture
+    /// shipped with the lessons by its bare name (`photo` is `Lessons/images/photo.png`).
     func load(_ source: String) throws -> RGBAImage {
-        try ImageSource.load(source, maxPixels: maxPixels)
+        try ImageSource.load(Self.resolve(source), maxPixels: maxPixels)
+    }
+
+    /// The path a bare image name stands for: `NAME` → `Lessons/images/NAME.png` when that exists.
+    static func resolve(_ source: String) -> String {
+        guard !source.contains("/"), !source.contains("."), !source.hasPrefix("builtin:") else { return source }
+        let shipped = "Lessons/images/\(source).png"
+        return FileManager.default.fileExists(atPath: shipped) ? shipped : source
     }
 }
