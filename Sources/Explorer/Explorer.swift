@@ -16,6 +16,6 @@ struct Explorer: ParsableCommand {
         64 usage error (bad option or value).
         """,
         version: version,
-        subcommands: [InfoCommand.self, BlurCommand.self, SourceCommand.self]
+        subcommands: [InfoCommand.self, BlurCommand.self, SourceCommand.self, GridCommand.self]
     )
 }
