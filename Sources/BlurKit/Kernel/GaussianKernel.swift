@@ -46,11 +46,7 @@ public struct GaussianKernel1D: Sendable, Equatable {
     ///   above `maxRadius`, or (point sampling only) when σ is so small (< about 2e-308) that the
     ///   peak density 1/(σ√(2π)) exceeds the range of Float64.
     public init(sigma: Double, radius: Int, sampling: Sampling = .point) throws {
-        try Self.validate(sigma: sigma)
-        guard radius >= 0 else { throw BlurKitError("radius (\(radius)) must not be negative") }
-        guard radius <= Self.maxRadius else {
-            throw BlurKitError("kernel wider than the limit: radius \(radius) exceeds \(Self.maxRadius)")
-        }
+        try Self.validate(sigma: sigma, radius: radius, limit: Self.maxRadius)
         let peak = 1 / (sigma * (2 * Double.pi).squareRoot())
         if sampling == .point && !peak.isFinite {
             throw BlurKitError("sigma (\(sigma)) is too small: the density at 0 overflows Float64")
@@ -105,6 +101,14 @@ public struct GaussianKernel1D: Sendable, Equatable {
     static func validate(sigma: Double) throws {
         guard sigma.isFinite && sigma > 0 else {
             throw BlurKitError("sigma (\(sigma)) must be a finite number > 0")
+        }
+    }
+
+    static func validate(sigma: Double, radius: Int, limit: Int) throws {
+        try validate(sigma: sigma)
+        guard radius >= 0 else { throw BlurKitError("radius (\(radius)) must not be negative") }
+        guard radius <= limit else {
+            throw BlurKitError("kernel wider than the limit: radius \(radius) exceeds \(limit)")
         }
     }
 
@@ -195,11 +199,7 @@ public struct GaussianKernel2D: Sendable, Equatable {
     /// - Throws: `BlurKitError` for σ not finite and positive, a negative radius, a radius above
     ///   `maxRadius`, or (point sampling) a σ so small that 1/(2πσ²) overflows Float64.
     public init(sigma: Double, radius: Int, sampling: Sampling = .point) throws {
-        try GaussianKernel1D.validate(sigma: sigma)
-        guard radius >= 0 else { throw BlurKitError("radius (\(radius)) must not be negative") }
-        guard radius <= Self.maxRadius else {
-            throw BlurKitError("kernel wider than the limit: 2-D radius \(radius) exceeds \(Self.maxRadius)")
-        }
+        try GaussianKernel1D.validate(sigma: sigma, radius: radius, limit: Self.maxRadius)
         let peak = 1 / (2 * Double.pi * sigma * sigma)
         if sampling == .point && !peak.isFinite {
             throw BlurKitError("sigma (\(sigma)) is too small: the 2-D density at 0 overflows Float64")
