@@ -1,0 +1,107 @@
+import Foundation
+
+/// How far a method's blurred image is from the exact reference, in 8-bit units.
+///
+/// Every number is in 8-bit units: a difference of 1.0 is one step of 255 (value × 255), so
+/// "max error 0.4" means no value is off by even half a step. All four channels count: R, G, B
+/// and A, compared as straight (not premultiplied) values exactly as stored, without clamping or
+/// rounding to 8 bits (quantise the image first to measure what a PNG would hold). Where the
+/// reference's alpha is near 0 its colour is ill-conditioned; compare images with such regions
+/// knowing that.
+///
+/// The image splits in two regions by `reach`, the distance (in pixels) a method reads from
+/// the output pixel:
+/// - the **interior**: pixels (x, y) with reach ≤ x < width − reach and reach ≤ y < height −
+///   reach, whose whole window lies inside the image, so the edge mode plays no part;
+/// - the **border band**: every other pixel.
+///
+/// On the interior: max |error|, RMSE = √(mean of squared errors over its 4·N values) and
+/// PSNR = 20·log₁₀(255 / RMSE) in dB (+∞ when RMSE = 0). On the border band: max |error| and
+/// RMSE. A region with no pixels has `nil` values.
+public struct ErrorMetrics: Sendable, Equatable {
+    public let reach: Int
+    public let interiorPixelCount: Int
+    public let borderPixelCount: Int
+    public let interiorMaxAbsError: Double?
+    public let interiorRMSE: Double?
+    /// 20·log₁₀(255 / RMSE) dB; `.infinity` when the interior matches exactly.
+    public let interiorPSNR: Double?
+    public let borderMaxAbsError: Double?
+    public let borderRMSE: Double?
+
+    /// True when `reach` leaves no interior pixel (2·reach ≥ width or height).
+    public var interiorIsEmpty: Bool { interiorPixelCount == 0 }
+
+    /// Compares a method's straight-alpha result with the reference.
+    ///
+    /// - Parameters:
+    ///   - image: the method's output.
+    ///   - reference: the exact blur of the same input (`ReferenceGaussianBlur.apply`).
+    ///   - reach: pixels within this distance of a border form the border band; ≥ 0.
+    /// - Throws: `BlurKitError` when the sizes differ or `reach` is negative.
+    public init(comparing image: RGBAImage, with reference: ReferenceImage, reach: Int) throws {
+        guard image.width == reference.width && image.height == reference.height else {
+            throw BlurKitError("image size \(image.width)×\(image.height) differs from the reference's \(reference.width)×\(reference.height)")
+        }
+        guard reach >= 0 else { throw BlurKitError("reach (\(reach)) must not be negative") }
+        let w = image.width, h = image.height
+        var interior = Accumulator(), border = Accumulator()
+        image.pixels.withUnsafeBufferPointer { a in
+            reference.values.withUnsafeBufferPointer { b in
+                for y in 0..<h {
+                    let rowIsInterior = y >= reach && y < h - reach
+                    for x in 0..<w {
+                        let isInterior = rowIsInterior && x >= reach && x < w - reach
+                        let base = 4 * (y * w + x)
+                        for c in 0..<4 {
+                            let e = abs(Double(a[base + c]) - b[base + c]) * 255
+                            if isInterior { interior.add(e) } else { border.add(e) }
+                        }
+                    }
+                }
+            }
+        }
+        self.reach = reach
+        interiorPixelCount = interior.count / 4
+        borderPixelCount = border.count / 4
+        interiorMaxAbsError = interior.maxAbs
+        interiorRMSE = interior.rmse
+        interiorPSNR = interior.rmse.map(Self.psnr(rmse:))
+        borderMaxAbsError = border.maxAbs
+        borderRMSE = border.rmse
+    }
+
+    /// Peak signal-to-noise ratio for an RMSE in 8-bit units: 20·log₁₀(255 / RMSE) dB, +∞ at 0.
+    public static func psnr(rmse: Double) -> Double {
+        rmse == 0 ? .infinity : 20 * log10(255 / rmse)
+    }
+
+    /// The largest |a − b| over all values of two images of the same size, in 8-bit units
+    /// (× 255); 0 for two empty images.
+    ///
+    /// - Throws: `BlurKitError` when the sizes differ.
+    public static func maxAbsDifference(_ a: RGBAImage, _ b: RGBAImage) throws -> Double {
+        guard a.width == b.width && a.height == b.height else {
+            throw BlurKitError("image sizes differ: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
+        }
+        var worst = 0.0
+        for (u, v) in zip(a.pixels, b.pixels) { worst = max(worst, abs(Double(u) - Double(v))) }
+        return worst * 255
+    }
+
+    /// Running max, sum of squares and count of absolute errors.
+    struct Accumulator {
+        var count = 0
+        var sumOfSquares = 0.0
+        var worst = 0.0
+
+        mutating func add(_ e: Double) {
+            count += 1
+            sumOfSquares += e * e
+            worst = max(worst, e)
+        }
+
+        var maxAbs: Double? { count > 0 ? worst : nil }
+        var rmse: Double? { count > 0 ? (sumOfSquares / Double(count)).squareRoot() : nil }
+    }
+}
