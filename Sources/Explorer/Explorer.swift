@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 
 /// The `explorer` command: lessons, blurs and measurements of the Gaussian blur.
@@ -16,6 +17,23 @@ struct Explorer: ParsableCommand {
         64 usage error (bad option or value).
         """,
         version: version,
-        subcommands: [InfoCommand.self, BlurCommand.self, SourceCommand.self, GridCommand.self]
+        subcommands: [InfoCommand.self, BlurCommand.self, SourceCommand.self, GridCommand.self, KernelCommand.self, BoxesCommand.self]
     )
+
+    /// Runs the command line; every error is one line on standard error.
+    ///
+    /// swift-argument-parser's own `main()` prints the usage after a validation error; here a
+    /// bad value gets one line naming it (and `--help` still prints the full help).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success, !(error is ExitCode) else { exit(withError: error) }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+            exit(withError: ExitCode(code.rawValue))
+        }
+    }
 }

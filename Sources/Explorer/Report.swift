@@ -93,6 +93,17 @@ enum NumberText {
         return String(format: "%.\(digits)f", x)
     }
 
+    /// A parameter as a person writes it: up to 6 significant digits, no trailing zeros (1.5, 2, 0.25).
+    static func compact(_ x: Double) -> String {
+        guard x.isFinite else { return fixed(x, digits: 0) }
+        var s = String(format: "%.6g", x)
+        if s.contains("."), !s.contains("e") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s
+    }
+
     static func significant(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "∞" : "−∞") }
         if x == 0 { return "0" }
