@@ -91,9 +91,7 @@ public struct Glass: Sendable {
     ///
     /// - Throws: `BlurKitError` when the panel is empty or not inside the picture.
     public func renderReduceTransparency(over background: RGBAImage) throws -> GlassRendering {
-        guard !panel.isEmpty, background.effectBounds.contains(panel) else {
-            throw BlurKitError("panel \(panel) must be non-empty and inside the \(background.width)×\(background.height) image")
-        }
+        try validatePanel(in: background)
         let fill = GlassPreset.fallbackColour(base: preset.tintOverMid, label: labelColour)
         var out = background
         for y in panel.y..<panel.maxY {
@@ -144,10 +142,14 @@ public struct Glass: Sendable {
 
     // MARK: - Helpers
 
-    func validate(_ background: RGBAImage) throws {
+    func validatePanel(in background: RGBAImage) throws {
         guard !panel.isEmpty, background.effectBounds.contains(panel) else {
             throw BlurKitError("panel \(panel) must be non-empty and inside the \(background.width)×\(background.height) image")
         }
+    }
+
+    func validate(_ background: RGBAImage) throws {
+        try validatePanel(in: background)
         if let mask {
             let fitsPanel = mask.width == panel.width && mask.height == panel.height
             let fitsImage = mask.width == background.width && mask.height == background.height

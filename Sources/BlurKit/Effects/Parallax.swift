@@ -109,7 +109,7 @@ public struct Parallax: Sendable {
             for j in 0..<at.height {
                 for i in 0..<at.width {
                     let e = live[i, j] - cut[i, j]
-                    let d = max(e.max(), -e.min())
+                    let d = max(abs(e.max()), abs(e.min()))
                     if isInterior(x: at.x + i, y: at.y + j) {
                         frame.interiorPixels += 1
                         frame.interiorMax = max(frame.interiorMax, d)
