@@ -65,3 +65,16 @@ public enum EdgeMode: String, CaseIterable, Sendable {
         }
     }
 }
+
+// MARK: - Padded lines
+
+extension EdgeMode {
+    /// The source index of every position of a padded line, or -1 where the position reads zero.
+    ///
+    /// Position `p` in `0..<(before + count + after)` stands for index `p - before` of a line of
+    /// `count` samples. Blur passes copy a line into a scratch buffer laid out this way, so their
+    /// inner loops never test the border.
+    func paddedSourceIndices(count: Int, before: Int, after: Int) -> [Int] {
+        (0..<(before + count + after)).map { sourceIndex($0 - before, count: count) ?? -1 }
+    }
+}

@@ -1,0 +1,129 @@
+/// Blur a smaller copy: shrink by K with area averaging, blur with an inner method, enlarge
+/// bilinearly back — the frosted-glass trick (FXBlurView, 7blur, UIKit's materials).
+///
+/// A Gaussian of σ on the full image is approximated by one of σ/K on the K× smaller image, so
+/// the caller builds `inner` for σ/K. The work drops by about K² (K³ or K⁴ for the O(R) and
+/// O(R²) inner methods), at the price of aliasing in the shrink and bilinear softness in the
+/// enlargement.
+///
+/// - Shrink: small pixel (i, j) is the mean of the full-resolution pixels in the block
+///   `[iK, iK+K) × [jK, jK+K)`; a partial block at the right or bottom border is averaged over
+///   the pixels it holds. The small image is ⌈W/K⌉×⌈H/K⌉.
+/// - Enlarge: pixel centres are aligned, so output x samples the small image at
+///   `(x + 0.5)/K − 0.5`, interpolating linearly between its two neighbours and clamping at the
+///   border (the edge mode acts in the inner blur only).
+/// - Reach: output x interpolates small pixels ⌊s⌋ and ⌊s⌋+1, each reads `inner.reach` small
+///   pixels further, each small pixel covers K pixels: at most `(K·(2·inner.reach + 3) − 1)/2`
+///   pixels (integer division), about K × (inner.reach + 1.5).
+public struct Downsampled: BlurMethod {
+    /// The shrink factor K ≥ 1.
+    public let factor: Int
+    /// The blur applied to the small image (built for σ/K).
+    public let inner: any BlurMethod
+
+    public init(factor: Int, inner: any BlurMethod) {
+        precondition(factor >= 1, "factor (\(factor)) must be at least 1")
+        self.factor = factor
+        self.inner = inner
+    }
+
+    public var name: String { "downsampled" }
+    public var parameters: String { "K=\(factor), inner \(inner.name) \(inner.parameters)" }
+    public var reach: Int { (factor * (2 * inner.reach + 3) - 1) / 2 }
+
+    public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
+        let width = image.width, height = image.height
+        guard width > 0, height > 0 else { return }
+        let k = factor
+        var small = RGBAImage(width: (width + k - 1) / k, height: (height + k - 1) / k)
+        let smallWidth = small.width, smallHeight = small.height
+        PixelLines.withPixels(of: &image) { pixels in
+            nonisolated(unsafe) let pixels = pixels
+            PixelLines.withPixels(of: &small) { smallPixels in
+                nonisolated(unsafe) let smallPixels = smallPixels
+                Parallel.forSlices(of: smallHeight, threads: threads) { rows in
+                    shrink(pixels, width: width, height: height, factor: k, rows: rows, into: smallPixels, smallWidth: smallWidth)
+                }
+            }
+            inner.blur(&small, edges: edges, threads: threads)
+            let columns = BilinearTaps(count: width, smallCount: smallWidth, factor: k)
+            let rowTaps = BilinearTaps(count: height, smallCount: smallHeight, factor: k)
+            PixelLines.withPixels(of: &small) { smallPixels in
+                nonisolated(unsafe) let smallPixels = smallPixels
+                Parallel.forSlices(of: height, threads: threads) { rows in
+                    enlarge(smallPixels, smallWidth: smallWidth, rows: rows, rowTaps: rowTaps,
+                            columns: columns, into: pixels, width: width)
+                }
+            }
+        }
+    }
+}
+
+/// Where each full-resolution position samples the small image: between `lower[x]` and
+/// `upper[x]` with weight `fraction[x]` on the upper one.
+struct BilinearTaps: Sendable {
+    let lower: [Int]
+    let upper: [Int]
+    let fraction: [Float]
+
+    init(count: Int, smallCount: Int, factor: Int) {
+        var lower = [Int](), upper = [Int](), fraction = [Float]()
+        for x in 0..<count {
+            let s = min(max((Double(x) + 0.5) / Double(factor) - 0.5, 0), Double(smallCount - 1))
+            let i = Int(s.rounded(.down))
+            lower.append(i)
+            upper.append(min(i + 1, smallCount - 1))
+            fraction.append(Float(s - Double(i)))
+        }
+        self.lower = lower
+        self.upper = upper
+        self.fraction = fraction
+    }
+}
+
+/// Small rows `rows`: each pixel the mean of its K×K block (or the part of it inside the image).
+private func shrink(
+    _ pixels: UnsafePointer<Float>, width: Int, height: Int, factor k: Int, rows: Range<Int>,
+    into small: UnsafeMutablePointer<Float>, smallWidth: Int
+) {
+    for j in rows {
+        let y0 = j * k, y1 = min(y0 + k, height)
+        for i in 0..<smallWidth {
+            let x0 = i * k, x1 = min(x0 + k, width)
+            var sum = SIMD4<Float>()
+            for y in y0..<y1 {
+                var p = pixels + 4 * (y * width + x0)
+                for _ in x0..<x1 {
+                    sum += load4(p)
+                    p += 4
+                }
+            }
+            store4(sum / Float((y1 - y0) * (x1 - x0)), small + 4 * (j * smallWidth + i))
+        }
+    }
+}
+
+/// Full-resolution rows `rows`, interpolated bilinearly from the small image.
+private func enlarge(
+    _ small: UnsafePointer<Float>, smallWidth: Int, rows: Range<Int>, rowTaps: BilinearTaps,
+    columns: BilinearTaps, into pixels: UnsafeMutablePointer<Float>, width: Int
+) {
+    columns.lower.withUnsafeBufferPointer { lower in
+        columns.upper.withUnsafeBufferPointer { upper in
+            columns.fraction.withUnsafeBufferPointer { fraction in
+                for y in rows {
+                    let top = small + 4 * rowTaps.lower[y] * smallWidth
+                    let bottom = small + 4 * rowTaps.upper[y] * smallWidth
+                    let fy = rowTaps.fraction[y]
+                    let out = pixels + 4 * y * width
+                    for x in 0..<width {
+                        let l = 4 * lower[x], u = 4 * upper[x], fx = fraction[x]
+                        let upperRow = load4(top + l) + (load4(top + u) - load4(top + l)) * fx
+                        let lowerRow = load4(bottom + l) + (load4(bottom + u) - load4(bottom + l)) * fx
+                        store4(upperRow + (lowerRow - upperRow) * fy, out + 4 * x)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import XCTest
+@testable import BlurKit
+
+/// Hand-computed results of the individual methods.
+final class BlurKernelsTests: XCTestCase {
+    typealias R = BlurReference
+
+    /// A one-channel row as an RGBA image (the value in all four channels).
+    func row(_ values: [Float]) -> RGBAImage {
+        RGBAImage(width: values.count, height: 1, pixels: values.flatMap { [$0, $0, $0, $0] })
+    }
+
+    func reds(_ image: RGBAImage) -> [Float] {
+        (0..<image.pixelCount).map { image.pixels[4 * $0] }
+    }
+
+    func testSeparableWeightKReadsOffsetKMinusR() {
+        // Weights (0, 0, 1) read the pixel one to the right; clamp repeats the last one.
+        let out = R.blurred(row([1, 2, 3, 4]), Separable(weights: [0, 0, 1]), edges: .clamp)
+        XCTAssertEqual(reds(out), [2, 3, 4, 4])
+    }
+
+    func testGaussian2DWeightLayoutIsRowMajor() {
+        // Only weights[j·3 + i] = weights[2·3 + 1] is set: the pixel at (0, +1), one row below.
+        var weights = [Float](repeating: 0, count: 9)
+        weights[7] = 1
+        var image = RGBAImage(width: 2, height: 3)
+        for y in 0..<3 { for x in 0..<2 { image[x, y] = SIMD4(repeating: Float(10 * y + x)) } }
+        let out = R.blurred(image, Gaussian2D(weights: weights, radius: 1), edges: .wrap)
+        XCTAssertEqual((0..<3).map { out[1, $0].x }, [11, 21, 1])
+    }
+
+    func testRunningSumOnAHandComputedRowInEveryMode() {
+        // Row 0 3 6 9 12, width 3. Padded by 1: zero 0|…|0, clamp 0|…|12, reflect 0|…|12,
+        // mirror 3|…|9, wrap 12|…|0.
+        let expected: [EdgeMode: [Float]] = [
+            .zero: [1, 3, 6, 9, 7], .clamp: [1, 3, 6, 9, 11], .reflect: [1, 3, 6, 9, 11],
+            .mirror: [2, 3, 6, 9, 10], .wrap: [5, 3, 6, 9, 7],
+        ]
+        for (edges, values) in expected {
+            // One row, so the vertical pass of width 3 reads the same row (or zeros) three times.
+            let vertical: Float = edges == .zero ? 1.0 / 3 : 1
+            let out = R.blurred(row([0, 3, 6, 9, 12]), IteratedBox(widths: [3]), edges: edges)
+            for (v, e) in zip(reds(out), values) { XCTAssertEqual(v, e * vertical, accuracy: 1e-5, "\(edges)") }
+        }
+    }
+
+    func testImpulseVarianceOfIteratedBoxesIsTheSumOfBoxVariances() {
+        // A box of odd width w has variance (w² − 1)/12, and variances add (Wells 1986). The
+        // moments are summed over the support |x| ≤ reach: beyond it the Float32 running sums
+        // leave a rounding residue (checked to stay below 1e-7 of the peak).
+        for widths in [[3, 3, 3], [5, 7, 9], [11], [9, 9, 11, 13]] {
+            var impulse = RGBAImage(width: 101, height: 21)
+            impulse[50, 10] = SIMD4(1, 1, 1, 1)
+            let method = IteratedBox(widths: widths)
+            let out = R.blurred(impulse, method, edges: .zero)
+            var mass = 0.0, moment = 0.0, residue: Float = 0
+            for x in 0..<101 {
+                let v = out[x, 10].x, d = x - 50
+                if abs(d) > method.reach {
+                    residue = max(residue, abs(v))
+                    continue
+                }
+                mass += Double(v)
+                moment += Double(v) * Double(d * d)
+            }
+            let expected = widths.map { Double($0 * $0 - 1) / 12 }.reduce(0, +)
+            XCTAssertEqual(moment / mass, expected, accuracy: 1e-5 * expected, "widths \(widths)")
+            XCTAssertLessThan(residue, 1e-7 * out[50, 10].x, "widths \(widths)")
+        }
+    }
+
+    func testIteratedBoxByRadiusRepeatsOneWidth() {
+        let method = IteratedBox(radius: 4, iterations: 3)
+        XCTAssertEqual(method.widths, [9, 9, 9])
+        XCTAssertEqual(method.parameters, "widths 9, 9, 9")
+        XCTAssertEqual(method.reach, 12)
+    }
+
+    func testWidthOneIsTheIdentity() {
+        let image = R.randomImage(width: 9, height: 4)
+        XCTAssertEqual(R.blurred(image, IteratedBox(widths: [1, 1]), edges: .zero), image)
+        XCTAssertEqual(R.blurred(image, IteratedBox(radius: 5, iterations: 0), edges: .zero), image)
+    }
+
+    func testDownsampledShrinksByAreaAndEnlargesWithAlignedCentres() {
+        // K = 2, identity inner blur. Row 0 0 4 4 → small 0 4; output x samples
+        // (x + 0.5)/2 − 0.5 = −0.25, 0.25, 0.75, 1.25 → clamped 0, 0.25, 0.75, 1 → 0 1 3 4.
+        let identity = BoxAverage(radius: 0)
+        let out = R.blurred(row([0, 0, 4, 4]), Downsampled(factor: 2, inner: identity), edges: .clamp)
+        XCTAssertEqual(reds(out), [0, 1, 3, 4])
+        // Width 5: the last block holds one pixel and averages over it alone: small 1 5 8.
+        // Samples −0.25 0.25 0.75 1.25 1.75 → 1, 2, 4, 5.75, 7.25.
+        let partial = R.blurred(row([0, 2, 4, 6, 8]), Downsampled(factor: 2, inner: identity), edges: .clamp)
+        for (v, e) in zip(reds(partial), [1, 2, 4, 5.75, 7.25] as [Float]) { XCTAssertEqual(v, e, accuracy: 1e-6) }
+    }
+
+    func testDownsampledByOneIsTheInnerMethod() {
+        let image = R.randomImage(width: 13, height: 9)
+        let inner = Separable(weights: R.gaussian(sigma: 1, radius: 3).map { Float($0) })
+        XCTAssertEqual(R.blurred(image, Downsampled(factor: 1, inner: inner), edges: .mirror),
+                       R.blurred(image, inner, edges: .mirror))
+    }
+
+    func testDownsampledKeepsAConstantImageConstant() {
+        let colour = SIMD4<Float>(0.1, 0.2, 0.3, 0.4)
+        let image = RGBAImage(width: 50, height: 21, fill: colour)
+        let method = Downsampled(factor: 4, inner: IteratedBox(widths: [3, 3, 5]))
+        for edges in EdgeMode.allCases where edges != .zero {
+            let out = R.blurred(image, method, edges: edges)
+            XCTAssertLessThanOrEqual(zip(out.pixels, image.pixels).map { abs($0 - $1) }.max()!, 1e-6, "\(edges)")
+        }
+    }
+
+    func testNamesAndReach() {
+        XCTAssertEqual(BoxAverage(radius: 9).parameters, "R=9")
+        XCTAssertEqual(IteratedBox(widths: [5, 5, 7]).parameters, "widths 5, 5, 7")
+        XCTAssertEqual(Separable(weights: [0.25, 0.5, 0.25]).reach, 1)
+        // K(2·reach + 3) − 1 halved: 4·(2·3 + 3) − 1 = 35 → 17.
+        XCTAssertEqual(Downsampled(factor: 4, inner: BoxAverage(radius: 3)).reach, 17)
+        XCTAssertEqual(Set([BoxAverage(radius: 1).name, Gaussian2D(weights: [1], radius: 0).name,
+                            Separable(weights: [1]).name, IteratedBox(widths: []).name,
+                            Downsampled(factor: 2, inner: Separable(weights: [1])).name]),
+                       ["box", "gaussian2d", "separable", "iterated-box", "downsampled"])
+    }
+}
