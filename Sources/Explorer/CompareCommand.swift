@@ -1,0 +1,137 @@
+import ArgumentParser
+import BlurKit
+import Foundation
+
+/// `explorer compare INPUT.png --sigma S --methods …`: each method's error against the exact
+/// Float64 Gaussian, and its time.
+struct CompareCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare blur methods against an exact Float64 Gaussian: error, impulse response and time.",
+        discussion: """
+        The reference is a separable Float64 Gaussian truncated at ⌈8σ⌉ with the same edge mode. \
+        Errors are in 8-bit units (0–255), over R, G, B and A: on the interior (pixels farther than \
+        the method's reach from the border) and on the border band separately. Times come from the \
+        timing harness: one warm-up, then adaptive runs, median with min–max.
+        """
+    )
+
+    @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
+    @Option(help: "Standard deviation σ of the Gaussian every method approximates.") var sigma: Double = 3
+    @Option(help: "Methods, comma-separated: \(MethodName.list).") var methods: String = MethodName.list.replacingOccurrences(of: " ", with: "")
+    @Option(help: "Passes of iterated-box.") var iterations: Int = 3
+    @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋.") var truncate: Double = GaussianKernel1D.defaultTruncate
+    @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
+    @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
+    @Option(help: "Threads for the timed blurs.") var threads: Int = 1
+    @Flag(inversion: .prefixedNo, help: "Time each method (--no-time skips the timing columns).") var time = true
+    @OptionGroup var inputOptions: InputOptions
+    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+
+    var size: BlurSize { BlurSize(sigma: sigma, radius: nil, iterations: iterations, truncate: truncate, downsample: downsample) }
+
+    func validate() throws {
+        try size.validate()
+        guard !(try MethodName.parseList(methods)).isEmpty else { throw ValidationError("--methods is empty") }
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
+        guard sigma <= 100 else { throw ValidationError("--sigma \(sigma) is above compare's limit of 100 (the reference reaches 8σ)") }
+    }
+
+    /// One method's outcome, kept for tables and strips.
+    struct Outcome {
+        var name: MethodName
+        var method: any BlurMethod
+        var output: RGBAImage
+        var errors: ErrorMetrics
+        var impulse: ImpulseSummary
+        var timing: Timing?
+    }
+
+    func compute(_ context: RunContext) throws -> (image: RGBAImage, reference: ReferenceImage, outcomes: [Outcome]) {
+        let image = try inputOptions.load(input)
+        let reference = try ReferenceGaussianBlur(sigma: sigma, edges: edges).apply(image)
+        let harness: TimingHarness = context.quickTiming ? .quick : .standard
+        var outcomes: [Outcome] = []
+        for name in try MethodName.parseList(methods) {
+            let method = try size.make(name)
+            let output = Blur.apply(method, to: image, edges: edges, threads: threads)
+            let errors = try ErrorMetrics(comparing: output, with: reference, reach: method.reach)
+            let impulse = try ImpulseSummary.measure(method, sigma: sigma)
+            var timing: Timing?
+            if time {
+                timing = harness.measure(name.rawValue, pixels: image.pixelCount) {
+                    _ = Blur.apply(method, to: image, edges: edges, threads: threads)
+                }
+            }
+            outcomes.append(Outcome(name: name, method: method, output: output, errors: errors, impulse: impulse, timing: timing))
+        }
+        return (image, reference, outcomes)
+    }
+
+    func makeReport(_ context: RunContext) throws -> Report {
+        let (image, _, outcomes) = try compute(context)
+        var report = Report()
+        report.table(table(outcomes, image: image, context: context))
+        if outcomes.count == 2 {
+            let difference = try ErrorMetrics.maxAbsDifference(outcomes[0].output, outcomes[1].output)
+            report.text("Largest difference between \(outcomes[0].name.rawValue) and \(outcomes[1].name.rawValue) anywhere in the image: "
+                        + "\(NumberText.significant(difference, 3)) (8-bit units).")
+        }
+        return report
+    }
+
+    func table(_ outcomes: [Outcome], image: RGBAImage, context: RunContext) -> Table {
+        var columns = [
+            Table.Column(key: "method", title: "method", alignRight: false),
+            Table.Column(key: "parameters", title: "parameters", alignRight: false),
+            Table.Column(key: "effectiveSigma", title: "eff. σ", unit: "px"),
+            Table.Column(key: "interiorMax", title: "max err", unit: "interior"),
+            Table.Column(key: "interiorRMSE", title: "RMSE", unit: "interior"),
+            Table.Column(key: "interiorPSNR", title: "PSNR", unit: "dB"),
+            Table.Column(key: "borderMax", title: "max err", unit: "border"),
+            Table.Column(key: "impulseLinf", title: "impulse L∞"),
+        ]
+        if time {
+            columns += [Table.Column(key: "nsPerPixel", title: "time", unit: "ns/px"),
+                        Table.Column(key: "nsPerPixelRange", title: "min–max", unit: "ns/px")]
+        }
+        var table = Table(title: "Blur methods against the exact Gaussian, σ = \(NumberText.compact(sigma)), \(edges.rawValue) edges",
+                          name: "errors", columns: columns)
+        func value(_ x: Double?, _ digits: Int) -> Table.Cell { x.map { .significant($0, digits) } ?? .empty }
+        for o in outcomes {
+            var row: [Table.Cell] = [
+                .text(o.name.rawValue), .text(o.method.parameters), .number(o.impulse.effectiveSigma, digits: 3),
+                value(o.errors.interiorMaxAbsError, 3), value(o.errors.interiorRMSE, 3),
+                o.errors.interiorPSNR.map { $0.isFinite ? .number($0, digits: 1) : .text("∞") } ?? .empty,
+                value(o.errors.borderMaxAbsError, 3), value(o.impulse.deviation, 3),
+            ]
+            if let t = o.timing {
+                row += [.number(t.nanosecondsPerPixel, digits: 1),
+                        .text("\(NumberText.fixed(t.minimumNanosecondsPerPixel, digits: 1))–\(NumberText.fixed(t.maximumNanosecondsPerPixel, digits: 1))")]
+            }
+            table.append(row)
+        }
+        table.notes = ["Errors in 8-bit units against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
+                       + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
+                       + "between the method's 1-D impulse response and the Gaussian's pixel weights."]
+        if let first = outcomes.first?.timing {
+            table.notes.append(TimingNote.describe(first, image: image, threads: threads, quick: context.quickTiming))
+        }
+        return table
+    }
+}
+
+/// The line printed under every timing table: what was timed and how.
+enum TimingNote {
+    static func describe(_ timing: Timing, image: RGBAImage, threads: Int, quick: Bool) -> String {
+        #if DEBUG
+        let build = "debug build of explorer with BlurKit's kernels compiled -O (as in release)"
+        #else
+        let build = "release build"
+        #endif
+        let kernels = BuildInfo.kernelsOptimised ? build : "UNOPTIMISED kernels: these times are not the truth; run `swift run -c release explorer …`"
+        return "Timed: one whole blur of the \(image.width)×\(image.height) image (premultiply, blur, unpremultiply), "
+            + "\(threads) thread\(threads == 1 ? "" : "s") of \(BuildInfo.cores) cores, \(kernels); "
+            + "median of \(timing.runs) runs after a warm-up\(quick ? " (quick mode: few runs)" : "")."
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import BlurKit
+
+/// The blur methods a user names on the command line.
+enum MethodName: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case box, gaussian2d, separable, iteratedBox = "iterated-box", downsampled
+
+    static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// Parses a comma-separated list such as `box,gaussian2d`.
+    static func parseList(_ text: String) throws -> [MethodName] {
+        try text.split(separator: ",").map { word in
+            let name = word.trimmingCharacters(in: .whitespaces)
+            guard let method = MethodName(rawValue: name) else {
+                throw ValidationError("unknown method '\(name)'; choose from \(list)")
+            }
+            return method
+        }
+    }
+}
+
+/// The options that size a blur, shared by `blur`, `compare` and `bench`.
+struct BlurSize: Sendable {
+    var sigma: Double?
+    var radius: Int?
+    var iterations: Int = 3
+    var truncate: Double = GaussianKernel1D.defaultTruncate
+    var downsample: Int = 4
+
+    /// The largest radius a command accepts: wider kernels than any sensible image.
+    static let maxRadius = 2000
+
+    func validate() throws {
+        if let sigma { try SigmaValidation.check(sigma) }
+        if let radius {
+            guard radius >= 0 else { throw ValidationError("--radius must be 0 or more, got \(radius)") }
+            guard radius <= Self.maxRadius else { throw ValidationError("--radius \(radius) is above the limit of \(Self.maxRadius)") }
+        }
+        guard sigma == nil || radius == nil else { throw ValidationError("give --sigma or --radius, not both") }
+        guard (1...20).contains(iterations) else { throw ValidationError("--iterations must be 1…20, got \(iterations)") }
+        guard truncate.isFinite, truncate > 0, truncate <= 20 else { throw ValidationError("--truncate must be in (0, 20], got \(truncate)") }
+        guard (1...64).contains(downsample) else { throw ValidationError("--downsample must be 1…64, got \(downsample)") }
+    }
+
+    /// σ for the Gaussian methods: given, or R / T from a radius.
+    func gaussianSigma(for method: MethodName) throws -> Double {
+        if let sigma { return sigma }
+        if let radius, radius > 0 { return Double(radius) / truncate }
+        throw ValidationError("--method \(method.rawValue) needs --sigma (or a --radius above 0)")
+    }
+
+    /// Builds the method `name` for these sizes.
+    ///
+    /// - box: `--radius R`, or `--sigma` → the odd width whose variance (w²−1)/12 is nearest σ².
+    /// - gaussian2d, separable: weights from the density at σ, radius `--radius` or ⌊T·σ+½⌋.
+    /// - iterated-box: `--sigma` → N Kovesi widths; `--radius R` → N boxes of width 2R+1.
+    /// - downsampled: shrink by K, a separable Gaussian of σ/K, enlarge.
+    func make(_ name: MethodName) throws -> any BlurMethod {
+        switch name {
+        case .box:
+            if let radius { return BoxAverage(radius: radius) }
+            guard let sigma else { throw ValidationError("--method box needs --radius or --sigma") }
+            return BoxAverage(radius: (try BoxWidths.equalVarianceWidth(sigma: sigma) - 1) / 2)
+        case .gaussian2d:
+            let s = try gaussianSigma(for: name)
+            let r = try radius ?? GaussianKernel1D.radius(sigma: s, truncate: truncate)
+            let kernel = try GaussianKernel2D(sigma: s, radius: r)
+            return Gaussian2D(weights: kernel.weights.map(Float.init), radius: r)
+        case .separable:
+            let s = try gaussianSigma(for: name)
+            let r = try radius ?? GaussianKernel1D.radius(sigma: s, truncate: truncate)
+            return Separable(weights: try GaussianKernel1D(sigma: s, radius: r).weights.map(Float.init))
+        case .iteratedBox:
+            if let radius { return IteratedBox(radius: radius, iterations: iterations) }
+            guard let sigma else { throw ValidationError("--method iterated-box needs --sigma or --radius") }
+            return IteratedBox(widths: try BoxWidths.forSigma(sigma, passes: iterations))
+        case .downsampled:
+            let s = try gaussianSigma(for: name)
+            let small = s / Double(downsample)
+            let kernel = try GaussianKernel1D(sigma: small, truncate: truncate)
+            return Downsampled(factor: downsample, inner: Separable(weights: kernel.weights.map(Float.init)))
+        }
+    }
+}
+
+/// What a method's impulse response says about it.
+struct ImpulseSummary {
+    /// √ variance of the 1-D marginal of the impulse response.
+    var effectiveSigma: Double
+    /// Largest |marginal − ideal Gaussian pixel weight| (`KernelAnalysis.maxDeviationFromGaussian`).
+    var deviation: Double?
+
+    /// Blurs a single white pixel with `method` (zero edges, so no mass is folded back) and
+    /// reduces the response to its horizontal marginal (the sum over rows).
+    static func measure(_ method: any BlurMethod, sigma: Double?) throws -> ImpulseSummary {
+        let half = method.reach + 2
+        let size = 2 * half + 1
+        var image = RGBAImage(width: size, height: size, fill: .zero)
+        image[half, half] = SIMD4(1, 1, 1, 1)
+        method.blur(&image, edges: .zero, threads: 1)
+        var marginal = [Double](repeating: 0, count: size)
+        for y in 0..<size { for x in 0..<size { marginal[x] += Double(image[x, y].w) } }
+        let deviation = try sigma.map { try KernelAnalysis.maxDeviationFromGaussian(marginal, sigma: $0) }
+        return ImpulseSummary(effectiveSigma: KernelAnalysis.effectiveSigma(marginal), deviation: deviation)
+    }
+}
