@@ -17,7 +17,7 @@ struct Explorer: ParsableCommand {
         64 usage error (bad option or value).
         """,
         version: version,
-        subcommands: [InfoCommand.self, BlurCommand.self, SourceCommand.self, GridCommand.self, KernelCommand.self, BoxesCommand.self, CompareCommand.self]
+        subcommands: [InfoCommand.self, BlurCommand.self, SourceCommand.self, GridCommand.self, KernelCommand.self, BoxesCommand.self, CompareCommand.self, BenchCommand.self]
     )
 
     /// Runs the command line; every error is one line on standard error.

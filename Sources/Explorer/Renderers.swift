@@ -166,12 +166,13 @@ enum DataRenderer {
         }
     }
 
-    /// A report with exactly one table becomes an array of row objects; any other report becomes
-    /// an object with `tables` (each with `title` and `rows`), `text`, `figures` and `warnings`.
+    /// A report with exactly one table becomes an array of its row objects (text around the
+    /// table is for people and is left out); any other report becomes an object with `tables`
+    /// (each with `title`, `rows` and `notes`), `text`, `figures` and `warnings`.
     static func json(_ report: Report) -> String {
         let tables = report.tables
         let value: Any
-        if tables.count == 1 && report.blocks.allSatisfy({ if case .table = $0 { true } else if case .warning = $0 { true } else { false } }) {
+        if tables.count == 1 {
             value = jsonRows(tables[0])
         } else {
             var object: [String: Any] = [:]

@@ -66,6 +66,8 @@ struct Table: Sendable, Equatable {
         static func number(_ x: Double, digits: Int) -> Cell {
             Cell(value: .number(x), display: NumberText.fixed(x, digits: digits))
         }
+        /// A parameter such as σ, shown as a person writes it (1.5, 2, 0.25).
+        static func compact(_ x: Double) -> Cell { Cell(value: .number(x), display: NumberText.compact(x)) }
         /// A number shown with `significant` significant digits.
         static func significant(_ x: Double, _ significant: Int) -> Cell {
             Cell(value: .number(x), display: NumberText.significant(x, significant))

@@ -47,7 +47,8 @@ public struct TimingHarness: Sendable {
         return Timing(label: label, pixels: pixels, seconds: runs)
     }
 
-    static func seconds(_ body: () -> Void) -> Double {
+    /// The wall-clock seconds one call of `body` takes.
+    public static func seconds(_ body: () -> Void) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
