@@ -25,7 +25,7 @@ struct BlurCommand: ReportingCommand {
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let image = try inputOptions.load(input)
+        let image = try inputOptions.load(context.inputPath(input))
         let blurred = BoxAverage(radius: radius ?? 0).apply(image, edges: edges)
         let path = try context.writePNG(blurred, to: output)
         var report = Report()

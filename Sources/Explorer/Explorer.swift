@@ -16,6 +16,6 @@ struct Explorer: ParsableCommand {
         64 usage error (bad option or value).
         """,
         version: version,
-        subcommands: [InfoCommand.self, BlurCommand.self]
+        subcommands: [LessonCommand.self, ListCommand.self, AllCommand.self, InfoCommand.self, BlurCommand.self]
     )
 }
