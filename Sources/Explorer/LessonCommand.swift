@@ -27,16 +27,18 @@ struct LessonCommand: ParsableCommand {
     @OptionGroup var lessons: LessonFolderOptions
     @OptionGroup var page: PageOptions
 
+    /// What `explorer lesson` prints: the walk-through, or the page's Markdown.
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case text, markdown
+    }
+
     @Option(help: "What to print: text (the walk-through) or markdown (the page).")
-    var format: OutputFormat = .text
+    var format: Format = .text
 
     @Flag(help: "Print only the summary of what was written (and errors).")
     var quiet = false
 
     func validate() throws {
-        guard format == .text || format == .markdown else {
-            throw ValidationError("--format for a lesson is text or markdown, got '\(format.rawValue)'")
-        }
         for setting in settings where Self.split(setting) == nil {
             throw ValidationError("--set takes name=value, got '\(setting)'")
         }

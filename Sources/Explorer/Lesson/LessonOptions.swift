@@ -13,7 +13,7 @@ struct LessonFolderOptions: ParsableArguments {
 
 /// Where pages go and how long timing cells run (shared by `lesson` and `all`).
 struct PageOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Folder the page folders go into (default: ./Output).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder the page folders go into.", valueName: "dir"))
     var output: String = "Output"
 
     @Flag(help: "Short timing runs in timing cells (also with EXPLORER_QUICK=1); tables say so.")

@@ -134,7 +134,8 @@ struct LessonPage {
     h2 { font-size: 1.6rem; margin-top: 2.5rem; }
     h3 { font-size: 1.25rem; margin-top: 2rem; }
     a { color: var(--link); }
-    code, pre { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 0.85em; }
+    code, pre { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 0.9em; }
+    pre code { font-size: 1em; }
     pre { background: var(--code); padding: 0.7rem 1rem; border-radius: 6px; overflow-x: auto; line-height: 1.4; }
     p code { background: var(--code); padding: 0.05em 0.3em; border-radius: 4px; }
     img { display: block; max-width: 100%; min-width: min(100%, 16rem); height: auto; image-rendering: pixelated;
