@@ -29,10 +29,10 @@ struct RunContext: Sendable {
 
     /// The path a command reads for a requested input path.
     ///
-    /// In a lesson, a relative path naming a file that an earlier cell wrote into the lesson's
-    /// folder reads that file (`info strip-box.png`); every other path is used as given.
+    /// In a lesson, a bare file name that an earlier cell wrote into the lesson's folder reads
+    /// that file (`info strip-box.png`); every other path is used as given.
     func inputPath(_ requested: String) -> String {
-        guard outputFolder != nil, !requested.hasPrefix("/"), !requested.hasPrefix("builtin:") else { return requested }
+        guard outputFolder != nil, !requested.contains("/"), !requested.hasPrefix("builtin:") else { return requested }
         let candidate = outputPath(requested)
         return FileManager.default.fileExists(atPath: candidate) ? candidate : requested
     }
