@@ -39,7 +39,7 @@ struct BlurCommand: ReportingCommand {
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let image = try inputOptions.load(input)
+        let image = try inputOptions.load(context.inputPath(input))
         let blurMethod = try size.make(method)
         let blurred = Blur.apply(blurMethod, to: image, edges: edges, linear: linear, threads: threads)
         let path = try context.writePNG(blurred, to: output)

@@ -17,7 +17,11 @@ struct Explorer: ParsableCommand {
         64 usage error (bad option or value).
         """,
         version: version,
-        subcommands: [InfoCommand.self, BlurCommand.self, SourceCommand.self, GridCommand.self, KernelCommand.self, BoxesCommand.self, CompareCommand.self, BenchCommand.self]
+        subcommands: [
+            LessonCommand.self, ListCommand.self, AllCommand.self,
+            InfoCommand.self, BlurCommand.self, CompareCommand.self, KernelCommand.self, BoxesCommand.self,
+            BenchCommand.self, GridCommand.self, SourceCommand.self,
+        ]
     )
 
     /// Runs the command line; every error is one line on standard error.

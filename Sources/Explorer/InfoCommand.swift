@@ -12,7 +12,7 @@ struct InfoCommand: ReportingCommand {
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let info = try PNGInfo.read(file)
+        let info = try PNGInfo.read(context.inputPath(file))
         var table = Table(title: file, name: "info", columns: [
             Table.Column(key: "property", title: "property", alignRight: false),
             Table.Column(key: "value", title: "value", alignRight: false),

@@ -18,7 +18,23 @@ struct RunContext: Sendable {
 
     /// A context for a command typed in the terminal.
     static func terminal(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> RunContext {
-        RunContext(commandLine: (["explorer"] + arguments).map(shellQuoted).joined(separator: " "), outputFolder: nil)
+        RunContext(commandLine: (["explorer"] + arguments).map(shellQuoted).joined(separator: " "), outputFolder: nil,
+                   quickTiming: quickFromEnvironment)
+    }
+
+    /// Whether the environment asks for short timing runs (`EXPLORER_QUICK=1`).
+    static var quickFromEnvironment: Bool {
+        ProcessInfo.processInfo.environment["EXPLORER_QUICK"] == "1"
+    }
+
+    /// The path a command reads for a requested input path.
+    ///
+    /// In a lesson, a bare file name that an earlier cell wrote into the lesson's folder reads
+    /// that file (`info strip-box.png`); every other path is used as given.
+    func inputPath(_ requested: String) -> String {
+        guard outputFolder != nil, !requested.contains("/"), !requested.hasPrefix("builtin:") else { return requested }
+        let candidate = outputPath(requested)
+        return FileManager.default.fileExists(atPath: candidate) ? candidate : requested
     }
 
     /// The path a command writes for a requested output path.

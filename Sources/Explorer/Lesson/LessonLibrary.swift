@@ -1,0 +1,97 @@
+import Foundation
+
+/// The lessons in a folder (`Lessons/`): files named `NN-slug.md`, in number order.
+struct LessonLibrary: Sendable {
+    /// The folder, as given (`Lessons`).
+    var folder: String
+    /// Every lesson file in number order.
+    var entries: [Entry]
+
+    struct Entry: Equatable, Sendable {
+        var number: Int
+        var slug: String
+        var path: String
+    }
+
+    /// The folder lessons are read from when `--lessons` is not given.
+    static let defaultFolder = "Lessons"
+
+    /// Lists the lessons in `folder` (`./Lessons` when nil).
+    ///
+    /// - Throws: `LessonError` when the folder is missing or two files share a number.
+    init(folder: String?) throws(LessonError) {
+        let folder = folder.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? Self.defaultFolder
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            let hint = "run from the package's folder (the one with Lessons/) or pass --lessons DIR"
+            throw LessonError(folder, line: nil, "no such lessons folder; \(hint)", exitCode: 64)
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw LessonError(folder, line: nil, "cannot list the lessons: \(Self.reason(error))")
+        }
+        var entries: [Entry] = []
+        for name in names.sorted() {
+            let (number, slug) = Self.numberAndSlug(fileName: name)
+            guard let number, name.hasSuffix(".md") else { continue }
+            let path = folder + "/" + name
+            if let other = entries.first(where: { $0.number == number }) {
+                throw LessonError(path, line: nil, "lesson number \(number) is also used by \(other.path); give each lesson its own number")
+            }
+            entries.append(Entry(number: number, slug: slug, path: path))
+        }
+        self.folder = folder
+        self.entries = entries.sorted { $0.number < $1.number }
+    }
+
+    /// The lesson file `spec` names: a number (`3`, `03`), a slug (`exact-gaussian`), or a path
+    /// to a `.md` file (anything containing `/` or ending in `.md`).
+    ///
+    /// - Throws: `LessonError` (exit status 64) for an unknown number or slug, listing the lessons.
+    func path(for spec: String) throws(LessonError) -> String {
+        if spec.hasSuffix(".md") || spec.contains("/") {
+            guard FileManager.default.fileExists(atPath: spec) else {
+                throw LessonError(spec, line: nil, "no such lesson file", exitCode: 64)
+            }
+            return spec
+        }
+        let found: Entry?
+        if let number = Int(spec) {
+            found = entries.first { $0.number == number }
+        } else {
+            found = entries.first { $0.slug == spec }
+        }
+        guard let found else {
+            let valid = entries.isEmpty
+                ? "there are no lessons in it"
+                : "the lessons are " + entries.map { "\($0.number) (\($0.slug))" }.joined(separator: ", ")
+            let what = Int(spec) != nil ? "no lesson number \(spec)" : "no lesson '\(spec)'"
+            throw LessonError(folder, line: nil, "\(what); \(valid)", exitCode: 64)
+        }
+        return found.path
+    }
+
+    /// The number and slug of a file named `NN-slug.md`; `(nil, stem)` for any other name.
+    static func numberAndSlug(fileName: String) -> (number: Int?, slug: String) {
+        let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+        let digits = stem.prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, stem.dropFirst(digits.count).first == "-", let number = Int(digits) else {
+            return (nil, stem)
+        }
+        let slug = String(stem.dropFirst(digits.count + 1))
+        guard !slug.isEmpty else { return (nil, stem) }
+        return (number, slug)
+    }
+
+    /// The part of a Foundation error a reader needs (`No such file or directory`).
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code))).lowercased()
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,204 @@
+import ArgumentParser
+import Foundation
+
+/// Runs a lesson: substitutes its parameters, parses every cell with the explorer's own command
+/// line parser, runs the cells in order and writes the page.
+///
+/// Every cell is parsed before the first one runs, so a typo in the last cell is reported at once
+/// and nothing is written. The page is built in a staging folder beside its final place and moved
+/// there only when complete; on any error the staging folder is removed and the previous page is
+/// left as it was.
+struct LessonRunner {
+    var lesson: Lesson
+    /// Parameter values after `--set`.
+    var values: [String: String]
+    /// Where the page folder goes (`Output`).
+    var outputRoot: String
+    /// Short timing runs in timing cells (`--quick`, `EXPLORER_QUICK=1`).
+    var quickTiming = false
+    /// How the lesson is run again, shown at the foot of the page (`explorer lesson 1`).
+    var invocation: String
+
+    /// A cell with its parameters substituted and its command parsed.
+    struct PreparedCell {
+        var cell: Lesson.Cell
+        /// The command as shown after `$ explorer ` (the cell's text, parameters substituted).
+        var text: String
+        var words: [String]
+        var command: any ReportingCommand
+        var caption: String?
+    }
+
+    enum PreparedPart {
+        case prose(String)
+        case cell(PreparedCell)
+    }
+
+    /// What the page shows, in order.
+    enum Item: Equatable, Sendable {
+        /// Markdown prose, parameters substituted.
+        case prose(String)
+        case cell(CellResult)
+    }
+
+    /// A cell that ran: its command and its report, with figure paths relative to the page folder.
+    struct CellResult: Equatable, Sendable {
+        var text: String
+        var line: Int
+        var report: Report
+        var caption: String?
+        var hidden: Bool
+        var format: OutputFormat
+    }
+
+    /// What a run wrote.
+    struct Outcome: Sendable {
+        /// The page folder (`Output/lesson-01`).
+        var folder: String
+        var items: [Item]
+        var markdown: String
+        /// Every file in the page folder, sorted.
+        var files: [String]
+        var cellCount: Int
+        var seconds: Double
+
+        var figureCount: Int { files.filter { $0.hasSuffix(".png") }.count }
+        var tableCount: Int { files.filter { $0.hasSuffix(".csv") }.count }
+
+        /// `3 figures, 1 table, 4 cells`.
+        var counts: String {
+            [(figureCount, "figure"), (tableCount, "table"), (cellCount, "cell")]
+                .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
+        }
+    }
+
+    // MARK: - Preparing
+
+    /// Substitutes parameters into prose and cells and parses every cell's command.
+    ///
+    /// - Throws: `LessonError` at the line of an unknown `{{parameter}}`, an unsplittable command
+    ///   line, an unknown command or option, or a command that cannot run in a lesson.
+    func prepare() throws(LessonError) -> [PreparedPart] {
+        var prepared: [PreparedPart] = []
+        for part in lesson.parts {
+            switch part {
+            case .prose(let prose):
+                var lines: [String] = []
+                for (offset, line) in prose.lines.enumerated() {
+                    lines.append(try Template.substitute(line, values: values, path: lesson.path, line: prose.line + offset))
+                }
+                prepared.append(.prose(lines.joined(separator: "\n")))
+            case .cell(let cell):
+                prepared.append(.cell(try prepare(cell)))
+            }
+        }
+        return prepared
+    }
+
+    func prepare(_ cell: Lesson.Cell) throws(LessonError) -> PreparedCell {
+        var pieces: [String] = []
+        for (offset, line) in cell.lines.enumerated() {
+            pieces.append(try Template.substitute(line, values: values, path: lesson.path, line: cell.line + offset))
+        }
+        let text = pieces.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
+        let caption = try cell.caption.map { caption throws(LessonError) in
+            try Template.substitute(caption, values: values, path: lesson.path, line: cell.fenceLine)
+        }
+        let words: [String]
+        do {
+            words = try ShellWords.split(text)
+        } catch {
+            throw LessonError(lesson.path, line: cell.line, error.message)
+        }
+        let names = Explorer.configuration.subcommands.compactMap { $0.configuration.commandName }
+        if let first = words.first, !first.hasPrefix("-"), !names.contains(first) {
+            throw LessonError(lesson.path, line: cell.line, "unknown command '\(first)'; the commands are \(names.joined(separator: ", "))")
+        }
+        let parsed: any ParsableCommand
+        do {
+            parsed = try Explorer.parseAsRoot(words)
+        } catch {
+            if Explorer.exitCode(for: error) == .success {
+                throw LessonError(lesson.path, line: cell.line, "'\(text)' prints help or a version; a cell must run a command")
+            }
+            let message = Explorer.message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+            throw LessonError(lesson.path, line: cell.line, message)
+        }
+        guard let command = parsed as? any ReportingCommand else {
+            let name = type(of: parsed).configuration.commandName ?? "explorer"
+            if name == "help" {
+                throw LessonError(lesson.path, line: cell.line, "'\(text)' prints help; a cell must run a command")
+            }
+            throw LessonError(lesson.path, line: cell.line, "'\(name)' cannot run in a lesson (it does not produce a report)")
+        }
+        return PreparedCell(cell: cell, text: text, words: words, command: command, caption: caption)
+    }
+
+    // MARK: - Running
+
+    /// Runs every cell and writes the page; `onItem` sees each piece as soon as it is ready.
+    ///
+    /// - Throws: `LessonError` at a cell's line when it fails, or naming the page folder when the
+    ///   page cannot be written. The previous page is then left untouched.
+    func run(onItem: (Item) -> Void = { _ in }) throws(LessonError) -> Outcome {
+        try run(try prepare(), onItem: onItem)
+    }
+
+    /// Runs cells already prepared by `prepare()`, and writes the page.
+    func run(_ parts: [PreparedPart], onItem: (Item) -> Void = { _ in }) throws(LessonError) -> Outcome {
+        let start = Date()
+        let folder = PageFolder(root: outputRoot, name: lesson.pageFolderName)
+        let staging = try folder.makeStaging()
+        do throws(LessonError) {
+            var items: [Item] = []
+            var written: [String: Int] = [:]
+            for part in parts {
+                let item: Item
+                switch part {
+                case .prose(let text):
+                    item = .prose(text)
+                case .cell(let cell):
+                    item = .cell(try run(cell, in: staging, written: &written))
+                }
+                items.append(item)
+                onItem(item)
+            }
+            let page = LessonPage(lesson: lesson, values: values, items: items, invocation: invocation)
+            try folder.write(page.markdown, named: "README.md", in: staging)
+            try folder.write(page.html, named: "index.html", in: staging)
+            for (name, csv) in page.tables { try folder.write(csv, named: name, in: staging) }
+            let files = try folder.commit(staging)
+            let cellCount = parts.count { if case .cell = $0 { true } else { false } }
+            return Outcome(folder: folder.path, items: items, markdown: page.markdown, files: files,
+                           cellCount: cellCount, seconds: Date().timeIntervalSince(start))
+        } catch {
+            folder.discard(staging)
+            throw error
+        }
+    }
+
+    func run(_ prepared: PreparedCell, in staging: String, written: inout [String: Int]) throws(LessonError) -> CellResult {
+        let context = RunContext(
+            commandLine: (["explorer"] + prepared.words).map(shellQuoted).joined(separator: " "),
+            outputFolder: staging,
+            quickTiming: quickTiming
+        )
+        var report: Report
+        do {
+            report = try prepared.command.makeReport(context)
+        } catch {
+            throw LessonError(lesson.path, line: prepared.cell.line, Explorer.message(for: error))
+        }
+        for index in report.blocks.indices {
+            guard case .figure(var figure) = report.blocks[index] else { continue }
+            figure.path = MarkdownRenderer.relative(figure.path, to: staging)
+            if let earlier = written[figure.path], earlier != prepared.cell.line {
+                throw LessonError(lesson.path, line: prepared.cell.line, "'\(figure.path)' was already written by the cell at line \(earlier); give each figure its own name")
+            }
+            written[figure.path] = prepared.cell.line
+            report.blocks[index] = .figure(figure)
+        }
+        return CellResult(text: prepared.text, line: prepared.cell.line, report: report, caption: prepared.caption,
+                          hidden: prepared.cell.hidden, format: prepared.command.format)
+    }
+}

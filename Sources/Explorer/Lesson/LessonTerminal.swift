@@ -1,0 +1,165 @@
+/// A lesson in the terminal: headings in bold, paragraphs and list items wrapped to the width,
+/// each cell as `$ explorer …` followed by its result.
+///
+/// Only the block structure of Markdown that lessons use is interpreted (headings, paragraphs,
+/// lists, quotes, code blocks, tables); inline, emphasis markers are dropped and links show their
+/// address, and everything else is shown as written, which reads well in a terminal.
+enum LessonTerminal {
+    /// The title, the summary and the parameter values in effect.
+    static func header(_ lesson: Lesson, values: [String: String], style: TerminalStyle) -> String {
+        var lines = [style.bold(lesson.title), style.dim(TextRenderer.wrap(lesson.summary, width: style.width))]
+        if !lesson.parameters.isEmpty {
+            let settings = lesson.parameters.map { "\($0.name)=\(values[$0.name] ?? $0.value)" }.joined(separator: " ")
+            lines.append(style.dim(TextRenderer.wrap("parameters: \(settings)", width: style.width)))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One piece of the lesson; nil for a hidden cell. Figure paths are shown inside `pageFolder`.
+    static func render(_ item: LessonRunner.Item, pageFolder: String, style: TerminalStyle) -> String? {
+        switch item {
+        case .prose(let markdown):
+            return prose(markdown, style: style)
+        case .cell(let cell):
+            guard !cell.hidden else { return nil }
+            var report = cell.report
+            for index in report.blocks.indices {
+                if case .figure(var figure) = report.blocks[index], !figure.path.hasPrefix("/") {
+                    figure.path = pageFolder + "/" + figure.path
+                    report.blocks[index] = .figure(figure)
+                }
+            }
+            let result: String = switch cell.format {
+            case .json: DataRenderer.json(report)
+            case .csv: String(DataRenderer.csv(report).trimmingTrailingBlanks())
+            case .markdown: MarkdownRenderer.render(report)
+            case .text: TextRenderer.render(report, style: style)
+            }
+            var lines = [style.cyan("$ explorer \(cell.text)")]
+            if !result.isEmpty { lines.append(result) }
+            if let caption = cell.caption { lines.append(style.dim(TextRenderer.wrap(caption, width: style.width))) }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// Markdown prose as terminal text.
+    static func prose(_ markdown: String, style: TerminalStyle) -> String {
+        enum Block {
+            case heading(String)
+            case paragraph([String])
+            case item(marker: String, [String])
+            case quote([String])
+            case table([String])
+            case code([String])
+        }
+        var blocks: [Block] = []
+        var open = false
+        var fence: LessonParser.Fence?
+        for rawLine in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let current = fence {
+                if current.isClosed(by: rawLine) {
+                    fence = nil
+                    open = false
+                } else if case .code(let lines) = blocks.last {
+                    blocks[blocks.count - 1] = .code(lines + [String(rawLine)])
+                }
+                continue
+            }
+            let line = String(rawLine.drop(while: { $0 == " " }))
+            if line.isEmpty { open = false; continue }
+            if let opening = LessonParser.Fence(rawLine) {
+                fence = opening
+                blocks.append(.code([]))
+            } else if line.hasPrefix("#") {
+                blocks.append(.heading(String(line.drop(while: { $0 == "#" }).drop(while: { $0 == " " }))))
+                open = false
+                continue
+            } else if let marker = listMarker(Substring(line)) {
+                blocks.append(.item(marker: marker, [String(line.drop(while: { $0 != " " }).dropFirst())]))
+            } else if line.hasPrefix("|") {
+                if open, case .table(let lines) = blocks.last { blocks[blocks.count - 1] = .table(lines + [line]) } else { blocks.append(.table([line])) }
+            } else if line.hasPrefix(">") {
+                let text = String(line.drop(while: { $0 == ">" || $0 == " " }))
+                if open, case .quote(let lines) = blocks.last { blocks[blocks.count - 1] = .quote(lines + [text]) } else { blocks.append(.quote([text])) }
+            } else if open, let last = blocks.last {
+                switch last {
+                case .paragraph(let lines): blocks[blocks.count - 1] = .paragraph(lines + [line])
+                case .item(let marker, let lines): blocks[blocks.count - 1] = .item(marker: marker, lines + [line])
+                case .quote(let lines): blocks[blocks.count - 1] = .quote(lines + [line])
+                default: blocks.append(.paragraph([line]))
+                }
+            } else {
+                blocks.append(.paragraph([line]))
+            }
+            open = true
+        }
+        var text = ""
+        var previousWasItem = false
+        for block in blocks {
+            var isItem = false
+            let rendered: String
+            switch block {
+            case .heading(let heading):
+                rendered = style.bold(inline(heading))
+            case .paragraph(let lines):
+                rendered = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.width)
+            case .item(let marker, let lines):
+                let indent = String(repeating: " ", count: marker.count)
+                let wrapped = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.width, indent: indent)
+                rendered = marker + wrapped.dropFirst(indent.count)
+                isItem = true
+            case .quote(let lines):
+                rendered = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.width, indent: "│ ")
+            case .table(let lines):
+                rendered = lines.joined(separator: "\n")
+            case .code(let lines):
+                rendered = lines.map { "    " + $0 }.joined(separator: "\n")
+            }
+            if !text.isEmpty { text += isItem && previousWasItem ? "\n" : "\n\n" }
+            text += rendered
+            previousWasItem = isItem
+        }
+        return text
+    }
+
+    /// `•` for a `-`, `*` or `+` item, `N.` for a numbered one; nil when the line is no list item.
+    static func listMarker(_ line: Substring) -> String? {
+        if line.hasPrefix("- ") || line.hasPrefix("* ") || line.hasPrefix("+ ") { return "• " }
+        let digits = line.prefix(while: { $0.isASCII && $0.isNumber })
+        if !digits.isEmpty, line.dropFirst(digits.count).hasPrefix(". ") { return digits + ". " }
+        return nil
+    }
+
+    /// Inline Markdown for the terminal: emphasis markers (`*`) dropped, `[text](url)` shown as
+    /// `text (url)` and `![alt](path)` as `[figure path: alt]`.
+    static func inline(_ text: String) -> String {
+        var source = Substring(dropEmphasis(text))
+        var result = ""
+        while let open = source.firstIndex(of: "[") {
+            let isImage = open > source.startIndex && source[source.index(before: open)] == "!"
+            guard let middle = source[open...].firstRange(of: "]("),
+                  let close = source[middle.upperBound...].firstIndex(of: ")") else { break }
+            let label = source[source.index(after: open)..<middle.lowerBound]
+            let target = source[middle.upperBound..<close]
+            result += source[..<(isImage ? source.index(before: open) : open)]
+            result += isImage ? "[figure \(target): \(label)]" : "\(label) (\(target))"
+            source = source[source.index(after: close)...]
+        }
+        return result + source
+    }
+
+    /// The text without `*` emphasis markers; a `*` with blanks on both sides (`a * b`) stays.
+    static func dropEmphasis(_ text: String) -> String {
+        let characters = Array(text)
+        var result = ""
+        for (i, c) in characters.enumerated() {
+            if c == "*" {
+                let before = i > 0 ? characters[i - 1] : " "
+                let after = i + 1 < characters.count ? characters[i + 1] : " "
+                if !(before == " " && after == " ") { continue }
+            }
+            result.append(c)
+        }
+        return result
+    }
+}
