@@ -199,8 +199,8 @@ final class EndToEndTests: XCTestCase {
         try checkBrokenLessons([
             ("unknown command", good.replacingOccurrences(of: Self.cell, with: "frobnicate"), [],
              "Lessons/01-good.md:10: unknown command 'frobnicate'", 1),
-            ("bad option", good.replacingOccurrences(of: "--radius {{radius}}", with: "--radius 1 --sigma 2"), [],
-             "Lessons/01-good.md:10: Unknown option '--sigma'", 1),
+            ("bad option", good.replacingOccurrences(of: "--radius {{radius}}", with: "--radius 1 --sigmah 2"), [],
+             "Lessons/01-good.md:10: Unknown option '--sigmah'", 1),
             ("missing parameter", good.replacingOccurrences(of: "{{radius}}", with: "{{sigma}}"), [],
              "Lessons/01-good.md:10: unknown parameter {{sigma}}", 1),
             ("failing cell", good.replacingOccurrences(of: "builtin:impulse@9x9", with: "missing.png"), [],

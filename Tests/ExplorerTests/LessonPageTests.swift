@@ -108,7 +108,7 @@ final class LessonPageTests: XCTestCase {
         XCTAssertTrue(html.contains("@media (prefers-color-scheme: dark)"))
         XCTAssertTrue(html.contains("html { font-size: 22px; }"))
         XCTAssertTrue(html.contains("max-width: 100%"))
-        XCTAssertTrue(html.contains(#"<img src="impulse-box-r1.png" alt="builtin:impulse@7x7 blurred by averaging each pixel over a 3×3 window"/>"#))
+        XCTAssertTrue(html.contains(#"<img src="impulse-box-r1.png" alt="builtin:impulse@7x7 blurred with box (R=1)"/>"#))
         XCTAssertTrue(html.contains("<table><thead><tr><th>property</th>"))
         XCTAssertTrue(html.contains("$ explorer info impulse-box-r1.png"))
         XCTAssertFalse(html.contains("<link"), "styles are inline")
