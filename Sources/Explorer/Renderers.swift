@@ -64,6 +64,7 @@ enum TextRenderer {
         if hasUnits { lines.append(style.dim(units.indices.map { pad(units[$0], $0) }.joined(separator: "  "))) }
         lines.append(style.dim(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")))
         for row in table.rows { lines.append(row.indices.map { pad(row[$0].display, $0) }.joined(separator: "  ")) }
+        lines = lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
         for note in table.notes { lines.append(style.dim(wrap(note, width: style.width))) }
         return lines.joined(separator: "\n")
     }

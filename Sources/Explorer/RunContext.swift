@@ -105,7 +105,7 @@ struct InputOptions: ParsableArguments {
     /// The path a bare image name stands for: `NAME` → `Lessons/images/NAME.png` when that exists.
     static func resolve(_ source: String) -> String {
         guard !source.contains("/"), !source.contains("."), !source.hasPrefix("builtin:") else { return source }
-        let shipped = "Lessons/images/\(source).png"
+        let shipped = LessonLibrary.defaultFolder + "/images/\(source).png"
         return FileManager.default.fileExists(atPath: shipped) ? shipped : source
     }
 }

@@ -13,8 +13,15 @@ struct LessonLibrary: Sendable {
         var path: String
     }
 
-    /// The folder lessons are read from when `--lessons` is not given.
-    static let defaultFolder = "Lessons"
+    /// The folder lessons are read from when `--lessons` is not given: `./Lessons` when it
+    /// exists, else the `Lessons` folder of the package this executable was built from, so an
+    /// `explorer` built from a clone works from any folder.
+    static var defaultFolder: String {
+        if FileManager.default.fileExists(atPath: "Lessons") { return "Lessons" }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Lessons").path
+        return FileManager.default.fileExists(atPath: package) ? package : "Lessons"
+    }
 
     /// Lists the lessons in `folder` (`./Lessons` when nil).
     ///
