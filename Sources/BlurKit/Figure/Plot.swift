@@ -260,9 +260,10 @@ public struct Plot: Sendable, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// A number in at most 3 significant digits.
+    /// A number in 3 significant digits (whole numbers from 100 up to a million as integers).
     static func short(_ x: Double) -> String {
         guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "∞" : "−∞") }
-        return String(format: "%.3g", x).replacingOccurrences(of: "-", with: "−")
+        let text = abs(x) >= 100 && abs(x) < 1e6 ? String(format: "%.0f", x) : String(format: "%.3g", x)
+        return text.replacingOccurrences(of: "-", with: "−")
     }
 }

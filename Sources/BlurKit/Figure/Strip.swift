@@ -257,7 +257,7 @@ public struct Strip: Sendable {
                 let outline = PixelRect(x: frame.x + Int(layout.scale.displayed(Double(r.x)).rounded(.down)),
                                         y: frame.y + Int(layout.scale.displayed(Double(r.y)).rounded(.down)),
                                         width: max(2, layout.scale.displayed(r.width)), height: max(2, layout.scale.displayed(r.height)))
-                Self.drawHighlight(outline.outset(by: 2), on: &canvas)
+                Self.drawHighlight(around: outline, on: &canvas)
                 canvas.fill(insetFrame.outset(by: 3), colour: FigureColour.accent)
                 let region = Self.crop(shown.original, r)
                 drawPicture(region, in: insetFrame, zoom: zoom, on: &canvas)
@@ -340,10 +340,11 @@ public struct Strip: Sendable {
         canvas.draw(picture, x: frame.x, y: frame.y, zoom: zoom)
     }
 
-    /// An outline visible on any picture: 2 px of the accent colour between 1 px dark lines.
-    static func drawHighlight(_ rect: PixelRect, on canvas: inout Canvas) {
-        canvas.strokeRect(rect, colour: FigureColour.text, lineWidth: 4)
-        canvas.strokeRect(rect.outset(by: -1), colour: FigureColour.accent, lineWidth: 2)
+    /// An outline just outside `rect`, visible on any picture: 2 px of the accent colour
+    /// inside 1 px of near-black; the pixels of `rect` stay uncovered.
+    static func drawHighlight(around rect: PixelRect, on canvas: inout Canvas) {
+        canvas.strokeRect(rect.outset(by: 3), colour: FigureColour.text, lineWidth: 1)
+        canvas.strokeRect(rect.outset(by: 2), colour: FigureColour.accent, lineWidth: 2)
     }
 
     /// A small dark label with light text in a panel's corner.
@@ -448,10 +449,10 @@ public struct Strip: Sendable {
             case .image:
                 parts.append("Panel \(i + 1): \(caption).")
             case .difference(let reference, let a):
-                var text = "Panel \(i + 1): \(caption); difference map, |difference| × \(Self.number(a)) in the \(colourMap.name) colour map (darkest = no difference, full scale = \(Self.number(255 / a)) in 8-bit units)"
+                var text = "Panel \(i + 1): \(caption); difference map, |difference| × \(Self.number(a)) in the \(colourMap.name) colour map (darkest = no difference, full scale = \(Plot.short(255 / Double(a))) in 8-bit units)"
                 if reference.width == panel.image.width, reference.height == panel.image.height {
                     let largest = (Self.difference(panel.image, reference: reference).max() ?? 0) * 255
-                    text += ", largest difference \(String(format: "%.2g", Double(largest))) in 8-bit units"
+                    text += ", largest difference \(Plot.short(Double(largest))) in 8-bit units"
                 }
                 parts.append(text + ".")
             }

@@ -47,7 +47,7 @@ public enum Ticks {
 
     /// Ticks for a logarithmic axis over `low...high` (both > 0): every power of ten, thinned to
     /// every 2nd, 3rd, … when there are more than about 8, plus 2× and 5× when the range spans
-    /// less than two decades. The range is widened to whole decades.
+    /// at most two decades. The range is widened to whole decades (to a whole number of steps).
     public static func logarithmic(from low: Double, to high: Double) -> (values: [Double], range: ClosedRange<Double>) {
         let lo = min(low, high), hi = max(low, high)
         var e0 = Int(Foundation.floor(Foundation.log10(lo) + 1e-9)), e1 = Int(Foundation.ceil(Foundation.log10(hi) - 1e-9))
@@ -55,11 +55,12 @@ public enum Ticks {
         let decades = e1 - e0
         let every = max(1, Int((Double(decades) / 8).rounded(.up)))
         e0 = Int(Foundation.floor(Double(e0) / Double(every))) * every
+        e1 = e0 + (e1 - e0 + every - 1) / every * every
         var values: [Double] = []
         for e in stride(from: e0, through: e1, by: every) {
             let p = Foundation.pow(10, Double(e))
             values.append(p)
-            if decades < 2 && e < e1 { values += [2 * p, 5 * p] }
+            if decades <= 2 && e < e1 { values += [2 * p, 5 * p] }
         }
         return (values, Foundation.pow(10, Double(e0))...Foundation.pow(10, Double(e1)))
     }
