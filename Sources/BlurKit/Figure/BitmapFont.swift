@@ -61,9 +61,6 @@ public struct BitmapFont: Sendable {
         size >= 24 ? caption : label
     }
 
-    /// The bold face (embedded at 30 px only).
-    public static func bold(size: Int) -> BitmapFont { title }
-
     // MARK: - Measuring
 
     /// The size of the box `text` occupies when drawn with this font.
@@ -78,22 +75,17 @@ public struct BitmapFont: Sendable {
 
     /// The advance of one line in 1/64 px, kerning included.
     func lineAdvance(_ line: Substring) -> Int {
-        var total = 0
-        var previous: UInt32?
-        for scalar in line.unicodeScalars {
-            let code = glyphs[scalar.value] == nil ? Self.replacement : scalar.value
-            if let previous { total += kerning[UInt64(previous) << 32 | UInt64(code)] ?? 0 }
-            total += glyphs[code]!.advance
-            previous = code
-        }
-        return total
+        forEachGlyph(in: line) { _, _ in }
     }
 
     static let replacement = UInt32(UInt8(ascii: "?"))
 
     /// Calls `body` with each glyph of one line and the pixel position of its pen on the baseline,
-    /// starting from pen x = 0 (in 1/64 px units internally, rounded to the nearest pixel).
-    func forEachGlyph(in line: Substring, _ body: (Glyph, Int) -> Void) {
+    /// starting from pen x = 0 (kept in 1/64 px, rounded to the nearest pixel for each glyph).
+    ///
+    /// - Returns: the line's advance in 1/64 px, kerning included.
+    @discardableResult
+    func forEachGlyph(in line: Substring, _ body: (Glyph, Int) -> Void) -> Int {
         var pen = 0
         var previous: UInt32?
         for scalar in line.unicodeScalars {
@@ -104,6 +96,7 @@ public struct BitmapFont: Sendable {
             pen += glyph.advance
             previous = code
         }
+        return pen
     }
 
     // MARK: - Decoding

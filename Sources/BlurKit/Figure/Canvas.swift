@@ -318,7 +318,7 @@ public struct Canvas: Sendable {
         let w = width, h = height
         image.pixels.withUnsafeMutableBufferPointer { p in
             font.coverage.withUnsafeBufferPointer { cov in
-                font.forEachGlyph(in: line) { glyph, pen in
+                _ = font.forEachGlyph(in: line) { glyph, pen in
                     let gx = penX + pen + glyph.left, gy = baseline + glyph.top
                     for j in 0..<glyph.height {
                         let y = gy + j

@@ -12,9 +12,10 @@ import Foundation
 /// var plot = Plot(title: "Error against σ", xLabel: "σ (px)", yLabel: "max |error| (8-bit)", logY: true)
 /// plot.add("box ×3", x: sigmas, y: boxErrors)
 /// plot.add("separable", x: sigmas, y: separableErrors, style: .linesPoints)
-/// let written = try plot.write(name: "error-vs-sigma", in: "Output/lesson-05", command: commandLine)
-/// if written.usedFallback { note("install gnuplot for better plots") }
-/// print(plot.sparklines())
+/// let written = try plot.write(name: "error-vs-sigma", in: "Output/lesson-05", command: context.commandLine)
+/// report.preformatted(plot.sparklines())
+/// report.figure(Figure(path: written.pngPath, altText: plot.altText(), caption: plot.title))
+/// if written.usedFallback { report.warning("install gnuplot for better plots") }
 /// ```
 public struct Plot: Sendable, Equatable {
     /// How a series is drawn (gnuplot's `with` styles of the same names).
@@ -212,6 +213,23 @@ public struct Plot: Sendable, Equatable {
         if logY, !drawn.contains(where: { $0.finitePoints.contains { $0.y > 0 } }) {
             throw BlurKitError("plot '\(title)': log y axis needs a positive y value, but none is")
         }
+    }
+
+    /// A description of the chart for readers who cannot see it: the axes and, per series, its
+    /// style, number of points and range of y.
+    public func altText() -> String {
+        func axis(_ label: String, _ log: Bool) -> String { oneLine(label) + (log ? " (log scale)" : "") }
+        var parts = ["Chart: \(oneLine(title)). \(axis(yLabel, logY)) against \(axis(xLabel, logX))."]
+        for s in series {
+            let points = s.finitePoints
+            guard let low = points.map(\.y).min(), let high = points.map(\.y).max() else {
+                parts.append("\(oneLine(s.name)): no values.")
+                continue
+            }
+            let from = points.first!.x, to = points.last!.x
+            parts.append("\(oneLine(s.name)) (\(s.style.gnuplotName), \(points.count) point\(points.count == 1 ? "" : "s") from x = \(Self.short(from)) to \(Self.short(to))): y from \(Self.short(low)) to \(Self.short(high)).")
+        }
+        return parts.joined(separator: " ")
     }
 
     // MARK: - Terminal

@@ -67,7 +67,7 @@ public struct Strip: Sendable {
     }
 
     /// How image pixels map to strip pixels.
-    public enum Scale: Sendable, Equatable {
+    public enum Scale: Sendable, Equatable, CustomStringConvertible {
         /// Each image pixel becomes an n×n square (nearest neighbour).
         case enlarge(Int)
         /// Each n×n block of image pixels becomes one strip pixel (its average; for difference
@@ -88,7 +88,8 @@ public struct Strip: Sendable {
             }
         }
 
-        var description: String {
+        /// "actual size", "enlarged 3×", "reduced to 1/2".
+        public var description: String {
             switch self {
             case .enlarge(let n): n == 1 ? "actual size" : "enlarged \(n)×"
             case .reduce(let n): "reduced to 1/\(n)"
