@@ -119,8 +119,9 @@ final class PlotTests: XCTestCase {
         XCTAssertTrue(script.contains("if (!exists(\"outfile\")) outfile = 'q.png'"), script)
         let gnuplot = try realGnuplot()
         let folder = try temporaryFolder()
-        let output = try plot.write(name: "q", in: folder, searchPath: (gnuplot as NSString).deletingLastPathComponent)
+        let output = try plot.write(name: "it's q", in: folder, searchPath: (gnuplot as NSString).deletingLastPathComponent)
         XCTAssertFalse(output.usedFallback)
+        XCTAssertEqual(try files(in: folder), ["it's q.dat", "it's q.gp", "it's q.png"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/evil.png"))
     }
 

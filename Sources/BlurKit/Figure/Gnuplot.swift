@@ -43,7 +43,8 @@ public enum Gnuplot {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         let temporaryName = (temporary as NSString).lastPathComponent
-        process.arguments = ["-e", "outfile='\(temporaryName)'", script]
+        // A gnuplot single-quoted string doubles its quotes.
+        process.arguments = ["-e", "outfile='\(temporaryName.replacingOccurrences(of: "'", with: "''"))'", script]
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
