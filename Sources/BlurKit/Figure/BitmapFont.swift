@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let font = BitmapFont.caption                 // 30 px regular
-/// let size = font.measure("separable · σ=3")    // (width: 213, height: 36)
+/// let size = font.measure("separable · σ=3")    // (width: whole pixels, height: 36, one line)
 /// canvas.draw(text: "separable · σ=3", x: 40, y: 10, font: font, colour: FigureColour.text)
 /// ```
 public struct BitmapFont: Sendable {
