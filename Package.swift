@@ -25,6 +25,7 @@ let package = Package(
         .target(
             name: "BlurKit",
             dependencies: ["CPNG"],
+            exclude: ["Figure/make_figure_data.py"],
             swiftSettings: optimisedEvenInDebug
         ),
         .executableTarget(

@@ -1,0 +1,287 @@
+import Foundation
+
+/// The built-in plotter used when gnuplot is not installed: axes, nice-number ticks (linear or
+/// logarithmic), a grid, a legend, and series in the colours the gnuplot script uses — no more.
+///
+/// Points that cannot be shown (non-finite, or ≤ 0 on a log axis) are skipped, and a line is
+/// broken where they were.
+public enum FallbackPlotter {
+    static let titleFont = BitmapFont.title
+    static let labelFont = BitmapFont.caption
+    static let tickFont = BitmapFont.label
+    static let legendFont = BitmapFont.label
+    static let lineWidth = 3.0
+    static let markerRadius = 5.5
+
+    /// One axis: its range and ticks, linear or logarithmic.
+    struct Axis {
+        var range: ClosedRange<Double>
+        var ticks: [(value: Double, label: String)]
+        var log: Bool
+
+        /// An axis covering `values` (only the positive ones when `log`), widened to nice ticks.
+        init(values: [Double], log: Bool, includeZero: Bool) {
+            if log {
+                let positive = values.filter { $0 > 0 }
+                self.init(from: positive.min() ?? 1, to: positive.max() ?? 10, log: true)
+            } else {
+                var lo = values.min() ?? 0, hi = values.max() ?? 1
+                if includeZero { lo = min(lo, 0); hi = max(hi, 0) }
+                self.init(from: lo, to: hi, log: false)
+            }
+        }
+
+        /// An axis covering `low...high`, widened to nice ticks.
+        init(from low: Double, to high: Double, log: Bool) {
+            self.log = log
+            if log {
+                let t = Ticks.logarithmic(from: low, to: high)
+                range = t.range
+                ticks = t.values.map { ($0, Ticks.logLabel($0)) }
+            } else {
+                let t = Ticks.linear(from: low, to: high, count: 7, extend: true)
+                range = t.range
+                ticks = t.values.map { ($0, Ticks.label($0, step: t.step)) }
+            }
+        }
+
+        /// The same axis with its top raised so that the data, which ends at `fraction` 1 now,
+        /// ends at `fraction` `1 − room`.
+        func raised(leaving room: Double) -> Axis {
+            let keep = max(0.2, 1 - room)
+            if log {
+                let a = Foundation.log10(range.lowerBound), b = Foundation.log10(range.upperBound)
+                return Axis(from: range.lowerBound, to: Foundation.pow(10, a + (b - a) / keep), log: true)
+            }
+            return Axis(from: range.lowerBound, to: range.lowerBound + (range.upperBound - range.lowerBound) / keep, log: false)
+        }
+
+        /// Where `value` falls, 0 at the range's low end and 1 at its high end (nil when it
+        /// cannot be shown).
+        func fraction(_ value: Double) -> Double? {
+            guard value.isFinite else { return nil }
+            if log {
+                guard value > 0 else { return nil }
+                let a = Foundation.log10(range.lowerBound), b = Foundation.log10(range.upperBound)
+                return (Foundation.log10(value) - a) / (b - a)
+            }
+            return (value - range.lowerBound) / (range.upperBound - range.lowerBound)
+        }
+    }
+
+    /// Draws `plot` at its `width`×`height`.
+    public static func render(_ plot: Plot) -> RGBAImage {
+        var canvas = Canvas(width: plot.width, height: plot.height, background: FigureColour.hex(0xFFFFFF))
+        let drawn = plot.drawnSeries.map(\.series)
+        let hasImpulses = drawn.contains { $0.style == .impulses }
+        let (xAxis, yAxis, corner) = axes(plot)
+
+        // Frame of the plotting area.
+        let pad = 20
+        let tickLength = 8
+        let yTickWidth = yAxis.ticks.map { tickFont.measure($0.label).width }.max() ?? 0
+        let left = pad + labelFont.lineHeight + 12 + yTickWidth + tickLength + 6
+        let top = pad + titleFont.lineHeight + 18
+        let lastXLabel = xAxis.ticks.last.map { tickFont.measure($0.label).width / 2 } ?? 0
+        let right = plot.width - max(36, lastXLabel + pad)
+        let bottom = plot.height - (pad + labelFont.lineHeight + 8 + tickFont.lineHeight + tickLength + 4)
+        let frame = PixelRect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
+        func px(_ x: Double) -> Double? { xAxis.fraction(x).map { Double(frame.x) + $0 * Double(frame.width - 1) + 0.5 } }
+        func py(_ y: Double) -> Double? { yAxis.fraction(y).map { Double(frame.maxY - 1) - $0 * Double(frame.height - 1) + 0.5 } }
+
+        canvas.draw(text: plot.oneLine(plot.title), x: plot.width / 2, y: pad, font: titleFont, colour: FigureColour.text, alignment: .centre)
+
+        // Grid, ticks and their labels.
+        for tick in xAxis.ticks {
+            guard let x = px(tick.value) else { continue }
+            let column = Int(x)
+            canvas.fill(PixelRect(x: column, y: frame.y, width: 1, height: frame.height), colour: FigureColour.grid)
+            canvas.fill(PixelRect(x: column, y: frame.maxY, width: 2, height: tickLength), colour: FigureColour.text)
+            canvas.draw(text: tick.label, x: column, y: frame.maxY + tickLength + 4, font: tickFont, colour: FigureColour.text, alignment: .centre)
+        }
+        for tick in yAxis.ticks {
+            guard let y = py(tick.value) else { continue }
+            let row = Int(y)
+            canvas.fill(PixelRect(x: frame.x, y: row, width: frame.width, height: 1), colour: FigureColour.grid)
+            canvas.fill(PixelRect(x: frame.x - tickLength, y: row, width: tickLength, height: 2), colour: FigureColour.text)
+            canvas.draw(text: tick.label, x: frame.x - tickLength - 6, y: row - tickFont.lineHeight / 2,
+                        font: tickFont, colour: FigureColour.text, alignment: .right)
+        }
+        if hasImpulses, !plot.logY, let zero = py(0) {
+            canvas.fill(PixelRect(x: frame.x, y: Int(zero), width: frame.width, height: 1), colour: FigureColour.frame)
+        }
+        canvas.strokeRect(frame.outset(by: 1), colour: FigureColour.text, lineWidth: 2)
+
+        // Axis labels: x centred under the tick labels, y turned a quarter to the left.
+        canvas.draw(text: plot.oneLine(plot.xLabel), x: frame.x + frame.width / 2, y: plot.height - pad - labelFont.lineHeight,
+                    font: labelFont, colour: FigureColour.text, alignment: .centre)
+        let yLabel = rotatedText(plot.oneLine(plot.yLabel), font: labelFont)
+        canvas.draw(yLabel, x: pad, y: frame.y + (frame.height - yLabel.height) / 2)
+
+        // Series.
+        let baseline = plot.logY ? Double(frame.maxY) : (py(0) ?? Double(frame.maxY))
+        for (n, s) in drawn.enumerated() {
+            let colour = FigureColour.series[n % FigureColour.series.count]
+            let mapped: [SIMD2<Double>?] = s.finitePoints.map { p in
+                guard let x = px(p.x), let y = py(p.y) else { return nil }
+                return SIMD2(x, y)
+            }
+            switch s.style {
+            case .lines, .linesPoints:
+                for run in runs(mapped) { canvas.strokePolyline(run, colour: colour, lineWidth: lineWidth, clip: frame) }
+            case .steps:
+                for run in runs(mapped) {
+                    var stairs: [SIMD2<Double>] = []
+                    for (i, p) in run.enumerated() {
+                        if i > 0 { stairs.append(SIMD2(p.x, run[i - 1].y)) }
+                        stairs.append(p)
+                    }
+                    canvas.strokePolyline(stairs, colour: colour, lineWidth: lineWidth, clip: frame)
+                }
+            case .impulses:
+                for case let p? in mapped {
+                    canvas.strokeLine(from: SIMD2(p.x, baseline), to: p, colour: colour, lineWidth: lineWidth, clip: frame)
+                }
+            case .points:
+                break
+            }
+            if s.style == .points || s.style == .linesPoints {
+                for case let p? in mapped { canvas.fillCircle(centre: p, radius: markerRadius, colour: colour, clip: frame) }
+            }
+        }
+
+        drawLegend(drawn, frame: frame, corner: corner, on: &canvas)
+        return canvas.image
+    }
+
+    // MARK: - Legend
+
+    /// A corner of the plotting area for the legend.
+    enum Corner: CaseIterable {
+        case topRight, topLeft, bottomRight, bottomLeft
+
+        var gnuplotPosition: String {
+            switch self {
+            case .topRight: "top right"
+            case .topLeft: "top left"
+            case .bottomRight: "bottom right"
+            case .bottomLeft: "bottom left"
+            }
+        }
+    }
+
+    static let legendSample = 48, legendPadding = 12, legendInset = 16
+    static var legendRowHeight: Int { legendFont.lineHeight + 6 }
+
+    static func legendSize(_ series: [Plot.Series]) -> (width: Int, height: Int) {
+        let textWidth = series.map { legendFont.measure(name(of: $0)).width }.max() ?? 0
+        return (legendPadding * 3 + legendSample + textWidth, legendPadding * 2 + legendRowHeight * series.count)
+    }
+
+    static func name(of series: Plot.Series) -> String {
+        series.name.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// The axes and the legend's corner, shared with the gnuplot script so both plotters agree.
+    ///
+    /// Each series is sampled along what is drawn (16 samples per segment or impulse stem, 16 per
+    /// marker), and the legend goes in the first corner — top right, top left, bottom right,
+    /// bottom left — whose box (grown by 12 px) covers none of them. When every corner covers
+    /// some, the y axis is raised to leave the legend's height free at the top, and the legend
+    /// goes top right.
+    static func axes(_ plot: Plot) -> (x: Axis, y: Axis, corner: Corner) {
+        let drawn = plot.drawnSeries.map(\.series)
+        let points = drawn.flatMap(\.finitePoints)
+        let hasImpulses = drawn.contains { $0.style == .impulses }
+        let xAxis = Axis(values: points.map(\.x), log: plot.logX, includeZero: false)
+        let yAxis = Axis(values: points.map(\.y), log: plot.logY, includeZero: hasImpulses && !plot.logY)
+        // The plotting area is roughly the picture less 200 px each way.
+        let size = legendSize(drawn)
+        let areaW = Double(max(plot.width - 200, 1)), areaH = Double(max(plot.height - 200, 1))
+        let w = Double(size.width + 24) / areaW, h = Double(size.height + 24) / areaH
+        let mx = Double(legendInset - 12) / areaW, my = Double(legendInset - 12) / areaH
+        var samples: [SIMD2<Double>] = []
+        for s in drawn {
+            let mapped: [SIMD2<Double>?] = s.finitePoints.map { p in
+                guard let x = xAxis.fraction(p.x), let y = yAxis.fraction(p.y) else { return nil }
+                return SIMD2(x, y)
+            }
+            for run in runs(mapped) {
+                if s.style == .points || s.style == .linesPoints {
+                    for p in run { samples += repeatElement(p, count: 16) }
+                } else {
+                    samples += run
+                }
+                switch s.style {
+                case .lines, .linesPoints, .steps:
+                    for (a, b) in zip(run, run.dropFirst()) {
+                        let turn = s.style == .steps ? SIMD2(b.x, a.y) : b
+                        for k in 1..<16 { samples.append(a + (turn - a) * Double(k) / 16) }
+                        if s.style == .steps { for k in 1..<16 { samples.append(turn + (b - turn) * Double(k) / 16) } }
+                    }
+                case .impulses:
+                    let base = plot.logY ? 0 : (yAxis.fraction(0) ?? 0)
+                    for p in run { for k in 0..<16 { samples.append(SIMD2(p.x, base + (p.y - base) * Double(k) / 16)) } }
+                case .points:
+                    break
+                }
+            }
+        }
+        func hidden(_ corner: Corner) -> Bool {
+            let right = corner == .topRight || corner == .bottomRight
+            let top = corner == .topRight || corner == .topLeft
+            let x0 = right ? 1 - mx - w : mx, y0 = top ? 1 - my - h : my
+            return samples.contains { $0.x >= x0 && $0.x <= x0 + w && $0.y >= y0 && $0.y <= y0 + h }
+        }
+        if let free = Corner.allCases.first(where: { !hidden($0) }) { return (xAxis, yAxis, free) }
+        return (xAxis, yAxis.raised(leaving: h + 2 * my), .topRight)
+    }
+
+    /// Consecutive drawable points, split where a point could not be drawn.
+    static func runs(_ points: [SIMD2<Double>?]) -> [[SIMD2<Double>]] {
+        var result: [[SIMD2<Double>]] = [[]]
+        for p in points {
+            if let p { result[result.count - 1].append(p) } else if !result[result.count - 1].isEmpty { result.append([]) }
+        }
+        return result.filter { !$0.isEmpty }
+    }
+
+    /// A boxed legend in a corner of the plotting area: a sample of each series' line (or
+    /// marker) and its name.
+    static func drawLegend(_ series: [Plot.Series], frame: PixelRect, corner: Corner, on canvas: inout Canvas) {
+        guard !series.isEmpty else { return }
+        let sample = legendSample, padding = legendPadding, rowHeight = legendRowHeight
+        let names = series.map(name(of:))
+        let size = legendSize(series)
+        let right = corner == .topRight || corner == .bottomRight
+        let top = corner == .topRight || corner == .topLeft
+        let box = PixelRect(x: right ? frame.maxX - legendInset - size.width : frame.x + legendInset,
+                            y: top ? frame.y + legendInset : frame.maxY - legendInset - size.height,
+                            width: size.width, height: size.height)
+        canvas.fill(box, colour: FigureColour.hex(0xFFFFFF, alpha: 0.92))
+        canvas.strokeRect(box, colour: FigureColour.frame)
+        for (n, s) in series.enumerated() {
+            let colour = FigureColour.series[n % FigureColour.series.count]
+            let rowTop = box.y + padding + n * rowHeight
+            let middle = Double(rowTop) + Double(rowHeight) / 2
+            let x0 = Double(box.x + padding), x1 = x0 + Double(sample)
+            if s.style != .points {
+                canvas.strokeLine(from: SIMD2(x0, middle), to: SIMD2(x1, middle), colour: colour, lineWidth: lineWidth)
+            }
+            if s.style == .points || s.style == .linesPoints {
+                canvas.fillCircle(centre: SIMD2((x0 + x1) / 2, middle), radius: markerRadius, colour: colour)
+            }
+            canvas.draw(text: names[n], x: box.x + padding * 2 + sample, y: rowTop + 3, font: legendFont, colour: FigureColour.text)
+        }
+    }
+
+    /// `text` drawn on a transparent image and turned 90° anticlockwise (reads bottom to top).
+    static func rotatedText(_ text: String, font: BitmapFont) -> RGBAImage {
+        let size = font.measure(text)
+        var flat = Canvas(width: max(size.width, 1), height: size.height)
+        flat.draw(text: text, x: 0, y: 0, font: font, colour: FigureColour.text)
+        var turned = RGBAImage(width: flat.height, height: flat.width)
+        for y in 0..<flat.height { for x in 0..<flat.width { turned[y, flat.width - 1 - x] = flat.image[x, y] } }
+        return turned
+    }
+}
