@@ -46,7 +46,7 @@ struct GridCommand: ReportingCommand {
             }
         }
         func text(_ g: [[Float]]) -> String {
-            let cells = g.map { $0.map { NumberText.significant(Double($0), 3) } }
+            let cells = g.map { $0.map { NumberText.compact(Double($0), significant: 4) } }
             let width = cells.joined().map(\.count).max() ?? 1
             return cells.map { $0.map { String(repeating: " ", count: width - $0.count) + $0 }.joined(separator: "  ") }
                 .joined(separator: "\n")

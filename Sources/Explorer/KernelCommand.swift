@@ -112,7 +112,7 @@ struct KernelCommand: ReportingCommand {
         ])
         for k in multiples {
             let kernel = try GaussianKernel1D(sigma: sigma, truncate: k, sampling: .integrated)
-            table.append([.significant(k, 3), .integer(kernel.radius), .number(kernel.capturedMass * 100, digits: 4),
+            table.append([.compact(k), .integer(kernel.radius), .number(kernel.capturedMass * 100, digits: 4),
                           .number(GaussianKernel1D.continuousMass(withinSigmas: k) * 100, digits: 4),
                           .significant((1 - kernel.capturedMass) * 100, 3)])
         }

@@ -96,9 +96,9 @@ enum NumberText {
     }
 
     /// A parameter as a person writes it: up to 6 significant digits, no trailing zeros (1.5, 2, 0.25).
-    static func compact(_ x: Double) -> String {
+    static func compact(_ x: Double, significant: Int = 6) -> String {
         guard x.isFinite else { return fixed(x, digits: 0) }
-        var s = String(format: "%.6g", x)
+        var s = String(format: "%.\(significant)g", x)
         if s.contains("."), !s.contains("e") {
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }
