@@ -26,6 +26,10 @@ struct BlurCommand: ReportingCommand {
     @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
     @Flag(help: "Blur in linear light (decode sRGB, blur, encode) instead of on the stored values.") var linear = false
     @Option(help: "Threads for the blur (1, 2, …).") var threads: Int = 1
+    @Option(help: "Blur only this rectangle X,Y,W,H, reading a margin of the kernel's reach around it (BCBlurView); the rest stays as it was.")
+    var region: String?
+    @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them.")
+    var grow = false
     @OptionGroup var inputOptions: InputOptions
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
@@ -36,17 +40,41 @@ struct BlurCommand: ReportingCommand {
         guard sigma != nil || radius != nil else { throw ValidationError("give --sigma or --radius") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
         _ = try size.make(method)
+        if let region { _ = try EffectRect(parsing: region) }
+        guard region == nil || !grow else { throw ValidationError("give --region or --grow, not both") }
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
         let image = try inputOptions.load(context.inputPath(input))
         let blurMethod = try size.make(method)
-        let blurred = Blur.apply(blurMethod, to: image, edges: edges, linear: linear, threads: threads)
-        let path = try context.writePNG(blurred, to: output)
-        var report = Report()
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
-        report.text("Blurred \(input) (\(image.width)×\(image.height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "").")
-        report.figure(Figure(path: path, altText: "\(input) blurred with \(what)", caption: nil))
+        var report = Report()
+        var blurred: RGBAImage
+        var description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")"
+        var alt = "\(input) blurred with \(what)"
+        if let region {
+            let rect = try EffectRect(parsing: region)
+            let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, threads] in
+                Blur.apply(blurMethod, to: $0, edges: edges, linear: linear, threads: threads)
+            }
+            let (pixels, read) = try blur.blurRegion(of: image, behind: rect)
+            blurred = image
+            blurred.paste(pixels, x: rect.x, y: rect.y)
+            let share = Double(read.area) / Double(image.pixelCount) * 100
+            description += ", only inside \(rect) (reading \(read), \(NumberText.fixed(share, digits: 1)) % of the image's pixels)"
+            alt += " only inside the rectangle \(rect); the rest is unchanged"
+        } else if grow {
+            let padded = image.padded(by: blurMethod.reach)
+            blurred = Blur.apply(blurMethod, to: padded, edges: .zero, linear: linear, threads: threads)
+            description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what) into a transparent border of its reach, "
+                + "\(blurMethod.reach) px: the output is \(blurred.width)×\(blurred.height)"
+            alt += ", grown by \(blurMethod.reach) pixels on every side where the blur fades into transparency"
+        } else {
+            blurred = Blur.apply(blurMethod, to: image, edges: edges, linear: linear, threads: threads)
+        }
+        let path = try context.writePNG(blurred, to: output)
+        report.text(description + ".")
+        report.figure(Figure(path: path, altText: alt, caption: nil))
         return report
     }
 }
