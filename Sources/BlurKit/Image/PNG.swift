@@ -124,9 +124,21 @@ public enum CRC32 {
     }
 
     /// The CRC-32 of `bytes`.
-    public static func checksum<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    /// The CRC-32 of a slice of bytes.
+    public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    /// The CRC-32 of raw bytes: a table lookup per byte (non-generic, so it is fast in every build).
+    public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        table.withUnsafeBufferPointer { t in
+            for b in bytes { c = t[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        }
         return c ^ 0xFFFF_FFFF
     }
 }
