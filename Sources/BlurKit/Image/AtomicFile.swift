@@ -28,7 +28,7 @@ public enum AtomicFile {
         guard fd >= 0 else {
             throw BlurKitError("cannot write '\(path)': \(errorText(errno))")
         }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: String?
         bytes.withUnsafeBytes { raw in
             var offset = 0
