@@ -56,6 +56,8 @@ struct GlassCommand: ReportingCommand {
     @Option(name: .customLong("corner-radius"), help: "Radius of the panel's corners in pixels.") var cornerRadius: Double = 12
     @Flag(name: .customLong("reduce-transparency"), help: "Draw the opaque fallback (also REDUCE_TRANSPARENCY=1).") var reduceTransparency = false
     @Flag(help: "Write the glass and the fallback side by side.") var strip = false
+    @Flag(inversion: .prefixedNo, help: "In a lesson, show the panel live in the HTML page (CSS backdrop-filter, with the fallback for prefers-reduced-transparency).")
+    var demo = true
     @OptionGroup var inputOptions: InputOptions
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
@@ -209,7 +211,7 @@ struct GlassCommand: ReportingCommand {
         }
         report.figure(Figure(path: path, altText: alt, caption: nil))
 
-        if context.inLesson {
+        if context.inLesson, demo {
             let backdrop = "backdrop-\(LessonPage.slug(input.replacingOccurrences(of: ".png", with: ""))).png"
             let written = try context.writePNG(image, to: backdrop)
             report.glassDemo = GlassDemo(
@@ -276,7 +278,7 @@ struct GlassCommand: ReportingCommand {
                       yes(c.meetsBodyText), yes(c.meetsLargeText)])
         let f = fallback.contrast
         table.append([.text("Reduce Transparency"), .text(Self.colour(fallback.labelColour)),
-                      .text("\(Self.colour(fallback.fill ?? worst)), opaque"), Self.ratioCell(f.ratio),
+                      .text("\(Self.colour(fallback.fill ?? worst)) (opaque)"), Self.ratioCell(f.ratio),
                       yes(f.meetsBodyText), yes(f.meetsLargeText)])
         table.notes = ["Contrast = (L_lighter + 0.05) / (L_darker + 0.05) with WCAG relative luminance; for the glass, "
                        + "the lowest ratio over the \(frosted.label.width)×\(frosted.label.height) pixels behind the label "

@@ -129,7 +129,7 @@ struct MotionCommand: ReportingCommand {
                 let value = (try? LiveCost.parseInterval(text)) ?? 0
                 let cost = LiveCost(secondsPerBlur: timing.medianSeconds, interval: value)
                 table.append([.text(name), Self.milliseconds(timing.medianSeconds), .text(Self.intervalText(text, value)),
-                              value == 0 ? .text("∞") : .significant(1 / value, 3), .significant(cost.updatesPerSecond, 3),
+                              value == 0 ? Table.Cell(value: .number(.infinity), display: "∞") : .significant(1 / value, 3), .significant(cost.updatesPerSecond, 3),
                               .number(100 * cost.coreShare, digits: 1)])
             }
         }
