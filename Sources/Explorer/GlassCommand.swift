@@ -280,10 +280,9 @@ struct GlassCommand: ReportingCommand {
         table.append([.text("Reduce Transparency"), .text(Self.colour(fallback.labelColour)),
                       .text("\(Self.colour(fallback.fill ?? worst)) (opaque)"), Self.ratioCell(f.ratio),
                       yes(f.meetsBodyText), yes(f.meetsLargeText)])
-        table.notes = ["Contrast = (L_lighter + 0.05) / (L_darker + 0.05) with WCAG relative luminance; for the glass, "
-                       + "the lowest ratio over the \(frosted.label.width)×\(frosted.label.height) pixels behind the label "
-                       + "(before the text is drawn). The label is black or white, whichever contrasts more with the glass; "
-                       + "the fallback colour is chosen so that the label reaches at least 4.5:1 on it."]
+        table.notes = ["WCAG contrast (L1 + 0.05) / (L2 + 0.05) of the relative luminances, lighter over darker. Glass: the worst of the \(frosted.label.width)×\(frosted.label.height) "
+                       + "pixels behind the label. The label is black or white, whichever reads better on the glass; the "
+                       + "fallback colour is chosen to give it at least 4.5:1."]
         return table
     }
 
