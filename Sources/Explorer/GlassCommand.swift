@@ -97,9 +97,10 @@ struct GlassCommand: ReportingCommand {
         return preset
     }
 
-    /// The panel: --panel, or centred with half the picture's width and a third of its height.
-    func panelRect(in image: RGBAImage) throws -> EffectRect {
-        if let panel { return try EffectRect(parsing: panel) }
+    /// The panel: `text` (X,Y,W,H), or centred with half the picture's width and a third of its
+    /// height (`glass` and `motion` share it).
+    static func panelRect(_ text: String?, in image: RGBAImage) throws -> EffectRect {
+        if let text { return try EffectRect(parsing: text) }
         return EffectRect(width: image.width, height: image.height).centred(width: max(1, image.width / 2), height: max(1, image.height / 3))
     }
 
@@ -109,10 +110,7 @@ struct GlassCommand: ReportingCommand {
         var words: String
         /// σ of the full-resolution blur in pixels.
         var sigma: Double
-        var effect: EffectBlur {
-            let method = self.method
-            return EffectBlur(reach: method.reach) { Blur.apply(method, to: $0, edges: .clamp) }
-        }
+        var effect: EffectBlur { EffectBlur(method) }
     }
 
     /// The blur at 1/`factor` resolution (factor 1: full resolution).
@@ -168,7 +166,7 @@ struct GlassCommand: ReportingCommand {
 
     func makeReport(_ context: RunContext) throws -> Report {
         let image = try inputOptions.load(context.inputPath(input))
-        let rect = try panelRect(in: image)
+        let rect = try Self.panelRect(panel, in: image)
         let preset = try preset()
         let font = try labelFont(for: rect)
         let maskImage = try mask.map { try inputOptions.load(context.inputPath($0)) }
@@ -317,6 +315,14 @@ struct GlassCommand: ReportingCommand {
         strip.add(fallbackImage, caption: "Reduce Transparency \(Self.colour(fallback.fill!))",
                   "contrast \(Self.ratio(fallback.contrast.ratio))")
         return strip
+    }
+}
+
+extension EffectBlur {
+    /// `method` through `Blur.apply` (premultiplied alpha, stored values) with clamped edges, as
+    /// vImage's `kvImageEdgeExtend`; the reach is the method's.
+    init(_ method: any BlurMethod) {
+        self.init(reach: method.reach) { Blur.apply(method, to: $0, edges: .clamp) }
     }
 }
 

@@ -50,7 +50,7 @@ struct GlassDemo: Sendable, Equatable {
         return """
         #\(id) { margin: 1.5rem 0; overflow-x: auto; }
         #\(id) figcaption { color: var(--muted); font-size: 0.85rem; max-width: 40rem; }
-        #\(id) .glass-stage { position: relative; width: \(width)px; height: \(height)px; margin: 1rem 0 0.4rem;
+        #\(id) .glass-stage { position: relative; width: \(width)px; height: \(height)px; margin: 1rem 0 0.4rem; border: 1px solid var(--rule);
           background: url("\(Self.escapeURL(background))") 0 0 / \(width)px \(height)px no-repeat; }
         #\(id) .glass-panel { position: absolute; left: \(p.x)px; top: \(p.y)px; width: \(p.width)px; height: \(p.height)px;
           box-sizing: border-box; border-radius: \(Self.number(cornerRadius))px; display: flex; align-items: center;

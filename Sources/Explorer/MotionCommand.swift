@@ -54,13 +54,12 @@ struct MotionCommand: ReportingCommand {
     /// The blur: a separable Gaussian of σ, or the same through a 1/`factor` copy.
     func blur(factor: Int) throws -> (method: any BlurMethod, effect: EffectBlur) {
         let method = try BlurSize(sigma: sigma, radius: nil, downsample: factor).make(factor > 1 ? .downsampled : .separable)
-        return (method, EffectBlur(reach: method.reach) { Blur.apply(method, to: $0, edges: .clamp) })
+        return (method, EffectBlur(method))
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
         let image = try inputOptions.load(context.inputPath(input))
-        let rect = try panel.map(EffectRect.init(parsing:))
-            ?? EffectRect(width: image.width, height: image.height).centred(width: max(1, image.width / 2), height: max(1, image.height / 3))
+        let rect = try GlassCommand.panelRect(panel, in: image)
         let (method, effect) = try blur(factor: 1)
         let parallax = try Parallax(background: image, panel: rect, shift: shift, blur: effect)
         let offsets = Parallax.offsets(frames: frames, shift: shift)
