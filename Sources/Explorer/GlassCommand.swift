@@ -114,6 +114,11 @@ struct GlassCommand: ReportingCommand {
     }
 
     /// The blur at 1/`factor` resolution (factor 1: full resolution).
+    ///
+    /// Without --sigma: three boxes of width d = ⌊r·3·√(2π)/4 + ½⌋, made odd, with clamped edges,
+    /// exactly as `applyBlurWithRadius:` in Apple's UIImage+ImageEffects.m computes them from its
+    /// blur radius r (the SVG feGaussianBlur rule; `BoxWidths.appleBoxWidth`). At 1/K, the small
+    /// copy gets the boxes for r/K. With --sigma: a separable Gaussian, at 1/K one of σ/K.
     func blurChoice(_ preset: GlassPreset, factor: Int) throws -> Choice {
         if let sigma {
             let size = BlurSize(sigma: sigma, radius: nil, downsample: factor)
@@ -210,7 +215,8 @@ struct GlassCommand: ReportingCommand {
         report.figure(Figure(path: path, altText: alt, caption: nil))
 
         if context.inLesson, demo {
-            let backdrop = "backdrop-\(LessonPage.slug(input.replacingOccurrences(of: ".png", with: ""))).png"
+            let name = (input as NSString).lastPathComponent
+            let backdrop = "backdrop-\(LessonPage.slug(name.hasSuffix(".png") ? String(name.dropLast(4)) : name)).png"
             let written = try context.writePNG(image, to: backdrop)
             report.glassDemo = GlassDemo(
                 background: (written as NSString).lastPathComponent, width: image.width, height: image.height, panel: rect,

@@ -224,6 +224,8 @@ struct MotionCommand: ReportingCommand {
         }
         var figure = Strip(title: "Parallax: (a) re-blurred each frame, (b) one blurred snapshot moved")
         figure.columns = chosen.count
+        // Frames of a small panel would come out smaller than their captions: show them twice as large.
+        if chosen.count * view.width * 2 <= 2000 { figure.scale = .enlarge(2) }
         for (k, i) in chosen.enumerated() {
             figure.add(lives[k], caption: "(a) frame \(i + 1), offset \(Self.offsetText(offsets[i]))")
         }
