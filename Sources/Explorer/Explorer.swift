@@ -20,7 +20,7 @@ struct Explorer: ParsableCommand {
         subcommands: [
             LessonCommand.self, ListCommand.self, AllCommand.self,
             InfoCommand.self, BlurCommand.self, CompareCommand.self, KernelCommand.self, BoxesCommand.self,
-            BenchCommand.self, GridCommand.self, SourceCommand.self, EdgesCommand.self,
+            BenchCommand.self, GridCommand.self, SourceCommand.self, EdgesCommand.self, GlassCommand.self, MotionCommand.self,
         ]
     )
 

@@ -3,6 +3,9 @@
 /// Commands build a `Report` and never print; renderers turn the same value into each place.
 struct Report: Sendable, Equatable {
     var blocks: [Block] = []
+    /// A live frosted-glass panel for the lesson's HTML page (`explorer glass` in a lesson); the
+    /// terminal, Markdown and data renderers ignore it.
+    var glassDemo: GlassDemo?
 
     enum Block: Sendable, Equatable {
         /// A short paragraph of plain text.

@@ -13,6 +13,8 @@ struct RunContext: Sendable {
     var outputFolder: String?
     /// Short timing runs (tests and `--quick` lessons); tables say so.
     var quickTiming = false
+    /// Draw glass panels as their opaque Reduce Transparency fallback (`REDUCE_TRANSPARENCY=1`).
+    var reduceTransparency = RunContext.reduceTransparencyFromEnvironment
     /// Whether cells run inside a lesson (figures then always get a path in `outputFolder`).
     var inLesson: Bool { outputFolder != nil }
 
@@ -25,6 +27,12 @@ struct RunContext: Sendable {
     /// Whether the environment asks for short timing runs (`EXPLORER_QUICK=1`).
     static var quickFromEnvironment: Bool {
         ProcessInfo.processInfo.environment["EXPLORER_QUICK"] == "1"
+    }
+
+    /// Whether the environment asks for the Reduce Transparency rendering (`REDUCE_TRANSPARENCY=1`),
+    /// as the iOS setting `UIAccessibility.isReduceTransparencyEnabled` does for an app.
+    static var reduceTransparencyFromEnvironment: Bool {
+        ProcessInfo.processInfo.environment["REDUCE_TRANSPARENCY"] == "1"
     }
 
     /// The path a command reads for a requested input path.

@@ -16,6 +16,7 @@ struct LessonPage {
     init(lesson: Lesson, values: [String: String], items: [LessonRunner.Item], invocation: String) {
         var sections = ["# \(lesson.title)", "*\(lesson.summary)*"]
         var tables: [(name: String, csv: String)] = []
+        var demos: [(before: Int, demo: GlassDemo)] = []
         for item in items {
             switch item {
             case .prose(let text):
@@ -24,6 +25,7 @@ struct LessonPage {
                 sections.append("```console\n$ explorer \(cell.text)\n```")
                 sections.append(contentsOf: Self.results(cell, tables: &tables))
                 if let caption = cell.caption { sections.append("*\(caption)*") }
+                if let demo = cell.report.glassDemo { demos.append((sections.count, demo)) }
             case .cell:
                 continue
             }
@@ -32,7 +34,7 @@ struct LessonPage {
         sections.append(Self.footer(lesson: lesson, values: values, invocation: invocation))
         self.markdown = sections.joined(separator: "\n\n") + "\n"
         self.tables = tables
-        self.html = Self.html(title: lesson.title, summary: lesson.summary, markdown: markdown)
+        self.html = Self.html(title: lesson.title, summary: lesson.summary, sections: sections, demos: demos)
     }
 
     /// A cell's results as Markdown sections; tables get a CSV file each.
@@ -83,10 +85,21 @@ struct LessonPage {
 
     // MARK: - HTML
 
-    /// The page as one self-contained HTML file: Ink turns the Markdown into HTML, and the style
-    /// sheet is inline so the file needs nothing but the images beside it.
-    static func html(title: String, summary: String, markdown: String) -> String {
-        let body = MarkdownParser().html(from: markdown)
+    /// The page as one self-contained HTML file: Ink turns the Markdown sections into HTML, and the
+    /// style sheet is inline so the file needs nothing but the images beside it.
+    ///
+    /// Each glass demo goes before section `before` (right after its cell's results), with its
+    /// rules in the page's style sheet; only the HTML page has them.
+    static func html(title: String, summary: String, sections: [String], demos: [(before: Int, demo: GlassDemo)] = []) -> String {
+        var body = "", styles = "", start = 0
+        for (n, entry) in demos.enumerated() {
+            let id = "glass-demo-\(n + 1)"
+            body += MarkdownParser().html(from: sections[start..<entry.before].joined(separator: "\n\n")) + "\n"
+            body += entry.demo.html(id: id) + "\n"
+            styles += "\n" + entry.demo.css(id: id)
+            start = entry.before
+        }
+        body += MarkdownParser().html(from: sections[start...].joined(separator: "\n\n"))
         return """
         <!DOCTYPE html>
         <html lang="en">
@@ -97,7 +110,7 @@ struct LessonPage {
         <meta name="description" content="\(escapeHTML(summary))">
         <title>\(escapeHTML(title))</title>
         <style>
-        \(styleSheet)
+        \(styleSheet)\(styles)
         </style>
         </head>
         <body>

@@ -1,0 +1,338 @@
+import ArgumentParser
+import BlurKit
+import Foundation
+
+extension GlassStyle: ExpressibleByArgument {}
+
+/// `explorer glass INPUT.png -o OUT.png`: a frosted-glass panel with a label over a picture, or
+/// its opaque Reduce Transparency fallback, and the WCAG contrast of the label on each.
+struct GlassCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glass",
+        abstract: "Draw a frosted-glass panel with a label over a picture, or its opaque Reduce Transparency fallback, and check the label's contrast.",
+        discussion: """
+        Only what lies behind the panel is blurred, read with a margin of the blur's reach around it \
+        (BCBlurView); --downsample K blurs a 1/K copy and enlarges it (7blur). Then, as Apple's \
+        UIImage+ImageEffects does: the saturation matrix (luminance weights 0.2126, 0.7152, 0.0722), \
+        the tint laid over with the normal blend at its alpha, the mask; the panel is composited with \
+        rounded corners and the label drawn in black or white, whichever contrasts more.
+
+        Styles are ImageEffects' presets (Apple, UIImage+ImageEffects.m, WWDC 2013 sample 1.0):
+        \(styleTable)
+        A blur radius r (points; one point is one pixel here) becomes three box passes of width \
+        d = ⌊r·3·√(2π)/4 + ½⌋, made odd, as ImageEffects computes it; --sigma S uses a separable \
+        Gaussian instead. With --style tint, --tint gives the colour and its alpha becomes 0.6 \
+        (applyTintEffectWithColor:); with the other styles --tint replaces the tint, alpha included.
+
+        Reduce Transparency (--reduce-transparency, or REDUCE_TRANSPARENCY=1 in the environment) \
+        draws the panel opaque in one colour: the tint over mid grey, darkened or lightened until \
+        the label reaches 4.5:1. --strip writes both renderings side by side instead.
+
+        Contrast (WCAG 2.x): for the glass, the worst ratio between the label colour and any pixel \
+        behind the label; AA asks for 4.5:1 (body text) and 3:1 (large text).
+        """
+    )
+
+    static var styleTable: String {
+        GlassStyle.allCases.map { style in
+            let p = style.preset()
+            let tint = style == .tint ? "the --tint colour at alpha 0.6" : "tint \(Tint.hex(p.tint))"
+            return "  \(style.rawValue): blur radius \(NumberText.compact(p.blurRadius)) (boxes of \(p.boxWidth())), "
+                + "\(tint), saturation \(NumberText.compact(Double(p.saturation)))"
+        }.joined(separator: "\n")
+    }
+
+    @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
+    @Option(name: .shortAndLong, help: "Output PNG file: the glass (or the fallback), or with --strip both side by side.") var output: String
+    @Option(help: "Look: light, extra-light, dark or tint (ImageEffects' presets).") var style: GlassStyle = .light
+    @Option(help: "The panel X,Y,W,H in pixels (default: centred, half the width, a third of the height).") var panel: String?
+    @Option(help: "The text drawn on the panel.") var label: String = "Frosted glass"
+    @Option(help: "Blur with a separable Gaussian of this σ (pixels) instead of the style's three boxes.") var sigma: Double?
+    @Option(name: .customLong("blur-radius"), help: "ImageEffects' blur radius in points (default: the style's).") var blurRadius: Double?
+    @Option(help: "Tint colour RRGGBBAA (or RRGGBB), laid over with the normal blend at its alpha.") var tint: String?
+    @Option(help: "Saturation factor s (1 keeps colours, 0 is grey, 1.8 the presets, −1 inverts).") var saturation: Double?
+    @Option(help: "Blur a copy shrunk by K and enlarge it (7blur uses 4).") var downsample: Int = 1
+    @Option(help: "Greyscale mask PNG, the panel's size or the picture's: white shows the glass, black the picture.") var mask: String?
+    @Option(name: .customLong("corner-radius"), help: "Radius of the panel's corners in pixels.") var cornerRadius: Double = 12
+    @Flag(name: .customLong("reduce-transparency"), help: "Draw the opaque fallback (also REDUCE_TRANSPARENCY=1).") var reduceTransparency = false
+    @Flag(help: "Write the glass and the fallback side by side.") var strip = false
+    @Flag(inversion: .prefixedNo, help: "In a lesson, show the panel live in the HTML page (CSS backdrop-filter, with the fallback for prefers-reduced-transparency).")
+    var demo = true
+    @OptionGroup var inputOptions: InputOptions
+    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+
+    /// The largest blur radius accepted, in points: three boxes of about 1.88 r each.
+    static let maxBlurRadius = 500.0
+
+    func validate() throws {
+        guard sigma == nil || blurRadius == nil else { throw ValidationError("give --sigma or --blur-radius, not both") }
+        if let sigma { try SigmaValidation.check(sigma) }
+        if let blurRadius, !(blurRadius.isFinite && blurRadius >= 0 && blurRadius <= Self.maxBlurRadius) {
+            throw ValidationError("--blur-radius must be a number in 0…\(NumberText.compact(Self.maxBlurRadius)), got \(blurRadius)")
+        }
+        guard (1...64).contains(downsample) else { throw ValidationError("--downsample must be 1…64, got \(downsample)") }
+        if let saturation, !(saturation.isFinite && abs(saturation) <= 10) {
+            throw ValidationError("--saturation must be a number in −10…10, got \(saturation)")
+        }
+        guard cornerRadius.isFinite, cornerRadius >= 0, cornerRadius <= 1000 else {
+            throw ValidationError("--corner-radius must be a number in 0…1000, got \(cornerRadius)")
+        }
+        do {
+            if let tint { _ = try Tint.parseHex(tint) }
+            if let panel { _ = try EffectRect(parsing: panel) }
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    // MARK: - Parts
+
+    /// The preset after --tint and --saturation.
+    func preset() throws -> GlassPreset {
+        let colour = try tint.map(Tint.parseHex)
+        var preset = style == .tint ? style.preset(tintColour: colour ?? GlassStyle.defaultTintColour) : style.preset()
+        if style != .tint, let colour { preset.tint = colour }
+        if let saturation { preset.saturation = Float(saturation) }
+        if let blurRadius { preset.blurRadius = blurRadius }
+        return preset
+    }
+
+    /// The panel: `text` (X,Y,W,H), or centred with half the picture's width and a third of its
+    /// height (`glass` and `motion` share it).
+    static func panelRect(_ text: String?, in image: RGBAImage) throws -> EffectRect {
+        if let text { return try EffectRect(parsing: text) }
+        return EffectRect(width: image.width, height: image.height).centred(width: max(1, image.width / 2), height: max(1, image.height / 3))
+    }
+
+    /// The blur, described, with its σ for CSS.
+    struct Choice {
+        var method: any BlurMethod
+        var words: String
+        /// σ of the full-resolution blur in pixels.
+        var sigma: Double
+        var effect: EffectBlur { EffectBlur(method) }
+    }
+
+    /// The blur at 1/`factor` resolution (factor 1: full resolution).
+    ///
+    /// Without --sigma: three boxes of width d = ⌊r·3·√(2π)/4 + ½⌋, made odd, with clamped edges,
+    /// exactly as `applyBlurWithRadius:` in Apple's UIImage+ImageEffects.m computes them from its
+    /// blur radius r (the SVG feGaussianBlur rule; `BoxWidths.appleBoxWidth`). At 1/K, the small
+    /// copy gets the boxes for r/K. With --sigma: a separable Gaussian, at 1/K one of σ/K.
+    func blurChoice(_ preset: GlassPreset, factor: Int) throws -> Choice {
+        if let sigma {
+            let size = BlurSize(sigma: sigma, radius: nil, downsample: factor)
+            let method = try size.make(factor > 1 ? .downsampled : .separable)
+            return Choice(method: method, words: "a separable Gaussian of σ = \(NumberText.compact(sigma)) px", sigma: sigma)
+        }
+        let r = preset.blurRadius
+        let d = try BoxWidths.appleBoxWidth(blurRadius: r)
+        let boxSigma = GlassPreset.sigma(ofBoxWidth: d)
+        var words = "three boxes of width \(d) (d = ⌊\(NumberText.compact(r))·3·√(2π)/4 + ½⌋, made odd; σ ≈ \(NumberText.fixed(boxSigma, digits: 2)) px)"
+        guard factor > 1 else { return Choice(method: IteratedBox(widths: [d, d, d]), words: words, sigma: boxSigma) }
+        let small = try BoxWidths.appleBoxWidth(blurRadius: r / Double(factor))
+        words += "; at 1/\(factor) resolution, three boxes of width \(small) for the blur radius \(NumberText.compact(r / Double(factor)))"
+        return Choice(method: Downsampled(factor: factor, inner: IteratedBox(widths: [small, small, small])), words: words, sigma: boxSigma)
+    }
+
+    /// The face the label is drawn in: 30 px when it fits the panel with a margin, else 18 px.
+    func labelFont(for rect: EffectRect) throws -> BitmapFont? {
+        guard !label.isEmpty else { return nil }
+        let margin = max(6, Int(min(cornerRadius, Double(min(rect.width, rect.height)) / 2) / 2))
+        for font in [BitmapFont.caption, BitmapFont.label] {
+            let size = font.measure(label)
+            if size.width <= rect.width - 2 * margin && size.height <= rect.height - 4 { return font }
+        }
+        let size = BitmapFont.label.measure(label)
+        throw BlurKitError("label \"\(label)\" needs \(size.width)×\(size.height) px even at 18 px; the panel \(rect) is \(rect.width)×\(rect.height) with a \(margin) px margin: widen --panel or shorten --label")
+    }
+
+    /// Black or white, whichever has the higher worst-case contrast over the glass actually behind
+    /// the label, when that is not the preset's choice (made against mid grey); nil otherwise.
+    ///
+    /// A picture darker or lighter than mid grey can turn the preset's choice around: the tint
+    /// style's blue over the photo's dark wood carries white text better than black.
+    static func betterLabelColour(for rendering: GlassRendering) -> SIMD4<Float>? {
+        let black = SIMD4<Float>(0, 0, 0, 1), white = SIMD4<Float>(1, 1, 1, 1)
+        let other = rendering.labelColour == black ? white : black
+        let otherWorst = Contrast.worst(text: other, over: rendering.image, in: rendering.label)
+        return otherWorst.ratio > rendering.contrast.ratio ? other : nil
+    }
+
+    /// The rendering with its label drawn.
+    func labelled(_ rendering: GlassRendering, font: BitmapFont?) -> RGBAImage {
+        guard let font else { return rendering.image }
+        var canvas = Canvas(image: rendering.image)
+        canvas.draw(text: label, x: rendering.label.x, y: rendering.label.y, font: font, colour: rendering.labelColour)
+        return canvas.image
+    }
+
+    // MARK: - Report
+
+    func makeReport(_ context: RunContext) throws -> Report {
+        let image = try inputOptions.load(context.inputPath(input))
+        let rect = try Self.panelRect(panel, in: image)
+        let preset = try preset()
+        let font = try labelFont(for: rect)
+        let maskImage = try mask.map { try inputOptions.load(context.inputPath($0)) }
+        var glass = Glass(panel: rect, preset: preset, cornerRadius: Float(cornerRadius), mask: maskImage,
+                          labelSize: font.map { $0.measure(label) })
+        let choice = try blurChoice(preset, factor: downsample)
+        var frosted = try glass.render(over: image, blur: choice.effect)
+        if let better = Self.betterLabelColour(for: frosted) {
+            glass.labelColour = better
+            frosted = try glass.render(over: image, blur: choice.effect)
+        }
+        let fallback = try glass.renderReduceTransparency(over: image)
+        let frostedImage = labelled(frosted, font: font), fallbackImage = labelled(fallback, font: font)
+        let reduced = reduceTransparency || context.reduceTransparency
+
+        var report = Report()
+        report.text(describe(preset: preset, image: image, rect: rect, choice: choice, region: frosted.blurRegion))
+        if downsample > 1 {
+            let full = try glass.render(over: image, blur: try blurChoice(preset, factor: 1).effect)
+            report.text(Self.downsampleNote(frosted.image, full.image, panel: rect, factor: downsample))
+        }
+        report.table(contrastTable(frosted: frosted, fallback: fallback))
+        if tint != nil, !frosted.contrast.meetsBodyText {
+            report.warning(try tintWarning(frosted: frosted, fallback: fallback, glass: glass, image: image, choice: choice))
+        }
+
+        let path: String, alt: String
+        if strip {
+            let figure = try makeStrip(frostedImage, frosted, fallbackImage, fallback, preset: preset)
+            path = try context.writePNG(try figure.render(), to: output)
+            alt = figure.altText()
+        } else {
+            let which = reduced ? fallback : frosted
+            path = try context.writePNG(reduced ? fallbackImage : frostedImage, to: output)
+            alt = altText(which, preset: preset)
+            if reduced {
+                let why = reduceTransparency ? "--reduce-transparency" : "REDUCE_TRANSPARENCY=1"
+                report.text("Reduce Transparency is on (\(why)): \(output) shows the opaque fallback, not the glass.")
+            }
+        }
+        report.figure(Figure(path: path, altText: alt, caption: nil))
+
+        if context.inLesson, demo {
+            let name = (input as NSString).lastPathComponent
+            let backdrop = "backdrop-\(LessonPage.slug(name.hasSuffix(".png") ? String(name.dropLast(4)) : name)).png"
+            let written = try context.writePNG(image, to: backdrop)
+            report.glassDemo = GlassDemo(
+                background: (written as NSString).lastPathComponent, width: image.width, height: image.height, panel: rect,
+                cornerRadius: Double(glass.effectiveCornerRadius), blurSigma: choice.sigma, saturation: preset.saturation,
+                tint: preset.tint, fallback: fallback.fill ?? preset.fallbackColour(), labelColour: frosted.labelColour,
+                label: label, fontSize: font?.pixelSize ?? BitmapFont.caption.pixelSize)
+        }
+        return report
+    }
+
+    var styleName: String { style.rawValue }
+
+    func describe(preset: GlassPreset, image: RGBAImage, rect: EffectRect, choice: Choice, region: EffectRect?) -> String {
+        var text = "\(styleName.capitalizedFirst) glass over \(input) (\(image.width)×\(image.height)), panel \(rect): "
+            + "blur radius \(NumberText.compact(preset.blurRadius)), tint \(Tint.hex(preset.tint)), "
+            + "saturation \(NumberText.compact(Double(preset.saturation))). Blur: \(choice.words)"
+        if let region {
+            text += ", read from the panel plus \(choice.method.reach) px around it: the region \(region)"
+                + (region.area == image.pixelCount ? " (the whole picture)" : " (\(Self.percent(Double(region.area) / Double(image.pixelCount))) of the picture)")
+        }
+        return text + "."
+    }
+
+    /// How far the glass blurred at 1/K is from the glass blurred at full resolution.
+    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: EffectRect, factor: Int) -> String {
+        var maxDiff: Float = 0, sum: Double = 0
+        for y in panel.y..<panel.maxY {
+            for x in panel.x..<panel.maxX {
+                let e = small[x, y] - full[x, y]
+                let d = pointwiseMax(e, -e) * 255
+                maxDiff = max(maxDiff, d.max())
+                sum += Double((d * d).sum())
+            }
+        }
+        let rmse = (sum / Double(4 * panel.area)).squareRoot()
+        return "Blurred at 1/\(factor) resolution, the panel differs from the full-resolution glass by at most "
+            + "\(NumberText.significant(Double(maxDiff), 3)) (RMSE \(NumberText.significant(rmse, 3))) in 8-bit units."
+    }
+
+    static func percent(_ x: Double) -> String { NumberText.fixed(100 * x, digits: 0) + " %" }
+
+    static func colour(_ c: SIMD4<Float>) -> String { GlassDemo.css(c) }
+
+    static func ratio(_ r: Double) -> String { NumberText.fixed(r, digits: 2) + ":1" }
+
+    /// A contrast ratio: the number for data formats, `5.65:1` for people.
+    static func ratioCell(_ r: Double) -> Table.Cell { Table.Cell(value: .number(r), display: ratio(r)) }
+
+    func contrastTable(frosted: GlassRendering, fallback: GlassRendering) -> Table {
+        var table = Table(title: "Label contrast (WCAG 2.x)", name: "contrast", columns: [
+            Table.Column(key: "rendering", title: "rendering", alignRight: false),
+            Table.Column(key: "label", title: "label", alignRight: false),
+            Table.Column(key: "background", title: "behind the label", alignRight: false),
+            Table.Column(key: "contrast", title: "contrast"),
+            Table.Column(key: "bodyText", title: "body text", unit: "≥ 4.5:1", alignRight: false),
+            Table.Column(key: "largeText", title: "large text", unit: "≥ 3:1", alignRight: false),
+        ])
+        func yes(_ b: Bool) -> Table.Cell { .text(b ? "yes" : "no") }
+        let c = frosted.contrast
+        let worst = frosted.image[c.x, c.y]
+        table.append([.text("glass (worst pixel)"), .text(Self.colour(frosted.labelColour)),
+                      .text("\(Self.colour(worst)) at (\(c.x), \(c.y))"), Self.ratioCell(c.ratio),
+                      yes(c.meetsBodyText), yes(c.meetsLargeText)])
+        let f = fallback.contrast
+        table.append([.text("Reduce Transparency"), .text(Self.colour(fallback.labelColour)),
+                      .text("\(Self.colour(fallback.fill ?? worst)) (opaque)"), Self.ratioCell(f.ratio),
+                      yes(f.meetsBodyText), yes(f.meetsLargeText)])
+        table.notes = ["WCAG contrast (L1 + 0.05) / (L2 + 0.05) of the relative luminances, lighter over darker. Glass: the worst of the \(frosted.label.width)×\(frosted.label.height) "
+                       + "pixels behind the label. The label is black or white, whichever reads better on the glass; the "
+                       + "fallback colour is chosen to give it at least 4.5:1."]
+        return table
+    }
+
+    /// What the user's tint did: the glass fails 4.5:1; the style's own tint may not.
+    func tintWarning(frosted: GlassRendering, fallback: GlassRendering, glass: Glass, image: RGBAImage, choice: Choice) throws -> String {
+        var text = "with --tint \(tint!) the label on the glass reaches only \(Self.ratio(frosted.contrast.ratio)) at its worst pixel, "
+            + "below 4.5:1 for body text\(frosted.contrast.meetsLargeText ? " (large text, 3:1, passes)" : " and 3:1 for large text")"
+        var own = glass
+        own.preset.tint = style.preset().tint
+        own.labelColour = own.preset.labelColour
+        let ownRendering = try own.render(over: image, blur: choice.effect)
+        if ownRendering.contrast.meetsBodyText {
+            text += "; the style's own tint \(Tint.hex(own.preset.tint)) gives \(Self.ratio(ownRendering.contrast.ratio))"
+        }
+        return text + "; the Reduce Transparency fallback gives \(Self.ratio(fallback.contrast.ratio))."
+    }
+
+    func altText(_ rendering: GlassRendering, preset: GlassPreset) -> String {
+        let what = rendering.reducedTransparency
+            ? "an opaque \(Self.colour(rendering.fill!)) panel (the Reduce Transparency fallback)"
+            : "a \(styleName) frosted-glass panel"
+        let text = label.isEmpty ? "" : " labelled “\(label)” in \(Self.colour(rendering.labelColour))"
+        return "\(input) with \(what) at \(rendering.panel)\(text); label contrast \(Self.ratio(rendering.contrast.ratio))"
+            + (rendering.reducedTransparency ? "." : " at its worst pixel.")
+    }
+
+    func makeStrip(_ frostedImage: RGBAImage, _ frosted: GlassRendering, _ fallbackImage: RGBAImage,
+                   _ fallback: GlassRendering, preset: GlassPreset) throws -> Strip {
+        var strip = Strip(title: "\(styleName.capitalizedFirst) glass and its Reduce Transparency fallback")
+        strip.add(frostedImage, caption: "\(styleName) glass\(downsample > 1 ? ", 1/\(downsample) resolution" : "")",
+                  "worst contrast \(Self.ratio(frosted.contrast.ratio))")
+        strip.add(fallbackImage, caption: "Reduce Transparency \(Self.colour(fallback.fill!))",
+                  "contrast \(Self.ratio(fallback.contrast.ratio))")
+        return strip
+    }
+}
+
+extension EffectBlur {
+    /// `method` through `Blur.apply` (premultiplied alpha, stored values) with clamped edges, as
+    /// vImage's `kvImageEdgeExtend`; the reach is the method's.
+    init(_ method: any BlurMethod) {
+        self.init(reach: method.reach) { Blur.apply(method, to: $0, edges: .clamp) }
+    }
+}
+
+extension String {
+    /// The string with its first letter in upper case (`light` → `Light`).
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
