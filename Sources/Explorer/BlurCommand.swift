@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlurKit
+import Foundation
 
 /// `explorer blur INPUT.png -o OUTPUT.png --method M …`: blur an image with one method.
 struct BlurCommand: ReportingCommand {
@@ -12,6 +13,7 @@ struct BlurCommand: ReportingCommand {
         passes, O(1)), downsampled (shrink by K, blur with σ/K, enlarge). Examples:
           explorer blur photo -o box.png --method box --radius 3
           explorer blur photo -o gauss.png --method separable --sigma 4 --edges mirror
+          explorer blur photo -o box.png --method box --radius 4 --strip strip-box-r4.png --inset 200,120,40,30
         """
     )
 
@@ -27,6 +29,7 @@ struct BlurCommand: ReportingCommand {
     @Flag(help: "Blur in linear light (decode sRGB, blur, encode) instead of on the stored values.") var linear = false
     @Option(help: "Threads for the blur (1, 2, …).") var threads: Int = 1
     @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var stripOptions: StripOptions
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     var size: BlurSize { BlurSize(sigma: sigma, radius: radius, iterations: iterations, truncate: truncate, downsample: downsample) }
@@ -47,6 +50,14 @@ struct BlurCommand: ReportingCommand {
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
         report.text("Blurred \(input) (\(image.width)×\(image.height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "").")
         report.figure(Figure(path: path, altText: "\(input) blurred with \(what)", caption: nil))
+        if let stripPath = stripOptions.strip {
+            let name = StripSupport.shortName(input)
+            var strip = Strip(title: stripOptions.title ?? "\(name) blurred with \(blurMethod.name) · \(blurMethod.parameters)")
+            strip.inset = try stripOptions.parsedInset()
+            strip.add(image, caption: "original", "\(image.width)×\(image.height)")
+            strip.add(blurred, caption: blurMethod.name, blurMethod.parameters + (linear ? ", linear light" : ""))
+            report.figure(try StripSupport.write(strip, to: stripPath, context: context))
+        }
         return report
     }
 }
