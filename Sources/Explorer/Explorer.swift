@@ -19,7 +19,7 @@ struct Explorer: ParsableCommand {
         version: version,
         subcommands: [
             LessonCommand.self, ListCommand.self, AllCommand.self,
-            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, KernelCommand.self, BoxesCommand.self,
+            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, PlotCommand.self, KernelCommand.self, BoxesCommand.self,
             BenchCommand.self, GridCommand.self, SourceCommand.self,
         ]
     )

@@ -85,7 +85,7 @@ enum StripSupport {
     static func write(_ strip: Strip, to requested: String, context: RunContext) throws -> Figure {
         let fitted = fittingCaptions(strip)
         let path = try context.writePNG(try fitted.render(), to: requested)
-        return Figure(path: path, altText: fitted.altText(), caption: nil)
+        return Figure(path: path, altText: fitted.altText(), caption: fitted.title)
     }
 
     /// The narrowest width a caption line is wrapped to, in strip pixels.
