@@ -52,10 +52,12 @@ struct BlurCommand: ReportingCommand {
         report.figure(Figure(path: path, altText: "\(input) blurred with \(what)", caption: nil))
         if let stripPath = stripOptions.strip {
             let name = StripSupport.shortName(input)
-            var strip = Strip(title: stripOptions.title ?? "\(name) blurred with \(blurMethod.name) · \(blurMethod.parameters)")
+            let sigmaText = sigma.map { "σ = \(NumberText.compact($0))" }
+            var strip = Strip(title: stripOptions.title ?? "\(name) blurred with \(blurMethod.name) · \(sigmaText ?? blurMethod.parameters)")
             strip.inset = try stripOptions.parsedInset()
             strip.add(image, caption: "original", "\(image.width)×\(image.height)")
-            strip.add(blurred, caption: blurMethod.name, blurMethod.parameters + (linear ? ", linear light" : ""))
+            strip.add(blurred, caption: blurMethod.name,
+                      ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])).joined(separator: ", "))
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))
         }
         return report

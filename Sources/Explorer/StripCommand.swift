@@ -71,8 +71,12 @@ struct StripCommand: ReportingCommand {
             let referenceName = StripSupport.shortName(differenceTo)
             for (i, image) in loaded.enumerated() {
                 let name = names?[i] ?? StripSupport.shortName(images[i])
-                strip.addDifference(image, reference: reference, amplification: amplification,
-                                    caption: "|\(name) − \(referenceName)|", "largest \(StripSupport.eightBit(largest[i]))")
+                let what = "|\(name) − \(referenceName)|"
+                // A long pair goes on two lines, the panel's badge saying it is |difference|.
+                let lines = BitmapFont.caption.measure(what).width <= StripSupport.minimumCaptionWidth
+                    ? [what] : [name, "− \(referenceName)"]
+                strip.panels.append(.difference(image, reference: reference, amplification: amplification,
+                                                caption: lines + ["largest \(StripSupport.eightBit(largest[i]))"]))
             }
             strip.columns = loaded.count
         }
