@@ -15,7 +15,7 @@ struct PlotCommand: ParsableCommand {
         (--format csv or json prints only the numbers). Examples:
           explorer plot kernel --sigma 3 -o kernel.png
           explorer plot error-vs-passes --sigma 4 --image photo -o error-vs-passes.png
-          explorer plot time-vs-sigma --size 512x512 --methods separable,iterated-box -o time.png
+          explorer plot time-vs-sigma --size 512x512 -o time.png
           explorer plot frequency-response --sigma 3 -o response.png
         """,
         subcommands: [

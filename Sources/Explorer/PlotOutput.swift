@@ -61,8 +61,14 @@ enum PlotOutput {
         let path = context.outputPath(requested)
         let folder = (path as NSString).deletingLastPathComponent
         let name = String((path as NSString).lastPathComponent.dropLast(4))
-        let written = try plot.write(name: name, in: folder.isEmpty ? "." : folder, searchPath: gnuplotSearchPath,
+        let written: Plot.Output
+        do {
+            written = try plot.write(name: name, in: folder.isEmpty ? "." : folder, searchPath: gnuplotSearchPath,
                                      command: context.commandLine)
+        } catch let error as BlurKitError where context.inLesson {
+            // A lesson's files are written in a staging folder: name them as the page will.
+            throw BlurKitError(error.description.replacingOccurrences(of: folder + "/", with: ""))
+        }
         var report = Report()
         report.figure(Figure(path: path, altText: plot.altText(), caption: plot.title))
         report.preformatted(plot.sparklines())

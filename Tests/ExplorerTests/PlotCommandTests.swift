@@ -73,10 +73,15 @@ final class PlotCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("response.gp")), "the script is written for later use")
     }
 
-    func testALessonWithSeveralPlotsGivesTheFallbackNoteOnce() throws {
+    /// Writes `Lessons/01-lesson.md` in the temporary folder.
+    func writeLesson(_ text: String) throws {
         let lessons = folder.appendingPathComponent("Lessons")
         try FileManager.default.createDirectory(at: lessons, withIntermediateDirectories: true)
-        try """
+        try text.write(to: lessons.appendingPathComponent("01-lesson.md"), atomically: true, encoding: .utf8)
+    }
+
+    func testALessonWithSeveralPlotsGivesTheFallbackNoteOnce() throws {
+        try writeLesson("""
         ---
         title: Plots
         summary: Two plots without gnuplot.
@@ -90,7 +95,7 @@ final class PlotCommandTests: XCTestCase {
         ```explorer
         plot error-vs-passes --sigma 2 --passes 1,2,3 -o passes.png
         ```
-        """.write(to: lessons.appendingPathComponent("01-plots.md"), atomically: true, encoding: .utf8)
+        """)
         let result = try explorer(["lesson", "1", "--lessons", "Lessons", "--output", "Output"],
                                   environment: ["EXPLORER_GNUPLOT": "none"])
         XCTAssertEqual(result.status, 0, result.standardError)
@@ -105,15 +110,19 @@ final class PlotCommandTests: XCTestCase {
         }
     }
 
-    func testAFailingGnuplotIsAnErrorInOneLine() throws {
+    /// A PATH whose first folder holds a `gnuplot` that complains and exits 1.
+    func pathWithFailingGnuplot() throws -> String {
         let bin = folder.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let fake = bin.appendingPathComponent("gnuplot").path
         try "#!/bin/sh\necho '\"kernel.gp\" line 12: undefined variable: nonsense' >&2\nexit 1\n"
             .write(toFile: fake, atomically: true, encoding: .utf8)
         XCTAssertEqual(chmod(fake, 0o755), 0)
-        let result = try explorer(["plot", "kernel", "--sigma", "3", "-o", "kernel.png"],
-                                  environment: ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        return bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    }
+
+    func testAFailingGnuplotIsAnErrorInOneLine() throws {
+        let result = try explorer(["plot", "kernel", "--sigma", "3", "-o", "kernel.png"], environment: ["PATH": try pathWithFailingGnuplot()])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.standardOutput.isEmpty, result.standardOutput)
         let lines = result.standardError.split(separator: "\n")
@@ -121,6 +130,22 @@ final class PlotCommandTests: XCTestCase {
         XCTAssertTrue(result.standardError.hasPrefix("Error: gnuplot on './kernel.gp' failed (exit status 1): \"kernel.gp\" line 12: undefined variable: nonsense"),
                       result.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("kernel.png")), "no PNG after a failed gnuplot")
+    }
+
+    func testAFailingGnuplotStopsALessonAtTheCellsLine() throws {
+        try writeLesson("""
+        ---
+        title: Plot
+        summary: One plot.
+        ---
+        ```explorer
+        plot kernel --sigma 2 -o kernel.png
+        ```
+        """)
+        let result = try explorer(["lesson", "1", "--lessons", "Lessons", "--output", "Output"], environment: ["PATH": try pathWithFailingGnuplot()])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError, "Lessons/01-lesson.md:6: gnuplot on 'kernel.gp' failed (exit status 1): \"kernel.gp\" line 12: undefined variable: nonsense\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("Output/lesson-01")), "no page")
     }
 
     // MARK: - The numbers
