@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlurKit
+import Foundation
 
 /// `explorer blur INPUT.png -o OUTPUT.png --method M …`: blur an image with one method.
 struct BlurCommand: ReportingCommand {
@@ -12,6 +13,7 @@ struct BlurCommand: ReportingCommand {
         passes, O(1)), downsampled (shrink by K, blur with σ/K, enlarge). Examples:
           explorer blur photo -o box.png --method box --radius 3
           explorer blur photo -o gauss.png --method separable --sigma 4 --edges mirror
+          explorer blur photo -o box.png --method box --radius 4 --strip strip-box-r4.png --inset 200,120,40,30
         """
     )
 
@@ -31,6 +33,7 @@ struct BlurCommand: ReportingCommand {
     @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them.")
     var grow = false
     @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var stripOptions: StripOptions
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     var size: BlurSize { BlurSize(sigma: sigma, radius: radius, iterations: iterations, truncate: truncate, downsample: downsample) }
@@ -75,6 +78,16 @@ struct BlurCommand: ReportingCommand {
         let path = try context.writePNG(blurred, to: output)
         report.text(description + ".")
         report.figure(Figure(path: path, altText: alt, caption: nil))
+        if let stripPath = stripOptions.strip {
+            let name = StripSupport.shortName(input)
+            let sigmaText = sigma.map { "σ = \(NumberText.compact($0))" }
+            var strip = Strip(title: stripOptions.title ?? "\(name) blurred with \(blurMethod.name) · \(sigmaText ?? blurMethod.parameters)")
+            strip.inset = try stripOptions.parsedInset()
+            strip.add(image, caption: "original", "\(image.width)×\(image.height)")
+            strip.add(blurred, caption: blurMethod.name,
+                      ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])).joined(separator: ", "))
+            report.figure(try StripSupport.write(strip, to: stripPath, context: context))
+        }
         return report
     }
 }

@@ -21,11 +21,7 @@ struct BoxesCommand: ReportingCommand {
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     func passCounts() throws -> [Int] {
-        let counts = passes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !counts.isEmpty, counts.count == passes.split(separator: ",").count, counts.allSatisfy({ (1...20).contains($0) }) else {
-            throw ValidationError("--passes takes numbers 1…20 separated by commas, got '\(passes)'")
-        }
-        return counts
+        try PassList.parse(passes)
     }
 
     func validate() throws {

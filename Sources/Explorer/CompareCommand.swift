@@ -13,6 +13,12 @@ struct CompareCommand: ReportingCommand {
         Errors are in 8-bit units (0–255), over R, G, B and A: on the interior (pixels farther than \
         the method's reach from the border) and on the border band separately. Times come from the \
         timing harness: one warm-up, then adaptive runs, median with min–max.
+
+        --strip FILE.png also draws the images: the original and each method's result in the top \
+        row, the exact reference and |method − reference| for each method (or those --difference \
+        names) below, amplified (--amplify, default: the largest power of two that keeps the \
+        largest difference on the colour scale) and coloured with the inferno map.
+          explorer compare photo --sigma 4 --methods box,separable --strip strip-box.png --inset 200,120,40,30
         """
     )
 
@@ -26,6 +32,12 @@ struct CompareCommand: ReportingCommand {
     @Option(help: "Threads for the timed blurs.") var threads: Int = 1
     @Flag(inversion: .prefixedNo, help: "Time each method (--no-time skips the timing columns).") var time = true
     @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var stripOptions: StripOptions
+    @Option(help: ArgumentHelp("With --strip: the methods that get a difference panel, comma-separated, or none (default: every method).",
+                               valueName: "methods"))
+    var difference: String?
+    @Option(help: "With --strip: multiply differences by this before colouring (default: automatic, stated in the legend).")
+    var amplify: Double?
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     var size: BlurSize { BlurSize(sigma: sigma, radius: nil, iterations: iterations, truncate: truncate, downsample: downsample) }
@@ -35,6 +47,24 @@ struct CompareCommand: ReportingCommand {
         guard !(try MethodName.parseList(methods)).isEmpty else { throw ValidationError("--methods is empty") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
         guard sigma <= 100 else { throw ValidationError("--sigma \(sigma) is above compare's limit of 100 (the reference reaches 8σ)") }
+        try StripSupport.checkAmplification(amplify)
+        _ = try differenceMethods()
+        if stripOptions.strip == nil {
+            if difference != nil { throw ValidationError("--difference needs --strip FILE.png") }
+            if amplify != nil { throw ValidationError("--amplify needs --strip FILE.png") }
+        }
+    }
+
+    /// The methods that get a difference panel: `--difference`, or every method.
+    func differenceMethods() throws -> [MethodName] {
+        let chosen = try MethodName.parseList(methods)
+        guard let difference else { return chosen }
+        if difference == "none" { return [] }
+        let named = try MethodName.parseList(difference)
+        for name in named where !chosen.contains(name) {
+            throw ValidationError("--difference names \(name.rawValue), which is not among --methods \(methods)")
+        }
+        return named
     }
 
     /// One method's outcome, kept for tables and strips.
@@ -69,7 +99,7 @@ struct CompareCommand: ReportingCommand {
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let (image, _, outcomes) = try compute(context)
+        let (image, reference, outcomes) = try compute(context)
         var report = Report()
         report.table(table(outcomes, image: image, context: context))
         if outcomes.count == 2 {
@@ -77,7 +107,39 @@ struct CompareCommand: ReportingCommand {
             report.text("Largest difference between \(outcomes[0].name.rawValue) and \(outcomes[1].name.rawValue) anywhere in the image: "
                         + "\(NumberText.significant(difference, 3)) (8-bit units).")
         }
+        if let path = stripOptions.strip {
+            report.figure(try StripSupport.write(try strip(image: image, reference: reference.rgbaImage(), outcomes: outcomes),
+                                                 to: path, context: context))
+        }
         return report
+    }
+
+    /// The strip: the original and each method's result in the top row; the exact reference and
+    /// the difference panels in the row below, all at one amplification so they compare.
+    func strip(image: RGBAImage, reference: RGBAImage, outcomes: [Outcome]) throws -> Strip {
+        let sigmaText = NumberText.compact(sigma)
+        var strip = Strip(title: stripOptions.title ?? "Blur methods against the exact Gaussian · σ = \(sigmaText) · \(StripSupport.shortName(input))")
+        strip.inset = try stripOptions.parsedInset()
+        strip.add(image, caption: "original", "\(image.width)×\(image.height)")
+        for o in outcomes {
+            var figure = o.errors.interiorMaxAbsError.map { "max err \(NumberText.significant($0, 3))" }
+                ?? o.errors.borderMaxAbsError.map { "max err \(NumberText.significant($0, 3)) (border)" } ?? "max err —"
+            if let t = o.timing { figure += " · \(NumberText.fixed(t.nanosecondsPerPixel, digits: 1)) ns/px" }
+            strip.add(o.output, caption: o.name.rawValue, o.method.parameters, figure)
+        }
+        let chosen = try differenceMethods()
+        let differenced = outcomes.filter { chosen.contains($0.name) }
+        if !differenced.isEmpty {
+            let largest = differenced.map { StripSupport.largestDifference($0.output, reference: reference) }
+            let amplification = amplify.map(Float.init) ?? StripSupport.automaticAmplification(largest: largest.max() ?? 0)
+            strip.add(reference, caption: "exact Gaussian", "Float64 reference")
+            for (o, worst) in zip(differenced, largest) {
+                strip.addDifference(o.output, reference: reference, amplification: amplification,
+                                    caption: "|\(o.name.rawValue) − exact|", "largest \(StripSupport.eightBit(worst))")
+            }
+            strip.columns = outcomes.count + 1
+        }
+        return strip
     }
 
     func table(_ outcomes: [Outcome], image: RGBAImage, context: RunContext) -> Table {

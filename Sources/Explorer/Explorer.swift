@@ -19,8 +19,9 @@ struct Explorer: ParsableCommand {
         version: version,
         subcommands: [
             LessonCommand.self, ListCommand.self, AllCommand.self,
-            InfoCommand.self, BlurCommand.self, CompareCommand.self, KernelCommand.self, BoxesCommand.self,
-            BenchCommand.self, GridCommand.self, SourceCommand.self, EdgesCommand.self, GlassCommand.self, MotionCommand.self,
+            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, PlotCommand.self,
+            KernelCommand.self, BoxesCommand.self, BenchCommand.self, GridCommand.self, SourceCommand.self,
+            EdgesCommand.self, GlassCommand.self, MotionCommand.self,
         ]
     )
 

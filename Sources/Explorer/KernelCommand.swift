@@ -10,7 +10,8 @@ struct KernelCommand: ReportingCommand {
         point: the density sampled at integer offsets, g(x) = exp(-x²/2σ²)/(σ√(2π)) (2-D: \
         exp(-(x²+y²)/2σ²)/(2πσ²)). integrated: the density's mass over each pixel [x-½, x+½], via erf. \
         The radius is --radius R, or ⌊T·σ + ½⌋ with --truncate T (SciPy's rule; default T = 3). \
-        --coverage 1,2,3,4 tabulates the mass windows of kσ capture.
+        --coverage 1,2,3,4 tabulates the mass windows of kσ capture. --plot FILE.png draws the \
+        normalised weights against the offset (in 2-D, the row through the centre).
         """
     )
 
@@ -21,6 +22,9 @@ struct KernelCommand: ReportingCommand {
     @Option(help: "1 or 2 dimensions.") var dims: Int = 1
     @Option(help: "Tabulate the mass captured by windows of these multiples of σ, e.g. 1,2,3,4.")
     var coverage: String?
+    @Option(help: ArgumentHelp("Also plot the normalised weights (2-D: the centre row) into this PNG, with .dat and .gp beside it.",
+                               valueName: "file.png"))
+    var plot: String?
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     func validate() throws {
@@ -30,6 +34,10 @@ struct KernelCommand: ReportingCommand {
         if let truncate, !(truncate.isFinite && truncate > 0) { throw ValidationError("--truncate must be a positive number, got \(truncate)") }
         guard dims == 1 || dims == 2 else { throw ValidationError("--dims must be 1 or 2, got \(dims)") }
         _ = try coverageMultiples()
+        if let plot {
+            try PlotOutput.checkName(plot, option: "--plot")
+            if coverage != nil { throw ValidationError("--plot draws the weights; it does not combine with --coverage") }
+        }
     }
 
     func coverageMultiples() throws -> [Double]? {
@@ -62,6 +70,12 @@ struct KernelCommand: ReportingCommand {
             }
             table.notes = summary(rawSum: kernel.rawSum, captured: kernel.capturedMass, effective: kernel.effectiveSigma, window: "\(kernel.width)")
             report.table(table)
+            if let plot {
+                var chart = Plot(title: "1-D \(sampling.rawValue) Gaussian weights, σ = \(sigmaText), radius \(r)",
+                                 xLabel: "offset x (px)", yLabel: "normalised weight")
+                chart.add("weights (sum 1)", x: kernel.offsets.map(Double.init), y: kernel.weights, style: .linesPoints)
+                report.blocks += try PlotOutput.write(chart, to: plot, context: context, columns: nil).blocks
+            }
         } else {
             let kernel = try GaussianKernel2D(sigma: sigma, radius: r, sampling: sampling)
             let w = kernel.width
@@ -82,6 +96,12 @@ struct KernelCommand: ReportingCommand {
                 report.text(table.notes.joined(separator: " "))
             } else {
                 report.table(table)
+            }
+            if let plot {
+                var chart = Plot(title: "2-D \(sampling.rawValue) Gaussian weights, σ = \(sigmaText): the row y = 0",
+                                 xLabel: "offset x (px)", yLabel: "normalised weight")
+                chart.add("weights at y = 0", x: (-r...r).map(Double.init), y: (-r...r).map { kernel.weight(dx: $0, dy: 0) }, style: .linesPoints)
+                report.blocks += try PlotOutput.write(chart, to: plot, context: context, columns: nil).blocks
             }
         }
         return report

@@ -115,7 +115,8 @@ final class PlotTests: XCTestCase {
         XCTAssertTrue(script.contains("plot 'q.dat' index 0 using 1:2 with lines ls 1"), script)
         XCTAssertTrue(script.contains("'' index 1 using 1:2 with linespoints ls 2 title 'separable'"), script)
         XCTAssertTrue(script.contains("set terminal pngcairo size 1200,800 noenhanced font 'DejaVu Sans,18'"), script)
-        XCTAssertTrue(script.contains("set logscale x\nset logscale y"), script)
+        XCTAssertTrue(script.contains("set logscale x\nset xtics ('1' 1.0, '2' 2.0, '5' 5.0, '10' 10.0, '20' 20.0, '50' 50.0, '100' 100.0)\nset mxtics 10\n"), script)
+        XCTAssertTrue(script.contains("set logscale y\nset ytics ('0.01' 0.01, '0.1' 0.1, '1' 1.0, '10' 10.0)\nset mytics 10\n"), script)
         XCTAssertTrue(script.contains("if (!exists(\"outfile\")) outfile = 'q.png'"), script)
         let gnuplot = try realGnuplot()
         let folder = try temporaryFolder()
@@ -223,6 +224,20 @@ final class PlotTests: XCTestCase {
         XCTAssertGreaterThan(axes.y.range.upperBound, 10)
         XCTAssertTrue(full.gnuplotScript(name: "f").contains("set key top right box"))
         XCTAssertTrue(full.gnuplotScript(name: "f").contains("set yrange [0.0:\(axes.y.range.upperBound)]"))
+    }
+
+    func testLegendCornerAllowsForGnuplotsWiderLegend() {
+        // A line rising to (5.2, 9.5) in a 0…10 frame (the floor line fixes the x range). The
+        // built-in legend (402 px of the ≈ 1000 px plotting width, from x ≈ 5.9) would fit top
+        // right beside the line's end; gnuplot's, 1.46 times as wide for its name, from x ≈ 4.6,
+        // would cover it, and top left the line is as high: the legend goes bottom right.
+        var plot = Plot(title: "t", xLabel: "x", yLabel: "y")
+        plot.add("a series with a rather long name", x: [0, 5.2], y: [0, 9.5])
+        plot.add("floor", x: [0, 10], y: [0, 0])
+        let text = FallbackPlotter.legendFont.measure("a series with a rather long name").width
+        XCTAssertEqual(FallbackPlotter.cornerTestSize(plot.series).width,
+                       FallbackPlotter.legendSize(plot.series).width + Int((Double(text) * 0.46).rounded(.up)))
+        XCTAssertEqual(FallbackPlotter.axes(plot).corner, .bottomRight)
     }
 
     // MARK: - Terminal

@@ -109,7 +109,7 @@ public struct Plot: Sendable, Equatable {
     /// grid, boxed legend, the Okabe–Ito series colours of `FigureColour.series`. It reads
     /// `NAME.dat` and writes `NAME.png` in the folder it is run in, unless the variable `outfile`
     /// is set (`gnuplot -e "outfile='other.png'" NAME.gp`).
-    /// The axis ranges and the legend's corner are those `FallbackPlotter` chooses (a corner that
+    /// The axis ranges, the ticks of log axes and the legend's corner are those `FallbackPlotter` chooses (a corner that
     /// hides no data, else headroom at the top), so both plotters draw the same frame.
     /// Texts are single-quoted with `'` doubled and newlines removed, and enhanced-text markup is
     /// off, so a name is always shown literally and never runs as a command.
@@ -134,8 +134,12 @@ public struct Plot: Sendable, Equatable {
             "set yrange [\(axes.y.range.lowerBound):\(axes.y.range.upperBound)]",
             "set tics nomirror",
         ]
-        if logX { lines.append("set logscale x") }
-        if logY { lines.append("set logscale y") }
+        // Log axes get the built-in plotter's ticks and labels (10⁷ rather than gnuplot's 1e+07).
+        for (log, name, axis) in [(logX, "x", axes.x), (logY, "y", axes.y)] where log {
+            lines.append("set logscale \(name)")
+            lines.append("set \(name)tics (" + axis.ticks.map { "\(quoted($0.label)) \($0.value)" }.joined(separator: ", ") + ")")
+            lines.append("set m\(name)tics 10")
+        }
         if !logY && drawnSeries.contains(where: { $0.series.style == .impulses }) { lines.append("set xzeroaxis lw 1") }
         for (n, colour) in FigureColour.series.enumerated() {
             lines.append("set style line \(n + 1) lc rgb '\(Self.hexText(colour))' lw 3 pt 7 ps 1.5")

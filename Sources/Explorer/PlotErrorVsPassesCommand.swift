@@ -1,0 +1,62 @@
+import ArgumentParser
+import BlurKit
+import Foundation
+
+/// `explorer plot error-vs-passes --sigma S`: how fast box passes approach the Gaussian.
+struct PlotErrorVsPassesCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "error-vs-passes",
+        abstract: "Error of iterated boxes against the Gaussian, for 1, 2, … passes (log scale).",
+        discussion: """
+        For each number of passes N, the boxes have Kovesi's widths for σ. Plotted: the largest \
+        |difference| between their exact impulse response and the Gaussian's pixel weights \
+        (as in `boxes`), and with --image the largest interior error of iterated-box on that image \
+        against the exact Float64 Gaussian, in 8-bit units (as in `compare`).
+        """
+    )
+
+    @Option(help: "Standard deviation σ in pixels (> 0).") var sigma: Double
+    @Option(help: "Numbers of passes, e.g. 1,2,3,4,5,6.") var passes: String = "1,2,3,4,5,6"
+    @Option(help: "Also measure the error of iterated-box on this image: PNG file, builtin:NAME[@WxH], or photo.") var image: String?
+    @Option(help: "With --image: how pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
+    @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var output: PlotOutputOptions
+
+    var format: OutputFormat { output.format }
+
+    func validate() throws {
+        try SigmaValidation.check(sigma)
+        guard sigma <= 100 else { throw ValidationError("--sigma \(sigma) is above this plot's limit of 100") }
+        _ = try PassList.parse(passes)
+    }
+
+    func makeReport(_ context: RunContext) throws -> Report {
+        let counts = try PassList.parse(passes)
+        let widths = try counts.map { try BoxWidths.forSigma(sigma, passes: $0) }
+        let deviations = try widths.map { try KernelAnalysis.maxDeviationFromGaussian(try BoxWidths.impulseResponse($0), sigma: sigma) }
+        var plot = Plot(title: "Iterated boxes against the Gaussian, σ = \(NumberText.compact(sigma))",
+                        xLabel: "box passes", yLabel: "largest |error|", logY: true)
+        let x = counts.map(Double.init)
+        plot.add("impulse response", x: x, y: deviations, style: .linesPoints)
+        var keys = ["impulseLinf"]
+        if let image {
+            let picture = try inputOptions.load(context.inputPath(image))
+            let reference = try ReferenceGaussianBlur(sigma: sigma, edges: edges).apply(picture)
+            let errors = try widths.map { w in
+                let method = IteratedBox(widths: w)
+                let blurred = Blur.apply(method, to: picture, edges: edges)
+                return try ErrorMetrics(comparing: blurred, with: reference, reach: method.reach).interiorMaxAbsError ?? .nan
+            }
+            plot.add("\(StripSupport.shortName(image)), 8-bit units", x: x, y: errors, style: .linesPoints)
+            keys.append("imageMaxError")
+        }
+        let widthText = zip(counts, widths).map { "\($0): \($1.map(String.init).joined(separator: ", "))" }.joined(separator: "; ")
+        var notes = ["impulse response: the largest |difference| between the boxes' impulse response and the Gaussian's pixel weights.",
+                     "Box widths per number of passes (Kovesi 2010): \(widthText)."]
+        if image != nil {
+            notes.append("\(StripSupport.shortName(image!)): the largest interior |error| of iterated-box against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), \(edges.rawValue) edges), over pixels farther than the boxes' reach from the border.")
+        }
+        return try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "passes", series: keys),
+                                    format: format, notes: notes)
+    }
+}

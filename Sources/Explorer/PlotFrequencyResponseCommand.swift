@@ -1,0 +1,80 @@
+import ArgumentParser
+import BlurKit
+import Foundation
+
+/// `explorer plot frequency-response --sigma S`: which spatial frequencies each kernel passes.
+struct PlotFrequencyResponseCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frequency-response",
+        abstract: "|H(ω)| of the box of equal variance, the Gaussian kernel and iterated boxes, for ω from 0 to π.",
+        discussion: """
+        ω is in radians per pixel: 0 is a flat area, π alternating pixels (the finest detail). \
+        box: one box of the odd width whose variance is nearest σ² (its |H| is a periodic sinc, \
+        whose side lobes let fine detail through again); gaussian: the point-sampled kernel of \
+        radius ⌊3σ + ½⌋ that separable uses; iterated-box: N boxes with Kovesi's widths, for each \
+        N of --passes. Computed as |Σ wₖ e^(−iωxₖ)| of each kernel's exact weights.
+        """
+    )
+
+    enum Kernel: String, CaseIterable, Sendable {
+        case box, gaussian, iteratedBox = "iterated-box"
+    }
+
+    @Option(help: "Standard deviation σ in pixels (> 0).") var sigma: Double
+    @Option(help: "Kernels, comma-separated: box, gaussian, iterated-box.") var methods: String = "box,gaussian,iterated-box"
+    @Option(help: "With iterated-box: numbers of passes, e.g. 2,3,5.") var passes: String = "3"
+    @Option(help: "Frequencies from 0 to π (default: enough for 8 per side lobe of the box, 65…1025).") var points: Int?
+    @OptionGroup var output: PlotOutputOptions
+
+    var format: OutputFormat { output.format }
+
+    func kernels() throws -> [Kernel] {
+        let list = try methods.split(separator: ",").map { word in
+            let name = word.trimmingCharacters(in: .whitespaces)
+            guard let kernel = Kernel(rawValue: name) else {
+                throw ValidationError("unknown kernel '\(name)' in --methods; choose from \(Kernel.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return kernel
+        }
+        guard !list.isEmpty else { throw ValidationError("--methods is empty") }
+        return list
+    }
+
+    func validate() throws {
+        try SigmaValidation.check(sigma)
+        guard sigma <= 200 else { throw ValidationError("--sigma \(sigma) is above this plot's limit of 200") }
+        _ = try kernels()
+        _ = try PassList.parse(passes)
+        if let points, !(2...10_000).contains(points) { throw ValidationError("--points must be 2…10000, got \(points)") }
+    }
+
+    func makeReport(_ context: RunContext) throws -> Report {
+        let boxWidth = try BoxWidths.equalVarianceWidth(sigma: sigma)
+        // A box of width w has (w − 1)/2 side lobes between 0 and π.
+        let count = points ?? min(1025, max(65, 8 * boxWidth + 1))
+        var plot = Plot(title: "Frequency response, σ = \(NumberText.compact(sigma))",
+                        xLabel: "frequency (radians per pixel; π = alternating pixels)", yLabel: "gain |H|")
+        var keys: [String] = []
+        func add(_ name: String, key: String, kernel: [Double]) {
+            let response = KernelSpectrum.magnitude(kernel, frequencies: count)
+            plot.add(name, x: response.map(\.omega), y: response.map(\.magnitude), style: .lines)
+            keys.append(key)
+        }
+        for kernel in try kernels() {
+            switch kernel {
+            case .box:
+                add("1 box (\(boxWidth))", key: "box", kernel: try BoxWidths.impulseResponse([boxWidth]))
+            case .gaussian:
+                let gaussian = try GaussianKernel1D(sigma: sigma)
+                add("Gaussian kernel (R = \(gaussian.radius))", key: "gaussian", kernel: gaussian.weights)
+            case .iteratedBox:
+                for n in try PassList.parse(passes) {
+                    let widths = try BoxWidths.forSigma(sigma, passes: n)
+                    add(PassList.label(widths), key: "boxes\(n)", kernel: try BoxWidths.impulseResponse(widths))
+                }
+            }
+        }
+        return try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "omega", series: keys),
+                                    format: format, notes: ["Gain 1 keeps a frequency, 0 removes it; |H| of the exact kernel weights. 1 box: the odd width whose variance is nearest σ²."])
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import BlurKit
+import Foundation
+
+/// `explorer strip A.png B.png … -o OUT.png`: existing images side by side, captioned.
+struct StripCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strip",
+        abstract: "Draw images side by side at one scale, captioned, with optional difference panels and a zoomed inset.",
+        discussion: """
+        Each image becomes a panel captioned with --captions (separated by |) or its file name and \
+        size. --difference-to REF adds a second row: |image − REF| per panel, amplified by --amplify \
+        (default: the largest power of two that keeps the largest difference on the colour scale) \
+        and coloured with the perceptually ordered inferno map, with a legend giving the scale in \
+        8-bit units. --inset X,Y,W,H enlarges that region of every panel under it. Examples:
+          explorer strip box.png gauss.png -o strip.png --captions "box|Gaussian" --difference-to gauss.png
+          explorer strip builtin:edges builtin:zoneplate -o inputs.png --title "Test images"
+        """
+    )
+
+    @Argument(help: "Images: PNG files, builtin:NAME[@WxH], or photo.") var images: [String]
+    @Option(name: .shortAndLong, help: "Output PNG file (written atomically).") var output: String
+    @Option(help: ArgumentHelp("One caption per image, separated by |.", valueName: "a|b|…")) var captions: String?
+    @Option(help: "The strip's title.") var title: String?
+    @Option(name: .customLong("difference-to"), help: ArgumentHelp("Add |image − REF| for each image, colour-mapped.", valueName: "ref"))
+    var differenceTo: String?
+    @Option(help: "With --difference-to: multiply differences by this before colouring (default: automatic, stated in the legend).")
+    var amplify: Double?
+    @Option(help: ArgumentHelp("Enlarge this region of every panel under it (nearest neighbour).", valueName: "x,y,w,h"))
+    var inset: String?
+    @OptionGroup var inputOptions: InputOptions
+    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+
+    func validate() throws {
+        guard !images.isEmpty else { throw ValidationError("give at least one image") }
+        if let inset { _ = try StripSupport.parseInset(inset) }
+        try StripSupport.checkAmplification(amplify)
+        if amplify != nil, differenceTo == nil { throw ValidationError("--amplify needs --difference-to REF") }
+        _ = try captionList()
+    }
+
+    /// `--captions` split at `|`, one per image, or nil.
+    func captionList() throws -> [String]? {
+        guard let captions else { return nil }
+        let list = captions.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard list.count == images.count else {
+            throw ValidationError("--captions has \(list.count) caption\(list.count == 1 ? "" : "s") for \(images.count) image\(images.count == 1 ? "" : "s"); separate them with |")
+        }
+        return list
+    }
+
+    func makeReport(_ context: RunContext) throws -> Report {
+        let loaded = try images.map { try inputOptions.load(context.inputPath($0)) }
+        let names = try captionList()
+        var strip = Strip(title: title)
+        strip.inset = try inset.map(StripSupport.parseInset)
+        for (i, image) in loaded.enumerated() {
+            if let names {
+                strip.add(image, caption: names[i])
+            } else {
+                strip.add(image, caption: StripSupport.shortName(images[i]), "\(image.width)×\(image.height)")
+            }
+        }
+        if let differenceTo {
+            let reference = try inputOptions.load(context.inputPath(differenceTo))
+            for (i, image) in loaded.enumerated() where image.width != reference.width || image.height != reference.height {
+                throw BlurKitError("--difference-to: \(images[i]) is \(image.width)×\(image.height) but \(differenceTo) is \(reference.width)×\(reference.height); differences need one size")
+            }
+            let largest = loaded.map { StripSupport.largestDifference($0, reference: reference) }
+            let amplification = amplify.map(Float.init) ?? StripSupport.automaticAmplification(largest: largest.max() ?? 0)
+            let referenceName = StripSupport.shortName(differenceTo)
+            for (i, image) in loaded.enumerated() {
+                let name = names?[i] ?? StripSupport.shortName(images[i])
+                let what = "|\(name) − \(referenceName)|"
+                // A long pair goes on two lines, the panel's badge saying it is |difference|.
+                let lines = BitmapFont.caption.measure(what).width <= StripSupport.minimumCaptionWidth
+                    ? [what] : [name, "− \(referenceName)"]
+                strip.panels.append(.difference(image, reference: reference, amplification: amplification,
+                                                caption: lines + ["largest \(StripSupport.eightBit(largest[i]))"]))
+            }
+            strip.columns = loaded.count
+        }
+        var report = Report()
+        report.figure(try StripSupport.write(strip, to: output, context: context))
+        return report
+    }
+}
