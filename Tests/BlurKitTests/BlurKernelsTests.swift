@@ -124,3 +124,36 @@ final class BlurKernelsTests: XCTestCase {
                        ["box", "gaussian2d", "separable", "iterated-box", "downsampled"])
     }
 }
+
+/// The two ways `IteratedBox` runs its vertical passes.
+final class BlurBoxPathsTests: XCTestCase {
+    func testStreamedAndBlockedVerticalPassesAreBitIdentical() {
+        let image = BlurReference.randomImage(width: 21, height: 40)
+        for edges in EdgeMode.allCases where edges != .wrap {
+            let plan = BoxPlan(radii: [1, 3, 2], count: image.height, edges: edges)
+            var blocked = image, streamed = image
+            PixelMemory.withPixels(of: &blocked) { pixels in
+                let scratch = BoxScratch(plan: plan, lanes: boxColumnLanes)
+                defer { scratch.deallocate() }
+                for x0 in stride(from: 0, to: image.width, by: boxColumnLanes) {
+                    boxLines(pixels + 4 * x0, positionStride: 4 * image.width, laneStride: 4,
+                             validLanes: min(boxColumnLanes, image.width - x0), plan: plan, scratch: scratch)
+                }
+            }
+            PixelMemory.withPixels(of: &streamed) { pixels in
+                // Strips of 8, 8 and 5 columns.
+                let stream = BoxStream(plan: plan, capacity: 8)
+                defer { stream.deallocate() }
+                for x0 in stride(from: 0, to: image.width, by: 8) {
+                    stream.run(pixels, width: image.width, columns: x0..<min(x0 + 8, image.width))
+                }
+            }
+            XCTAssertEqual(blocked, streamed, "\(edges)")
+            var vertical = image
+            for w in [3, 7, 5] {
+                vertical = BlurReference.pass(vertical, weights: Array(repeating: 1 / Double(w), count: w), horizontal: false, edges: edges)
+            }
+            XCTAssertLessThanOrEqual(BlurReference.maxDifference(streamed, vertical), 1e-5, "\(edges)")
+        }
+    }
+}

@@ -28,42 +28,11 @@ public struct BoxAverage: BlurMethod {
         guard width > 0, height > 0 else { return }
         let taps = 2 * radius + 1
         let scale = 1 / Float(taps * taps)
-        PixelLines.withPixels(of: &image) { pixels in
-            RowWindow.forEachRow(pixels, width: width, height: height, radius: radius,
-                                 edges: edges, threads: threads) { rows, output in
-                averageRow(rows, taps: taps, scale: scale, width: width, into: output)
+        PixelMemory.withPixels(of: &image) { pixels in
+            let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width, padded: true, edges: edges)
+                window.forEachRow(pixels, bands: threads, threads: threads) { rows, output in
+                LineKernels.averageWindow(rows, taps: taps, scale: scale, width: width, into: output)
             }
         }
-    }
-}
-
-/// One output row of the box average from the `taps` padded window rows.
-private func averageRow(
-    _ rows: UnsafePointer<UnsafePointer<Float>>, taps: Int, scale: Float, width: Int,
-    into output: UnsafeMutablePointer<Float>
-) {
-    var x = 0
-    while x + 8 <= width {
-        var a = SIMD16<Float>(), b = SIMD16<Float>()
-        for j in 0..<taps {
-            var q = rows[j] + 4 * x
-            for _ in 0..<taps {
-                a += load16(q)
-                b += load16(q + 16)
-                q += 4
-            }
-        }
-        store16(a * scale, output + 4 * x)
-        store16(b * scale, output + 4 * x + 16)
-        x += 8
-    }
-    while x < width {
-        var a = SIMD4<Float>()
-        for j in 0..<taps {
-            let q = rows[j] + 4 * x
-            for i in 0..<taps { a += load4(q + 4 * i) }
-        }
-        store4(a * scale, output + 4 * x)
-        x += 1
     }
 }

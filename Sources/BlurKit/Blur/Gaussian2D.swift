@@ -33,46 +33,12 @@ public struct Gaussian2D: BlurMethod {
         let taps = 2 * radius + 1
         weights.withUnsafeBufferPointer { weights in
             nonisolated(unsafe) let weights = weights.baseAddress!
-            PixelLines.withPixels(of: &image) { pixels in
-                RowWindow.forEachRow(pixels, width: width, height: height, radius: radius,
-                                     edges: edges, threads: threads) { rows, output in
-                    convolveRow(rows, weights: weights, taps: taps, width: width, into: output)
+            PixelMemory.withPixels(of: &image) { pixels in
+                let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width, padded: true, edges: edges)
+                window.forEachRow(pixels, bands: threads, threads: threads) { rows, output in
+                    LineKernels.convolveWindow(rows, weights: weights, taps: taps, width: width, into: output)
                 }
             }
         }
-    }
-}
-
-/// One output row of the 2-D convolution from the `taps` padded window rows.
-private func convolveRow(
-    _ rows: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, taps: Int, width: Int,
-    into output: UnsafeMutablePointer<Float>
-) {
-    var x = 0
-    while x + 8 <= width {
-        var a = SIMD16<Float>(), b = SIMD16<Float>()
-        for j in 0..<taps {
-            var q = rows[j] + 4 * x
-            let row = weights + j * taps
-            for i in 0..<taps {
-                let w = row[i]
-                a += load16(q) * w
-                b += load16(q + 16) * w
-                q += 4
-            }
-        }
-        store16(a, output + 4 * x)
-        store16(b, output + 4 * x + 16)
-        x += 8
-    }
-    while x < width {
-        var a = SIMD4<Float>()
-        for j in 0..<taps {
-            let q = rows[j] + 4 * x
-            let row = weights + j * taps
-            for i in 0..<taps { a += load4(q + 4 * i) * row[i] }
-        }
-        store4(a, output + 4 * x)
-        x += 1
     }
 }

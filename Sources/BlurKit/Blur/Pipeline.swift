@@ -23,53 +23,20 @@ public enum Blur {
         let count = out.pixelCount
         ColourSpace.decodeTable.withUnsafeBufferPointer { table in
             nonisolated(unsafe) let table = table.baseAddress!
-            PixelLines.withPixels(of: &out) { pixels in
+            PixelMemory.withPixels(of: &out) { pixels in
                 nonisolated(unsafe) let pixels = pixels
                 Parallel.forSlices(of: count, threads: threads) { range in
-                    premultiply(pixels, range: range, decode: linear ? table : nil)
+                    LineKernels.premultiply(pixels, range: range, decode: linear ? table : nil)
                 }
             }
         }
         method.blur(&out, edges: edges, threads: threads)
-        PixelLines.withPixels(of: &out) { pixels in
+        PixelMemory.withPixels(of: &out) { pixels in
             nonisolated(unsafe) let pixels = pixels
             Parallel.forSlices(of: count, threads: threads) { range in
-                unpremultiply(pixels, range: range, encode: linear)
+                LineKernels.unpremultiply(pixels, range: range, encode: linear)
             }
         }
         return out
-    }
-}
-
-/// Pixels `range`: decode RGB to linear light when a table is given, then multiply RGB by alpha.
-private func premultiply(_ pixels: UnsafeMutablePointer<Float>, range: Range<Int>, decode table: UnsafePointer<Float>?) {
-    for i in range {
-        let p = pixels + 4 * i
-        var v = load4(p)
-        if let table {
-            v.x = ColourSpace.fastLinear(fromSRGB: v.x, table: table)
-            v.y = ColourSpace.fastLinear(fromSRGB: v.y, table: table)
-            v.z = ColourSpace.fastLinear(fromSRGB: v.z, table: table)
-        }
-        store4(v * SIMD4(v.w, v.w, v.w, 1), p)
-    }
-}
-
-/// Pixels `range`: divide RGB by alpha (RGB = 0 where alpha ≤ 0), then encode to sRGB if asked.
-private func unpremultiply(_ pixels: UnsafeMutablePointer<Float>, range: Range<Int>, encode: Bool) {
-    for i in range {
-        let p = pixels + 4 * i
-        var v = load4(p)
-        if v.w > 0 {
-            v *= SIMD4(1 / v.w, 1 / v.w, 1 / v.w, 1)
-            if encode {
-                v.x = ColourSpace.sRGB(fromLinear: v.x)
-                v.y = ColourSpace.sRGB(fromLinear: v.y)
-                v.z = ColourSpace.sRGB(fromLinear: v.z)
-            }
-        } else {
-            v = SIMD4(0, 0, 0, v.w)
-        }
-        store4(v, p)
     }
 }

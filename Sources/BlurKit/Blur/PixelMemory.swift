@@ -1,0 +1,26 @@
+/// Raw memory for the blur passes.
+enum PixelMemory {
+    /// Runs `body` on the pixel storage of `image`; methods blur through it in place.
+    static func withPixels(of image: inout RGBAImage, _ body: (UnsafeMutablePointer<Float>) -> Void) {
+        image.pixels.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { body(base) }
+        }
+    }
+
+    /// A fresh scratch buffer of `count` floats, all zero; the caller deallocates it.
+    static func scratch(_ count: Int) -> UnsafeMutablePointer<Float> {
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: max(count, 1))
+        buffer.initialize(repeating: 0, count: max(count, 1))
+        return buffer
+    }
+
+    /// The width of the column strips a row-streaming pass works on: as wide as keeps
+    /// `rowsInCache` rows of it within half of a 1 MiB L2 cache, a multiple of 8 pixels, at
+    /// least 64 pixels, and narrow enough to give every thread a strip.
+    static func stripWidth(width: Int, rowsInCache: Int, threads: Int) -> Int {
+        let budget = 512 * 1024 / (16 * max(rowsInCache, 1))
+        let perThread = (width + max(threads, 1) - 1) / max(threads, 1)
+        let strip = min(max(budget / 8 * 8, 64), (perThread + 7) / 8 * 8)
+        return max(1, min(strip, width))
+    }
+}
