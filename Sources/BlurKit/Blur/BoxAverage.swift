@@ -30,8 +30,8 @@ public struct BoxAverage: BlurMethod {
         let scale = 1 / Float(taps * taps)
         PixelMemory.withPixels(of: &image) { pixels in
             let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width, padded: true, edges: edges)
-                window.forEachRow(pixels, bands: threads, threads: threads) { rows, output in
-                LineKernels.averageWindow(rows, taps: taps, scale: scale, width: width, into: output)
+                window.forEachStep(pixels, bands: threads, threads: threads) { rows, count, output, stride in
+                LineKernels.averageWindow(rows, count: count, taps: taps, scale: scale, width: width, into: output, outStride: stride)
             }
         }
     }

@@ -35,8 +35,9 @@ public struct Gaussian2D: BlurMethod {
             nonisolated(unsafe) let weights = weights.baseAddress!
             PixelMemory.withPixels(of: &image) { pixels in
                 let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width, padded: true, edges: edges)
-                window.forEachRow(pixels, bands: threads, threads: threads) { rows, output in
-                    LineKernels.convolveWindow(rows, weights: weights, taps: taps, width: width, into: output)
+                window.forEachStep(pixels, bands: threads, threads: threads) { rows, count, output, stride in
+                    LineKernels.convolveWindow(rows, count: count, weights: weights, taps: taps, width: width,
+                                               into: output, outStride: stride)
                 }
             }
         }

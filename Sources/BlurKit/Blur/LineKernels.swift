@@ -268,87 +268,102 @@ enum LineKernels {
         for i in 0..<(4 * count) { out[i] = acc[i] * scale }
     }
 
-    /// One output row of a vertical 1-D convolution: `out[x] = Σₖ weights[k] · rows[k][x]`.
+    /// `count` output rows of a vertical 1-D convolution:
+    /// `out[j][x] = Σₖ weights[k] · rows[j + k][x]` for x in `0..<width`, output row j at
+    /// `out + j * outStride`. Eight columns at a time, all rows before the next columns.
     static func convolveColumns(
-        _ rows: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, taps: Int, count: Int,
-        into out: UnsafeMutablePointer<Float>
+        _ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, weights: UnsafePointer<Float>, taps: Int,
+        width: Int, into out: UnsafeMutablePointer<Float>, outStride: Int
     ) {
         var x = 0
-        while x + 8 <= count {
-            var a = SIMD16<Float>(), b = SIMD16<Float>()
-            for k in 0..<taps {
-                let q = rows[k] + 4 * x, w = weights[k]
-                a += load16(q) * w
-                b += load16(q + 16) * w
+        while x + 8 <= width {
+            for j in 0..<count {
+                var a = SIMD16<Float>(), b = SIMD16<Float>()
+                for k in 0..<taps {
+                    let q = rows[j + k] + 4 * x, w = weights[k]
+                    a += load16(q) * w
+                    b += load16(q + 16) * w
+                }
+                store16(a, out + j * outStride + 4 * x)
+                store16(b, out + j * outStride + 4 * x + 16)
             }
-            store16(a, out + 4 * x)
-            store16(b, out + 4 * x + 16)
             x += 8
         }
-        while x < count {
-            var a = SIMD4<Float>()
-            for k in 0..<taps { a += load4(rows[k] + 4 * x) * weights[k] }
-            store4(a, out + 4 * x)
+        while x < width {
+            for j in 0..<count {
+                var a = SIMD4<Float>()
+                for k in 0..<taps { a += load4(rows[j + k] + 4 * x) * weights[k] }
+                store4(a, out + j * outStride + 4 * x)
+            }
             x += 1
         }
     }
 
     // MARK: - Direct 2-D windows
 
-    /// One output row of a 2-D convolution from `taps` padded window rows:
-    /// `out[x] = Σⱼ Σᵢ weights[j · taps + i] · rows[j][x + i]`.
+    /// `count` output rows of a 2-D convolution from padded window rows:
+    /// `out[j][x] = Σₘ Σᵢ weights[m · taps + i] · rows[j + m][x + i]`, output row j at
+    /// `out + j * outStride`. Eight columns at a time, all rows before the next columns.
     static func convolveWindow(
-        _ rows: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, taps: Int, width: Int,
-        into out: UnsafeMutablePointer<Float>
+        _ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, weights: UnsafePointer<Float>, taps: Int,
+        width: Int, into out: UnsafeMutablePointer<Float>, outStride: Int
     ) {
         var x = 0
         while x + 8 <= width {
-            var a = SIMD16<Float>(), b = SIMD16<Float>()
-            for j in 0..<taps {
-                let (c, d) = weighted8(rows[j] + 4 * x, tapStride: 4, weights: weights + j * taps, taps: taps)
-                a += c
-                b += d
+            for j in 0..<count {
+                var a = SIMD16<Float>(), b = SIMD16<Float>()
+                for m in 0..<taps {
+                    let (c, d) = weighted8(rows[j + m] + 4 * x, tapStride: 4, weights: weights + m * taps, taps: taps)
+                    a += c
+                    b += d
+                }
+                store16(a, out + j * outStride + 4 * x)
+                store16(b, out + j * outStride + 4 * x + 16)
             }
-            store16(a, out + 4 * x)
-            store16(b, out + 4 * x + 16)
             x += 8
         }
         while x < width {
-            var a = SIMD4<Float>()
-            for j in 0..<taps { a += weighted1(rows[j] + 4 * x, tapStride: 4, weights: weights + j * taps, taps: taps) }
-            store4(a, out + 4 * x)
+            for j in 0..<count {
+                var a = SIMD4<Float>()
+                for m in 0..<taps { a += weighted1(rows[j + m] + 4 * x, tapStride: 4, weights: weights + m * taps, taps: taps) }
+                store4(a, out + j * outStride + 4 * x)
+            }
             x += 1
         }
     }
 
-    /// One output row of the box average from `taps` padded window rows: the plain sum of the
-    /// `taps × taps` pixels, times `scale`.
+    /// `count` output rows of the box average from padded window rows: the plain sum of the
+    /// `taps × taps` pixels, times `scale`; output row j at `out + j * outStride`.
     static func averageWindow(
-        _ rows: UnsafePointer<UnsafePointer<Float>>, taps: Int, scale: Float, width: Int,
-        into out: UnsafeMutablePointer<Float>
+        _ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, taps: Int, scale: Float, width: Int,
+        into out: UnsafeMutablePointer<Float>, outStride: Int
     ) {
         var x = 0
         while x + 8 <= width {
-            var a = SIMD16<Float>(), b = SIMD16<Float>()
-            for j in 0..<taps {
-                var q = rows[j] + 4 * x
-                for _ in 0..<taps {
-                    a += load16(q)
-                    b += load16(q + 16)
-                    q += 4
+            for j in 0..<count {
+                var a = SIMD16<Float>(), b = SIMD16<Float>()
+                for m in 0..<taps {
+                    var q = rows[j + m] + 4 * x
+                    for _ in 0..<taps {
+                        a += load16(q)
+                        b += load16(q + 16)
+                        q += 4
+                    }
                 }
+                store16(a * scale, out + j * outStride + 4 * x)
+                store16(b * scale, out + j * outStride + 4 * x + 16)
             }
-            store16(a * scale, out + 4 * x)
-            store16(b * scale, out + 4 * x + 16)
             x += 8
         }
         while x < width {
-            var a = SIMD4<Float>()
-            for j in 0..<taps {
-                let q = rows[j] + 4 * x
-                for i in 0..<taps { a += load4(q + 4 * i) }
+            for j in 0..<count {
+                var a = SIMD4<Float>()
+                for m in 0..<taps {
+                    let q = rows[j + m] + 4 * x
+                    for i in 0..<taps { a += load4(q + 4 * i) }
+                }
+                store4(a * scale, out + j * outStride + 4 * x)
             }
-            store4(a * scale, out + 4 * x)
             x += 1
         }
     }

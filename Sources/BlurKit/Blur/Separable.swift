@@ -38,14 +38,15 @@ public struct Separable: BlurMethod {
                 Parallel.forSlices(of: height, threads: threads) { rows in
                     separableRows(pixels, width: width, rows: rows, weights: weights, taps: taps, map: rowMap)
                 }
-                let strip = PixelMemory.stripWidth(width: width, rowsInCache: taps, threads: threads)
+                let strip = PixelMemory.stripWidth(width: width, rowsInCache: taps + RowWindow.rowsPerStep, threads: threads)
                 Parallel.forSlices(of: (width + strip - 1) / strip, threads: threads) { strips in
                     for s in strips {
                         let columns = s * strip ..< min(width, (s + 1) * strip)
                         let window = RowWindow(width: width, height: height, radius: taps / 2, columns: columns,
                                                padded: false, edges: edges)
-                        window.forEachRow(pixels, bands: 1, threads: 1) { rows, output in
-                            LineKernels.convolveColumns(rows, weights: weights, taps: taps, count: columns.count, into: output)
+                        window.forEachStep(pixels, bands: 1, threads: 1) { rows, count, output, stride in
+                            LineKernels.convolveColumns(rows, count: count, weights: weights, taps: taps,
+                                                        width: columns.count, into: output, outStride: stride)
                         }
                     }
                 }
