@@ -151,7 +151,8 @@ final class BlurBoxPathsTests: XCTestCase {
             XCTAssertEqual(blocked, streamed, "\(edges)")
             var vertical = image
             for w in [3, 7, 5] {
-                vertical = BlurReference.pass(vertical, weights: Array(repeating: 1 / Double(w), count: w), horizontal: false, edges: edges)
+                let box = Array(repeating: 1 / Double(w), count: w)
+                vertical = BlurReference.pass(vertical, weights: box, horizontal: false, edges: edges)
             }
             XCTAssertLessThanOrEqual(BlurReference.maxDifference(streamed, vertical), 1e-5, "\(edges)")
         }

@@ -2,8 +2,8 @@
 /// summed directly — O(R²) per pixel, the teaching baseline that the running-sum box must match.
 ///
 /// The window is summed row by row, column by column (no running sums, no separation), but
-/// eight output pixels at a time in SIMD registers; in `zero` mode the missing pixels count as
-/// zeros, so the divisor is always (2R+1)².
+/// eight output pixels at a time in SIMD registers, from the padded window rows of `RowWindow`;
+/// in `zero` mode the missing pixels count as zeros, so the divisor is always (2R+1)².
 public struct BoxAverage: BlurMethod {
     public let radius: Int
 
@@ -29,9 +29,11 @@ public struct BoxAverage: BlurMethod {
         let taps = 2 * radius + 1
         let scale = 1 / Float(taps * taps)
         PixelMemory.withPixels(of: &image) { pixels in
-            let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width, padded: true, edges: edges)
-                window.forEachStep(pixels, bands: threads, threads: threads) { rows, count, output, stride in
-                LineKernels.averageWindow(rows, count: count, taps: taps, scale: scale, width: width, into: output, outStride: stride)
+            let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width,
+                                   padded: true, edges: edges)
+            window.forEachStep(pixels, bands: threads, threads: threads) { rows, count, output, stride in
+                LineKernels.averageWindow(rows, count: count, taps: taps, scale: scale, width: width,
+                                          into: output, outStride: stride)
             }
         }
     }

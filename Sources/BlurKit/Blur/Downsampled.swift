@@ -42,7 +42,8 @@ public struct Downsampled: BlurMethod {
             PixelMemory.withPixels(of: &small) { smallPixels in
                 nonisolated(unsafe) let smallPixels = smallPixels
                 Parallel.forSlices(of: smallHeight, threads: threads) { rows in
-                    LineKernels.shrink(pixels, width: width, height: height, factor: k, rows: rows, into: smallPixels, smallWidth: smallWidth)
+                    LineKernels.shrink(pixels, width: width, height: height, factor: k, rows: rows,
+                                       into: smallPixels, smallWidth: smallWidth)
                 }
             }
             inner.blur(&small, edges: edges, threads: threads)

@@ -6,8 +6,9 @@
 /// about 1e-6 relative.
 ///
 /// Speed: the rows of the window come from `RowWindow` (padded, so no tap tests the border);
-/// each output row is computed eight pixels at a time in SIMD registers, taps outer and pixels
-/// inner, so the compiler never has to reorder additions to vectorise.
+/// output rows are computed eight pixels at a time in SIMD registers, taps outer and pixels
+/// inner, so the compiler never has to reorder additions to vectorise. Threads take bands of
+/// rows.
 public struct Gaussian2D: BlurMethod {
     /// The kernel, row-major: `weights[j * (2R+1) + i]` weighs the pixel at (i − R, j − R).
     public let weights: [Float]
@@ -17,8 +18,9 @@ public struct Gaussian2D: BlurMethod {
     /// Creates the method from `(2R+1)²` weights in row-major order (the caller normalises them).
     public init(weights: [Float], radius: Int) {
         precondition(radius >= 0, "radius (\(radius)) must not be negative")
-        precondition(weights.count == (2 * radius + 1) * (2 * radius + 1),
-                     "weights.count (\(weights.count)) must be (2R+1)² = \((2 * radius + 1) * (2 * radius + 1)) for R = \(radius)")
+        let taps = 2 * radius + 1
+        precondition(weights.count == taps * taps,
+                     "weights.count (\(weights.count)) must be (2R+1)² = \(taps * taps) for R = \(radius)")
         self.weights = weights
         self.radius = radius
     }
@@ -34,7 +36,8 @@ public struct Gaussian2D: BlurMethod {
         weights.withUnsafeBufferPointer { weights in
             nonisolated(unsafe) let weights = weights.baseAddress!
             PixelMemory.withPixels(of: &image) { pixels in
-                let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width, padded: true, edges: edges)
+                let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width,
+                                       padded: true, edges: edges)
                 window.forEachStep(pixels, bands: threads, threads: threads) { rows, count, output, stride in
                     LineKernels.convolveWindow(rows, count: count, weights: weights, taps: taps, width: width,
                                                into: output, outStride: stride)

@@ -68,7 +68,8 @@ public struct IteratedBox: BlurMethod {
                 }
             }
             if edges != .wrap && height >= 2 * radii.max()! + 2 {
-                let strip = PixelMemory.stripWidth(width: width, rowsInCache: BoxStream.rowsInCache(columnPlan), threads: threads)
+                let strip = PixelMemory.stripWidth(width: width, rowsInCache: BoxStream.rowsInCache(columnPlan),
+                                                   threads: threads)
                 Parallel.forSlices(of: (width + strip - 1) / strip, threads: threads) { strips in
                     let stream = BoxStream(plan: columnPlan, capacity: strip)
                     defer { stream.deallocate() }
@@ -158,12 +159,12 @@ func boxLines(
         while sub < validLanes {
             if direct {
                 LineKernels.boxPass(source + 4 * sub, positionStride: rowFloats, radius: r, count: n,
-                                    scale: plan.scale(pass), into: lines + sub * laneStride, outPositionStride: positionStride,
-                                    outLaneStride: laneStride)
+                                    scale: plan.scale(pass), into: lines + sub * laneStride,
+                                    outPositionStride: positionStride, outLaneStride: laneStride)
             } else {
                 LineKernels.boxPass(source + 4 * sub, positionStride: rowFloats, radius: r, count: n,
-                                    scale: plan.scale(pass), into: target + next * rowFloats + 4 * sub, outPositionStride: rowFloats,
-                                    outLaneStride: 4)
+                                    scale: plan.scale(pass), into: target + next * rowFloats + 4 * sub,
+                                    outPositionStride: rowFloats, outLaneStride: 4)
             }
             sub += 8
         }
@@ -182,8 +183,8 @@ func boxLines(
 /// The vertical box passes of a plan, streamed down a strip of columns with every pass
 /// pipelined (see `IteratedBox`).
 ///
-/// Pass i keeps its input rows in a ring of at least 2rᵢ+2 rows, and a running-sum row. When it has
-/// received input row t it can emit output row t − rᵢ, which goes straight into the ring of
+/// Pass i keeps its input rows in a ring of at least 2rᵢ+2 rows, and a running-sum row. When it
+/// has received input row t it can emit output row t − rᵢ, which goes straight into the ring of
 /// pass i+1 (or, for the last pass, into the image). Padding rows are read from the ring:
 /// for zero, clamp, reflect and mirror, and 2rᵢ+2 ≤ height, the rows they map to are the first
 /// rᵢ+1 or the last rᵢ+1 rows, still in the ring when needed. The sums are added in the same
@@ -217,17 +218,27 @@ struct BoxStream {
 
     /// Runs all passes down `columns` of the image, in place.
     func run(_ pixels: UnsafeMutablePointer<Float>, width: Int, columns: Range<Int>) {
-        let floats = 4 * columns.count
+        let strip = Strip(pixels: pixels, width: width, columns: columns)
         for t in 0..<plan.count {
-            slot(0, t, floats).update(from: pixels + 4 * (t * width + columns.lowerBound), count: floats)
-            receive(0, t, pixels, width: width, columns: columns)
+            slot(0, t, strip.floats).update(from: strip.row(t), count: strip.floats)
+            receive(0, t, strip)
         }
         for pass in plan.radii.indices {
-            let r = plan.radii[pass]
-            for y in (plan.count - r)..<plan.count {
-                emit(pass, y, head: row(pass, y + r, floats), tail: row(pass, y - r - 1, floats), pixels, width: width, columns: columns)
-            }
+            for y in (plan.count - plan.radii[pass])..<plan.count { emit(pass, y, strip) }
         }
+    }
+
+    /// The image and the columns a run works on.
+    private struct Strip {
+        let pixels: UnsafeMutablePointer<Float>
+        let width: Int
+        let columns: Range<Int>
+
+        /// Floats in one row of the strip.
+        var floats: Int { 4 * columns.count }
+
+        /// Row `y` of the strip in the image.
+        func row(_ y: Int) -> UnsafeMutablePointer<Float> { pixels + 4 * (y * width + columns.lowerBound) }
     }
 
     /// Rows in the ring of a pass of radius r: a power of two (so a slot is a bit mask away)
@@ -255,34 +266,29 @@ struct BoxStream {
         return UnsafePointer(source < 0 ? zero : slot(pass, source, floats))
     }
 
-    /// Pass `pass` has just received input row `t`.
-    private func receive(_ pass: Int, _ t: Int, _ pixels: UnsafeMutablePointer<Float>, width: Int, columns: Range<Int>) {
-        let r = plan.radii[pass], floats = 4 * columns.count
+    /// Pass `pass` has just received input row `t`: from row r on, it emits a row.
+    private func receive(_ pass: Int, _ t: Int, _ strip: Strip) {
+        let r = plan.radii[pass]
         if t < r { return }
         if t == r {
-            for k in 0...(2 * r) { window[k] = row(pass, k - r, floats) }
-            LineKernels.sumRows(window, rowCount: 2 * r + 1, into: sums[pass], count: columns.count)
-            emit(pass, 0, head: nil, tail: nil, pixels, width: width, columns: columns)
-        } else {
-            let y = t - r
-            emit(pass, y, head: row(pass, y + r, floats), tail: row(pass, y - r - 1, floats), pixels, width: width, columns: columns)
+            for k in 0...(2 * r) { window[k] = row(pass, k - r, strip.floats) }
+            LineKernels.sumRows(window, rowCount: 2 * r + 1, into: sums[pass], count: strip.columns.count)
         }
+        emit(pass, t - r, strip)
     }
 
-    /// Advances the running sum of pass `pass` to output row `y` (unless it is the first) and
-    /// hands the mean on.
-    private func emit(
-        _ pass: Int, _ y: Int, head: UnsafePointer<Float>?, tail: UnsafePointer<Float>?,
-        _ pixels: UnsafeMutablePointer<Float>, width: Int, columns: Range<Int>
-    ) {
-        let last = pass == plan.radii.count - 1, floats = 4 * columns.count
-        let scale = plan.scale(pass)
-        let out = last ? pixels + 4 * (y * width + columns.lowerBound) : slot(pass + 1, y, floats)
-        if let head, let tail {
-            LineKernels.slideRow(sums[pass], adding: head, removing: tail, scale: scale, into: out, count: columns.count)
+    /// Advances the running sum of pass `pass` to output row `y` (row 0 is the initial sum)
+    /// and hands the row on: to the ring of the next pass, or to the image after the last.
+    private func emit(_ pass: Int, _ y: Int, _ strip: Strip) {
+        let r = plan.radii[pass], last = pass == plan.radii.count - 1
+        let out = last ? strip.row(y) : slot(pass + 1, y, strip.floats)
+        if y == 0 {
+            LineKernels.scaleRow(sums[pass], scale: plan.scale(pass), into: out, count: strip.columns.count)
         } else {
-            LineKernels.scaleRow(sums[pass], scale: scale, into: out, count: columns.count)
+            let head = row(pass, y + r, strip.floats), tail = row(pass, y - r - 1, strip.floats)
+            LineKernels.slideRow(sums[pass], adding: head, removing: tail, scale: plan.scale(pass),
+                                 into: out, count: strip.columns.count)
         }
-        if !last { receive(pass + 1, y, pixels, width: width, columns: columns) }
+        if !last { receive(pass + 1, y, strip) }
     }
 }

@@ -131,7 +131,9 @@ enum LineKernels {
 
     /// The weighted sum of `taps` pixels starting at `p`, `tapStride` floats apart.
     @inline(__always)
-    private static func weighted1(_ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int) -> SIMD4<Float> {
+    private static func weighted1(
+        _ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int
+    ) -> SIMD4<Float> {
         var a = SIMD4<Float>()
         var q = p
         for k in 0..<taps {
@@ -218,7 +220,9 @@ enum LineKernels {
     // MARK: - Row streams (vertical passes, rows inner)
 
     /// `acc = Σₖ rows[k]` over `rowCount` rows of `count` pixels, added in order of k.
-    static func sumRows(_ rows: UnsafePointer<UnsafePointer<Float>>, rowCount: Int, into acc: UnsafeMutablePointer<Float>, count: Int) {
+    static func sumRows(
+        _ rows: UnsafePointer<UnsafePointer<Float>>, rowCount: Int, into acc: UnsafeMutablePointer<Float>, count: Int
+    ) {
         var x = 0
         while x + 4 <= count {
             var a = SIMD16<Float>()
@@ -325,7 +329,9 @@ enum LineKernels {
         while x < width {
             for j in 0..<count {
                 var a = SIMD4<Float>()
-                for m in 0..<taps { a += weighted1(rows[j + m] + 4 * x, tapStride: 4, weights: weights + m * taps, taps: taps) }
+                for m in 0..<taps {
+                    a += weighted1(rows[j + m] + 4 * x, tapStride: 4, weights: weights + m * taps, taps: taps)
+                }
                 store4(a, out + j * outStride + 4 * x)
             }
             x += 1

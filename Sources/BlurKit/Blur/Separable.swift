@@ -7,9 +7,10 @@
 ///
 /// Speed: the horizontal pass copies one row into a padded scratch row and computes eight
 /// output pixels at a time, taps outer and the eight pixels inner, in registers. The vertical
-/// pass streams down strips of columns with `RowWindow` (a ring of 2R+1 rows that stays in
-/// cache) and computes each output row the same way from the window rows, so memory is read
-/// row by row, never down columns with a power-of-two stride.
+/// pass streams down strips of columns with `RowWindow` (a ring of 2R+16 rows of the strip that
+/// stays in cache) and computes its output rows the same way from the window rows, so memory
+/// is read row by row, never down columns with a power-of-two stride. Both passes cost about
+/// 3 SIMD instructions per pixel and tap (no FMA in BlurKit's baseline x86-64 build).
 public struct Separable: BlurMethod {
     /// The 1-D weights, `2R+1` of them; position `k` weighs the pixel at offset `k - R`.
     public let weights: [Float]
@@ -38,7 +39,8 @@ public struct Separable: BlurMethod {
                 Parallel.forSlices(of: height, threads: threads) { rows in
                     separableRows(pixels, width: width, rows: rows, weights: weights, taps: taps, map: rowMap)
                 }
-                let strip = PixelMemory.stripWidth(width: width, rowsInCache: taps + RowWindow.rowsPerStep, threads: threads)
+                let strip = PixelMemory.stripWidth(width: width, rowsInCache: taps + RowWindow.rowsPerStep,
+                                                   threads: threads)
                 Parallel.forSlices(of: (width + strip - 1) / strip, threads: threads) { strips in
                     for s in strips {
                         let columns = s * strip ..< min(width, (s + 1) * strip)
