@@ -416,17 +416,20 @@ enum LineKernels {
 
     // MARK: - Per-pixel steps
 
-    /// Pixels `range`: decode RGB to linear light when a table is given, then multiply RGB by alpha.
-    static func premultiply(_ pixels: UnsafeMutablePointer<Float>, range: Range<Int>, decode table: UnsafePointer<Float>?) {
+    /// Pixels `range` from `source` to `out`: decode RGB to linear light when a table is given,
+    /// then multiply RGB by alpha.
+    static func premultiply(
+        _ source: UnsafePointer<Float>, range: Range<Int>, decode table: UnsafePointer<Float>?,
+        into out: UnsafeMutablePointer<Float>
+    ) {
         for i in range {
-            let p = pixels + 4 * i
-            var v = load4(p)
+            var v = load4(source + 4 * i)
             if let table {
                 v.x = ColourSpace.fastLinear(fromSRGB: v.x, table: table)
                 v.y = ColourSpace.fastLinear(fromSRGB: v.y, table: table)
                 v.z = ColourSpace.fastLinear(fromSRGB: v.z, table: table)
             }
-            store4(v * SIMD4(v.w, v.w, v.w, 1), p)
+            store4(v * SIMD4(v.w, v.w, v.w, 1), out + 4 * i)
         }
     }
 

@@ -19,17 +19,22 @@ public enum Blur {
         _ method: any BlurMethod, to image: RGBAImage, edges: EdgeMode = .clamp,
         linear: Bool = false, threads: Int = 1
     ) -> RGBAImage {
-        var out = image
-        let count = out.pixelCount
-        ColourSpace.decodeTable.withUnsafeBufferPointer { table in
-            nonisolated(unsafe) let table = table.baseAddress!
-            PixelMemory.withPixels(of: &out) { pixels in
-                nonisolated(unsafe) let pixels = pixels
-                Parallel.forSlices(of: count, threads: threads) { range in
-                    LineKernels.premultiply(pixels, range: range, decode: linear ? table : nil)
+        let count = image.pixelCount
+        // The copy and the premultiplication are one pass over memory.
+        let premultiplied = [Float](unsafeUninitializedCapacity: 4 * count) { buffer, initialized in
+            image.pixels.withUnsafeBufferPointer { source in
+                ColourSpace.decodeTable.withUnsafeBufferPointer { table in
+                    guard count > 0 else { return }
+                    nonisolated(unsafe) let source = source.baseAddress!, out = buffer.baseAddress!
+                    nonisolated(unsafe) let table = table.baseAddress!
+                    Parallel.forSlices(of: count, threads: threads) { range in
+                        LineKernels.premultiply(source, range: range, decode: linear ? table : nil, into: out)
+                    }
                 }
             }
+            initialized = 4 * count
         }
+        var out = RGBAImage(width: image.width, height: image.height, pixels: premultiplied)
         method.blur(&out, edges: edges, threads: threads)
         PixelMemory.withPixels(of: &out) { pixels in
             nonisolated(unsafe) let pixels = pixels
