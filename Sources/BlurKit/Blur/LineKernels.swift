@@ -283,8 +283,9 @@ enum LineKernels {
         while x + 8 <= width {
             for j in 0..<count {
                 var a = SIMD16<Float>(), b = SIMD16<Float>()
+                let window = rows + j
                 for k in 0..<taps {
-                    let q = rows[j + k] + 4 * x, w = weights[k]
+                    let q = window[k] + 4 * x, w = weights[k]
                     a += load16(q) * w
                     b += load16(q + 16) * w
                 }
