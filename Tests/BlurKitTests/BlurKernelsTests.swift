@@ -20,6 +20,18 @@ final class BlurKernelsTests: XCTestCase {
         XCTAssertEqual(reds(out), [2, 3, 4, 4])
     }
 
+    func testAsymmetricSeparableWeightsMatchTheReference() {
+        // Symmetric weights take a paired path; these do not.
+        let weights: [Double] = [0.05, 0.1, 0.2, 0.3, 0.15, 0.12, 0.08]
+        let image = R.randomImage(width: 27, height: 19)
+        for edges in EdgeMode.allCases {
+            let horizontal = R.pass(image, weights: weights, horizontal: true, edges: edges)
+            let reference = R.pass(horizontal, weights: weights, horizontal: false, edges: edges)
+            let out = R.blurred(image, Separable(weights: weights.map { Float($0) }), edges: edges, threads: 2)
+            XCTAssertLessThanOrEqual(R.maxDifference(out, reference), 1e-5, "\(edges)")
+        }
+    }
+
     func testGaussian2DWeightLayoutIsRowMajor() {
         // Only weights[j·3 + i] = weights[2·3 + 1] is set: the pixel at (0, +1), one row below.
         var weights = [Float](repeating: 0, count: 9)

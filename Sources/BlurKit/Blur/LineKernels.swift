@@ -9,6 +9,11 @@
 /// depends on which lane or block computed it, which keeps multi-threaded output bit-identical).
 /// Loops run taps outer and pixels inner with several independent accumulators, because Swift
 /// never reorders floating-point additions: a loop summing taps innermost does not vectorise.
+///
+/// Only `gather`, the resampling and the per-pixel steps read the image itself; every other
+/// kernel reads scratch from `PixelMemory.scratch`, whose pixels are 16-byte aligned, with
+/// aligned loads that SSE can fold into its arithmetic (BlurKit targets baseline x86-64: no
+/// AVX, no FMA, so instruction count is what limits these loops).
 enum LineKernels {
     // MARK: - Copying lines into padded scratch
 
@@ -95,12 +100,21 @@ enum LineKernels {
     // MARK: - Weighted sums (separable passes)
 
     /// One row of a 1-D convolution: `out[x] = Σₖ weights[k] · padded[x + k]` for x in
-    /// `0..<count`, where `padded` holds `count + taps − 1` pixels.
+    /// `0..<count`, where `padded` (scratch) holds `count + taps − 1` pixels. `symmetric` says
+    /// that `weights[k] == weights[taps − 1 − k]`, which halves the multiplications.
     static func convolveRow(
-        _ padded: UnsafePointer<Float>, weights: UnsafePointer<Float>, taps: Int, count: Int,
+        _ padded: UnsafePointer<Float>, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, count: Int,
         into out: UnsafeMutablePointer<Float>
     ) {
         var x = 0
+        if symmetric {
+            while x + 8 <= count {
+                let (a, b) = weighted8Symmetric(padded + 4 * x, tapStride: 4, weights: weights, taps: taps)
+                store16(a, out + 4 * x)
+                store16(b, out + 4 * x + 16)
+                x += 8
+            }
+        }
         while x + 8 <= count {
             let (a, b) = weighted8(padded + 4 * x, tapStride: 4, weights: weights, taps: taps)
             store16(a, out + 4 * x)
@@ -122,10 +136,30 @@ enum LineKernels {
         var q = p
         for k in 0..<taps {
             let w = weights[k]
-            a += load16(q) * w
-            b += load16(q + 16) * w
+            a += loadScratch16(q) * w
+            b += loadScratch16(q + 16) * w
             q += tapStride
         }
+        return (a, b)
+    }
+
+    /// `weighted8` for symmetric weights (`weights[k] == weights[taps − 1 − k]`, `taps` odd):
+    /// the two pixels of each mirrored pair of taps are added before one multiplication.
+    @inline(__always)
+    private static func weighted8Symmetric(_ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int)
+        -> (SIMD16<Float>, SIMD16<Float>) {
+        var a = SIMD16<Float>(), b = SIMD16<Float>()
+        var low = p, high = p + (taps - 1) * tapStride
+        for k in 0..<(taps / 2) {
+            let w = weights[k]
+            a += (loadScratch16(low) + loadScratch16(high)) * w
+            b += (loadScratch16(low + 16) + loadScratch16(high + 16)) * w
+            low += tapStride
+            high -= tapStride
+        }
+        let w = weights[taps / 2]
+        a += loadScratch16(low) * w
+        b += loadScratch16(low + 16) * w
         return (a, b)
     }
 
@@ -137,7 +171,7 @@ enum LineKernels {
         var a = SIMD4<Float>()
         var q = p
         for k in 0..<taps {
-            a += load4(q) * weights[k]
+            a += loadScratch4(q) * weights[k]
             q += tapStride
         }
         return a
@@ -157,8 +191,8 @@ enum LineKernels {
         var a = SIMD16<Float>(), b = SIMD16<Float>()
         var head = source
         for _ in 0...(2 * radius) {
-            a += load16(head)
-            b += load16(head + 16)
+            a += loadScratch16(head)
+            b += loadScratch16(head + 16)
             head += positionStride
         }
         var tail = source
@@ -167,8 +201,8 @@ enum LineKernels {
             for _ in 1..<count {
                 store16(a, o)
                 store16(b, o + 16)
-                a += load16(head) - load16(tail)
-                b += load16(head + 16) - load16(tail + 16)
+                a += loadScratch16(head) - loadScratch16(tail)
+                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
                 head += positionStride
                 tail += positionStride
                 o += outPositionStride
@@ -179,8 +213,8 @@ enum LineKernels {
             for _ in 1..<count {
                 store16(a * scale, o)
                 store16(b * scale, o + 16)
-                a += load16(head) - load16(tail)
-                b += load16(head + 16) - load16(tail + 16)
+                a += loadScratch16(head) - loadScratch16(tail)
+                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
                 head += positionStride
                 tail += positionStride
                 o += outPositionStride
@@ -191,8 +225,8 @@ enum LineKernels {
             let s = outLaneStride
             for _ in 1..<count {
                 storeLanes8(a * scale, b * scale, o, laneStride: s)
-                a += load16(head) - load16(tail)
-                b += load16(head + 16) - load16(tail + 16)
+                a += loadScratch16(head) - loadScratch16(tail)
+                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
                 head += positionStride
                 tail += positionStride
                 o += outPositionStride
@@ -210,7 +244,7 @@ enum LineKernels {
         for l in 0..<validLanes {
             var input = buffer + 4 * l, output = out + l * outLaneStride
             for _ in 0..<count {
-                store4(load4(input), output)
+                store4(loadScratch4(input), output)
                 input += 4 * lanes
                 output += outPositionStride
             }
@@ -226,13 +260,13 @@ enum LineKernels {
         var x = 0
         while x + 4 <= count {
             var a = SIMD16<Float>()
-            for k in 0..<rowCount { a += load16(rows[k] + 4 * x) }
+            for k in 0..<rowCount { a += loadScratch16(rows[k] + 4 * x) }
             store16(a, acc + 4 * x)
             x += 4
         }
         while x < count {
             var a = SIMD4<Float>()
-            for k in 0..<rowCount { a += load4(rows[k] + 4 * x) }
+            for k in 0..<rowCount { a += loadScratch4(rows[k] + 4 * x) }
             store4(a, acc + 4 * x)
             x += 1
         }
@@ -247,20 +281,20 @@ enum LineKernels {
         var x = 0
         if scale == 1 {
             while x + 4 <= count {
-                let a = load16(acc + 4 * x) + (load16(head + 4 * x) - load16(tail + 4 * x))
+                let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
                 store16(a, acc + 4 * x)
                 store16(a, out + 4 * x)
                 x += 4
             }
         }
         while x + 4 <= count {
-            let a = load16(acc + 4 * x) + (load16(head + 4 * x) - load16(tail + 4 * x))
+            let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
             store16(a, acc + 4 * x)
             store16(a * scale, out + 4 * x)
             x += 4
         }
         while x < count {
-            let a = load4(acc + 4 * x) + (load4(head + 4 * x) - load4(tail + 4 * x))
+            let a = loadScratch4(acc + 4 * x) + (loadScratch4(head + 4 * x) - loadScratch4(tail + 4 * x))
             store4(a, acc + 4 * x)
             store4(a * scale, out + 4 * x)
             x += 1
@@ -275,19 +309,32 @@ enum LineKernels {
     /// `count` output rows of a vertical 1-D convolution:
     /// `out[j][x] = Σₖ weights[k] · rows[j + k][x]` for x in `0..<width`, output row j at
     /// `out + j * outStride`. Eight columns at a time, all rows before the next columns.
+    /// `symmetric` says that `weights[k] == weights[taps − 1 − k]`, which halves the
+    /// multiplications.
     static func convolveColumns(
         _ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, weights: UnsafePointer<Float>, taps: Int,
-        width: Int, into out: UnsafeMutablePointer<Float>, outStride: Int
+        symmetric: Bool, width: Int, into out: UnsafeMutablePointer<Float>, outStride: Int
     ) {
         var x = 0
         while x + 8 <= width {
             for j in 0..<count {
                 var a = SIMD16<Float>(), b = SIMD16<Float>()
                 let window = rows + j
-                for k in 0..<taps {
-                    let q = window[k] + 4 * x, w = weights[k]
-                    a += load16(q) * w
-                    b += load16(q + 16) * w
+                if symmetric {
+                    for k in 0..<(taps / 2) {
+                        let low = window[k] + 4 * x, high = window[taps - 1 - k] + 4 * x, w = weights[k]
+                        a += (loadScratch16(low) + loadScratch16(high)) * w
+                        b += (loadScratch16(low + 16) + loadScratch16(high + 16)) * w
+                    }
+                    let centre = window[taps / 2] + 4 * x, w = weights[taps / 2]
+                    a += loadScratch16(centre) * w
+                    b += loadScratch16(centre + 16) * w
+                } else {
+                    for k in 0..<taps {
+                        let q = window[k] + 4 * x, w = weights[k]
+                        a += loadScratch16(q) * w
+                        b += loadScratch16(q + 16) * w
+                    }
                 }
                 store16(a, out + j * outStride + 4 * x)
                 store16(b, out + j * outStride + 4 * x + 16)
@@ -297,7 +344,7 @@ enum LineKernels {
         while x < width {
             for j in 0..<count {
                 var a = SIMD4<Float>()
-                for k in 0..<taps { a += load4(rows[j + k] + 4 * x) * weights[k] }
+                for k in 0..<taps { a += loadScratch4(rows[j + k] + 4 * x) * weights[k] }
                 store4(a, out + j * outStride + 4 * x)
             }
             x += 1
@@ -352,8 +399,8 @@ enum LineKernels {
                 for m in 0..<taps {
                     var q = rows[j + m] + 4 * x
                     for _ in 0..<taps {
-                        a += load16(q)
-                        b += load16(q + 16)
+                        a += loadScratch16(q)
+                        b += loadScratch16(q + 16)
                         q += 4
                     }
                 }
@@ -367,7 +414,7 @@ enum LineKernels {
                 var a = SIMD4<Float>()
                 for m in 0..<taps {
                     let q = rows[j + m] + 4 * x
-                    for i in 0..<taps { a += load4(q + 4 * i) }
+                    for i in 0..<taps { a += loadScratch4(q + 4 * i) }
                 }
                 store4(a * scale, out + j * outStride + 4 * x)
             }
@@ -456,16 +503,29 @@ enum LineKernels {
 
 // MARK: - SIMD access
 
-/// Loads 4 floats (one pixel) from any float address.
+/// Loads 4 floats (one pixel) from any float address (an image pixel).
 @inline(__always)
 private func load4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
     UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
 }
 
-/// Loads 16 floats (four pixels) from any float address.
+/// Loads 16 floats (four pixels) from any float address (image pixels).
 @inline(__always)
 private func load16(_ p: UnsafePointer<Float>) -> SIMD16<Float> {
     UnsafeRawPointer(p).loadUnaligned(as: SIMD16<Float>.self)
+}
+
+/// Loads 16 floats (four pixels) from a 16-byte-aligned address: a pixel in scratch memory
+/// (`PixelMemory.scratch`). Aligned loads can be folded into the SSE arithmetic that uses them.
+@inline(__always)
+private func loadScratch16(_ p: UnsafePointer<Float>) -> SIMD16<Float> {
+    UnsafeRawPointer(p).load(as: SIMD16<Float>.self)
+}
+
+/// Loads 4 floats (one pixel) from a 16-byte-aligned address (see `loadScratch16`).
+@inline(__always)
+private func loadScratch4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
+    UnsafeRawPointer(p).load(as: SIMD4<Float>.self)
 }
 
 /// Stores 4 floats (one pixel) at any float address.

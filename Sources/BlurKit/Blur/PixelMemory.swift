@@ -7,11 +7,12 @@ enum PixelMemory {
         }
     }
 
-    /// A fresh scratch buffer of `count` floats, all zero; the caller deallocates it.
+    /// A fresh scratch buffer of `count` floats, all zero and 16-byte aligned (so every pixel in
+    /// it is, which the line kernels' aligned loads rely on); the caller deallocates it.
     static func scratch(_ count: Int) -> UnsafeMutablePointer<Float> {
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: max(count, 1))
-        buffer.initialize(repeating: 0, count: max(count, 1))
-        return buffer
+        let n = max(count, 1)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: 4 * n, alignment: 16)
+        return raw.initializeMemory(as: Float.self, repeating: 0, count: n)
     }
 
     /// The width of the column strips a row-streaming pass works on: as wide as keeps

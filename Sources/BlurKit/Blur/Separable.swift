@@ -35,9 +35,10 @@ public struct Separable: BlurMethod {
             PixelMemory.withPixels(of: &image) { pixels in
                 nonisolated(unsafe) let pixels = pixels
                 nonisolated(unsafe) let weights = weights.baseAddress!
-                let taps = self.weights.count
+                let taps = self.weights.count, symmetric = self.weights.elementsEqual(self.weights.reversed())
                 Parallel.forSlices(of: height, threads: threads) { rows in
-                    separableRows(pixels, width: width, rows: rows, weights: weights, taps: taps, map: rowMap)
+                    separableRows(pixels, width: width, rows: rows, weights: weights, taps: taps, symmetric: symmetric,
+                                  map: rowMap)
                 }
                 let strip = PixelMemory.stripWidth(width: width, rowsInCache: taps + RowWindow.rowsPerStep,
                                                    threads: threads)
@@ -47,7 +48,7 @@ public struct Separable: BlurMethod {
                         let window = RowWindow(width: width, height: height, radius: taps / 2, columns: columns,
                                                padded: false, edges: edges)
                         window.forEachStep(pixels, bands: 1, threads: 1) { rows, count, output, stride in
-                            LineKernels.convolveColumns(rows, count: count, weights: weights, taps: taps,
+                            LineKernels.convolveColumns(rows, count: count, weights: weights, taps: taps, symmetric: symmetric,
                                                         width: columns.count, into: output, outStride: stride)
                         }
                     }
@@ -60,7 +61,7 @@ public struct Separable: BlurMethod {
 /// The horizontal pass over `rows`, in place, through one padded scratch row.
 private func separableRows(
     _ pixels: UnsafeMutablePointer<Float>, width: Int, rows: Range<Int>,
-    weights: UnsafePointer<Float>, taps: Int, map: [Int]
+    weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, map: [Int]
 ) {
     let padded = PixelMemory.scratch(map.count * 4)
     defer { padded.deallocate() }
@@ -68,6 +69,6 @@ private func separableRows(
         let row = pixels + 4 * y * width
         LineKernels.gather(from: row, positionStride: 4, laneStride: 0, validLanes: 1,
                            map: map, before: taps / 2, count: width, into: padded, lanes: 1)
-        LineKernels.convolveRow(padded, weights: weights, taps: taps, count: width, into: row)
+        LineKernels.convolveRow(padded, weights: weights, taps: taps, symmetric: symmetric, count: width, into: row)
     }
 }
