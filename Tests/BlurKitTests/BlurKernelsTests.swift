@@ -20,6 +20,18 @@ final class BlurKernelsTests: XCTestCase {
         XCTAssertEqual(reds(out), [2, 3, 4, 4])
     }
 
+    func testAsymmetricSeparableWeightsMatchTheReference() {
+        // Symmetric weights take a paired path; these do not.
+        let weights: [Double] = [0.05, 0.1, 0.2, 0.3, 0.15, 0.12, 0.08]
+        let image = R.randomImage(width: 27, height: 19)
+        for edges in EdgeMode.allCases {
+            let horizontal = R.pass(image, weights: weights, horizontal: true, edges: edges)
+            let reference = R.pass(horizontal, weights: weights, horizontal: false, edges: edges)
+            let out = R.blurred(image, Separable(weights: weights.map { Float($0) }), edges: edges, threads: 2)
+            XCTAssertLessThanOrEqual(R.maxDifference(out, reference), 1e-5, "\(edges)")
+        }
+    }
+
     func testGaussian2DWeightLayoutIsRowMajor() {
         // Only weights[j·3 + i] = weights[2·3 + 1] is set: the pixel at (0, +1), one row below.
         var weights = [Float](repeating: 0, count: 9)
@@ -122,5 +134,39 @@ final class BlurKernelsTests: XCTestCase {
                             Separable(weights: [1]).name, IteratedBox(widths: []).name,
                             Downsampled(factor: 2, inner: Separable(weights: [1])).name]),
                        ["box", "gaussian2d", "separable", "iterated-box", "downsampled"])
+    }
+}
+
+/// The two ways `IteratedBox` runs its vertical passes.
+final class BlurBoxPathsTests: XCTestCase {
+    func testStreamedAndBlockedVerticalPassesAreBitIdentical() {
+        let image = BlurReference.randomImage(width: 21, height: 40)
+        for edges in EdgeMode.allCases where edges != .wrap {
+            let plan = BoxPlan(radii: [1, 3, 2], count: image.height, edges: edges)
+            var blocked = image, streamed = image
+            PixelMemory.withPixels(of: &blocked) { pixels in
+                let scratch = BoxScratch(plan: plan, lanes: boxColumnLanes)
+                defer { scratch.deallocate() }
+                for x0 in stride(from: 0, to: image.width, by: boxColumnLanes) {
+                    boxLines(pixels + 4 * x0, positionStride: 4 * image.width, laneStride: 4,
+                             validLanes: min(boxColumnLanes, image.width - x0), plan: plan, scratch: scratch)
+                }
+            }
+            PixelMemory.withPixels(of: &streamed) { pixels in
+                // Strips of 8, 8 and 5 columns.
+                let stream = BoxStream(plan: plan, capacity: 8)
+                defer { stream.deallocate() }
+                for x0 in stride(from: 0, to: image.width, by: 8) {
+                    stream.run(pixels, width: image.width, columns: x0..<min(x0 + 8, image.width))
+                }
+            }
+            XCTAssertEqual(blocked, streamed, "\(edges)")
+            var vertical = image
+            for w in [3, 7, 5] {
+                let box = Array(repeating: 1 / Double(w), count: w)
+                vertical = BlurReference.pass(vertical, weights: box, horizontal: false, edges: edges)
+            }
+            XCTAssertLessThanOrEqual(BlurReference.maxDifference(streamed, vertical), 1e-5, "\(edges)")
+        }
     }
 }

@@ -27,6 +27,11 @@ final class BlurPipelineTests: XCTestCase {
         }
     }
 
+    func testEmptyImage() {
+        let empty = RGBAImage(width: 0, height: 3)
+        XCTAssertEqual(Blur.apply(IteratedBox(widths: [3]), to: empty, linear: true, threads: 2), empty)
+    }
+
     func testFullyTransparentResultHasNoColour() {
         let image = RGBAImage(width: 4, height: 4, fill: SIMD4(0.3, 0.6, 0.9, 0))
         let out = Blur.apply(IteratedBox(widths: [3]), to: image)

@@ -57,7 +57,9 @@ enum BlurReference {
     static func iteratedBox(_ image: RGBAImage, widths: [Int], edges: EdgeMode) -> RGBAImage {
         var out = image
         for horizontal in [true, false] {
-            for w in widths { out = pass(out, weights: Array(repeating: 1 / Double(w), count: w), horizontal: horizontal, edges: edges) }
+            for w in widths {
+                out = pass(out, weights: Array(repeating: 1 / Double(w), count: w), horizontal: horizontal, edges: edges)
+            }
         }
         return out
     }

@@ -24,7 +24,8 @@ final class ColourSpaceTests: XCTestCase {
     func testFastDecodeUsesTheTableOnlyForExactEightBitValues() {
         ColourSpace.decodeTable.withUnsafeBufferPointer { table in
             for v: Float in [0, 1, 0.5, 0.001, 128.0 / 255, 0.999_999, -0.1, 1.5] {
-                XCTAssertEqual(ColourSpace.fastLinear(fromSRGB: v, table: table.baseAddress!), ColourSpace.linear(fromSRGB: v), "\(v)")
+                let fast = ColourSpace.fastLinear(fromSRGB: v, table: table.baseAddress!)
+                XCTAssertEqual(fast, ColourSpace.linear(fromSRGB: v), "\(v)")
             }
         }
     }

@@ -37,22 +37,35 @@ public struct Downsampled: BlurMethod {
         let k = factor
         var small = RGBAImage(width: (width + k - 1) / k, height: (height + k - 1) / k)
         let smallWidth = small.width, smallHeight = small.height
-        PixelLines.withPixels(of: &image) { pixels in
+        PixelMemory.withPixels(of: &image) { pixels in
             nonisolated(unsafe) let pixels = pixels
-            PixelLines.withPixels(of: &small) { smallPixels in
+            PixelMemory.withPixels(of: &small) { smallPixels in
                 nonisolated(unsafe) let smallPixels = smallPixels
                 Parallel.forSlices(of: smallHeight, threads: threads) { rows in
-                    shrink(pixels, width: width, height: height, factor: k, rows: rows, into: smallPixels, smallWidth: smallWidth)
+                    LineKernels.shrink(pixels, width: width, height: height, factor: k, rows: rows,
+                                       into: smallPixels, smallWidth: smallWidth)
                 }
             }
             inner.blur(&small, edges: edges, threads: threads)
             let columns = BilinearTaps(count: width, smallCount: smallWidth, factor: k)
             let rowTaps = BilinearTaps(count: height, smallCount: smallHeight, factor: k)
-            PixelLines.withPixels(of: &small) { smallPixels in
+            PixelMemory.withPixels(of: &small) { smallPixels in
                 nonisolated(unsafe) let smallPixels = smallPixels
                 Parallel.forSlices(of: height, threads: threads) { rows in
-                    enlarge(smallPixels, smallWidth: smallWidth, rows: rows, rowTaps: rowTaps,
-                            columns: columns, into: pixels, width: width)
+                    columns.lower.withUnsafeBufferPointer { lower in
+                        columns.upper.withUnsafeBufferPointer { upper in
+                            columns.fraction.withUnsafeBufferPointer { fraction in
+                                for y in rows {
+                                    LineKernels.interpolateRow(
+                                        top: smallPixels + 4 * rowTaps.lower[y] * smallWidth,
+                                        bottom: smallPixels + 4 * rowTaps.upper[y] * smallWidth,
+                                        rowFraction: rowTaps.fraction[y], lower: lower.baseAddress!,
+                                        upper: upper.baseAddress!, fraction: fraction.baseAddress!,
+                                        width: width, into: pixels + 4 * y * width)
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -78,52 +91,5 @@ struct BilinearTaps: Sendable {
         self.lower = lower
         self.upper = upper
         self.fraction = fraction
-    }
-}
-
-/// Small rows `rows`: each pixel the mean of its K×K block (or the part of it inside the image).
-private func shrink(
-    _ pixels: UnsafePointer<Float>, width: Int, height: Int, factor k: Int, rows: Range<Int>,
-    into small: UnsafeMutablePointer<Float>, smallWidth: Int
-) {
-    for j in rows {
-        let y0 = j * k, y1 = min(y0 + k, height)
-        for i in 0..<smallWidth {
-            let x0 = i * k, x1 = min(x0 + k, width)
-            var sum = SIMD4<Float>()
-            for y in y0..<y1 {
-                var p = pixels + 4 * (y * width + x0)
-                for _ in x0..<x1 {
-                    sum += load4(p)
-                    p += 4
-                }
-            }
-            store4(sum / Float((y1 - y0) * (x1 - x0)), small + 4 * (j * smallWidth + i))
-        }
-    }
-}
-
-/// Full-resolution rows `rows`, interpolated bilinearly from the small image.
-private func enlarge(
-    _ small: UnsafePointer<Float>, smallWidth: Int, rows: Range<Int>, rowTaps: BilinearTaps,
-    columns: BilinearTaps, into pixels: UnsafeMutablePointer<Float>, width: Int
-) {
-    columns.lower.withUnsafeBufferPointer { lower in
-        columns.upper.withUnsafeBufferPointer { upper in
-            columns.fraction.withUnsafeBufferPointer { fraction in
-                for y in rows {
-                    let top = small + 4 * rowTaps.lower[y] * smallWidth
-                    let bottom = small + 4 * rowTaps.upper[y] * smallWidth
-                    let fy = rowTaps.fraction[y]
-                    let out = pixels + 4 * y * width
-                    for x in 0..<width {
-                        let l = 4 * lower[x], u = 4 * upper[x], fx = fraction[x]
-                        let upperRow = load4(top + l) + (load4(top + u) - load4(top + l)) * fx
-                        let lowerRow = load4(bottom + l) + (load4(bottom + u) - load4(bottom + l)) * fx
-                        store4(upperRow + (lowerRow - upperRow) * fy, out + 4 * x)
-                    }
-                }
-            }
-        }
     }
 }

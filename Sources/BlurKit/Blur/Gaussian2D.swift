@@ -6,8 +6,9 @@
 /// about 1e-6 relative.
 ///
 /// Speed: the rows of the window come from `RowWindow` (padded, so no tap tests the border);
-/// each output row is computed eight pixels at a time in SIMD registers, taps outer and pixels
-/// inner, so the compiler never has to reorder additions to vectorise.
+/// output rows are computed eight pixels at a time in SIMD registers, taps outer and pixels
+/// inner, so the compiler never has to reorder additions to vectorise. Threads take bands of
+/// rows.
 public struct Gaussian2D: BlurMethod {
     /// The kernel, row-major: `weights[j * (2R+1) + i]` weighs the pixel at (i − R, j − R).
     public let weights: [Float]
@@ -17,8 +18,9 @@ public struct Gaussian2D: BlurMethod {
     /// Creates the method from `(2R+1)²` weights in row-major order (the caller normalises them).
     public init(weights: [Float], radius: Int) {
         precondition(radius >= 0, "radius (\(radius)) must not be negative")
-        precondition(weights.count == (2 * radius + 1) * (2 * radius + 1),
-                     "weights.count (\(weights.count)) must be (2R+1)² = \((2 * radius + 1) * (2 * radius + 1)) for R = \(radius)")
+        let taps = 2 * radius + 1
+        precondition(weights.count == taps * taps,
+                     "weights.count (\(weights.count)) must be (2R+1)² = \(taps * taps) for R = \(radius)")
         self.weights = weights
         self.radius = radius
     }
@@ -33,46 +35,14 @@ public struct Gaussian2D: BlurMethod {
         let taps = 2 * radius + 1
         weights.withUnsafeBufferPointer { weights in
             nonisolated(unsafe) let weights = weights.baseAddress!
-            PixelLines.withPixels(of: &image) { pixels in
-                RowWindow.forEachRow(pixels, width: width, height: height, radius: radius,
-                                     edges: edges, threads: threads) { rows, output in
-                    convolveRow(rows, weights: weights, taps: taps, width: width, into: output)
+            PixelMemory.withPixels(of: &image) { pixels in
+                let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width,
+                                       padded: true, edges: edges)
+                window.forEachStep(pixels, bands: threads, threads: threads) { rows, count, output, stride in
+                    LineKernels.convolveWindow(rows, count: count, weights: weights, taps: taps, width: width,
+                                               into: output, outStride: stride)
                 }
             }
         }
-    }
-}
-
-/// One output row of the 2-D convolution from the `taps` padded window rows.
-private func convolveRow(
-    _ rows: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, taps: Int, width: Int,
-    into output: UnsafeMutablePointer<Float>
-) {
-    var x = 0
-    while x + 8 <= width {
-        var a = SIMD16<Float>(), b = SIMD16<Float>()
-        for j in 0..<taps {
-            var q = rows[j] + 4 * x
-            let row = weights + j * taps
-            for i in 0..<taps {
-                let w = row[i]
-                a += load16(q) * w
-                b += load16(q + 16) * w
-                q += 4
-            }
-        }
-        store16(a, output + 4 * x)
-        store16(b, output + 4 * x + 16)
-        x += 8
-    }
-    while x < width {
-        var a = SIMD4<Float>()
-        for j in 0..<taps {
-            let q = rows[j] + 4 * x
-            let row = weights + j * taps
-            for i in 0..<taps { a += load4(q + 4 * i) * row[i] }
-        }
-        store4(a, output + 4 * x)
-        x += 1
     }
 }

@@ -19,57 +19,29 @@ public enum Blur {
         _ method: any BlurMethod, to image: RGBAImage, edges: EdgeMode = .clamp,
         linear: Bool = false, threads: Int = 1
     ) -> RGBAImage {
-        var out = image
-        let count = out.pixelCount
-        ColourSpace.decodeTable.withUnsafeBufferPointer { table in
-            nonisolated(unsafe) let table = table.baseAddress!
-            PixelLines.withPixels(of: &out) { pixels in
-                nonisolated(unsafe) let pixels = pixels
-                Parallel.forSlices(of: count, threads: threads) { range in
-                    premultiply(pixels, range: range, decode: linear ? table : nil)
+        let count = image.pixelCount
+        // The copy and the premultiplication are one pass over memory.
+        let premultiplied = [Float](unsafeUninitializedCapacity: 4 * count) { buffer, initialized in
+            image.pixels.withUnsafeBufferPointer { source in
+                ColourSpace.decodeTable.withUnsafeBufferPointer { table in
+                    guard count > 0 else { return }
+                    nonisolated(unsafe) let source = source.baseAddress!, out = buffer.baseAddress!
+                    nonisolated(unsafe) let table = table.baseAddress!
+                    Parallel.forSlices(of: count, threads: threads) { range in
+                        LineKernels.premultiply(source, range: range, decode: linear ? table : nil, into: out)
+                    }
                 }
             }
+            initialized = 4 * count
         }
+        var out = RGBAImage(width: image.width, height: image.height, pixels: premultiplied)
         method.blur(&out, edges: edges, threads: threads)
-        PixelLines.withPixels(of: &out) { pixels in
+        PixelMemory.withPixels(of: &out) { pixels in
             nonisolated(unsafe) let pixels = pixels
             Parallel.forSlices(of: count, threads: threads) { range in
-                unpremultiply(pixels, range: range, encode: linear)
+                LineKernels.unpremultiply(pixels, range: range, encode: linear)
             }
         }
         return out
-    }
-}
-
-/// Pixels `range`: decode RGB to linear light when a table is given, then multiply RGB by alpha.
-private func premultiply(_ pixels: UnsafeMutablePointer<Float>, range: Range<Int>, decode table: UnsafePointer<Float>?) {
-    for i in range {
-        let p = pixels + 4 * i
-        var v = load4(p)
-        if let table {
-            v.x = ColourSpace.fastLinear(fromSRGB: v.x, table: table)
-            v.y = ColourSpace.fastLinear(fromSRGB: v.y, table: table)
-            v.z = ColourSpace.fastLinear(fromSRGB: v.z, table: table)
-        }
-        store4(v * SIMD4(v.w, v.w, v.w, 1), p)
-    }
-}
-
-/// Pixels `range`: divide RGB by alpha (RGB = 0 where alpha ≤ 0), then encode to sRGB if asked.
-private func unpremultiply(_ pixels: UnsafeMutablePointer<Float>, range: Range<Int>, encode: Bool) {
-    for i in range {
-        let p = pixels + 4 * i
-        var v = load4(p)
-        if v.w > 0 {
-            v *= SIMD4(1 / v.w, 1 / v.w, 1 / v.w, 1)
-            if encode {
-                v.x = ColourSpace.sRGB(fromLinear: v.x)
-                v.y = ColourSpace.sRGB(fromLinear: v.y)
-                v.z = ColourSpace.sRGB(fromLinear: v.z)
-            }
-        } else {
-            v = SIMD4(0, 0, 0, v.w)
-        }
-        store4(v, p)
     }
 }

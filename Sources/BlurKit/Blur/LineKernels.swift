@@ -1,0 +1,555 @@
+/// The inner loops of every blur method, layered as Pillow's `BoxBlur.c` is: a line kernel
+/// here, a pass built on it in the method's file, the public call on top.
+///
+/// They live in one file on purpose: BlurKit's debug build optimises each file separately, and
+/// a small helper such as `load16` is only inlined into loops of its own file. Images are
+/// interleaved RGBA Float32, one pixel = 4 floats = 16 bytes; scratch buffers are laid out
+/// `[position][lane]`, `lanes` lines side by side, so that one SIMD load reads the same position
+/// of several lines and every lane runs the same arithmetic independently (a result never
+/// depends on which lane or block computed it, which keeps multi-threaded output bit-identical).
+/// Loops run taps outer and pixels inner with several independent accumulators, because Swift
+/// never reorders floating-point additions: a loop summing taps innermost does not vectorise.
+///
+/// Only `gather`, the resampling and the per-pixel steps read the image itself; every other
+/// kernel reads scratch from `PixelMemory.scratch`, whose pixels are 16-byte aligned, with
+/// aligned loads that SSE can fold into its arithmetic (BlurKit targets baseline x86-64: no
+/// AVX, no FMA, so instruction count is what limits these loops).
+enum LineKernels {
+    // MARK: - Copying lines into padded scratch
+
+    /// Copies lines into a padded `[position][lane]` scratch buffer.
+    ///
+    /// Position `p` of lane `l` becomes pixel `map[p]` of line `l`, read at
+    /// `source + map[p] * positionStride + l * laneStride` (strides in floats), or zero where
+    /// `map[p] < 0` (see `EdgeMode.paddedSourceIndices`); positions `before..<before + count`
+    /// must map to `0..<count`. Lanes `validLanes..<lanes` are zeroed.
+    static func gather(
+        from source: UnsafePointer<Float>, positionStride: Int, laneStride: Int, validLanes: Int,
+        map: [Int], before: Int, count: Int, into buffer: UnsafeMutablePointer<Float>, lanes: Int
+    ) {
+        let rowFloats = lanes * 4
+        map.withUnsafeBufferPointer { map in
+            for p in 0..<map.count where p < before || p >= before + count {
+                let out = buffer + p * rowFloats
+                let s = map[p]
+                if s < 0 {
+                    out.update(repeating: 0, count: rowFloats)
+                    continue
+                }
+                var input = source + s * positionStride
+                for l in 0..<validLanes {
+                    store4(load4(input), out + 4 * l)
+                    input += laneStride
+                }
+                if validLanes < lanes {
+                    (out + 4 * validLanes).update(repeating: 0, count: 4 * (lanes - validLanes))
+                }
+            }
+        }
+        let interior = buffer + before * rowFloats
+        if laneStride == 4 {
+            // Lanes side by side in the source (a block of columns): copy each row segment.
+            for i in 0..<count {
+                let input = source + i * positionStride, out = interior + i * rowFloats
+                var l = 0
+                while l + 4 <= validLanes {
+                    store16(load16(input + 4 * l), out + 4 * l)
+                    l += 4
+                }
+                while l < validLanes {
+                    store4(load4(input + 4 * l), out + 4 * l)
+                    l += 1
+                }
+            }
+        } else {
+            // Lines far apart (rows): read each line in order.
+            for l in 0..<validLanes {
+                var input = source + l * laneStride, out = interior + 4 * l
+                for _ in 0..<count {
+                    store4(load4(input), out)
+                    input += positionStride
+                    out += rowFloats
+                }
+            }
+        }
+        if validLanes < lanes {
+            for i in 0..<count {
+                (interior + i * rowFloats + 4 * validLanes).update(repeating: 0, count: 4 * (lanes - validLanes))
+            }
+        }
+    }
+
+    /// Fills the padding of a `[position][lane]` buffer whose interior
+    /// (positions `before..<before + count`) already holds a line: padding position `p` copies
+    /// interior position `before + map[p]`, or becomes zero where `map[p] < 0`.
+    static func fillPadding(_ buffer: UnsafeMutablePointer<Float>, lanes: Int, before: Int, count: Int, map: [Int]) {
+        let rowFloats = lanes * 4
+        map.withUnsafeBufferPointer { map in
+            for p in 0..<map.count where p < before || p >= before + count {
+                let out = buffer + p * rowFloats
+                let s = map[p]
+                if s < 0 {
+                    out.update(repeating: 0, count: rowFloats)
+                } else {
+                    out.update(from: buffer + (before + s) * rowFloats, count: rowFloats)
+                }
+            }
+        }
+    }
+
+    // MARK: - Weighted sums (separable passes)
+
+    /// One row of a 1-D convolution: `out[x] = Σₖ weights[k] · padded[x + k]` for x in
+    /// `0..<count`, where `padded` (scratch) holds `count + taps − 1` pixels. `symmetric` says
+    /// that `weights[k] == weights[taps − 1 − k]`, which halves the multiplications.
+    static func convolveRow(
+        _ padded: UnsafePointer<Float>, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, count: Int,
+        into out: UnsafeMutablePointer<Float>
+    ) {
+        var x = 0
+        if symmetric {
+            while x + 8 <= count {
+                let (a, b) = weighted8Symmetric(padded + 4 * x, tapStride: 4, weights: weights, taps: taps)
+                store16(a, out + 4 * x)
+                store16(b, out + 4 * x + 16)
+                x += 8
+            }
+        }
+        while x + 8 <= count {
+            let (a, b) = weighted8(padded + 4 * x, tapStride: 4, weights: weights, taps: taps)
+            store16(a, out + 4 * x)
+            store16(b, out + 4 * x + 16)
+            x += 8
+        }
+        while x < count {
+            store4(weighted1(padded + 4 * x, tapStride: 4, weights: weights, taps: taps), out + 4 * x)
+            x += 1
+        }
+    }
+
+    /// The weighted sum of `taps` groups of eight pixels: group `k` starts at `p + k * tapStride`
+    /// (floats) and is weighed by `weights[k]`. Returns pixels 0–3 and 4–7.
+    @inline(__always)
+    private static func weighted8(_ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int)
+        -> (SIMD16<Float>, SIMD16<Float>) {
+        var a = SIMD16<Float>(), b = SIMD16<Float>()
+        var q = p
+        for k in 0..<taps {
+            let w = weights[k]
+            a += loadScratch16(q) * w
+            b += loadScratch16(q + 16) * w
+            q += tapStride
+        }
+        return (a, b)
+    }
+
+    /// `weighted8` for symmetric weights (`weights[k] == weights[taps − 1 − k]`, `taps` odd):
+    /// the two pixels of each mirrored pair of taps are added before one multiplication.
+    @inline(__always)
+    private static func weighted8Symmetric(_ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int)
+        -> (SIMD16<Float>, SIMD16<Float>) {
+        var a = SIMD16<Float>(), b = SIMD16<Float>()
+        var low = p, high = p + (taps - 1) * tapStride
+        for k in 0..<(taps / 2) {
+            let w = weights[k]
+            a += (loadScratch16(low) + loadScratch16(high)) * w
+            b += (loadScratch16(low + 16) + loadScratch16(high + 16)) * w
+            low += tapStride
+            high -= tapStride
+        }
+        let w = weights[taps / 2]
+        a += loadScratch16(low) * w
+        b += loadScratch16(low + 16) * w
+        return (a, b)
+    }
+
+    /// The weighted sum of `taps` pixels starting at `p`, `tapStride` floats apart.
+    @inline(__always)
+    private static func weighted1(
+        _ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int
+    ) -> SIMD4<Float> {
+        var a = SIMD4<Float>()
+        var q = p
+        for k in 0..<taps {
+            a += loadScratch4(q) * weights[k]
+            q += tapStride
+        }
+        return a
+    }
+
+    // MARK: - Running sums (box passes)
+
+    /// One box pass over eight lines side by side: `source` holds `count + 2·radius` padded
+    /// positions, `positionStride` floats apart, eight pixels each; output position `p` is
+    /// `scale` times the sum of source positions `p … p + 2·radius`, kept as a running sum
+    /// `S(p+1) = S(p) + in(p + 2r + 1) − in(p)`. With `scale` 1 the sum is stored as it is.
+    /// Lane `l` of output position `p` is stored at `out + p * outPositionStride + l * outLaneStride`.
+    static func boxPass(
+        _ source: UnsafePointer<Float>, positionStride: Int, radius: Int, count: Int, scale: Float,
+        into out: UnsafeMutablePointer<Float>, outPositionStride: Int, outLaneStride: Int
+    ) {
+        var a = SIMD16<Float>(), b = SIMD16<Float>()
+        var head = source
+        for _ in 0...(2 * radius) {
+            a += loadScratch16(head)
+            b += loadScratch16(head + 16)
+            head += positionStride
+        }
+        var tail = source
+        var o = out
+        if scale == 1 && outLaneStride == 4 {
+            for _ in 1..<count {
+                store16(a, o)
+                store16(b, o + 16)
+                a += loadScratch16(head) - loadScratch16(tail)
+                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
+                head += positionStride
+                tail += positionStride
+                o += outPositionStride
+            }
+            store16(a, o)
+            store16(b, o + 16)
+        } else if outLaneStride == 4 {
+            for _ in 1..<count {
+                store16(a * scale, o)
+                store16(b * scale, o + 16)
+                a += loadScratch16(head) - loadScratch16(tail)
+                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
+                head += positionStride
+                tail += positionStride
+                o += outPositionStride
+            }
+            store16(a * scale, o)
+            store16(b * scale, o + 16)
+        } else {
+            let s = outLaneStride
+            for _ in 1..<count {
+                storeLanes8(a * scale, b * scale, o, laneStride: s)
+                a += loadScratch16(head) - loadScratch16(tail)
+                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
+                head += positionStride
+                tail += positionStride
+                o += outPositionStride
+            }
+            storeLanes8(a * scale, b * scale, o, laneStride: s)
+        }
+    }
+
+    /// Copies lanes `0..<validLanes` of `count` positions of a `[position][lane]` buffer to
+    /// `out + p * outPositionStride + l * outLaneStride`.
+    static func scatter(
+        _ buffer: UnsafePointer<Float>, lanes: Int, validLanes: Int, count: Int,
+        into out: UnsafeMutablePointer<Float>, outPositionStride: Int, outLaneStride: Int
+    ) {
+        for l in 0..<validLanes {
+            var input = buffer + 4 * l, output = out + l * outLaneStride
+            for _ in 0..<count {
+                store4(loadScratch4(input), output)
+                input += 4 * lanes
+                output += outPositionStride
+            }
+        }
+    }
+
+    // MARK: - Row streams (vertical passes, rows inner)
+
+    /// `acc = Σₖ rows[k]` over `rowCount` rows of `count` pixels, added in order of k.
+    static func sumRows(
+        _ rows: UnsafePointer<UnsafePointer<Float>>, rowCount: Int, into acc: UnsafeMutablePointer<Float>, count: Int
+    ) {
+        var x = 0
+        while x + 4 <= count {
+            var a = SIMD16<Float>()
+            for k in 0..<rowCount { a += loadScratch16(rows[k] + 4 * x) }
+            store16(a, acc + 4 * x)
+            x += 4
+        }
+        while x < count {
+            var a = SIMD4<Float>()
+            for k in 0..<rowCount { a += loadScratch4(rows[k] + 4 * x) }
+            store4(a, acc + 4 * x)
+            x += 1
+        }
+    }
+
+    /// One step of a running sum down rows: `acc += head − tail`, then `out = acc · scale`
+    /// (`out = acc` when `scale` is 1), over `count` pixels.
+    static func slideRow(
+        _ acc: UnsafeMutablePointer<Float>, adding head: UnsafePointer<Float>, removing tail: UnsafePointer<Float>,
+        scale: Float, into out: UnsafeMutablePointer<Float>, count: Int
+    ) {
+        var x = 0
+        if scale == 1 {
+            while x + 4 <= count {
+                let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
+                store16(a, acc + 4 * x)
+                store16(a, out + 4 * x)
+                x += 4
+            }
+        }
+        while x + 4 <= count {
+            let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
+            store16(a, acc + 4 * x)
+            store16(a * scale, out + 4 * x)
+            x += 4
+        }
+        while x < count {
+            let a = loadScratch4(acc + 4 * x) + (loadScratch4(head + 4 * x) - loadScratch4(tail + 4 * x))
+            store4(a, acc + 4 * x)
+            store4(a * scale, out + 4 * x)
+            x += 1
+        }
+    }
+
+    /// `out = acc · scale` over `count` pixels.
+    static func scaleRow(_ acc: UnsafePointer<Float>, scale: Float, into out: UnsafeMutablePointer<Float>, count: Int) {
+        for i in 0..<(4 * count) { out[i] = acc[i] * scale }
+    }
+
+    /// `count` output rows of a vertical 1-D convolution:
+    /// `out[j][x] = Σₖ weights[k] · rows[j + k][x]` for x in `0..<width`, output row j at
+    /// `out + j * outStride`. Eight columns at a time, all rows before the next columns.
+    /// `symmetric` says that `weights[k] == weights[taps − 1 − k]`, which halves the
+    /// multiplications.
+    static func convolveColumns(
+        _ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, weights: UnsafePointer<Float>, taps: Int,
+        symmetric: Bool, width: Int, into out: UnsafeMutablePointer<Float>, outStride: Int
+    ) {
+        var x = 0
+        while x + 8 <= width {
+            for j in 0..<count {
+                var a = SIMD16<Float>(), b = SIMD16<Float>()
+                let window = rows + j
+                if symmetric {
+                    for k in 0..<(taps / 2) {
+                        let low = window[k] + 4 * x, high = window[taps - 1 - k] + 4 * x, w = weights[k]
+                        a += (loadScratch16(low) + loadScratch16(high)) * w
+                        b += (loadScratch16(low + 16) + loadScratch16(high + 16)) * w
+                    }
+                    let centre = window[taps / 2] + 4 * x, w = weights[taps / 2]
+                    a += loadScratch16(centre) * w
+                    b += loadScratch16(centre + 16) * w
+                } else {
+                    for k in 0..<taps {
+                        let q = window[k] + 4 * x, w = weights[k]
+                        a += loadScratch16(q) * w
+                        b += loadScratch16(q + 16) * w
+                    }
+                }
+                store16(a, out + j * outStride + 4 * x)
+                store16(b, out + j * outStride + 4 * x + 16)
+            }
+            x += 8
+        }
+        while x < width {
+            for j in 0..<count {
+                var a = SIMD4<Float>()
+                for k in 0..<taps { a += loadScratch4(rows[j + k] + 4 * x) * weights[k] }
+                store4(a, out + j * outStride + 4 * x)
+            }
+            x += 1
+        }
+    }
+
+    // MARK: - Direct 2-D windows
+
+    /// `count` output rows of a 2-D convolution from padded window rows:
+    /// `out[j][x] = Σₘ Σᵢ weights[m · taps + i] · rows[j + m][x + i]`, output row j at
+    /// `out + j * outStride`. Eight columns at a time, all rows before the next columns.
+    static func convolveWindow(
+        _ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, weights: UnsafePointer<Float>, taps: Int,
+        width: Int, into out: UnsafeMutablePointer<Float>, outStride: Int
+    ) {
+        var x = 0
+        while x + 8 <= width {
+            for j in 0..<count {
+                var a = SIMD16<Float>(), b = SIMD16<Float>()
+                for m in 0..<taps {
+                    let (c, d) = weighted8(rows[j + m] + 4 * x, tapStride: 4, weights: weights + m * taps, taps: taps)
+                    a += c
+                    b += d
+                }
+                store16(a, out + j * outStride + 4 * x)
+                store16(b, out + j * outStride + 4 * x + 16)
+            }
+            x += 8
+        }
+        while x < width {
+            for j in 0..<count {
+                var a = SIMD4<Float>()
+                for m in 0..<taps {
+                    a += weighted1(rows[j + m] + 4 * x, tapStride: 4, weights: weights + m * taps, taps: taps)
+                }
+                store4(a, out + j * outStride + 4 * x)
+            }
+            x += 1
+        }
+    }
+
+    /// `count` output rows of the box average from padded window rows: the plain sum of the
+    /// `taps × taps` pixels, times `scale`; output row j at `out + j * outStride`.
+    static func averageWindow(
+        _ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, taps: Int, scale: Float, width: Int,
+        into out: UnsafeMutablePointer<Float>, outStride: Int
+    ) {
+        var x = 0
+        while x + 8 <= width {
+            for j in 0..<count {
+                var a = SIMD16<Float>(), b = SIMD16<Float>()
+                for m in 0..<taps {
+                    var q = rows[j + m] + 4 * x
+                    for _ in 0..<taps {
+                        a += loadScratch16(q)
+                        b += loadScratch16(q + 16)
+                        q += 4
+                    }
+                }
+                store16(a * scale, out + j * outStride + 4 * x)
+                store16(b * scale, out + j * outStride + 4 * x + 16)
+            }
+            x += 8
+        }
+        while x < width {
+            for j in 0..<count {
+                var a = SIMD4<Float>()
+                for m in 0..<taps {
+                    let q = rows[j + m] + 4 * x
+                    for i in 0..<taps { a += loadScratch4(q + 4 * i) }
+                }
+                store4(a * scale, out + j * outStride + 4 * x)
+            }
+            x += 1
+        }
+    }
+
+    // MARK: - Resampling
+
+    /// Small rows `rows`: each pixel the mean of its K×K block (or the part inside the image).
+    static func shrink(
+        _ pixels: UnsafePointer<Float>, width: Int, height: Int, factor k: Int, rows: Range<Int>,
+        into small: UnsafeMutablePointer<Float>, smallWidth: Int
+    ) {
+        for j in rows {
+            let y0 = j * k, y1 = min(y0 + k, height)
+            for i in 0..<smallWidth {
+                let x0 = i * k, x1 = min(x0 + k, width)
+                var sum = SIMD4<Float>()
+                for y in y0..<y1 {
+                    var p = pixels + 4 * (y * width + x0)
+                    for _ in x0..<x1 {
+                        sum += load4(p)
+                        p += 4
+                    }
+                }
+                store4(sum / Float((y1 - y0) * (x1 - x0)), small + 4 * (j * smallWidth + i))
+            }
+        }
+    }
+
+    /// One full-resolution row interpolated between two small rows: with `f = fraction[x]`,
+    /// `row(x) = r(lower[x]) + (r(upper[x]) − r(lower[x])) · f` on each small row, then the same
+    /// between the two rows with `rowFraction`.
+    static func interpolateRow(
+        top: UnsafePointer<Float>, bottom: UnsafePointer<Float>, rowFraction fy: Float,
+        lower: UnsafePointer<Int>, upper: UnsafePointer<Int>, fraction: UnsafePointer<Float>,
+        width: Int, into out: UnsafeMutablePointer<Float>
+    ) {
+        for x in 0..<width {
+            let l = 4 * lower[x], u = 4 * upper[x], fx = fraction[x]
+            let upperRow = load4(top + l) + (load4(top + u) - load4(top + l)) * fx
+            let lowerRow = load4(bottom + l) + (load4(bottom + u) - load4(bottom + l)) * fx
+            store4(upperRow + (lowerRow - upperRow) * fy, out + 4 * x)
+        }
+    }
+
+    // MARK: - Per-pixel steps
+
+    /// Pixels `range` from `source` to `out`: decode RGB to linear light when a table is given,
+    /// then multiply RGB by alpha.
+    static func premultiply(
+        _ source: UnsafePointer<Float>, range: Range<Int>, decode table: UnsafePointer<Float>?,
+        into out: UnsafeMutablePointer<Float>
+    ) {
+        for i in range {
+            var v = load4(source + 4 * i)
+            if let table {
+                v.x = ColourSpace.fastLinear(fromSRGB: v.x, table: table)
+                v.y = ColourSpace.fastLinear(fromSRGB: v.y, table: table)
+                v.z = ColourSpace.fastLinear(fromSRGB: v.z, table: table)
+            }
+            store4(v * SIMD4(v.w, v.w, v.w, 1), out + 4 * i)
+        }
+    }
+
+    /// Pixels `range`: divide RGB by alpha (RGB = 0 where alpha ≤ 0), then encode to sRGB if asked.
+    static func unpremultiply(_ pixels: UnsafeMutablePointer<Float>, range: Range<Int>, encode: Bool) {
+        for i in range {
+            let p = pixels + 4 * i
+            var v = load4(p)
+            if v.w > 0 {
+                v *= SIMD4(1 / v.w, 1 / v.w, 1 / v.w, 1)
+                if encode {
+                    v.x = ColourSpace.sRGB(fromLinear: v.x)
+                    v.y = ColourSpace.sRGB(fromLinear: v.y)
+                    v.z = ColourSpace.sRGB(fromLinear: v.z)
+                }
+            } else {
+                v = SIMD4(0, 0, 0, v.w)
+            }
+            store4(v, p)
+        }
+    }
+}
+
+// MARK: - SIMD access
+
+/// Loads 4 floats (one pixel) from any float address (an image pixel).
+@inline(__always)
+private func load4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+}
+
+/// Loads 16 floats (four pixels) from any float address (image pixels).
+@inline(__always)
+private func load16(_ p: UnsafePointer<Float>) -> SIMD16<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD16<Float>.self)
+}
+
+/// Loads 16 floats (four pixels) from a 16-byte-aligned address: a pixel in scratch memory
+/// (`PixelMemory.scratch`). Aligned loads can be folded into the SSE arithmetic that uses them.
+@inline(__always)
+private func loadScratch16(_ p: UnsafePointer<Float>) -> SIMD16<Float> {
+    UnsafeRawPointer(p).load(as: SIMD16<Float>.self)
+}
+
+/// Loads 4 floats (one pixel) from a 16-byte-aligned address (see `loadScratch16`).
+@inline(__always)
+private func loadScratch4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
+    UnsafeRawPointer(p).load(as: SIMD4<Float>.self)
+}
+
+/// Stores 4 floats (one pixel) at any float address.
+@inline(__always)
+private func store4(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
+}
+
+/// Stores 16 floats (four pixels) at any float address.
+@inline(__always)
+private func store16(_ v: SIMD16<Float>, _ p: UnsafeMutablePointer<Float>) {
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD16<Float>.self)
+}
+
+/// Stores the eight pixels held in `a` (lanes 0–3) and `b` (lanes 4–7): lane `l` goes to
+/// `p + l * laneStride`.
+@inline(__always)
+private func storeLanes8(_ a: SIMD16<Float>, _ b: SIMD16<Float>, _ p: UnsafeMutablePointer<Float>, laneStride s: Int) {
+    store4(a.lowHalf.lowHalf, p)
+    store4(a.lowHalf.highHalf, p + s)
+    store4(a.highHalf.lowHalf, p + (s &* 2))
+    store4(a.highHalf.highHalf, p + (s &* 3))
+    store4(b.lowHalf.lowHalf, p + (s &* 4))
+    store4(b.lowHalf.highHalf, p + (s &* 5))
+    store4(b.highHalf.lowHalf, p + (s &* 6))
+    store4(b.highHalf.highHalf, p + (s &* 7))
+}
