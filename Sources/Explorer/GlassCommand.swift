@@ -37,7 +37,7 @@ struct GlassCommand: ReportingCommand {
         GlassStyle.allCases.map { style in
             let p = style.preset()
             let tint = style == .tint ? "the --tint colour at alpha 0.6" : "tint \(Tint.hex(p.tint))"
-            return "  \(style.rawValue): blur radius \(NumberText.compact(p.blurRadius)) (boxes of \(p.boxWidth())), "
+            return "  \(style.rawValue): blur radius \(NumberText.compact(p.blurRadius)) (boxes of \((try? p.boxWidth()).map(String.init) ?? "?")), "
                 + "\(tint), saturation \(NumberText.compact(Double(p.saturation)))"
         }.joined(separator: "\n")
     }

@@ -18,10 +18,10 @@ final class EffectsStyleTests: XCTestCase {
         // d = ⌊r·3·√(2π)/4 + ½⌋, made odd: 30 → ⌊56.90⌋ = 56 → 57; 20 → ⌊38.10⌋ = 38 → 39;
         // 10 → ⌊19.30⌋ = 19. At scale 2: 60 → 113, 40 → 75, 20 → 39.
         XCTAssertEqual(GlassPreset.boxWidthPerSigma, 1.879971, accuracy: 1e-6)
-        XCTAssertEqual([30.0, 20, 10].map { GlassPreset.boxWidth(blurRadius: $0) }, [57, 39, 19])
-        XCTAssertEqual([30.0, 20, 10].map { GlassPreset.boxWidth(blurRadius: $0, scale: 2) }, [113, 75, 39])
-        XCTAssertEqual(GlassStyle.light.preset().boxWidth(), 57)
-        XCTAssertEqual(GlassPreset.boxWidth(blurRadius: 0), 1, "no blur: one tap")
+        XCTAssertEqual(try [30.0, 20, 10].map { try BoxWidths.appleBoxWidth(blurRadius: $0) }, [57, 39, 19])
+        XCTAssertEqual(try [30.0, 20, 10].map { try BoxWidths.appleBoxWidth(blurRadius: $0, scale: 2) }, [113, 75, 39])
+        XCTAssertEqual(try GlassStyle.light.preset().boxWidth(), 57)
+        XCTAssertEqual(try BoxWidths.appleBoxWidth(blurRadius: 0), 1, "no blur: one tap")
         XCTAssertEqual(GlassPreset.reach(ofBoxWidth: 57), 84)
     }
 

@@ -45,7 +45,7 @@ public enum GlassStyle: String, CaseIterable, Sendable {
 /// (box widths, label colour, the Reduce Transparency fill).
 public struct GlassPreset: Sendable, Equatable {
     /// ImageEffects' `blurRadius`, in points: the Gaussian standard deviation that its three box
-    /// passes approximate (see `boxWidth(blurRadius:scale:)`).
+    /// passes approximate (see `boxWidth(scale:)`).
     public var blurRadius: Double
     /// Laid over the blurred, saturated panel with the normal blend (straight RGBA).
     public var tint: SIMD4<Float>
@@ -61,22 +61,14 @@ public struct GlassPreset: Sendable, Equatable {
     /// 3·√(2π)/4 ≈ 1.8800, the box width per unit of standard deviation.
     public static let boxWidthPerSigma = 3 * (2 * Double.pi).squareRoot() / 4
 
-    /// The width d of each of ImageEffects' three box passes for a blur radius in points.
+    /// The width d of each of ImageEffects' three box passes for this preset's blur radius:
+    /// d = ⌊r·scale·3·√(2π)/4 + ½⌋, made odd (`BoxWidths.appleBoxWidth`, which cites the source).
+    /// ImageEffects runs `vImageBoxConvolve_ARGB8888` three times with width d and
+    /// `kvImageEdgeExtend` (clamped edges). At scale 1: r = 30 → 57, r = 20 → 39, r = 10 → 19.
     ///
-    /// ImageEffects takes r = blurRadius × screen scale (pixels), and, following the SVG
-    /// feGaussianBlur note ("three successive box-blurs … approximate the Gaussian kernel to within
-    /// roughly 3%"), computes d = ⌊r·3·√(2π)/4 + ½⌋, then adds 1 when d is even "so that the three
-    /// box-blur methodology works" (a box of odd width is centred on its pixel). It then runs
-    /// `vImageBoxConvolve_ARGB8888` three times with width d and `kvImageEdgeExtend` (clamped
-    /// edges). Examples at scale 1: r = 30 → 57, r = 20 → 39, r = 10 → 19.
-    public static func boxWidth(blurRadius: Double, scale: Double = 1) -> Int {
-        let d = Int((blurRadius * scale * boxWidthPerSigma + 0.5).rounded(.down))
-        return d % 2 == 1 ? d : d + 1
-    }
-
-    /// `boxWidth(blurRadius:scale:)` for this preset.
-    public func boxWidth(scale: Double = 1) -> Int {
-        Self.boxWidth(blurRadius: blurRadius, scale: scale)
+    /// - Throws: `BlurKitError` for a scale that is not positive and finite.
+    public func boxWidth(scale: Double = 1) throws -> Int {
+        try BoxWidths.appleBoxWidth(blurRadius: blurRadius, scale: scale)
     }
 
     /// How far `passes` centred boxes of odd width d read: passes·(d − 1)/2 pixels.
