@@ -3,20 +3,24 @@ import XCTest
 
 /// Runs the built `explorer` binary, as swift-argument-parser's end-to-end tests do.
 enum BinaryRunner {
-    /// The folder holding the built products (`.build/debug`), found from the test bundle.
+    /// The package's root folder (where Package.swift is), from this file's place in `Tests/ExplorerTests/`.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folder holding the built products; `swift test` builds `explorer` there too.
+    ///
+    /// As in swift-argument-parser's tests: on Linux the test runner is itself in that folder.
     static var productsFolder: URL {
+        #if os(macOS)
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             return bundle.bundleURL.deletingLastPathComponent()
         }
+        return packageRoot.appendingPathComponent(".build/debug")
+        #else
         return Bundle.main.bundleURL
+        #endif
     }
 
     static var executable: URL { productsFolder.appendingPathComponent("explorer") }
-
-    /// The package's root folder (where Package.swift is).
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
 
     struct Result {
         var status: Int32
@@ -24,8 +28,15 @@ enum BinaryRunner {
         var standardError: String
     }
 
-    /// Runs `explorer` with `arguments` in `folder` (the package root by default).
+    /// Runs `explorer` with `arguments` in `folder` (the package root by default), without colour
+    /// (`NO_COLOR=1`) and with `environment` added.
+    ///
+    /// Output goes to temporary files rather than pipes, so a chatty command cannot fill a pipe
+    /// and block while the other one is read.
     static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable.path])
+        }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,15 +45,24 @@ enum BinaryRunner {
         env["NO_COLOR"] = "1"
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let id = UUID().uuidString
+        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-out-\(id)")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-err-\(id)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try out.close()
+        try err.close()
         return Result(status: process.terminationStatus,
-                      standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errData, as: UTF8.self))
+                      standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+                      standardError: try String(contentsOf: errURL, encoding: .utf8))
     }
 }

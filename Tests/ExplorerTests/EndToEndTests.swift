@@ -5,28 +5,8 @@ import XCTest
 ///
 /// Lessons run in quick mode (`EXPLORER_QUICK=1`) so that timing cells stay short.
 final class EndToEndTests: XCTestCase {
-    /// The package's root folder, from this file's place in `Tests/ExplorerTests/`.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The folder holding the built products; `swift test` builds `explorer` there too.
-    ///
-    /// As in swift-argument-parser's tests: on Linux the test runner is itself in that folder.
-    static var productsFolder: URL {
-        #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        return packageRoot.appendingPathComponent(".build/debug")
-        #else
-        return Bundle.main.bundleURL
-        #endif
-    }
-
-    struct Result {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
+    static let packageRoot = BinaryRunner.packageRoot
+    typealias Result = BinaryRunner.Result
 
     var folder = URL(fileURLWithPath: "/")
 
@@ -40,38 +20,8 @@ final class EndToEndTests: XCTestCase {
     }
 
     /// Runs the built explorer with `arguments` in `directory`, without colour and in quick mode.
-    func explorer(_ arguments: [String], in directory: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
-        let binary = Self.productsFolder.appendingPathComponent("explorer")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            XCTFail("no built explorer at \(binary.path); run swift build", file: file, line: line)
-            throw CocoaError(.fileNoSuchFile)
-        }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["EXPLORER_QUICK"] = "1"
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let id = UUID().uuidString
-        let outURL = folder.appendingPathComponent(".out-\(id)"), errURL = folder.appendingPathComponent(".err-\(id)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        return Result(status: process.terminationStatus,
-                      standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-                      standardError: try String(contentsOf: errURL, encoding: .utf8))
+    func explorer(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        try BinaryRunner.run(arguments, in: directory ?? folder, environment: ["EXPLORER_QUICK": "1"])
     }
 
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
