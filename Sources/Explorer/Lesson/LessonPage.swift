@@ -149,12 +149,12 @@ struct LessonPage {
     a { color: var(--link); }
     code, pre { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 0.9em; }
     pre code { font-size: 1em; }
-    pre { background: var(--code); padding: 0.7rem 1rem; border-radius: 6px; overflow-x: auto; line-height: 1.4; }
+    pre { background: var(--code); padding: 0.7rem 1rem; border-radius: 6px; overflow-x: auto; line-height: 1.4; white-space: pre-wrap; }
     p code { background: var(--code); padding: 0.05em 0.3em; border-radius: 4px; }
     img { display: block; max-width: 100%; min-width: min(100%, 16rem); height: auto; image-rendering: pixelated;
       margin: 1rem 0; border: 1px solid var(--rule); }
-    table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; font-variant-numeric: tabular-nums; }
-    th, td { padding: 0.3rem 0.8rem; border-bottom: 1px solid var(--rule); text-align: left; }
+    table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; font-variant-numeric: tabular-nums; font-size: 0.8rem; }
+    th, td { padding: 0.3rem 0.6rem; border-bottom: 1px solid var(--rule); text-align: left; }
     th { border-bottom-width: 2px; }
     td[align="right"], th[align="right"] { text-align: right; }
     hr { border: 0; border-top: 1px solid var(--rule); margin: 3rem 0 1rem; }
