@@ -127,6 +127,32 @@ enum LineKernels {
         }
     }
 
+    /// Eight lanes of a 1-D convolution down a `[position][lane]` block (scratch):
+    /// output position `p` is `Σₖ weights[k] · block[p + k]`, stored at
+    /// `out + p * outPositionStride` with the lanes side by side (only lanes `0..<validLanes`).
+    /// `block` points at the first of the eight lanes and holds `count + taps − 1` positions,
+    /// `positionStride` floats apart. `symmetric` says that `weights[k] == weights[taps − 1 − k]`.
+    static func convolveLanes(
+        _ block: UnsafePointer<Float>, positionStride: Int, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool,
+        count: Int, into out: UnsafeMutablePointer<Float>, outPositionStride: Int, validLanes: Int
+    ) {
+        for p in 0..<count {
+            let q = block + p * positionStride, o = out + p * outPositionStride
+            let (a, b) = symmetric
+                ? weighted8Symmetric(q, tapStride: positionStride, weights: weights, taps: taps)
+                : weighted8(q, tapStride: positionStride, weights: weights, taps: taps)
+            if validLanes == 8 {
+                store16(a, o)
+                store16(b, o + 16)
+            } else {
+                for l in 0..<validLanes {
+                    let v = l < 4 ? a : b, i = 4 * (l % 4)
+                    store4(SIMD4(v[i], v[i + 1], v[i + 2], v[i + 3]), o + 4 * l)
+                }
+            }
+        }
+    }
+
     /// The weighted sum of `taps` groups of eight pixels: group `k` starts at `p + k * tapStride`
     /// (floats) and is weighed by `weights[k]`. Returns pixels 0–3 and 4–7.
     @inline(__always)
@@ -251,7 +277,7 @@ enum LineKernels {
         }
     }
 
-    // MARK: - Row streams (vertical passes, rows inner)
+    // MARK: - Row streams (vertical box passes, rows inner)
 
     /// `acc = Σₖ rows[k]` over `rowCount` rows of `count` pixels, added in order of k.
     static func sumRows(
@@ -304,32 +330,6 @@ enum LineKernels {
     /// `out = acc · scale` over `count` pixels.
     static func scaleRow(_ acc: UnsafePointer<Float>, scale: Float, into out: UnsafeMutablePointer<Float>, count: Int) {
         for i in 0..<(4 * count) { out[i] = acc[i] * scale }
-    }
-
-    /// Eight lanes of a 1-D convolution down a `[position][lane]` block (scratch):
-    /// output position `p` is `Σₖ weights[k] · block[p + k]`, stored at
-    /// `out + p * outPositionStride` with the lanes side by side (only lanes `0..<validLanes`).
-    /// `block` points at the first of the eight lanes and holds `count + taps − 1` positions,
-    /// `positionStride` floats apart. `symmetric` says that `weights[k] == weights[taps − 1 − k]`.
-    static func convolveLanes(
-        _ block: UnsafePointer<Float>, positionStride: Int, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool,
-        count: Int, into out: UnsafeMutablePointer<Float>, outPositionStride: Int, validLanes: Int
-    ) {
-        for p in 0..<count {
-            let q = block + p * positionStride, o = out + p * outPositionStride
-            let (a, b) = symmetric
-                ? weighted8Symmetric(q, tapStride: positionStride, weights: weights, taps: taps)
-                : weighted8(q, tapStride: positionStride, weights: weights, taps: taps)
-            if validLanes == 8 {
-                store16(a, o)
-                store16(b, o + 16)
-            } else {
-                for l in 0..<validLanes {
-                    let v = l < 4 ? a : b, i = 4 * (l % 4)
-                    store4(SIMD4(v[i], v[i + 1], v[i + 2], v[i + 3]), o + 4 * l)
-                }
-            }
-        }
     }
 
     // MARK: - Direct 2-D windows
