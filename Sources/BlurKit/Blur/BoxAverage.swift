@@ -29,8 +29,7 @@ public struct BoxAverage: BlurMethod {
         let taps = 2 * radius + 1
         let scale = 1 / Float(taps * taps)
         PixelMemory.withPixels(of: &image) { pixels in
-            let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width,
-                                   padded: true, edges: edges)
+            let window = RowWindow(width: width, height: height, radius: radius, edges: edges)
             window.forEachStep(pixels, bands: threads, threads: threads) { rows, count, output, stride in
                 LineKernels.averageWindow(rows, count: count, taps: taps, scale: scale, width: width,
                                           into: output, outStride: stride)

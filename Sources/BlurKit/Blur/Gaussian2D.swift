@@ -36,8 +36,7 @@ public struct Gaussian2D: BlurMethod {
         weights.withUnsafeBufferPointer { weights in
             nonisolated(unsafe) let weights = weights.baseAddress!
             PixelMemory.withPixels(of: &image) { pixels in
-                let window = RowWindow(width: width, height: height, radius: radius, columns: 0..<width,
-                                       padded: true, edges: edges)
+                let window = RowWindow(width: width, height: height, radius: radius, edges: edges)
                 window.forEachStep(pixels, bands: threads, threads: threads) { rows, count, output, stride in
                     LineKernels.convolveWindow(rows, count: count, weights: weights, taps: taps, width: width,
                                                into: output, outStride: stride)

@@ -127,6 +127,32 @@ enum LineKernels {
         }
     }
 
+    /// Eight lanes of a 1-D convolution down a `[position][lane]` block (scratch):
+    /// output position `p` is `Σₖ weights[k] · block[p + k]`, stored at
+    /// `out + p * outPositionStride` with the lanes side by side (only lanes `0..<validLanes`).
+    /// `block` points at the first of the eight lanes and holds `count + taps − 1` positions,
+    /// `positionStride` floats apart. `symmetric` says that `weights[k] == weights[taps − 1 − k]`.
+    static func convolveLanes(
+        _ block: UnsafePointer<Float>, positionStride: Int, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool,
+        count: Int, into out: UnsafeMutablePointer<Float>, outPositionStride: Int, validLanes: Int
+    ) {
+        for p in 0..<count {
+            let q = block + p * positionStride, o = out + p * outPositionStride
+            let (a, b) = symmetric
+                ? weighted8Symmetric(q, tapStride: positionStride, weights: weights, taps: taps)
+                : weighted8(q, tapStride: positionStride, weights: weights, taps: taps)
+            if validLanes == 8 {
+                store16(a, o)
+                store16(b, o + 16)
+            } else {
+                for l in 0..<validLanes {
+                    let v = l < 4 ? a : b, i = 4 * (l % 4)
+                    store4(SIMD4(v[i], v[i + 1], v[i + 2], v[i + 3]), o + 4 * l)
+                }
+            }
+        }
+    }
+
     /// The weighted sum of `taps` groups of eight pixels: group `k` starts at `p + k * tapStride`
     /// (floats) and is weighed by `weights[k]`. Returns pixels 0–3 and 4–7.
     @inline(__always)
@@ -251,7 +277,7 @@ enum LineKernels {
         }
     }
 
-    // MARK: - Row streams (vertical passes, rows inner)
+    // MARK: - Row streams (vertical box passes, rows inner)
 
     /// `acc = Σₖ rows[k]` over `rowCount` rows of `count` pixels, added in order of k.
     static func sumRows(
@@ -304,51 +330,6 @@ enum LineKernels {
     /// `out = acc · scale` over `count` pixels.
     static func scaleRow(_ acc: UnsafePointer<Float>, scale: Float, into out: UnsafeMutablePointer<Float>, count: Int) {
         for i in 0..<(4 * count) { out[i] = acc[i] * scale }
-    }
-
-    /// `count` output rows of a vertical 1-D convolution:
-    /// `out[j][x] = Σₖ weights[k] · rows[j + k][x]` for x in `0..<width`, output row j at
-    /// `out + j * outStride`. Eight columns at a time, all rows before the next columns.
-    /// `symmetric` says that `weights[k] == weights[taps − 1 − k]`, which halves the
-    /// multiplications.
-    static func convolveColumns(
-        _ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, weights: UnsafePointer<Float>, taps: Int,
-        symmetric: Bool, width: Int, into out: UnsafeMutablePointer<Float>, outStride: Int
-    ) {
-        var x = 0
-        while x + 8 <= width {
-            for j in 0..<count {
-                var a = SIMD16<Float>(), b = SIMD16<Float>()
-                let window = rows + j
-                if symmetric {
-                    for k in 0..<(taps / 2) {
-                        let low = window[k] + 4 * x, high = window[taps - 1 - k] + 4 * x, w = weights[k]
-                        a += (loadScratch16(low) + loadScratch16(high)) * w
-                        b += (loadScratch16(low + 16) + loadScratch16(high + 16)) * w
-                    }
-                    let centre = window[taps / 2] + 4 * x, w = weights[taps / 2]
-                    a += loadScratch16(centre) * w
-                    b += loadScratch16(centre + 16) * w
-                } else {
-                    for k in 0..<taps {
-                        let q = window[k] + 4 * x, w = weights[k]
-                        a += loadScratch16(q) * w
-                        b += loadScratch16(q + 16) * w
-                    }
-                }
-                store16(a, out + j * outStride + 4 * x)
-                store16(b, out + j * outStride + 4 * x + 16)
-            }
-            x += 8
-        }
-        while x < width {
-            for j in 0..<count {
-                var a = SIMD4<Float>()
-                for k in 0..<taps { a += loadScratch4(rows[j + k] + 4 * x) * weights[k] }
-                store4(a, out + j * outStride + 4 * x)
-            }
-            x += 1
-        }
     }
 
     // MARK: - Direct 2-D windows
