@@ -158,6 +158,7 @@ enum LineKernels {
     @inline(__always)
     private static func weighted8(_ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int)
         -> (SIMD16<Float>, SIMD16<Float>) {
+        // lesson-code: separable
         var a = SIMD16<Float>(), b = SIMD16<Float>()
         var q = p
         for k in 0..<taps {
@@ -166,6 +167,7 @@ enum LineKernels {
             b += loadScratch16(q + 16) * w
             q += tapStride
         }
+        // end lesson-code
         return (a, b)
     }
 
@@ -224,6 +226,7 @@ enum LineKernels {
         var tail = source
         var o = out
         if scale == 1 && outLaneStride == 4 {
+            // lesson-code: iterated-box
             for _ in 1..<count {
                 store16(a, o)
                 store16(b, o + 16)
@@ -233,6 +236,7 @@ enum LineKernels {
                 tail += positionStride
                 o += outPositionStride
             }
+            // end lesson-code
             store16(a, o)
             store16(b, o + 16)
         } else if outLaneStride == 4 {
@@ -342,6 +346,7 @@ enum LineKernels {
         width: Int, into out: UnsafeMutablePointer<Float>, outStride: Int
     ) {
         var x = 0
+        // lesson-code: gaussian2d
         while x + 8 <= width {
             for j in 0..<count {
                 var a = SIMD16<Float>(), b = SIMD16<Float>()
@@ -355,6 +360,7 @@ enum LineKernels {
             }
             x += 8
         }
+        // end lesson-code
         while x < width {
             for j in 0..<count {
                 var a = SIMD4<Float>()
@@ -374,6 +380,7 @@ enum LineKernels {
         into out: UnsafeMutablePointer<Float>, outStride: Int
     ) {
         var x = 0
+        // lesson-code: box
         while x + 8 <= width {
             for j in 0..<count {
                 var a = SIMD16<Float>(), b = SIMD16<Float>()
@@ -390,6 +397,7 @@ enum LineKernels {
             }
             x += 8
         }
+        // end lesson-code
         while x < width {
             for j in 0..<count {
                 var a = SIMD4<Float>()
