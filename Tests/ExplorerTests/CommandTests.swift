@@ -134,4 +134,13 @@ final class CommandTests: XCTestCase {
             }
         }
     }
+
+    func testTheUIMockUpHasItsDefaultSizeAndRealContent() throws {
+        let ui = try ImageSource.load("builtin:ui")
+        XCTAssertEqual([ui.width, ui.height], [360, 480])
+        let bytes = ui.rgba8()
+        let distinct = Set(stride(from: 0, to: bytes.count, by: 4).map { Array(bytes[$0..<($0 + 4)]) })
+        XCTAssertGreaterThan(distinct.count, 50, "title bar, stripes, icons and anti-aliased text")
+        XCTAssertEqual(try ImageSource.load("builtin:ui"), ui, "deterministic")
+    }
 }

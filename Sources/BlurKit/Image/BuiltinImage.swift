@@ -15,8 +15,11 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
     case impulse
     /// Uniform grey-level noise from a fixed seed (xorshift64*), different per channel.
     case noise
+    /// A small app screen: a title bar, coloured icons and rows of text on white, a photo-like
+    /// banner — the busy background a frosted panel or a Reduce Transparency fallback sits on.
+    case ui
 
-    public var defaultSize: (width: Int, height: Int) { (256, 256) }
+    public var defaultSize: (width: Int, height: Int) { self == .ui ? (360, 480) : (256, 256) }
 
     /// One line describing the image, for listings and alt text.
     public var summary: String {
@@ -26,6 +29,7 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
         case .zoneplate: "zone plate: rings whose frequency rises to Nyquist at the border"
         case .impulse: "a single white pixel at the centre of a black image"
         case .noise: "seeded uniform colour noise"
+        case .ui: "a small app screen: title bar, coloured icons and rows of text"
         }
     }
 
@@ -57,6 +61,8 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
             } }
         case .impulse:
             image[width / 2, height / 2] = SIMD4(1, 1, 1, 1)
+        case .ui:
+            image = Self.uiMockup(width: width, height: height)
         case .noise:
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15
             for i in 0..<(width * height) {
@@ -68,5 +74,46 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
             }
         }
         return image
+    }
+
+    /// Draws the app-screen mock-up, laid out in proportion to the size asked for.
+    static func uiMockup(width: Int, height: Int) -> RGBAImage {
+        var canvas = Canvas(width: width, height: height, background: SIMD4(1, 1, 1, 1))
+        let unit = max(1.0, Double(min(width, height)) / 360)
+        let bar = Int(56 * unit)
+        canvas.fill(PixelRect(x: 0, y: 0, width: width, height: bar), colour: FigureColour.hex(0x1F6FEB))
+        let font = unit >= 1.5 ? BitmapFont.caption : BitmapFont.label
+        canvas.draw(text: "Messages", x: Int(16 * unit), y: (bar - font.lineHeight) / 2, font: font, colour: SIMD4(1, 1, 1, 1))
+        // A banner with diagonal colour bands: strong edges and colour for a blur to smear.
+        let bannerTop = bar, bannerHeight = Int(120 * unit)
+        for y in bannerTop..<min(height, bannerTop + bannerHeight) {
+            for x in 0..<width {
+                let band = ((x + 2 * (y - bannerTop)) / max(1, Int(24 * unit))) % 4
+                let colours: [UInt32] = [0xF4B400, 0xDB4437, 0x0F9D58, 0x4285F4]
+                canvas.blend(x: x, y: y, colour: FigureColour.hex(colours[band]))
+            }
+        }
+        let names = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov",
+                     "Donald Knuth", "Margaret Hamilton", "Ken Thompson"]
+        let previews = ["See you at the lecture", "The machine halts.", "Found the bug!", "Goto considered…",
+                        "Substitution works", "Premature optimisation", "Apollo code ready", "Unix is ready"]
+        let iconColours: [UInt32] = [0xDB4437, 0x0F9D58, 0xF4B400, 0x4285F4, 0xAB47BC, 0x00ACC1, 0xFF7043, 0x5C6BC0]
+        let rowHeight = Int(64 * unit)
+        var y = bannerTop + bannerHeight
+        var row = 0
+        while y + rowHeight <= height {
+            let i = row % names.count
+            let r = Double(rowHeight) * 0.32
+            canvas.fillCircle(centre: SIMD2(16 * unit + r, Double(y) + Double(rowHeight) / 2), radius: r,
+                              colour: FigureColour.hex(iconColours[i]))
+            let textX = Int(16 * unit + 2 * r + 12 * unit)
+            canvas.draw(text: names[i], x: textX, y: y + Int(8 * unit), font: BitmapFont.label, colour: FigureColour.hex(0x1C1C1E))
+            canvas.draw(text: previews[i], x: textX, y: y + Int(8 * unit) + BitmapFont.label.lineHeight,
+                        font: BitmapFont.label, colour: FigureColour.hex(0x6E6E73))
+            canvas.fill(PixelRect(x: textX, y: y + rowHeight - 1, width: width - textX, height: 1), colour: FigureColour.hex(0xD1D1D6))
+            y += rowHeight
+            row += 1
+        }
+        return canvas.image
     }
 }
