@@ -48,7 +48,7 @@ struct BlurCommand: ReportingCommand {
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let image = try inputOptions.load(context.inputPath(input))
+        let image = try inputOptions.load(input, in: context)
         let blurMethod = try size.make(method)
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
         var report = Report()

@@ -78,7 +78,7 @@ struct CompareCommand: ReportingCommand {
     }
 
     func compute(_ context: RunContext) throws -> (image: RGBAImage, reference: ReferenceImage, outcomes: [Outcome]) {
-        let image = try inputOptions.load(context.inputPath(input))
+        let image = try inputOptions.load(input, in: context)
         let reference = try ReferenceGaussianBlur(sigma: sigma, edges: edges).apply(image)
         let harness: TimingHarness = context.quickTiming ? .quick : .standard
         var outcomes: [Outcome] = []

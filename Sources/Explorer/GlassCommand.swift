@@ -170,11 +170,11 @@ struct GlassCommand: ReportingCommand {
     // MARK: - Report
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let image = try inputOptions.load(context.inputPath(input))
+        let image = try inputOptions.load(input, in: context)
         let rect = try Self.panelRect(panel, in: image)
         let preset = try preset()
         let font = try labelFont(for: rect)
-        let maskImage = try mask.map { try inputOptions.load(context.inputPath($0)) }
+        let maskImage = try mask.map { try inputOptions.load($0, in: context) }
         var glass = Glass(panel: rect, preset: preset, cornerRadius: Float(cornerRadius), mask: maskImage,
                           labelSize: font.map { $0.measure(label) })
         let choice = try blurChoice(preset, factor: downsample)

@@ -58,7 +58,7 @@ struct MotionCommand: ReportingCommand {
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let image = try inputOptions.load(context.inputPath(input))
+        let image = try inputOptions.load(input, in: context)
         let rect = try GlassCommand.panelRect(panel, in: image)
         let (method, effect) = try blur(factor: 1)
         let parallax = try Parallax(background: image, panel: rect, shift: shift, blur: effect)

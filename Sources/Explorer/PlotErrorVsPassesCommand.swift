@@ -40,7 +40,7 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
         plot.add("impulse response", x: x, y: deviations, style: .linesPoints)
         var keys = ["impulseLinf"]
         if let image {
-            let picture = try inputOptions.load(context.inputPath(image))
+            let picture = try inputOptions.load(image, in: context)
             let reference = try ReferenceGaussianBlur(sigma: sigma, edges: edges).apply(picture)
             let errors = try widths.map { w in
                 let method = IteratedBox(widths: w)

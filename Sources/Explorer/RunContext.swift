@@ -106,8 +106,9 @@ struct InputOptions: ParsableArguments {
 
     /// Loads a PNG path, a built-in image (`builtin:NAME` or `builtin:NAME@WxH`), or a picture
     /// shipped with the lessons by its bare name (`photo` is `Lessons/images/photo.png`).
-    func load(_ source: String) throws -> RGBAImage {
-        try ImageSource.load(Self.resolve(source), maxPixels: maxPixels)
+    /// In a lesson, a bare file name that an earlier cell wrote reads that file (`RunContext.inputPath`).
+    func load(_ source: String, in context: RunContext) throws -> RGBAImage {
+        try ImageSource.load(Self.resolve(context.inputPath(source)), maxPixels: maxPixels)
     }
 
     /// The path a bare image name stands for: `NAME` → `Lessons/images/NAME.png` when that exists.

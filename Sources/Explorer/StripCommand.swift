@@ -50,7 +50,7 @@ struct StripCommand: ReportingCommand {
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let loaded = try images.map { try inputOptions.load(context.inputPath($0)) }
+        let loaded = try images.map { try inputOptions.load($0, in: context) }
         let names = try captionList()
         var strip = Strip(title: title)
         strip.inset = try inset.map(StripSupport.parseInset)
@@ -62,7 +62,7 @@ struct StripCommand: ReportingCommand {
             }
         }
         if let differenceTo {
-            let reference = try inputOptions.load(context.inputPath(differenceTo))
+            let reference = try inputOptions.load(differenceTo, in: context)
             for (i, image) in loaded.enumerated() where image.width != reference.width || image.height != reference.height {
                 throw BlurKitError("--difference-to: \(images[i]) is \(image.width)×\(image.height) but \(differenceTo) is \(reference.width)×\(reference.height); differences need one size")
             }
