@@ -22,9 +22,9 @@ struct SourceCommand: ReportingCommand {
         var lines: [String]
     }
 
-    /// BlurKit's source folder: beside this file in the package, or ./Sources/BlurKit.
+    /// BlurKit's source folder: Sources/BlurKit of the package this file was built from, or ./Sources/BlurKit.
     static var sourceFolder: String {
-        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folder = here.appendingPathComponent("BlurKit").path
         return FileManager.default.fileExists(atPath: folder) ? folder : "Sources/BlurKit"
     }
