@@ -1,9 +1,14 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // BlurKit holds every hot loop. It is compiled with optimisation even in the default debug
 // configuration, so the timings a lesson prints after `swift run` are not those of an
 // unoptimised build (see README, "Timings").
+//
+// `unsafeFlags` used to bar a package from being depended on by version. SwiftPM 6.2 dropped that
+// check for manifests of tools version 6.2 or later (swift-package-manager #8896, #8951), so
+// another package can depend on the BlurKit product by version with a Swift 6.2+ toolchain;
+// README, "Using BlurKit from another package".
 let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
 let package = Package(
