@@ -38,11 +38,14 @@ final class ColourSpaceTests: XCTestCase {
     }
 
     func testBothFunctionsIncrease() {
-        var previous: Float = -1
+        var previousLinear: Float = -1, previousEncoded: Float = -1
         for k in 0...1000 {
-            let v = ColourSpace.linear(fromSRGB: Float(k) / 1000)
-            XCTAssertGreaterThan(v, previous)
-            previous = v
+            let linear = ColourSpace.linear(fromSRGB: Float(k) / 1000)
+            XCTAssertGreaterThan(linear, previousLinear, "decode at \(k)/1000")
+            previousLinear = linear
+            let encoded = ColourSpace.sRGB(fromLinear: Float(k) / 1000)
+            XCTAssertGreaterThan(encoded, previousEncoded, "encode at \(k)/1000")
+            previousEncoded = encoded
         }
     }
 }

@@ -173,7 +173,7 @@ final class EffectsGlassTests: XCTestCase {
         // A caller who insists on white text over the light style gets a fill dark enough for it.
         var glass = Glass(panel: panel, preset: GlassStyle.light.preset(), labelSize: (8, 4))
         glass.labelColour = SIMD4(1, 1, 1, 1)
-        let rendering = try glass.render(over: background, blur: box(1), reduceTransparency: true)
+        let rendering = try glass.renderReduceTransparency(over: background)
         XCTAssertGreaterThanOrEqual(rendering.contrast.ratio, 4.5)
         XCTAssertLessThan(Contrast.ratio(rendering.fill!, SIMD4(1, 1, 1, 1)), 4.6, "darkened only as far as needed")
     }

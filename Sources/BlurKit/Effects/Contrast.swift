@@ -20,9 +20,10 @@ public enum Contrast {
     /// AA minimum for large text (WCAG 2.x SC 1.4.3).
     public static let largeText = 3.0
 
-    /// One sRGB-encoded channel (0...1) to linear light, with the 0.04045 threshold.
+    /// One sRGB-encoded channel (0...1) to linear light, with the 0.04045 threshold (the sRGB
+    /// decoding of `ColourSpace`).
     public static func linear(_ c: Double) -> Double {
-        c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        ColourSpace.linearLight(fromSRGB: c)
     }
 
     /// WCAG relative luminance of a colour (R, G, B sRGB-encoded in 0...1; alpha ignored).

@@ -102,29 +102,15 @@ public struct Glass: Sendable {
         return finish(out, blurRegion: nil, fill: fill)
     }
 
-    /// `render(over:blur:)` or, when `reduceTransparency` is true, `renderReduceTransparency(over:)`.
-    public func render(over background: RGBAImage, blur: EffectBlur, reduceTransparency: Bool) throws -> GlassRendering {
-        reduceTransparency ? try renderReduceTransparency(over: background) : try render(over: background, blur: blur)
-    }
-
     // MARK: - Coverage and mask
 
-    /// The fraction of pixel (x, y) covered by a rounded rectangle, from its signed distance.
+    /// The fraction of pixel (x, y) covered by the panel's rounded rectangle (`RoundedBox`).
     ///
-    /// d is the signed distance from the pixel centre (x + ½, y + ½) to the rounded rectangle's
-    /// outline (negative inside): with q = |p − centre| − (half size − r),
-    /// d = ‖max(q, 0)‖ + min(max(q.x, q.y), 0) − r. Coverage is clamp(½ − d, 0, 1): 1 for a
-    /// centre at least half a pixel inside, 0 at least half a pixel outside, linear between — a
-    /// one-pixel anti-aliasing ramp. Along the straight sides of a rectangle with integer edges,
-    /// the edge pixels are half a pixel inside, so they are covered fully; only corners blend.
+    /// Along the straight sides of a rectangle with integer edges, the edge pixels are half a
+    /// pixel inside, so they are covered fully; only corners blend.
     public static func coverage(x: Int, y: Int, of rect: EffectRect, cornerRadius: Float) -> Float {
-        let halfW = Float(rect.width) / 2, halfH = Float(rect.height) / 2
-        let r = min(max(cornerRadius, 0), halfW, halfH)
-        let qx = abs(Float(x) + 0.5 - (Float(rect.x) + halfW)) - (halfW - r)
-        let qy = abs(Float(y) + 0.5 - (Float(rect.y) + halfH)) - (halfH - r)
-        let ox = max(qx, 0), oy = max(qy, 0)
-        let d = (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
-        return min(max(0.5 - d, 0), 1)
+        Float(RoundedBox.coverage(point: SIMD2(Double(x) + 0.5, Double(y) + 0.5), x: Double(rect.x), y: Double(rect.y),
+                                  width: Double(rect.width), height: Double(rect.height), radius: Double(cornerRadius)))
     }
 
     func coverage(x: Int, y: Int) -> Float {

@@ -84,7 +84,7 @@ public struct GlassPreset: Sendable, Equatable {
     /// σ is ≈ 0.94 r, and after rounding d up to odd: 28.50 for r = 30 (d = 57), 19.49 for r = 20
     /// (d = 39), 9.49 for r = 10 (d = 19).
     public static func sigma(ofBoxWidth d: Int, passes: Int = 3) -> Double {
-        (Double(passes) * Double(d * d - 1) / 12).squareRoot()
+        BoxWidths.achievedSigma(Array(repeating: d, count: passes))
     }
 
     // MARK: - Label and Reduce Transparency

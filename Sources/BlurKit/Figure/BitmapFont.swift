@@ -21,8 +21,6 @@ public struct BitmapFont: Sendable {
     public let ascent: Int
     /// Pixels from the baseline to the bottom of a line.
     public let descent: Int
-    /// Whether this is the bold face.
-    public let isBold: Bool
 
     /// The height of one line of text: `ascent + descent`.
     public var lineHeight: Int { ascent + descent }
@@ -47,19 +45,11 @@ public struct BitmapFont: Sendable {
     // MARK: - Faces
 
     /// Regular, 18 px: axis ticks, legends and small labels.
-    public static let label = BitmapFont(decoding: regular18Data, bold: false)
+    public static let label = BitmapFont(decoding: regular18Data)
     /// Regular, 30 px: panel captions.
-    public static let caption = BitmapFont(decoding: regular30Data, bold: false)
+    public static let caption = BitmapFont(decoding: regular30Data)
     /// Bold, 30 px: titles.
-    public static let title = BitmapFont(decoding: bold30Data, bold: true)
-
-    /// The pixel sizes embedded for the regular face.
-    public static let regularSizes = [18, 30]
-
-    /// The regular face at the embedded size nearest to `size` (18 or 30 px; ties go up).
-    public static func regular(size: Int) -> BitmapFont {
-        size >= 24 ? caption : label
-    }
+    public static let title = BitmapFont(decoding: bold30Data)
 
     // MARK: - Measuring
 
@@ -112,7 +102,7 @@ public struct BitmapFont: Sendable {
         var coverage: String
     }
 
-    init(decoding face: EncodedFace, bold: Bool) {
+    init(decoding face: EncodedFace) {
         func bytes(_ base64: String) -> [UInt8] {
             [UInt8](Data(base64Encoded: base64, options: .ignoreUnknownCharacters)!)
         }
@@ -151,7 +141,6 @@ public struct BitmapFont: Sendable {
         self.pixelSize = face.pixelSize
         self.ascent = face.ascent
         self.descent = face.descent
-        self.isBold = bold
         self.glyphs = glyphs
         self.kerning = kerning
         self.coverage = coverage

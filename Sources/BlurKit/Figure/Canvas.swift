@@ -235,26 +235,17 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// Fills a rectangle with rounded corners of `radius` pixels, anti-aliased on every edge.
-    ///
-    /// Coverage is `clamp(½ − sdf, 0, 1)` with sdf the signed distance from the pixel's centre to
-    /// the rounded box (negative inside): `|max(q, 0)| + min(max(qx, qy), 0) − r`, where
-    /// `q = |p − centre| − (half size − r)` (Quílez, "2D distance functions", box with rounded
-    /// corners). The radius is limited to half the shorter side.
+    /// Fills a rectangle with rounded corners of `radius` pixels, anti-aliased on every edge
+    /// (coverage from `RoundedBox`).
     public mutating func fillRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
                                          radius: Double, colour: SIMD4<Float>) {
         guard w > 0, h > 0 else { return }
-        let r = min(max(radius, 0), min(w, h) / 2)
-        let centre = SIMD2(x + w / 2, y + h / 2)
-        let inner = SIMD2(w / 2 - r, h / 2 - r)
         let box = Self.bounding(SIMD2(x, y), SIMD2(x + w, y + h), grownBy: 1)
         coverageMask(clip: box, colour: colour) { mask, area in
             for py in area.y..<area.maxY { for px in area.x..<area.maxX {
                 let p = SIMD2(Double(px) + 0.5, Double(py) + 0.5)
-                let q = SIMD2(abs(p.x - centre.x), abs(p.y - centre.y)) - inner
-                let outside = SIMD2(max(q.x, 0), max(q.y, 0))
-                let sdf = (outside * outside).sum().squareRoot() + min(max(q.x, q.y), 0) - r
-                mask[(py - area.y) * area.width + (px - area.x)] = Float(min(1, max(0, 0.5 - sdf)))
+                let c = RoundedBox.coverage(point: p, x: x, y: y, width: w, height: h, radius: radius)
+                mask[(py - area.y) * area.width + (px - area.x)] = Float(c)
             } }
         }
     }

@@ -9,10 +9,14 @@ import Foundation
 /// as it mixes physically; blurring encoded values (the default, as most software does) darkens
 /// bright-against-dark edges.
 public enum ColourSpace {
-    /// The linear-light value of an sRGB-encoded value.
+    /// The linear-light value of an sRGB-encoded value, in Float64 (also WCAG's linearisation).
+    public static func linearLight(fromSRGB e: Double) -> Double {
+        e <= 0.04045 ? e / 12.92 : pow((e + 0.055) / 1.055, 2.4)
+    }
+
+    /// The linear-light value of an sRGB-encoded value, computed in Float64 and rounded.
     public static func linear(fromSRGB v: Float) -> Float {
-        let e = Double(v)
-        return Float(e <= 0.04045 ? e / 12.92 : pow((e + 0.055) / 1.055, 2.4))
+        Float(linearLight(fromSRGB: Double(v)))
     }
 
     /// The sRGB-encoded value of a linear-light value (negative values encode linearly).
