@@ -113,21 +113,11 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// "Over" on straight alpha at `pixels[i ..< i + 4]` (see the type's discussion).
+    /// "Over" on straight alpha at `pixels[i ..< i + 4]`: `Tint.over`, the one source-over.
     @inline(__always)
     static func over(_ p: UnsafeMutableBufferPointer<Float>, _ i: Int, _ colour: SIMD4<Float>, _ coverage: Float) {
-        let sa = colour.w * coverage
-        guard sa > 0 else { return }
-        if sa >= 1 {
-            p[i] = colour.x; p[i + 1] = colour.y; p[i + 2] = colour.z; p[i + 3] = 1
-            return
-        }
-        let da = p[i + 3] * (1 - sa)
-        let oa = sa + da
-        p[i] = (colour.x * sa + p[i] * da) / oa
-        p[i + 1] = (colour.y * sa + p[i + 1] * da) / oa
-        p[i + 2] = (colour.z * sa + p[i + 2] * da) / oa
-        p[i + 3] = oa
+        let out = Tint.over(colour, weight: coverage, on: SIMD4(p[i], p[i + 1], p[i + 2], p[i + 3]))
+        p[i] = out.x; p[i + 1] = out.y; p[i + 2] = out.z; p[i + 3] = out.w
     }
 
     /// Composites `colour` over every pixel of `rect` (clipped to the canvas).
