@@ -150,7 +150,8 @@ final class GlassCommandTests: XCTestCase {
     func testBadValuesAreUsageErrorsThatNameThem() throws {
         for (arguments, expected) in [
             (["--tint", "blue"], "\"blue\""),
-            (["--panel", "1,2,3"], "\"1,2,3\""),
+            (["--panel", "1,2,3"], "--panel 1,2,3: expected four numbers X,Y,W,H"),
+            (["--panel", "9223372036854775807,0,10,10"], "out of range"),
             (["--sigma", "2", "--blur-radius", "3"], "not both"),
             (["--downsample", "0"], "--downsample"),
         ] {

@@ -28,7 +28,7 @@ struct BlurCommand: ReportingCommand {
     @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
     @Flag(help: "Blur in linear light (decode sRGB, blur, encode) instead of on the stored values.") var linear = false
     @Option(help: "Threads for the blur (1, 2, …).") var threads: Int = 1
-    @Option(help: "Blur only this rectangle X,Y,W,H, reading a margin of the kernel's reach around it (BCBlurView); the rest stays as it was.")
+    @Option(help: "Blur only this rectangle X,Y,W,H (pixels, or percentages of the image such as 25%,25%,50%,50%), reading a margin of the kernel's reach around it (BCBlurView); the rest stays as it was.")
     var region: String?
     @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them.")
     var grow = false
@@ -43,8 +43,17 @@ struct BlurCommand: ReportingCommand {
         guard sigma != nil || radius != nil else { throw ValidationError("give --sigma or --radius") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
         _ = try size.make(method)
-        if let region { _ = try EffectRect(parsing: region) }
+        if let region { _ = try Self.regionSpec(region) }
         guard region == nil || !grow else { throw ValidationError("give --region or --grow, not both") }
+    }
+
+    /// Parses `--region X,Y,W,H` (whole pixels or percentages of the image).
+    static func regionSpec(_ text: String) throws -> RectangleSpec {
+        do {
+            return try RectangleSpec(parsing: text, option: "--region")
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
@@ -56,7 +65,7 @@ struct BlurCommand: ReportingCommand {
         var description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")"
         var alt = "\(input) blurred with \(what)"
         if let region {
-            let rect = try EffectRect(parsing: region)
+            let rect = try Self.regionSpec(region).resolved(width: image.width, height: image.height)
             let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, threads] in
                 Blur.apply(blurMethod, to: $0, edges: edges, linear: linear, threads: threads)
             }
@@ -82,7 +91,7 @@ struct BlurCommand: ReportingCommand {
             let name = StripSupport.shortName(input)
             let sigmaText = sigma.map { "σ = \(NumberText.compact($0))" }
             var strip = Strip(title: stripOptions.title ?? "\(name) blurred with \(blurMethod.name) · \(sigmaText ?? blurMethod.parameters)")
-            strip.inset = try stripOptions.parsedInset()
+            strip.inset = try stripOptions.parsedInset(width: image.width, height: image.height)
             strip.add(image, caption: "original", "\(image.width)×\(image.height)")
             strip.add(blurred, caption: blurMethod.name,
                       ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])).joined(separator: ", "))

@@ -45,7 +45,7 @@ struct GlassCommand: ReportingCommand {
     @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
     @Option(name: .shortAndLong, help: "Output PNG file: the glass (or the fallback), or with --strip both side by side.") var output: String
     @Option(help: "Look: light, extra-light, dark or tint (ImageEffects' presets).") var style: GlassStyle = .light
-    @Option(help: "The panel X,Y,W,H in pixels (default: centred, half the width, a third of the height).") var panel: String?
+    @Option(help: "The panel X,Y,W,H in pixels or percentages of the picture (default: centred, half the width, a third of the height).") var panel: String?
     @Option(help: "The text drawn on the panel.") var label: String = "Frosted glass"
     @Option(help: "Blur with a separable Gaussian of this σ (pixels) instead of the style's three boxes.") var sigma: Double?
     @Option(name: .customLong("blur-radius"), help: "ImageEffects' blur radius in points (default: the style's).") var blurRadius: Double?
@@ -79,7 +79,7 @@ struct GlassCommand: ReportingCommand {
         }
         do {
             if let tint { _ = try Tint.parseHex(tint) }
-            if let panel { _ = try EffectRect(parsing: panel) }
+            if let panel { _ = try RectangleSpec(parsing: panel, option: "--panel") }
         } catch {
             throw ValidationError("\(error)")
         }
@@ -100,7 +100,7 @@ struct GlassCommand: ReportingCommand {
     /// The panel: `text` (X,Y,W,H), or centred with half the picture's width and a third of its
     /// height (`glass` and `motion` share it).
     static func panelRect(_ text: String?, in image: RGBAImage) throws -> EffectRect {
-        if let text { return try EffectRect(parsing: text) }
+        if let text { return try RectangleSpec(parsing: text, option: "--panel").resolved(width: image.width, height: image.height) }
         return EffectRect(width: image.width, height: image.height).centred(width: max(1, image.width / 2), height: max(1, image.height / 3))
     }
 

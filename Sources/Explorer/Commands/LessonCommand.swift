@@ -14,6 +14,7 @@ struct LessonCommand: ParsableCommand {
         Examples:
           explorer lesson 1
           explorer lesson averaging --set radius=5
+          explorer lesson 3 --parameters
           explorer lesson Lessons/01-averaging.md --output /tmp/pages --quiet
         """
     )
@@ -38,6 +39,9 @@ struct LessonCommand: ParsableCommand {
     @Flag(help: "Print only the summary of what was written (and errors).")
     var quiet = false
 
+    @Flag(help: "List the lesson's parameters (kind, default, accepted values, meaning) and run nothing.")
+    var parameters = false
+
     func validate() throws {
         for setting in settings where Self.split(setting) == nil {
             throw ValidationError("--set takes name=value, got '\(setting)'")
@@ -60,6 +64,10 @@ struct LessonCommand: ParsableCommand {
     func runLesson() throws(LessonError) {
         let path = lesson.hasSuffix(".md") || lesson.contains("/") ? lesson : try lessons.library().path(for: lesson)
         let parsed = try LessonParser.parse(fileAt: path)
+        if parameters {
+            print(LessonParameterList(lesson: parsed).text(markdown: format == .markdown), terminator: "")
+            return
+        }
         let values = try parsed.values(settings: settings.compactMap(Self.split))
         let style = TerminalStyle.current()
         let runner = LessonRunner(lesson: parsed, values: values, outputRoot: page.output, quickTiming: page.quickTiming,

@@ -26,7 +26,7 @@ struct StripCommand: ReportingCommand {
     var differenceTo: String?
     @Option(help: "With --difference-to: multiply differences by this before colouring (default: automatic, stated in the legend).")
     var amplify: Double?
-    @Option(help: ArgumentHelp("Enlarge this region of every panel under it (nearest neighbour).", valueName: "x,y,w,h"))
+    @Option(help: ArgumentHelp("Enlarge this region of every panel under it (nearest neighbour); pixels or percentages of the first image.", valueName: "x,y,w,h"))
     var inset: String?
     @OptionGroup var inputOptions: InputOptions
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
@@ -53,7 +53,7 @@ struct StripCommand: ReportingCommand {
         let loaded = try images.map { try inputOptions.load($0, in: context) }
         let names = try captionList()
         var strip = Strip(title: title)
-        strip.inset = try inset.map(StripSupport.parseInset)
+        strip.inset = try inset.map { try StripSupport.inset($0, width: loaded[0].width, height: loaded[0].height) }
         for (i, image) in loaded.enumerated() {
             if let names {
                 strip.add(image, caption: names[i])
