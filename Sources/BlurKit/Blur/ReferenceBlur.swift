@@ -22,11 +22,14 @@ public enum ReferenceBlur {
 
     /// The box average: each output value is the mean of the (2R+1)×(2R+1) window around it.
     // lesson-code: box-reference
-    public static func box(_ image: RGBAImage, radius r: Int, edges: EdgeMode) -> RGBAImage {
-        var out = image
+    public static func box(
+        _ image: RGBAImage, radius r: Int, edges: EdgeMode
+    ) -> RGBAImage {
+        let w = image.width, h = image.height
         let count = Float((2 * r + 1) * (2 * r + 1))
-        for y in 0..<image.height {
-            for x in 0..<image.width {
+        var out = image
+        for y in 0..<h {
+            for x in 0..<w {
                 for c in 0..<4 {
                     var sum: Float = 0
                     for j in -r...r {
@@ -34,7 +37,7 @@ public enum ReferenceBlur {
                             sum += sample(image, x + i, y + j, c, edges)
                         }
                     }
-                    out.pixels[4 * (y * image.width + x) + c] = sum / count
+                    out.pixels[4 * (y * w + x) + c] = sum / count
                 }
             }
         }
@@ -44,19 +47,22 @@ public enum ReferenceBlur {
 
     /// Direct 2-D convolution: `weights[(j + R)·(2R+1) + (i + R)]` weighs the pixel at (x+i, y+j).
     // lesson-code: gaussian2d-reference
-    public static func gaussian2D(_ image: RGBAImage, weights: [Float], radius r: Int, edges: EdgeMode) -> RGBAImage {
+    public static func gaussian2D(
+        _ image: RGBAImage, weights: [Float], radius r: Int, edges: EdgeMode
+    ) -> RGBAImage {
+        let w = image.width, h = image.height, taps = 2 * r + 1
         var out = image
-        let taps = 2 * r + 1
-        for y in 0..<image.height {
-            for x in 0..<image.width {
+        for y in 0..<h {
+            for x in 0..<w {
                 for c in 0..<4 {
                     var sum: Float = 0
                     for j in -r...r {
                         for i in -r...r {
-                            sum += weights[(j + r) * taps + (i + r)] * sample(image, x + i, y + j, c, edges)
+                            let weight = weights[(j + r) * taps + (i + r)]
+                            sum += weight * sample(image, x + i, y + j, c, edges)
                         }
                     }
-                    out.pixels[4 * (y * image.width + x) + c] = sum
+                    out.pixels[4 * (y * w + x) + c] = sum
                 }
             }
         }
@@ -67,24 +73,30 @@ public enum ReferenceBlur {
     /// Two 1-D passes with the same `2R+1` weights: along each row, then down each column of
     /// the result. `weights[k + R]` weighs the pixel `k` away.
     // lesson-code: separable-reference
-    public static func separable(_ image: RGBAImage, weights: [Float], edges: EdgeMode) -> RGBAImage {
-        let r = weights.count / 2
+    public static func separable(
+        _ image: RGBAImage, weights: [Float], edges: EdgeMode
+    ) -> RGBAImage {
+        let w = image.width, h = image.height, r = weights.count / 2
         var across = image, out = image
-        for y in 0..<image.height {
-            for x in 0..<image.width {
+        for y in 0..<h {
+            for x in 0..<w {
                 for c in 0..<4 {
                     var sum: Float = 0
-                    for k in -r...r { sum += weights[k + r] * sample(image, x + k, y, c, edges) }
-                    across.pixels[4 * (y * image.width + x) + c] = sum
+                    for k in -r...r {
+                        sum += weights[k + r] * sample(image, x + k, y, c, edges)
+                    }
+                    across.pixels[4 * (y * w + x) + c] = sum
                 }
             }
         }
-        for y in 0..<image.height {
-            for x in 0..<image.width {
+        for y in 0..<h {
+            for x in 0..<w {
                 for c in 0..<4 {
                     var sum: Float = 0
-                    for k in -r...r { sum += weights[k + r] * sample(across, x, y + k, c, edges) }
-                    out.pixels[4 * (y * image.width + x) + c] = sum
+                    for k in -r...r {
+                        sum += weights[k + r] * sample(across, x, y + k, c, edges)
+                    }
+                    out.pixels[4 * (y * w + x) + c] = sum
                 }
             }
         }
@@ -95,19 +107,24 @@ public enum ReferenceBlur {
     /// Box passes of odd widths `widths`: each width along the rows, then each down the columns;
     /// every pass reads its own input through the edge mode.
     // lesson-code: iterated-box-reference
-    public static func iteratedBox(_ image: RGBAImage, widths: [Int], edges: EdgeMode) -> RGBAImage {
+    public static func iteratedBox(
+        _ image: RGBAImage, widths: [Int], edges: EdgeMode
+    ) -> RGBAImage {
+        let w = image.width, h = image.height
         var out = image
         for alongRows in [true, false] {
             for width in widths {
                 let r = (width - 1) / 2, input = out
-                for y in 0..<image.height {
-                    for x in 0..<image.width {
+                for y in 0..<h {
+                    for x in 0..<w {
                         for c in 0..<4 {
                             var sum: Float = 0
                             for k in -r...r {
-                                sum += alongRows ? sample(input, x + k, y, c, edges) : sample(input, x, y + k, c, edges)
+                                sum += alongRows
+                                    ? sample(input, x + k, y, c, edges)
+                                    : sample(input, x, y + k, c, edges)
                             }
-                            out.pixels[4 * (y * image.width + x) + c] = sum / Float(width)
+                            out.pixels[4 * (y * w + x) + c] = sum / Float(width)
                         }
                     }
                 }
@@ -122,34 +139,47 @@ public enum ReferenceBlur {
     /// centres aligned and clamped at the border.
     // lesson-code: downsampled-reference
     public static func downsampled(
-        _ image: RGBAImage, factor k: Int, edges: EdgeMode, inner: (RGBAImage, EdgeMode) -> RGBAImage
+        _ image: RGBAImage, factor k: Int, edges: EdgeMode,
+        inner: (RGBAImage, EdgeMode) -> RGBAImage
     ) -> RGBAImage {
         let w = image.width, h = image.height
+        // 1. Shrink: each small pixel is the mean of its k×k block.
         var small = RGBAImage(width: (w + k - 1) / k, height: (h + k - 1) / k)
-        for j in 0..<small.height {
-            for i in 0..<small.width {
+        let sw = small.width, sh = small.height
+        for j in 0..<sh {
+            for i in 0..<sw {
                 for c in 0..<4 {
                     var sum: Float = 0, n: Float = 0
                     for y in (j * k)..<min(j * k + k, h) {
-                        for x in (i * k)..<min(i * k + k, w) { sum += image.pixels[4 * (y * w + x) + c]; n += 1 }
+                        for x in (i * k)..<min(i * k + k, w) {
+                            sum += image.pixels[4 * (y * w + x) + c]
+                            n += 1
+                        }
                     }
-                    small.pixels[4 * (j * small.width + i) + c] = sum / n
+                    small.pixels[4 * (j * sw + i) + c] = sum / n
                 }
             }
         }
+        // 2. Blur the small image (with σ/k).
         small = inner(small, edges)
-        func at(_ i: Int, _ j: Int, _ c: Int) -> Float { small.pixels[4 * (j * small.width + i) + c] }
+        // 3. Enlarge: mix the four nearest small pixels, centres aligned.
+        func at(_ i: Int, _ j: Int, _ c: Int) -> Float {
+            small.pixels[4 * (j * sw + i) + c]
+        }
+        func position(_ x: Int, _ count: Int) -> Float {
+            min(max((Float(x) + 0.5) / Float(k) - 0.5, 0), Float(count - 1))
+        }
         var out = image
         for y in 0..<h {
-            let sy = min(max((Float(y) + 0.5) / Float(k) - 0.5, 0), Float(small.height - 1))
-            let j0 = Int(sy), j1 = min(j0 + 1, small.height - 1), fy = sy - Float(j0)
+            let sy = position(y, sh)
+            let j0 = Int(sy), j1 = min(j0 + 1, sh - 1), fy = sy - Float(j0)
             for x in 0..<w {
-                let sx = min(max((Float(x) + 0.5) / Float(k) - 0.5, 0), Float(small.width - 1))
-                let i0 = Int(sx), i1 = min(i0 + 1, small.width - 1), fx = sx - Float(i0)
+                let sx = position(x, sw)
+                let i0 = Int(sx), i1 = min(i0 + 1, sw - 1), fx = sx - Float(i0)
                 for c in 0..<4 {
                     let top = at(i0, j0, c) + (at(i1, j0, c) - at(i0, j0, c)) * fx
-                    let bottom = at(i0, j1, c) + (at(i1, j1, c) - at(i0, j1, c)) * fx
-                    out.pixels[4 * (y * w + x) + c] = top + (bottom - top) * fy
+                    let low = at(i0, j1, c) + (at(i1, j1, c) - at(i0, j1, c)) * fx
+                    out.pixels[4 * (y * w + x) + c] = top + (low - top) * fy
                 }
             }
         }
