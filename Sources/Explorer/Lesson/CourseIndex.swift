@@ -96,8 +96,10 @@ enum CourseIndex {
     static func write(in root: String, embed: Bool = false) throws(LessonError) {
         let pages = pages(in: root)
         let readme = sections(pages, page: "README.md", glossary: "glossary.md").joined(separator: "\n\n") + "\n"
+        // Figures in the index are previews: at most 18rem high, so the list stays a list.
         let html = LessonPage.html(title: "Blur Explorer: the lessons", summary: "Every lesson page, with its first figure.",
                                    sections: sections(pages, page: "index.html", glossary: "glossary.html"))
+            .replacingOccurrences(of: "</style>", with: "main img { max-height: 18rem; width: auto; }\n</style>")
         let glossaryHTML = LessonPage.html(title: "Glossary of the table columns", summary: "What the numbers in the lessons' tables mean.",
                                            sections: [Glossary.markdown(indexLink: "index.html")])
         let files: [(String, () throws -> String)] = [
