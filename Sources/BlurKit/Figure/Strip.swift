@@ -106,6 +106,8 @@ public struct Strip: Sendable {
     public var scale: Scale?
     /// The colour map of difference panels; inferno makes "no difference" black.
     public var colourMap: ColourMap = .inferno
+    /// Rectangles outlined on the panels (`Strip+Outlines.swift`).
+    public var outlines: [Outline] = []
 
     public init(title: String? = nil, panels: [Panel] = [], inset: Inset? = nil) {
         self.title = title
@@ -253,6 +255,7 @@ public struct Strip: Sendable {
             let shown = displayedImage(panel)
             canvas.fill(frame.outset(by: 1), colour: FigureColour.frame)
             drawPicture(shown.full, in: frame, zoom: layout.scale.enlargement, on: &canvas)
+            drawOutlines(panel: i, frame: frame, scale: layout.scale, on: &canvas)
             if let inset, let insetFrame = layout.insetFrames[i], let zoom = layout.insetZoom {
                 let r = inset.region
                 let outline = PixelRect(x: frame.x + Int(layout.scale.displayed(Double(r.x)).rounded(.down)),
@@ -455,6 +458,7 @@ public struct Strip: Sendable {
         if let inset, let zoom = layout.insetZoom {
             parts.append("Below each panel, the region \(inset.width)×\(inset.height) at (\(inset.x), \(inset.y)) enlarged \(zoom)× with visible pixels; it is outlined in orange on each panel.")
         }
+        if let outlined = outlinesAltText() { parts.append(outlined) }
         return parts.joined(separator: " ")
     }
 }

@@ -62,6 +62,7 @@ struct BlurCommand: ReportingCommand {
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
         var report = Report()
         var blurred: RGBAImage
+        var outlines: [Strip.Outline] = []
         var description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")"
         var alt = "\(input) blurred with \(what)"
         if let region {
@@ -75,12 +76,16 @@ struct BlurCommand: ReportingCommand {
             let share = Double(read.area) / Double(image.pixelCount) * 100
             description += ", only inside \(rect) (reading \(read), \(NumberText.fixed(share, digits: 1)) % of the image's pixels)"
             alt += " only inside the rectangle \(rect); the rest is unchanged"
+            outlines = [Strip.Outline(x: read.x, y: read.y, width: read.width, height: read.height, label: "read: margin \(blurMethod.reach) px", style: .dashed),
+                        Strip.Outline(x: rect.x, y: rect.y, width: rect.width, height: rect.height, label: "blurred")]
         } else if grow {
             let padded = image.padded(by: blurMethod.reach)
             blurred = Blur.apply(blurMethod, to: padded, edges: .zero, linear: linear, threads: threads)
             description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what) into a transparent border of its reach, "
                 + "\(blurMethod.reach) px: the output is \(blurred.width)×\(blurred.height)"
             alt += ", grown by \(blurMethod.reach) pixels on every side where the blur fades into transparency"
+            outlines = [Strip.Outline(x: blurMethod.reach, y: blurMethod.reach, width: image.width, height: image.height,
+                                      label: "original frame", style: .dashed, panels: [1])]
         } else {
             blurred = Blur.apply(blurMethod, to: image, edges: edges, linear: linear, threads: threads)
         }
@@ -92,9 +97,11 @@ struct BlurCommand: ReportingCommand {
             let sigmaText = sigma.map { "σ = \(NumberText.compact($0))" }
             var strip = Strip(title: stripOptions.title ?? "\(name) blurred with \(blurMethod.name) · \(sigmaText ?? blurMethod.parameters)")
             strip.inset = try stripOptions.parsedInset(width: image.width, height: image.height)
+            strip.outlines = outlines
             strip.add(image, caption: "original", "\(image.width)×\(image.height)")
             strip.add(blurred, caption: blurMethod.name,
                       ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])).joined(separator: ", "))
+            try stripOptions.closeUps.apply(to: &strip)
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))
         }
         return report

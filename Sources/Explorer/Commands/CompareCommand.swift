@@ -139,6 +139,7 @@ struct CompareCommand: ReportingCommand {
             }
             strip.columns = outcomes.count + 1
         }
+        try stripOptions.closeUps.apply(to: &strip)
         return strip
     }
 

@@ -42,6 +42,12 @@ struct LessonCommand: ParsableCommand {
     @Flag(help: "List the lesson's parameters (kind, default, accepted values, meaning) and run nothing.")
     var parameters = false
 
+    @Flag(help: "Show the answers to the exercises in the terminal (the page always folds them away).")
+    var answers = false
+
+    @Flag(help: "Write index.html as a single file, its figures and tables inlined, for mailing to students.")
+    var embed = false
+
     func validate() throws {
         for setting in settings where Self.split(setting) == nil {
             throw ValidationError("--set takes name=value, got '\(setting)'")
@@ -76,10 +82,17 @@ struct LessonCommand: ParsableCommand {
         let walkThrough = !quiet && format == .text
         let parts = try runner.prepare()
         if walkThrough { print(LessonTerminal.header(parsed, values: values, style: style)) }
+        var section = CourseSections.Section.other
         let outcome = try runner.run(parts) { item in
-            guard walkThrough, let text = LessonTerminal.render(item, pageFolder: folder, style: style) else { return }
+            var shown = item
+            if case .prose(let text) = item {
+                shown = .prose(CourseSections.terminal(CourseSections.pieces(text, section: &section), answers: answers))
+            }
+            guard walkThrough, let text = LessonTerminal.render(shown, pageFolder: folder, style: style) else { return }
             print("\n" + text)
         }
+        if embed { try PageEmbedder.embedPage(in: outcome.folder) }
+        try CourseIndex.write(in: page.output)
         if format == .markdown && !quiet { print(outcome.markdown, terminator: "") }
         let summary = Self.summary(outcome)
         if format == .markdown {

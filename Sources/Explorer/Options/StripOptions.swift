@@ -12,12 +12,14 @@ struct StripOptions: ParsableArguments {
     var inset: String?
     @Option(help: "With --strip: the strip's title (default: what it compares).")
     var title: String?
+    @OptionGroup var closeUps: CloseUpOptions
 
     func validate() throws {
         if let inset { _ = try StripSupport.parseInset(inset) }
         if strip == nil {
             if inset != nil { throw ValidationError("--inset needs --strip FILE.png") }
             if title != nil { throw ValidationError("--title needs --strip FILE.png") }
+            if closeUps.isUsed { throw ValidationError("--corner-inset, --inset-zoom and --outline need --strip FILE.png") }
         }
     }
 
