@@ -112,7 +112,7 @@ final class LessonSweepTests: XCTestCase {
             let message: String?
             do {
                 let result = try BinaryRunner.run(arguments, in: Self.packageRoot, environment: ["EXPLORER_QUICK": "1"])
-                let pages = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+                let pages = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter { $0.hasPrefix("lesson-") }
                 let written = pages.count == 1 && FileManager.default.fileExists(atPath: output + "/" + pages[0] + "/index.html")
                 message = result.status != 0 ? "exit \(result.status): \(result.standardError)"
                     : written ? nil : "no page in \(output)"
@@ -217,6 +217,24 @@ final class LessonSweepTests: XCTestCase {
         }
     }
 
+    /// Lesson 5 quotes Apple's box width and the σ it achieves for r = σ; both follow σ and
+    /// match the `boxes` report above the sentence.
+    func testLessonFiveQuotesApplesWidthFromItsTable() throws {
+        var widths: [String] = []
+        for sigma in ["3", "8"] {
+            let text = try page("5", ["sigma=\(sigma)"])
+            guard let prose = firstMatch(#"here d = (\d+), and three boxes of \d+ achieve σ = ([\d.]+) for r = "#, in: text),
+                  let report = firstMatch(#"made odd = (\d+), three passes of width \d+, which achieve σ = ([\d.]+) px"#, in: text) else {
+                XCTFail("lesson 5, σ = \(sigma): no width in the prose or the report")
+                continue
+            }
+            XCTAssertEqual(prose, report, "σ = \(sigma)")
+            widths.append(prose[0])
+        }
+        // d = ⌊r·3·√(2π)/4 + ½⌋ made odd, by hand: r = 3 gives ⌊6.14⌋ = 6 → 7; r = 8 gives ⌊15.54⌋ = 15.
+        XCTAssertEqual(widths, ["7", "15"])
+    }
+
     // MARK: - Shown commands re-run
 
     /// Every `$ explorer …` line of lessons 1 and 6, pasted in the page's folder, runs.
@@ -225,7 +243,7 @@ final class LessonSweepTests: XCTestCase {
             let output = folder.appendingPathComponent("shown-\(lesson)")
             let result = try explorer(["lesson", lesson, "--quiet", "--quick", "--output", output.path])
             XCTAssertEqual(result.status, 0, result.standardError)
-            let page = try FileManager.default.contentsOfDirectory(atPath: output.path).first.map { output.appendingPathComponent($0) }!
+            let page = try FileManager.default.contentsOfDirectory(atPath: output.path).first { $0.hasPrefix("lesson-") }.map { output.appendingPathComponent($0) }!
             let markdown = try String(contentsOf: page.appendingPathComponent("README.md"), encoding: .utf8)
             let commands = markdown.split(separator: "\n").filter { $0.hasPrefix("$ explorer ") }.map { String($0.dropFirst("$ explorer ".count)) }
             XCTAssertFalse(commands.isEmpty)

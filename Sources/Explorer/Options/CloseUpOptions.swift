@@ -34,14 +34,15 @@ struct CloseUpOptions: ParsableArguments {
         for text in outline { _ = try Self.parseOutline(text) }
     }
 
-    /// `X,Y,W,H` or `X,Y,W,H=label` as an outline.
-    static func parseOutline(_ text: String) throws -> Strip.Outline {
+    /// `X,Y,W,H` or `X,Y,W,H=label` as an outline on panels of `width`×`height` (percentages
+    /// are of those sides, as for `--inset`).
+    static func parseOutline(_ text: String, width: Int = 0, height: Int = 0) throws -> Strip.Outline {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let rect: EffectRect
         do {
-            rect = try EffectRect(parsing: String(parts[0]))
+            rect = try RectangleSpec(parsing: String(parts[0]), option: "--outline").resolved(width: width, height: height)
         } catch {
-            throw ValidationError("--outline \(text): \(error)")
+            throw ValidationError("\(error)")
         }
         let label = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
         return Strip.Outline(x: rect.x, y: rect.y, width: rect.width, height: rect.height, label: label.isEmpty ? nil : label)
@@ -64,6 +65,7 @@ struct CloseUpOptions: ParsableArguments {
             guard strip.inset != nil else { throw ValidationError("--inset-zoom needs --inset or --corner-inset") }
             strip.inset?.zoom = insetZoom
         }
-        strip.outlines += try outline.map(Self.parseOutline)
+        let width = strip.panels.map(\.image.width).min() ?? 0, height = strip.panels.map(\.image.height).min() ?? 0
+        strip.outlines += try outline.map { try Self.parseOutline($0, width: width, height: height) }
     }
 }
