@@ -24,11 +24,40 @@ final class EffectsGlassTests: XCTestCase {
     // MARK: - Rectangles
 
     func testParsesPanelRectangles() throws {
-        XCTAssertEqual(try EffectRect(parsing: "40,60,200,120"), EffectRect(x: 40, y: 60, width: 200, height: 120))
-        XCTAssertEqual(try EffectRect(parsing: " 1, 2 ,3,4"), EffectRect(x: 1, y: 2, width: 3, height: 4))
-        for bad in ["1,2,3", "a,b,c,d", "1,2,0,4", "1,2,3,-4", "1,2,3,4,5"] {
-            XCTAssertThrowsError(try EffectRect(parsing: bad), bad) { XCTAssertTrue("\($0)".contains("\"\(bad)\"")) }
+        func parse(_ text: String) throws -> EffectRect {
+            try RectangleSpec(parsing: text, option: "--panel").resolved(width: 480, height: 320)
         }
+        XCTAssertEqual(try parse("40,60,200,120"), EffectRect(x: 40, y: 60, width: 200, height: 120))
+        XCTAssertEqual(try parse(" 1, 2 ,3,4"), EffectRect(x: 1, y: 2, width: 3, height: 4))
+        for bad in ["1,2,3", "a,b,c,d", "1,2,0,4", "1,2,3,-4", "1,2,3,4,5", "1,2,3,4%x", "1,2,101%,4", "1,2,0%,4"] {
+            XCTAssertThrowsError(try parse(bad), bad) { XCTAssertTrue("\($0)".hasPrefix("--panel \(bad):"), "\($0)") }
+        }
+    }
+
+    /// Percentages are shares of the image's width (X, W) and height (Y, H), rounded down; a
+    /// percentage width is at least one pixel.
+    func testRelativeRectanglesFollowTheImage() throws {
+        let middle = try RectangleSpec(parsing: "25%,25%,50%,50%", option: "--region")
+        XCTAssertEqual(middle.resolved(width: 480, height: 320), EffectRect(x: 120, y: 80, width: 240, height: 160))
+        XCTAssertEqual(middle.resolved(width: 161, height: 121), EffectRect(x: 40, y: 30, width: 80, height: 60))
+        let mixed = try RectangleSpec(parsing: "55%,61%,64,64", option: "--inset", negativeOrigin: false)
+        XCTAssertEqual(mixed.resolved(width: 480, height: 320), EffectRect(x: 264, y: 195, width: 64, height: 64))
+        XCTAssertEqual(try RectangleSpec(parsing: "0,0,1%,1%", option: "--inset").resolved(width: 50, height: 50).width, 1)
+        XCTAssertFalse(mixed.isAbsolute)
+    }
+
+    /// Numbers near Int.max are refused before any arithmetic, in one line naming the option.
+    func testHugeRectangleNumbersAreRefused() {
+        let max = String(Int.max)
+        for text in ["\(max),0,10,10", "0,0,\(max),\(max)", "-\(max),0,1,1", "0,0,99999999999999999999999,1", "1000000001,0,1,1"] {
+            XCTAssertThrowsError(try RectangleSpec(parsing: text, option: "--region"), text) { error in
+                let message = "\(error)"
+                XCTAssertTrue(message.hasPrefix("--region \(text):"), message)
+                XCTAssertFalse(message.contains("\n"), message)
+            }
+        }
+        XCTAssertNoThrow(try RectangleSpec(parsing: "-1000000000,0,1000000000,1", option: "--panel"))
+        XCTAssertThrowsError(try RectangleSpec(parsing: "-1,0,10,10", option: "--inset", negativeOrigin: false))
     }
 
     func testLabelIsCentredInThePanel() {

@@ -215,15 +215,15 @@ final class PlotTests: XCTestCase {
         plot.add("high", x: [0, 10], y: [9, 9])
         plot.add("low", x: [0, 10], y: [0, 3])
         XCTAssertEqual(FallbackPlotter.axes(plot).corner, .bottomRight)
-        // Lines filling every corner: the y axis is raised to leave room at the top right.
+        // Lines filling every corner: the legend goes outside, and the y axis keeps the data's range.
         var full = Plot(title: "t", xLabel: "x", yLabel: "y")
         full.add("rising", x: [0, 10], y: [0, 10])
         full.add("falling", x: [0, 10], y: [10, 0])
         let axes = FallbackPlotter.axes(full)
-        XCTAssertEqual(axes.corner, .topRight)
-        XCTAssertGreaterThan(axes.y.range.upperBound, 10)
-        XCTAssertTrue(full.gnuplotScript(name: "f").contains("set key top right box"))
-        XCTAssertTrue(full.gnuplotScript(name: "f").contains("set yrange [0.0:\(axes.y.range.upperBound)]"))
+        XCTAssertEqual(axes.corner, .outside)
+        XCTAssertEqual(axes.y.range, 0...10)
+        XCTAssertTrue(full.gnuplotScript(name: "f").contains("set key outside right top box"))
+        XCTAssertTrue(full.gnuplotScript(name: "f").contains("set yrange [0.0:10.0]"))
     }
 
     func testLegendCornerAllowsForGnuplotsWiderLegend() {

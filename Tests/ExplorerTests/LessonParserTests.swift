@@ -33,8 +33,8 @@ final class LessonParserTests: XCTestCase {
         XCTAssertEqual(lesson.title, "Exact 2-D Gaussian")
         XCTAssertEqual(lesson.summary, "Box against Gaussian # not a comment")
         XCTAssertEqual(lesson.parameters, [
-            Lesson.Parameter(name: "sigma", value: "3", line: 6),
-            Lesson.Parameter(name: "image", value: "builtin:zoneplate@64x64", line: 7),
+            Lesson.Parameter(name: "sigma", kind: .integer, value: "3", meaning: "", line: 6),
+            Lesson.Parameter(name: "image", kind: .text, value: "builtin:zoneplate@64x64", meaning: "", line: 7),
         ])
         XCTAssertEqual(lesson.parametersLine, 5)
         XCTAssertEqual(lesson.number, 7)
@@ -50,15 +50,14 @@ final class LessonParserTests: XCTestCase {
             ("---\ntitle: x\n---\n", 3, "no 'summary:'"),
             ("---\nsummary: y\n---\n", 3, "no 'title:'"),
             ("---\ntitle: x\nsummary: y\n", 1, "never closed"),
-            ("---\ntitle: x\ntitle: z\nsummary: y\n---\n", 3, "given twice (first at line 2)"),
-            ("---\ntitle: x\nsummary: y\nparameters:\n  a: 1\n  a: 2\n---\n", 6, "declared twice (first at line 5)"),
+            ("---\ntitle: x\ntitle: z\nsummary: y\n---\n", 3, "given twice"),
+            ("---\ntitle: x\nsummary: y\nparameters:\n  a: 1\n  a: 2\n---\n", 6, "given twice"),
             ("---\ntitle: x\nsummary: y\nparameters:\n  a:\n---\n", 5, "no default value"),
-            ("---\ntitle: x\nsummary: y\nparameters:\n\ta: 1\n---\n", 5, "tab"),
-            ("---\ntitle: x\n  sigma: 2\nsummary: y\n---\n", 3, "belongs under 'parameters:'"),
-            ("---\ntitle: x\nsummary: y\nparameters: 3\n---\n", 4, "indented 'name: value' lines"),
+            ("---\ntitle: x\nsummary: y\nparameters:\n\ta: 1\n---\n", 5, "not valid YAML"),
+            ("---\ntitle: x\nsummary: y\nparameters: 3\n---\n", 4, "indented declarations"),
             ("---\ntitle: x\nsummary: y\nparameters:\n  2x: 1\n---\n", 5, "not a parameter name"),
-            ("---\ntitle: x\nsummary: \"y\n---\n", 3, "not closed"),
-            ("---\ntitle: x\nsummary y\n---\n", 3, "expected 'name: value'"),
+            ("---\ntitle: x\nsummary: \"y\n---\n", 3, "not valid YAML"),
+            ("---\ntitle: x\nsummary y\n---\n", 3, "not valid YAML"),
         ]
         for (text, line, message) in cases {
             guard let error = parseError(text) else { continue }
@@ -133,10 +132,11 @@ final class LessonParserTests: XCTestCase {
     // MARK: - Parameters and words
 
     func testTemplateSubstitutesDeclaredParametersOnly() throws {
-        let values = ["sigma": "3", "image": "builtin:checker"]
+        let values: [String: LessonExpression.Value] = ["sigma": .text("3"), "image": .text("builtin:checker")]
         XCTAssertEqual(try Template.substitute("compare {{image}} --sigma {{ sigma }}", values: values, path: path, line: 9),
                        "compare builtin:checker --sigma 3")
         XCTAssertEqual(try Template.substitute("no braces", values: [:], path: path, line: 9), "no braces")
+        XCTAssertEqual(try Template.substitute("--edges {{edge-mode}}", values: ["edge-mode": .text("wrap")], path: path, line: 9), "--edges wrap")
         XCTAssertThrowsError(try Template.substitute("--radius {{radius}}", values: values, path: path, line: 27)) { error in
             XCTAssertEqual("\(error)", "Lessons/07-sample.md:27: unknown parameter {{radius}}; the lesson declares image, sigma")
         }

@@ -103,7 +103,7 @@ final class PlotCommandTests: XCTestCase {
         let page = try String(contentsOfFile: path("Output/lesson-01/README.md"), encoding: .utf8)
         XCTAssertEqual(occurrences(of: Self.fallbackNote, in: page), 1)
         XCTAssertTrue(page.contains("![Chart: Gaussian weights (R = 6) against box passes, σ = 2. weight against offset x (px)."), page)
-        XCTAssertTrue(page.contains("![Chart: Iterated boxes against the Gaussian, σ = 2. largest \\|error\\| (log scale) against box passes."), page)
+        XCTAssertTrue(page.contains("![Chart: Iterated boxes against the Gaussian, σ = 2. largest \\|error\\| of the impulse response (weight) (log scale) against box passes."), page)
         let files = try FileManager.default.contentsOfDirectory(atPath: path("Output/lesson-01")).sorted()
         for name in ["kernel.csv", "kernel.dat", "kernel.gp", "kernel.png", "passes.csv", "passes.dat", "passes.gp", "passes.png"] {
             XCTAssertTrue(files.contains(name), "\(name) in \(files)")

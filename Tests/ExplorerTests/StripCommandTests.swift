@@ -109,7 +109,9 @@ final class StripCommandTests: XCTestCase {
         for (arguments, message) in [
             (["strip", "builtin:edges", "builtin:checker", "-o", "x.png", "--captions", "one"], "--captions has 1 caption for 2 images"),
             (["strip", "builtin:edges", "-o", "x.png", "--amplify", "2"], "--amplify needs --difference-to REF"),
-            (["strip", "builtin:edges", "-o", "x.png", "--inset", "1,2,3"], "--inset takes four whole numbers X,Y,W,H"),
+            (["strip", "builtin:edges", "-o", "x.png", "--inset", "1,2,3"], "--inset 1,2,3: expected four numbers X,Y,W,H"),
+            (["blur", "builtin:edges", "-o", "x.png", "--sigma", "1", "--region", "0,0,9223372036854775807,1"], "--region 0,0,9223372036854775807,1: W = 9223372036854775807 is out of range"),
+            (["strip", "builtin:edges", "-o", "x.png", "--inset=-1,0,4,4"], "--inset -1,0,4,4: X must be 0 or more"),
             (["compare", "builtin:edges", "--amplify", "2"], "--amplify needs --strip FILE.png"),
             (["compare", "builtin:edges", "--methods", "box", "--strip", "s.png", "--difference", "separable"],
              "--difference names separable, which is not among --methods box"),

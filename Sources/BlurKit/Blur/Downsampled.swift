@@ -34,6 +34,7 @@ public struct Downsampled: BlurMethod {
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
+        // lesson-code: downsampled
         let k = factor
         var small = RGBAImage(width: (width + k - 1) / k, height: (height + k - 1) / k)
         let smallWidth = small.width, smallHeight = small.height
@@ -69,6 +70,7 @@ public struct Downsampled: BlurMethod {
                 }
             }
         }
+        // end lesson-code
     }
 }
 

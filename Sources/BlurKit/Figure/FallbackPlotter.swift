@@ -45,15 +45,23 @@ public enum FallbackPlotter {
             }
         }
 
-        /// The same axis with its top raised so that the data, which ends at `fraction` 1 now,
-        /// ends at `fraction` `1 − room`.
-        func raised(leaving room: Double) -> Axis {
-            let keep = max(0.2, 1 - room)
+        /// An axis over exactly `range` with the given ticks (those inside the range are kept).
+        init(range: ClosedRange<Double>, ticks: [(value: Double, label: String)], log: Bool) {
+            self.range = range
+            self.ticks = ticks.filter { range.contains($0.value) }
+            self.log = log
+        }
+
+        /// The same axis widened by `low` and `high`, fractions of its length, at each end
+        /// (on a log axis, of its length in decades); the ticks stay where they are.
+        func padded(low: Double, high: Double) -> Axis {
+            guard low > 0 || high > 0 else { return self }
             if log {
                 let a = Foundation.log10(range.lowerBound), b = Foundation.log10(range.upperBound)
-                return Axis(from: range.lowerBound, to: Foundation.pow(10, a + (b - a) / keep), log: true)
+                return Axis(range: Foundation.pow(10, a - low * (b - a))...Foundation.pow(10, b + high * (b - a)), ticks: ticks, log: true)
             }
-            return Axis(from: range.lowerBound, to: range.lowerBound + (range.upperBound - range.lowerBound) / keep, log: false)
+            let span = range.upperBound - range.lowerBound
+            return Axis(range: (range.lowerBound - low * span)...(range.upperBound + high * span), ticks: ticks, log: false)
         }
 
         /// Where `value` falls, 0 at the range's low end and 1 at its high end (nil when it
@@ -73,8 +81,9 @@ public enum FallbackPlotter {
     public static func render(_ plot: Plot) -> RGBAImage {
         var canvas = Canvas(width: plot.width, height: plot.height, background: FigureColour.hex(0xFFFFFF))
         let drawn = plot.drawnSeries.map(\.series)
-        let hasImpulses = drawn.contains { $0.style == .impulses }
-        let (xAxis, yAxis, corner) = axes(plot)
+        let hasImpulses = drawn.contains { $0.style == .impulses && !plot.onRightAxis($0) }
+        let layout = axes(plot)
+        let (xAxis, yAxis, corner) = (layout.x, layout.y, layout.corner)
 
         // Frame of the plotting area.
         let pad = 20
@@ -83,11 +92,18 @@ public enum FallbackPlotter {
         let left = pad + labelFont.lineHeight + 12 + yTickWidth + tickLength + 6
         let top = pad + titleFont.lineHeight + 18
         let lastXLabel = xAxis.ticks.last.map { tickFont.measure($0.label).width / 2 } ?? 0
-        let right = plot.width - max(36, lastXLabel + pad)
+        // Right of the frame: the right axis's ticks and title, then a legend that fits in no corner.
+        let legendSpace = corner == .outside ? legendSize(drawn).width + legendInset : 0
+        let y2TickWidth = layout.y2.map { $0.ticks.map { tickFont.measure($0.label).width }.max() ?? 0 } ?? 0
+        let rightAxisSpace = layout.y2 == nil ? 0 : tickLength + 6 + y2TickWidth + 12 + labelFont.lineHeight
+        let right = plot.width - max(36, lastXLabel, rightAxisSpace) - pad - legendSpace
         let bottom = plot.height - (pad + labelFont.lineHeight + 8 + tickFont.lineHeight + tickLength + 4)
         let frame = PixelRect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
         func px(_ x: Double) -> Double? { xAxis.fraction(x).map { Double(frame.x) + $0 * Double(frame.width - 1) + 0.5 } }
         func py(_ y: Double) -> Double? { yAxis.fraction(y).map { Double(frame.maxY - 1) - $0 * Double(frame.height - 1) + 0.5 } }
+        func py2(_ y: Double) -> Double? {
+            layout.y2?.fraction(y).map { Double(frame.maxY - 1) - $0 * Double(frame.height - 1) + 0.5 }
+        }
 
         canvas.draw(text: plot.oneLine(plot.title), x: plot.width / 2, y: pad, font: titleFont, colour: FigureColour.text, alignment: .centre)
 
@@ -107,6 +123,17 @@ public enum FallbackPlotter {
             canvas.draw(text: tick.label, x: frame.x - tickLength - 6, y: row - tickFont.lineHeight / 2,
                         font: tickFont, colour: FigureColour.text, alignment: .right)
         }
+        if let y2 = layout.y2 {
+            for tick in y2.ticks {
+                guard let y = py2(tick.value) else { continue }
+                let row = Int(y)
+                canvas.fill(PixelRect(x: frame.maxX, y: row, width: tickLength, height: 2), colour: FigureColour.text)
+                canvas.draw(text: tick.label, x: frame.maxX + tickLength + 6, y: row - tickFont.lineHeight / 2,
+                            font: tickFont, colour: FigureColour.text)
+            }
+            let y2Label = rotatedText(plot.oneLine(plot.y2Label ?? ""), font: labelFont)
+            canvas.draw(y2Label, x: frame.maxX + tickLength + 6 + y2TickWidth + 12, y: frame.y + (frame.height - y2Label.height) / 2)
+        }
         if hasImpulses, !plot.logY, let zero = py(0) {
             canvas.fill(PixelRect(x: frame.x, y: Int(zero), width: frame.width, height: 1), colour: FigureColour.frame)
         }
@@ -119,11 +146,13 @@ public enum FallbackPlotter {
         canvas.draw(yLabel, x: pad, y: frame.y + (frame.height - yLabel.height) / 2)
 
         // Series.
-        let baseline = plot.logY ? Double(frame.maxY) : (py(0) ?? Double(frame.maxY))
         for (n, s) in drawn.enumerated() {
             let colour = FigureColour.series[n % FigureColour.series.count]
+            let right = plot.onRightAxis(s)
+            let log = right ? plot.logY2 : plot.logY
+            let baseline = log ? Double(frame.maxY) : ((right ? py2(0) : py(0)) ?? Double(frame.maxY))
             let mapped: [SIMD2<Double>?] = s.finitePoints.map { p in
-                guard let x = px(p.x), let y = py(p.y) else { return nil }
+                guard let x = px(p.x), let y = right ? py2(p.y) : py(p.y) else { return nil }
                 return SIMD2(x, y)
             }
             switch s.style {
@@ -138,6 +167,8 @@ public enum FallbackPlotter {
                     }
                     canvas.strokePolyline(stairs, colour: colour, lineWidth: lineWidth, clip: frame)
                 }
+            case .centredSteps:
+                for run in runs(mapped) { canvas.strokePolyline(centredSteps(run), colour: colour, lineWidth: lineWidth, clip: frame) }
             case .impulses:
                 for case let p? in mapped {
                     canvas.strokeLine(from: SIMD2(p.x, baseline), to: p, colour: colour, lineWidth: lineWidth, clip: frame)
@@ -150,7 +181,7 @@ public enum FallbackPlotter {
             }
         }
 
-        drawLegend(drawn, frame: frame, corner: corner, on: &canvas)
+        drawLegend(drawn, frame: frame, corner: corner, outsideX: plot.width - pad - legendSize(drawn).width, on: &canvas)
         return canvas.image
     }
 
@@ -159,9 +190,15 @@ public enum FallbackPlotter {
     /// A corner of the plotting area for the legend.
     enum Corner: CaseIterable {
         case topRight, topLeft, bottomRight, bottomLeft
+        /// Right of the frame (and of a right axis), top-aligned: when every corner would hide data.
+        case outside
+
+        /// The corners inside the frame, in the order they are tried.
+        static let inside: [Corner] = [.topRight, .topLeft, .bottomRight, .bottomLeft]
 
         var gnuplotPosition: String {
             switch self {
+            case .outside: "outside right top"
             case .topRight: "top right"
             case .topLeft: "top left"
             case .bottomRight: "bottom right"
@@ -196,46 +233,84 @@ public enum FallbackPlotter {
         series.name.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
+    /// The axes and the legend's place, shared with the gnuplot script so both plotters agree.
+    struct Layout {
+        var x: Axis
+        var y: Axis
+        /// The right axis, for series with `axis: .right` when the plot has a `y2Label`.
+        var y2: Axis?
+        var corner: Corner
+    }
+
     /// The axes and the legend's corner, shared with the gnuplot script so both plotters agree.
     ///
-    /// Each series is sampled along what is drawn (16 samples per segment or impulse stem, 16 per
-    /// marker), and the legend goes in the first corner — top right, top left, bottom right,
-    /// bottom left — whose box (the larger of the two plotters' legends, `cornerTestSize`, grown
-    /// by 12 px) covers none of them. When every corner covers
-    /// some, the y axis is raised to leave the legend's height free at the top, and the legend
-    /// goes top right.
-    static func axes(_ plot: Plot) -> (x: Axis, y: Axis, corner: Corner) {
+    /// Each axis covers the values drawn on it, widened to round ticks (a fixed `xRange` is kept
+    /// as it is); centred steps reach half a step beyond their first and last points; where a
+    /// marker lies within its radius of the frame, that end is widened by the radius (14 px of
+    /// the ≈ 1000 × 600 px plotting area), so no marker is cut. Each series is sampled along what
+    /// is drawn (16 samples per segment, step or impulse stem, 16 per marker), and the legend
+    /// goes in the first corner — top right, top left, bottom right, bottom left — whose box (the
+    /// larger of the two plotters' legends, `cornerTestSize`, grown by 12 px) covers none of them;
+    /// when every corner covers some, it goes outside, right of the frame, and the axes keep
+    /// the data's range.
+    static func axes(_ plot: Plot) -> Layout {
         let drawn = plot.drawnSeries.map(\.series)
-        let points = drawn.flatMap(\.finitePoints)
-        let hasImpulses = drawn.contains { $0.style == .impulses }
-        let xAxis = Axis(values: points.map(\.x), log: plot.logX, includeZero: false)
-        let yAxis = Axis(values: points.map(\.y), log: plot.logY, includeZero: hasImpulses && !plot.logY)
-        // The plotting area is roughly the picture less 200 px each way.
-        let size = cornerTestSize(drawn)
+        let left = drawn.filter { !plot.onRightAxis($0) }, right = drawn.filter(plot.onRightAxis)
         let areaW = Double(max(plot.width - 200, 1)), areaH = Double(max(plot.height - 200, 1))
+        let markerRoomX = 14 / areaW, markerRoomY = 14 / areaH
+        func marked(_ s: Plot.Series) -> Bool { s.style == .points || s.style == .linesPoints }
+
+        var xValues = drawn.flatMap(\.finitePoints).map(\.x)
+        for s in drawn where s.style == .centredSteps {
+            let p = s.finitePoints
+            guard p.count >= 2 else { continue }
+            xValues += [p[0].x - (p[1].x - p[0].x) / 2, p[p.count - 1].x + (p[p.count - 1].x - p[p.count - 2].x) / 2]
+        }
+        var xAxis: Axis
+        if let range = plot.xRange {
+            let ticks = plot.xTicks.map { $0.map { (value: $0.value, label: $0.label) } }
+                ?? Axis(from: range.lowerBound, to: range.upperBound, log: plot.logX).ticks
+            xAxis = Axis(range: range, ticks: ticks, log: plot.logX)
+        } else {
+            xAxis = Axis(values: xValues, log: plot.logX, includeZero: false)
+            if let ticks = plot.xTicks { xAxis = Axis(range: xAxis.range, ticks: ticks.map { ($0.value, $0.label) }, log: plot.logX) }
+            xAxis = padded(xAxis, for: drawn.filter(marked).flatMap(\.finitePoints).map(\.x), room: markerRoomX)
+        }
+        func yAxis(_ series: [Plot.Series], log: Bool) -> Axis {
+            let axis = Axis(values: series.flatMap(\.finitePoints).map(\.y), log: log,
+                            includeZero: series.contains { $0.style == .impulses } && !log)
+            return padded(axis, for: series.filter(marked).flatMap(\.finitePoints).map(\.y), room: markerRoomY)
+        }
+        let yLeft = yAxis(left, log: plot.logY)
+        let yRight = right.isEmpty ? nil : yAxis(right, log: plot.logY2)
+
+        let size = cornerTestSize(drawn)
         let w = Double(size.width + 24) / areaW, h = Double(size.height + 24) / areaH
         let mx = Double(legendInset - 12) / areaW, my = Double(legendInset - 12) / areaH
         var samples: [SIMD2<Double>] = []
         for s in drawn {
+            let onRight = plot.onRightAxis(s)
+            let axis = onRight ? yRight! : yLeft
             let mapped: [SIMD2<Double>?] = s.finitePoints.map { p in
-                guard let x = xAxis.fraction(p.x), let y = yAxis.fraction(p.y) else { return nil }
+                guard let x = xAxis.fraction(p.x), let y = axis.fraction(p.y) else { return nil }
                 return SIMD2(x, y)
             }
             for run in runs(mapped) {
-                if s.style == .points || s.style == .linesPoints {
+                if marked(s) {
                     for p in run { samples += repeatElement(p, count: 16) }
                 } else {
                     samples += run
                 }
+                let path = s.style == .centredSteps ? centredSteps(run) : run
                 switch s.style {
-                case .lines, .linesPoints, .steps:
-                    for (a, b) in zip(run, run.dropFirst()) {
+                case .lines, .linesPoints, .steps, .centredSteps:
+                    for (a, b) in zip(path, path.dropFirst()) {
                         let turn = s.style == .steps ? SIMD2(b.x, a.y) : b
                         for k in 1..<16 { samples.append(a + (turn - a) * Double(k) / 16) }
                         if s.style == .steps { for k in 1..<16 { samples.append(turn + (b - turn) * Double(k) / 16) } }
                     }
                 case .impulses:
-                    let base = plot.logY ? 0 : (yAxis.fraction(0) ?? 0)
+                    let base = (onRight ? plot.logY2 : plot.logY) ? 0 : (axis.fraction(0) ?? 0)
                     for p in run { for k in 0..<16 { samples.append(SIMD2(p.x, base + (p.y - base) * Double(k) / 16)) } }
                 case .points:
                     break
@@ -248,8 +323,31 @@ public enum FallbackPlotter {
             let x0 = right ? 1 - mx - w : mx, y0 = top ? 1 - my - h : my
             return samples.contains { $0.x >= x0 && $0.x <= x0 + w && $0.y >= y0 && $0.y <= y0 + h }
         }
-        if let free = Corner.allCases.first(where: { !hidden($0) }) { return (xAxis, yAxis, free) }
-        return (xAxis, yAxis.raised(leaving: h + 2 * my), .topRight)
+        let corner = Corner.inside.first { !hidden($0) } ?? .outside
+        return Layout(x: xAxis, y: yLeft, y2: yRight, corner: corner)
+    }
+
+    /// `axis` widened by `room` (a fraction of its length) at each end that one of `markers`
+    /// lies within `room` of.
+    static func padded(_ axis: Axis, for markers: [Double], room: Double) -> Axis {
+        let at = markers.compactMap(axis.fraction)
+        return axis.padded(low: at.contains { $0 < room } ? room : 0, high: at.contains { $0 > 1 - room } ? room : 0)
+    }
+
+    /// The path of centred steps through `points` (any coordinates): a flat top from halfway
+    /// to the previous point to halfway to the next, the first and last reaching half a step
+    /// beyond their point, joined by verticals.
+    static func centredSteps(_ points: [SIMD2<Double>]) -> [SIMD2<Double>] {
+        guard points.count >= 2 else { return points }
+        var edges = [points[0].x - (points[1].x - points[0].x) / 2]
+        for (a, b) in zip(points, points.dropFirst()) { edges.append((a.x + b.x) / 2) }
+        edges.append(points[points.count - 1].x + (points[points.count - 1].x - points[points.count - 2].x) / 2)
+        var path: [SIMD2<Double>] = []
+        for (i, p) in points.enumerated() {
+            path.append(SIMD2(edges[i], p.y))
+            path.append(SIMD2(edges[i + 1], p.y))
+        }
+        return path
     }
 
     /// Consecutive drawable points, split where a point could not be drawn.
@@ -263,16 +361,18 @@ public enum FallbackPlotter {
 
     /// A boxed legend in a corner of the plotting area: a sample of each series' line (or
     /// marker) and its name.
-    static func drawLegend(_ series: [Plot.Series], frame: PixelRect, corner: Corner, on canvas: inout Canvas) {
+    static func drawLegend(_ series: [Plot.Series], frame: PixelRect, corner: Corner, outsideX: Int, on canvas: inout Canvas) {
         guard !series.isEmpty else { return }
         let sample = legendSample, padding = legendPadding, rowHeight = legendRowHeight
         let names = series.map(name(of:))
         let size = legendSize(series)
         let right = corner == .topRight || corner == .bottomRight
         let top = corner == .topRight || corner == .topLeft
-        let box = PixelRect(x: right ? frame.maxX - legendInset - size.width : frame.x + legendInset,
-                            y: top ? frame.y + legendInset : frame.maxY - legendInset - size.height,
-                            width: size.width, height: size.height)
+        let box = corner == .outside
+            ? PixelRect(x: outsideX, y: frame.y, width: size.width, height: size.height)
+            : PixelRect(x: right ? frame.maxX - legendInset - size.width : frame.x + legendInset,
+                        y: top ? frame.y + legendInset : frame.maxY - legendInset - size.height,
+                        width: size.width, height: size.height)
         canvas.fill(box, colour: FigureColour.hex(0xFFFFFF, alpha: 0.92))
         canvas.strokeRect(box, colour: FigureColour.frame)
         for (n, s) in series.enumerated() {

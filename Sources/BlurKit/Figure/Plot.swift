@@ -2,6 +2,14 @@ import Foundation
 
 /// A line chart: titled axes (linear or logarithmic) and named series of (x, y) points.
 ///
+/// Honest by construction: each axis range is fitted to the data it carries (widened only to
+/// the next round tick, and by a marker's size where markers would touch the frame, so none is
+/// cut), a legend that would cover data moves outside the frame instead of stretching the y
+/// range, series of another quantity go on a right axis of their own (`Series.axis`), and
+/// discrete values are drawn as stems (`impulses`), markers or centred steps (`centredSteps`),
+/// never as joined lines. A fixed x range with named ticks (`xRange`, `xTicks`, `piTicks`)
+/// serves frequency axes that end at π.
+///
 /// `write(name:in:)` puts three files side by side: `NAME.dat` (the numbers, whitespace columns
 /// with comments), `NAME.gp` (a gnuplot script that reads `NAME.dat` by relative name, so a reader
 /// can run `gnuplot NAME.gp` in that folder and change it) and `NAME.png`, drawn by gnuplot when
@@ -30,6 +38,10 @@ public struct Plot: Sendable, Equatable {
         case impulses
         /// A staircase: horizontal from each point to the next x, then vertical.
         case steps
+        /// Centred steps, for values that stand for a whole pixel: each point is drawn as a flat
+        /// top from halfway to the previous x to halfway to the next, joined by verticals
+        /// (gnuplot's `histeps`). A box filter is then a rectangle, not a trapezoid.
+        case centredSteps
 
         var gnuplotName: String {
             switch self {
@@ -38,8 +50,21 @@ public struct Plot: Sendable, Equatable {
             case .linesPoints: "linespoints"
             case .impulses: "impulses"
             case .steps: "steps"
+            case .centredSteps: "histeps"
             }
         }
+    }
+
+    /// Which y axis a series is measured on: the left (`yLabel`) or the right (`y2Label`).
+    public enum YAxis: String, Sendable, Equatable {
+        case left, right
+    }
+
+    /// A tick at `value` named `label` (e.g. "π/2" at 1.5708).
+    public struct Tick: Sendable, Equatable {
+        public var value: Double
+        public var label: String
+        public init(_ value: Double, _ label: String) { self.value = value; self.label = label }
     }
 
     /// One named set of points.
@@ -48,11 +73,13 @@ public struct Plot: Sendable, Equatable {
         public var x: [Double]
         public var y: [Double]
         public var style: Style
+        /// The y axis the values are measured on; `.right` for a second quantity with a unit of its own.
+        public var axis: YAxis
 
         /// - Precondition: `x.count == y.count`.
-        public init(name: String, x: [Double], y: [Double], style: Style = .lines) {
+        public init(name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left) {
             precondition(x.count == y.count, "series '\(name)': x has \(x.count) values but y has \(y.count)")
-            self.name = name; self.x = x; self.y = y; self.style = style
+            self.name = name; self.x = x; self.y = y; self.style = style; self.axis = axis
         }
 
         /// The points with both coordinates finite, in order: what is written and drawn.
@@ -67,6 +94,14 @@ public struct Plot: Sendable, Equatable {
     public var logX: Bool
     public var logY: Bool
     public var series: [Series]
+    /// The right axis's title, for series with `axis: .right` (nil: no right axis).
+    public var y2Label: String?
+    /// Whether the right axis is logarithmic.
+    public var logY2 = false
+    /// A fixed x range (nil: fitted to the data).
+    public var xRange: ClosedRange<Double>?
+    /// Named x ticks (nil: round numbers chosen for the range).
+    public var xTicks: [Tick]?
     /// The PNG's size in pixels.
     public var width = 1200
     public var height = 800
@@ -80,9 +115,18 @@ public struct Plot: Sendable, Equatable {
     }
 
     /// Appends a series.
-    public mutating func add(_ name: String, x: [Double], y: [Double], style: Style = .lines) {
-        series.append(Series(name: name, x: x, y: y, style: style))
+    public mutating func add(_ name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left) {
+        series.append(Series(name: name, x: x, y: y, style: style, axis: axis))
     }
+
+    /// Ticks at 0, π/4, π/2, 3π/4 and π, for an x axis of frequencies in radians per pixel
+    /// that ends at the grid's limit, π (use with `xRange = 0...Double.pi`).
+    public static let piTicks: [Tick] = [
+        Tick(0, "0"), Tick(Double.pi / 4, "π/4"), Tick(Double.pi / 2, "π/2"), Tick(3 * Double.pi / 4, "3π/4"), Tick(Double.pi, "π"),
+    ]
+
+    /// Whether `series` is drawn against the right axis (it asks for it and the plot has one).
+    func onRightAxis(_ series: Series) -> Bool { series.axis == .right && y2Label != nil }
 
     /// The series that have at least one finite point, with their data-file block index.
     var drawnSeries: [(index: Int, series: Series)] {
@@ -134,19 +178,30 @@ public struct Plot: Sendable, Equatable {
             "set yrange [\(axes.y.range.lowerBound):\(axes.y.range.upperBound)]",
             "set tics nomirror",
         ]
-        // Log axes get the built-in plotter's ticks and labels (10⁷ rather than gnuplot's 1e+07).
+        func tickList(_ axis: FallbackPlotter.Axis) -> String {
+            "(" + axis.ticks.map { "\(quoted($0.label)) \($0.value)" }.joined(separator: ", ") + ")"
+        }
+        if let y2 = axes.y2 {
+            lines.append("set y2label \(quoted(y2Label ?? ""))")
+            lines.append("set y2range [\(y2.range.lowerBound):\(y2.range.upperBound)]")
+            if logY2 { lines += ["set logscale y2", "set my2tics 10"] }
+            lines.append("set y2tics \(tickList(y2))")
+        }
+        // Log axes get the built-in plotter's ticks and labels (10⁷ rather than gnuplot's 1e+07);
+        // named x ticks are given as they are.
         for (log, name, axis) in [(logX, "x", axes.x), (logY, "y", axes.y)] where log {
             lines.append("set logscale \(name)")
-            lines.append("set \(name)tics (" + axis.ticks.map { "\(quoted($0.label)) \($0.value)" }.joined(separator: ", ") + ")")
+            lines.append("set \(name)tics \(tickList(axis))")
             lines.append("set m\(name)tics 10")
         }
+        if xTicks != nil && !logX { lines.append("set xtics \(tickList(axes.x))") }
         if !logY && drawnSeries.contains(where: { $0.series.style == .impulses }) { lines.append("set xzeroaxis lw 1") }
         for (n, colour) in FigureColour.series.enumerated() {
             lines.append("set style line \(n + 1) lc rgb '\(Self.hexText(colour))' lw 3 pt 7 ps 1.5")
         }
         lines += extraGnuplotCommands
         let clauses = drawnSeries.map { index, s in
-            "\(index == 0 ? quoted(dataFile) : "''") index \(index) using 1:2 with \(s.style.gnuplotName) ls \(index % FigureColour.series.count + 1) title \(quoted(s.name))"
+            "\(index == 0 ? quoted(dataFile) : "''") index \(index) using 1:2\(onRightAxis(s) ? " axes x1y2" : "") with \(s.style.gnuplotName) ls \(index % FigureColour.series.count + 1) title \(quoted(s.name))"
         }
         lines.append("plot " + clauses.joined(separator: ", \\\n     "))
         return lines.joined(separator: "\n") + "\n"
@@ -214,8 +269,15 @@ public struct Plot: Sendable, Equatable {
         if logX, !drawn.contains(where: { $0.finitePoints.contains { $0.x > 0 } }) {
             throw BlurKitError("plot '\(title)': log x axis needs a positive x value, but none is")
         }
-        if logY, !drawn.contains(where: { $0.finitePoints.contains { $0.y > 0 } }) {
+        let left = drawn.filter { !onRightAxis($0) }, right = drawn.filter(onRightAxis)
+        if logY, !left.isEmpty, !left.contains(where: { $0.finitePoints.contains { $0.y > 0 } }) {
             throw BlurKitError("plot '\(title)': log y axis needs a positive y value, but none is")
+        }
+        if logY2, !right.isEmpty, !right.contains(where: { $0.finitePoints.contains { $0.y > 0 } }) {
+            throw BlurKitError("plot '\(title)': log right y axis needs a positive value, but none is")
+        }
+        if let xRange, !(xRange.upperBound > xRange.lowerBound) || (logX && xRange.lowerBound <= 0) {
+            throw BlurKitError("plot '\(title)': x range \(xRange) is empty, or not positive on a log axis")
         }
     }
 
@@ -223,7 +285,8 @@ public struct Plot: Sendable, Equatable {
     /// style, number of points and range of y.
     public func altText() -> String {
         func axis(_ label: String, _ log: Bool) -> String { oneLine(label) + (log ? " (log scale)" : "") }
-        var parts = ["Chart: \(oneLine(title)). \(axis(yLabel, logY)) against \(axis(xLabel, logX))."]
+        var parts = ["Chart: \(oneLine(title)). \(axis(yLabel, logY)) against \(axis(xLabel, logX))"
+                     + (y2Label.map { "; on the right axis, \(axis($0, logY2))." } ?? ".")]
         for s in series {
             let points = s.finitePoints
             guard let low = points.map(\.y).min(), let high = points.map(\.y).max() else {
@@ -231,7 +294,8 @@ public struct Plot: Sendable, Equatable {
                 continue
             }
             let from = points.first!.x, to = points.last!.x
-            parts.append("\(oneLine(s.name)) (\(s.style.gnuplotName), \(points.count) point\(points.count == 1 ? "" : "s") from x = \(Self.short(from)) to \(Self.short(to))): y from \(Self.short(low)) to \(Self.short(high)).")
+            let measure = onRightAxis(s) ? "\(oneLine(y2Label!)) (right axis)" : "y"
+            parts.append("\(oneLine(s.name)) (\(s.style.gnuplotName), \(points.count) point\(points.count == 1 ? "" : "s") from x = \(Self.short(from)) to \(Self.short(to))): \(measure) from \(Self.short(low)) to \(Self.short(high)).")
         }
         return parts.joined(separator: " ")
     }
@@ -242,27 +306,38 @@ public struct Plot: Sendable, Equatable {
     /// sparkline (`▁▂▃▄▅▆▇█`, one character per point, or per group of points averaged when
     /// there are more than `width`; a space for a missing value), and its minimum and maximum.
     ///
-    /// All sparklines share one y scale (logarithmic when `logY`), so they compare; the heading
-    /// gives that scale.
+    /// The sparklines of one axis share one y scale (logarithmic when that axis is), so they
+    /// compare; series on the right axis share another, marked `(right axis)`. The heading
+    /// gives the scales.
     public func sparklines(width: Int = 40) -> String {
         let bars: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-        func transformed(_ y: Double) -> Double? {
+        func isLog(_ s: Series) -> Bool { onRightAxis(s) ? logY2 : logY }
+        func transformed(_ y: Double, log: Bool) -> Double? {
             guard y.isFinite else { return nil }
-            if logY { return y > 0 ? Foundation.log10(y) : nil }
+            if log { return y > 0 ? Foundation.log10(y) : nil }
             return y
         }
-        let all = series.flatMap { $0.y.compactMap(transformed) }
-        let lo = all.min() ?? 0, hi = all.max() ?? 0
-        let allY = series.flatMap { $0.y.filter { $0.isFinite && (!logY || $0 > 0) } }
-        var heading = oneLine(title)
-        if let low = allY.min(), let high = allY.max() {
-            heading += " — \(oneLine(yLabel)) from \(Self.short(low)) to \(Self.short(high))\(logY ? " (log scale)" : "")"
-            heading += " against \(oneLine(xLabel))"
+        func scale(right: Bool) -> (lo: Double, hi: Double, low: Double?, high: Double?) {
+            let members = series.filter { onRightAxis($0) == right }
+            let all = members.flatMap { s in s.y.compactMap { transformed($0, log: isLog(s)) } }
+            let shown = members.flatMap { s in s.y.filter { $0.isFinite && (!isLog(s) || $0 > 0) } }
+            return (all.min() ?? 0, all.max() ?? 0, shown.min(), shown.max())
         }
+        let scales = [false: scale(right: false), true: scale(right: true)]
+        var heading = oneLine(title)
+        if let low = scales[false]!.low, let high = scales[false]!.high {
+            heading += " — \(oneLine(yLabel)) from \(Self.short(low)) to \(Self.short(high))\(logY ? " (log scale)" : "")"
+        }
+        if let y2Label, let low = scales[true]!.low, let high = scales[true]!.high {
+            heading += "; right axis: \(oneLine(y2Label)) from \(Self.short(low)) to \(Self.short(high))\(logY2 ? " (log scale)" : "")"
+        }
+        if scales[false]!.low != nil || scales[true]!.low != nil { heading += " against \(oneLine(xLabel))" }
         var lines = [heading]
-        let nameWidth = min(24, series.map { oneLine($0.name).count }.max() ?? 0)
+        let nameOf = { (s: Series) in self.oneLine(s.name) + (self.onRightAxis(s) ? " (right axis)" : "") }
+        let nameWidth = min(24, series.map { nameOf($0).count }.max() ?? 0)
         for s in series {
-            let values = s.y.map(transformed)
+            let (lo, hi, _, _) = scales[onRightAxis(s)]!
+            let values = s.y.map { transformed($0, log: isLog(s)) }
             let groups = max(1, min(width, values.count))
             var text = ""
             for g in 0..<groups {
@@ -274,7 +349,7 @@ public struct Plot: Sendable, Equatable {
                 text.append(bars[min(7, max(0, level))])
             }
             let finite = s.y.filter(\.isFinite)
-            let name = String(oneLine(s.name).prefix(nameWidth))
+            let name = String(nameOf(s).prefix(nameWidth))
             let padded = name + String(repeating: " ", count: max(0, nameWidth - name.count))
             let range = finite.isEmpty ? "no values" : "min \(Self.short(finite.min()!))  max \(Self.short(finite.max()!))"
             lines.append("\(padded)  \(values.isEmpty ? "" : text)  \(range)")

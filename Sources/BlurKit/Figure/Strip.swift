@@ -106,6 +106,8 @@ public struct Strip: Sendable {
     public var scale: Scale?
     /// The colour map of difference panels; inferno makes "no difference" black.
     public var colourMap: ColourMap = .inferno
+    /// Rectangles outlined on the panels (`Strip+Outlines.swift`).
+    public var outlines: [Outline] = []
 
     public init(title: String? = nil, panels: [Panel] = [], inset: Inset? = nil) {
         self.title = title
@@ -253,6 +255,7 @@ public struct Strip: Sendable {
             let shown = displayedImage(panel)
             canvas.fill(frame.outset(by: 1), colour: FigureColour.frame)
             drawPicture(shown.full, in: frame, zoom: layout.scale.enlargement, on: &canvas)
+            drawOutlines(panel: i, frame: frame, scale: layout.scale, on: &canvas)
             if let inset, let insetFrame = layout.insetFrames[i], let zoom = layout.insetZoom {
                 let r = inset.region
                 let outline = PixelRect(x: frame.x + Int(layout.scale.displayed(Double(r.x)).rounded(.down)),
@@ -260,7 +263,7 @@ public struct Strip: Sendable {
                                         width: max(2, layout.scale.displayed(r.width)), height: max(2, layout.scale.displayed(r.height)))
                 Self.drawHighlight(around: outline, on: &canvas)
                 canvas.fill(insetFrame.outset(by: 3), colour: FigureColour.accent)
-                let region = Self.crop(shown.original, r)
+                let region = shown.original.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
                 drawPicture(region, in: insetFrame, zoom: zoom, on: &canvas)
                 Self.badge("zoom ×\(zoom)", x: insetFrame.x + 6, y: insetFrame.y + 6, on: &canvas)
             }
@@ -397,12 +400,6 @@ public struct Strip: Sendable {
         stride(from: 3, to: image.pixels.count, by: 4).contains { image.pixels[$0] < 1 }
     }
 
-    static func crop(_ image: RGBAImage, _ r: PixelRect) -> RGBAImage {
-        var out = RGBAImage(width: r.width, height: r.height)
-        for y in 0..<r.height { for x in 0..<r.width { out[x, y] = image[r.x + x, r.y + y] } }
-        return out
-    }
-
     /// Each n×n block (cut at the borders) becomes its premultiplied average, or its maximum.
     static func reduce(_ image: RGBAImage, by n: Int, keepingMaximum: Bool) -> RGBAImage {
         let w = (image.width + n - 1) / n, h = (image.height + n - 1) / n
@@ -461,6 +458,7 @@ public struct Strip: Sendable {
         if let inset, let zoom = layout.insetZoom {
             parts.append("Below each panel, the region \(inset.width)×\(inset.height) at (\(inset.x), \(inset.y)) enlarged \(zoom)× with visible pixels; it is outlined in orange on each panel.")
         }
+        if let outlined = outlinesAltText() { parts.append(outlined) }
         return parts.joined(separator: " ")
     }
 }

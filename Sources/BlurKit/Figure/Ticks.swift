@@ -18,8 +18,10 @@ public enum Ticks {
             lo -= pad; hi += pad
         }
         let step = niceNumber((hi - lo) / Double(max(count - 1, 1)), round: true)
-        let first = extend ? (lo / step).rounded(.down) * step : (lo / step).rounded(.up) * step
-        let last = extend ? (hi / step).rounded(.up) * step : (hi / step).rounded(.down) * step
+        // A value within 1e-9 of a step of a tick counts as on it, so rounding noise in the data
+        // (a gain of 1.0000000000000002) does not add a whole empty step to the axis.
+        let first = extend ? (lo / step + 1e-9).rounded(.down) * step : (lo / step - 1e-9).rounded(.up) * step
+        let last = extend ? (hi / step - 1e-9).rounded(.up) * step : (hi / step + 1e-9).rounded(.down) * step
         var values: [Double] = []
         var k = 0
         while true {

@@ -8,8 +8,10 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
     case checker
     /// A white disc, a vertical step and a thin line on mid-grey: edges of every orientation.
     case edges
-    /// A zone plate `½ + ½·cos(π r² / (2·W))`: frequency rises from the centre up to Nyquist at
-    /// the border, so it shows which frequencies a blur passes and where a box rings.
+    /// A zone plate `½ + ½·cos(π r² / (2·ρ))`, ρ the distance from the centre to the corner:
+    /// the local frequency 2·(π/2ρ)·r rises from 0 at the centre to π (Nyquist) at the corners,
+    /// never above, so the image itself does not alias; it shows which frequencies a blur passes
+    /// and where a box rings.
     case zoneplate
     /// One white pixel at the centre on black: the blur's impulse response.
     case impulse
@@ -26,11 +28,25 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
         switch self {
         case .checker: "black and white checkerboard of 16-pixel squares"
         case .edges: "white disc, vertical step and thin line on grey"
-        case .zoneplate: "zone plate: rings whose frequency rises to Nyquist at the border"
+        case .zoneplate: "zone plate: rings whose frequency rises to Nyquist (π) at the corners"
         case .impulse: "a single white pixel at the centre of a black image"
         case .noise: "seeded uniform colour noise"
         case .ui: "a small app screen: title bar, coloured icons and rows of text"
         }
+    }
+
+    /// The zone plate's phase at pixel (x, y): `s·r²` with r the distance from the image centre
+    /// and `s = π / (2ρ)`, ρ the distance from the centre to the farthest pixel (a corner).
+    ///
+    /// The local frequency is the phase's gradient, `2·s·r`, at most `2·s·ρ = π` radians per
+    /// pixel: the rings reach the grid's limit at the corners and nowhere pass it. (A scale set
+    /// by the half-width instead reaches π at the edge midpoints and √2·π in the corners, whose
+    /// rings then alias into false, coarser rings.)
+    public static func zonePlatePhase(x: Int, y: Int, width: Int, height: Int) -> Double {
+        let cx = Double(width) / 2, cy = Double(height) / 2
+        let scale = Double.pi / (2 * max((cx * cx + cy * cy).squareRoot(), 1))
+        let dx = Double(x) - cx, dy = Double(y) - cy
+        return scale * (dx * dx + dy * dy)
     }
 
     public func make(width: Int, height: Int) -> RGBAImage {
@@ -52,11 +68,8 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
                 image[x, y] = SIMD4(v, v, v, 1)
             } }
         case .zoneplate:
-            let cx = Double(width) / 2, cy = Double(height) / 2
-            let scale = Double.pi / (2 * max(cx, cy, 1))
             for y in 0..<height { for x in 0..<width {
-                let dx = Double(x) - cx, dy = Double(y) - cy
-                let v = Float(0.5 + 0.5 * cos(scale * (dx * dx + dy * dy)))
+                let v = Float(0.5 + 0.5 * cos(Self.zonePlatePhase(x: x, y: y, width: width, height: height)))
                 image[x, y] = SIMD4(v, v, v, 1)
             } }
         case .impulse:

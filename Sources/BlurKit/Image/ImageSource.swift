@@ -5,6 +5,29 @@ public enum ImageSource {
     /// - Throws: `BlurKitError` for unreadable files, unknown built-ins and sizes over `maxPixels`.
     public static func load(_ source: String, maxPixels: Int = PNG.defaultMaxPixels) throws -> RGBAImage {
         guard source.hasPrefix("builtin:") else { return try PNG.read(source, maxPixels: maxPixels) }
+        let (kind, size) = try builtin(source, maxPixels: maxPixels)
+        return kind.make(width: size.width, height: size.height)
+    }
+
+    /// The width and height `source` has, without decoding or generating its pixels: a PNG's
+    /// header, or a built-in's size.
+    ///
+    /// - Throws: `BlurKitError` as `load` does for unreadable files, unknown built-ins and sizes
+    ///   over `maxPixels`.
+    public static func size(of source: String, maxPixels: Int = PNG.defaultMaxPixels) throws -> (width: Int, height: Int) {
+        guard source.hasPrefix("builtin:") else {
+            let info = try PNGInfo.read(source)
+            let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
+            guard !overflow, pixels <= maxPixels else {
+                throw BlurKitError("'\(source)' has \(info.width)×\(info.height) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
+            }
+            return (info.width, info.height)
+        }
+        return try builtin(source, maxPixels: maxPixels).size
+    }
+
+    /// The kind and size of `builtin:NAME[@WxH]`.
+    static func builtin(_ source: String, maxPixels: Int) throws -> (kind: BuiltinImage, size: (width: Int, height: Int)) {
         let spec = source.dropFirst("builtin:".count)
         let parts = spec.split(separator: "@", maxSplits: 1).map(String.init)
         guard let name = parts.first, let kind = BuiltinImage(rawValue: name) else {
@@ -23,6 +46,6 @@ public enum ImageSource {
         guard !overflow, pixels <= maxPixels else {
             throw BlurKitError("'\(source)' would have \(size.width)×\(size.height) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
         }
-        return kind.make(width: size.width, height: size.height)
+        return (kind, size)
     }
 }

@@ -8,12 +8,16 @@ struct AllCommand: ParsableCommand {
         abstract: "Run every lesson and write every page into Output/, one line per lesson.",
         discussion: """
         A lesson that fails is reported with its file and line and keeps its previous page; the \
-        other lessons still run, and the exit status is then non-zero.
+        other lessons still run, and the exit status is then non-zero. Then the course's index \
+        (index.html, README.md) and the glossary of table columns are written beside the pages.
         """
     )
 
     @OptionGroup var lessons: LessonFolderOptions
     @OptionGroup var page: PageOptions
+
+    @Flag(help: "Write every index.html as a single file, its figures and tables inlined, for mailing to students.")
+    var embed = false
 
     func run() throws {
         let library: LessonLibrary
@@ -34,6 +38,7 @@ struct AllCommand: ParsableCommand {
                 let runner = LessonRunner(lesson: lesson, values: values, outputRoot: page.output,
                                           quickTiming: page.quickTiming, invocation: LessonCommand.invocation(lesson: lesson, settings: []))
                 let outcome = try runner.run()
+                if embed { try PageEmbedder.embedPage(in: outcome.folder) }
                 written.append(outcome)
                 print("\(style.bold(label))  \(outcome.counts) in \(NumberText.fixed(outcome.seconds, digits: 1)) s → \(outcome.folder)/")
             } catch {
@@ -45,8 +50,14 @@ struct AllCommand: ParsableCommand {
         let figures = written.reduce(0) { $0 + $1.figureCount }
         let tables = written.reduce(0) { $0 + $1.tableCount }
         let seconds = NumberText.fixed(Date().timeIntervalSince(start), digits: 1)
+        do throws(LessonError) {
+            try CourseIndex.write(in: page.output, embed: embed)
+        } catch {
+            failures.append(error)
+            _ = error.report()
+        }
         print("Wrote \(written.count) of \(library.entries.count) lesson pages into \(page.output)/: "
-            + "\(figures) figures, \(tables) tables, in \(seconds) s.")
+            + "\(figures) figures, \(tables) tables, in \(seconds) s; the index: \(page.output)/index.html.")
         if !failures.isEmpty {
             throw failures.count == 1 ? ExitCode(failures[0].exitCode) : ExitCode.failure
         }

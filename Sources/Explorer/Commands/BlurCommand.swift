@@ -28,7 +28,7 @@ struct BlurCommand: ReportingCommand {
     @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
     @Flag(help: "Blur in linear light (decode sRGB, blur, encode) instead of on the stored values.") var linear = false
     @Option(help: "Threads for the blur (1, 2, …).") var threads: Int = 1
-    @Option(help: "Blur only this rectangle X,Y,W,H, reading a margin of the kernel's reach around it (BCBlurView); the rest stays as it was.")
+    @Option(help: "Blur only this rectangle X,Y,W,H (pixels, or percentages of the image such as 25%,25%,50%,50%), reading a margin of the kernel's reach around it (BCBlurView); the rest stays as it was.")
     var region: String?
     @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them.")
     var grow = false
@@ -43,8 +43,17 @@ struct BlurCommand: ReportingCommand {
         guard sigma != nil || radius != nil else { throw ValidationError("give --sigma or --radius") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
         _ = try size.make(method)
-        if let region { _ = try EffectRect(parsing: region) }
+        if let region { _ = try Self.regionSpec(region) }
         guard region == nil || !grow else { throw ValidationError("give --region or --grow, not both") }
+    }
+
+    /// Parses `--region X,Y,W,H` (whole pixels or percentages of the image).
+    static func regionSpec(_ text: String) throws -> RectangleSpec {
+        do {
+            return try RectangleSpec(parsing: text, option: "--region")
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
@@ -53,10 +62,11 @@ struct BlurCommand: ReportingCommand {
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
         var report = Report()
         var blurred: RGBAImage
+        var outlines: [Strip.Outline] = []
         var description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")"
         var alt = "\(input) blurred with \(what)"
         if let region {
-            let rect = try EffectRect(parsing: region)
+            let rect = try Self.regionSpec(region).resolved(width: image.width, height: image.height)
             let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, threads] in
                 Blur.apply(blurMethod, to: $0, edges: edges, linear: linear, threads: threads)
             }
@@ -66,12 +76,16 @@ struct BlurCommand: ReportingCommand {
             let share = Double(read.area) / Double(image.pixelCount) * 100
             description += ", only inside \(rect) (reading \(read), \(NumberText.fixed(share, digits: 1)) % of the image's pixels)"
             alt += " only inside the rectangle \(rect); the rest is unchanged"
+            outlines = [Strip.Outline(x: read.x, y: read.y, width: read.width, height: read.height, label: "read: margin \(blurMethod.reach) px", style: .dashed),
+                        Strip.Outline(x: rect.x, y: rect.y, width: rect.width, height: rect.height, label: "blurred")]
         } else if grow {
             let padded = image.padded(by: blurMethod.reach)
             blurred = Blur.apply(blurMethod, to: padded, edges: .zero, linear: linear, threads: threads)
             description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what) into a transparent border of its reach, "
                 + "\(blurMethod.reach) px: the output is \(blurred.width)×\(blurred.height)"
             alt += ", grown by \(blurMethod.reach) pixels on every side where the blur fades into transparency"
+            outlines = [Strip.Outline(x: blurMethod.reach, y: blurMethod.reach, width: image.width, height: image.height,
+                                      label: "original frame", style: .dashed, panels: [1])]
         } else {
             blurred = Blur.apply(blurMethod, to: image, edges: edges, linear: linear, threads: threads)
         }
@@ -82,10 +96,12 @@ struct BlurCommand: ReportingCommand {
             let name = StripSupport.shortName(input)
             let sigmaText = sigma.map { "σ = \(NumberText.compact($0))" }
             var strip = Strip(title: stripOptions.title ?? "\(name) blurred with \(blurMethod.name) · \(sigmaText ?? blurMethod.parameters)")
-            strip.inset = try stripOptions.parsedInset()
+            strip.inset = try stripOptions.parsedInset(width: image.width, height: image.height)
+            strip.outlines = outlines
             strip.add(image, caption: "original", "\(image.width)×\(image.height)")
             strip.add(blurred, caption: blurMethod.name,
                       ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])).joined(separator: ", "))
+            try stripOptions.closeUps.apply(to: &strip)
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))
         }
         return report

@@ -119,7 +119,7 @@ struct CompareCommand: ReportingCommand {
     func strip(image: RGBAImage, reference: RGBAImage, outcomes: [Outcome]) throws -> Strip {
         let sigmaText = NumberText.compact(sigma)
         var strip = Strip(title: stripOptions.title ?? "Blur methods against the exact Gaussian · σ = \(sigmaText) · \(StripSupport.shortName(input))")
-        strip.inset = try stripOptions.parsedInset()
+        strip.inset = try stripOptions.parsedInset(width: image.width, height: image.height)
         strip.add(image, caption: "original", "\(image.width)×\(image.height)")
         for o in outcomes {
             var figure = o.errors.interiorMaxAbsError.map { "max err \(NumberText.significant($0, 3))" }
@@ -139,6 +139,7 @@ struct CompareCommand: ReportingCommand {
             }
             strip.columns = outcomes.count + 1
         }
+        try stripOptions.closeUps.apply(to: &strip)
         return strip
     }
 

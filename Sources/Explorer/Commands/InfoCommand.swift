@@ -1,22 +1,33 @@
 import ArgumentParser
 import BlurKit
 
-/// `explorer info FILE.png`: what a PNG file is, read from its chunks.
+/// `explorer info FILE.png`: what a PNG file is, read from its chunks; for a built-in image
+/// (`builtin:NAME[@WxH]`), its size and what it is made of. `photo` names the shipped photograph.
 struct InfoCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Show a PNG's size, colour type, bit depth and the command recorded in it."
     )
 
-    @Argument(help: "The PNG file.") var file: String
+    @Argument(help: "The PNG file, builtin:NAME[@WxH], or photo.") var file: String
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let info = try PNGInfo.read(context.inputPath(file))
         var table = Table(title: file, name: "info", columns: [
             Table.Column(key: "property", title: "property", alignRight: false),
             Table.Column(key: "value", title: "value", alignRight: false),
         ])
+        let path = InputOptions.resolve(context.inputPath(file))
+        if path.hasPrefix("builtin:") {
+            let size = try ImageSource.size(of: path)
+            table.append([.text("size"), .text("\(size.width)×\(size.height) pixels")])
+            table.append([.text("colour type"), .text("RGBA, generated in memory (a built-in image, not a file)")])
+            table.append([.text("bit depth"), .text("32-bit float per channel (8-bit when written to PNG)")])
+            var report = Report()
+            report.table(table)
+            return report
+        }
+        let info = try PNGInfo.read(path)
         table.append([.text("size"), .text("\(info.width)×\(info.height) pixels")])
         table.append([.text("colour type"), .text(info.colourType.name + (info.hasTransparencyChunk ? " with tRNS transparency" : ""))])
         table.append([.text("bit depth"), .integer(info.bitDepth)])

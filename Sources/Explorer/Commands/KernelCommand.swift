@@ -73,7 +73,7 @@ struct KernelCommand: ReportingCommand {
             if let plot {
                 var chart = Plot(title: "1-D \(sampling.rawValue) Gaussian weights, σ = \(sigmaText), radius \(r)",
                                  xLabel: "offset x (px)", yLabel: "normalised weight")
-                chart.add("weights (sum 1)", x: kernel.offsets.map(Double.init), y: kernel.weights, style: .linesPoints)
+                chart.add("weights (sum 1)", x: kernel.offsets.map(Double.init), y: kernel.weights, style: .impulses)
                 report.blocks += try PlotOutput.write(chart, to: plot, context: context, columns: nil).blocks
             }
         } else {
@@ -100,7 +100,7 @@ struct KernelCommand: ReportingCommand {
             if let plot {
                 var chart = Plot(title: "2-D \(sampling.rawValue) Gaussian weights, σ = \(sigmaText): the row y = 0",
                                  xLabel: "offset x (px)", yLabel: "normalised weight")
-                chart.add("weights at y = 0", x: (-r...r).map(Double.init), y: (-r...r).map { kernel.weight(dx: $0, dy: 0) }, style: .linesPoints)
+                chart.add("weights at y = 0", x: (-r...r).map(Double.init), y: (-r...r).map { kernel.weight(dx: $0, dy: 0) }, style: .impulses)
                 report.blocks += try PlotOutput.write(chart, to: plot, context: context, columns: nil).blocks
             }
         }

@@ -14,6 +14,7 @@ struct LessonCommand: ParsableCommand {
         Examples:
           explorer lesson 1
           explorer lesson averaging --set radius=5
+          explorer lesson 3 --parameters
           explorer lesson Lessons/01-averaging.md --output /tmp/pages --quiet
         """
     )
@@ -38,6 +39,15 @@ struct LessonCommand: ParsableCommand {
     @Flag(help: "Print only the summary of what was written (and errors).")
     var quiet = false
 
+    @Flag(help: "List the lesson's parameters (kind, default, accepted values, meaning) and run nothing.")
+    var parameters = false
+
+    @Flag(help: "Show the answers to the exercises in the terminal (the page always folds them away).")
+    var answers = false
+
+    @Flag(help: "Write index.html as a single file, its figures and tables inlined, for mailing to students.")
+    var embed = false
+
     func validate() throws {
         for setting in settings where Self.split(setting) == nil {
             throw ValidationError("--set takes name=value, got '\(setting)'")
@@ -60,6 +70,10 @@ struct LessonCommand: ParsableCommand {
     func runLesson() throws(LessonError) {
         let path = lesson.hasSuffix(".md") || lesson.contains("/") ? lesson : try lessons.library().path(for: lesson)
         let parsed = try LessonParser.parse(fileAt: path)
+        if parameters {
+            print(LessonParameterList(lesson: parsed).text(markdown: format == .markdown), terminator: "")
+            return
+        }
         let values = try parsed.values(settings: settings.compactMap(Self.split))
         let style = TerminalStyle.current()
         let runner = LessonRunner(lesson: parsed, values: values, outputRoot: page.output, quickTiming: page.quickTiming,
@@ -68,10 +82,17 @@ struct LessonCommand: ParsableCommand {
         let walkThrough = !quiet && format == .text
         let parts = try runner.prepare()
         if walkThrough { print(LessonTerminal.header(parsed, values: values, style: style)) }
+        var section = CourseSections.Section.other
         let outcome = try runner.run(parts) { item in
-            guard walkThrough, let text = LessonTerminal.render(item, pageFolder: folder, style: style) else { return }
+            var shown = item
+            if case .prose(let text) = item {
+                shown = .prose(CourseSections.terminal(CourseSections.pieces(text, section: &section), answers: answers))
+            }
+            guard walkThrough, let text = LessonTerminal.render(shown, pageFolder: folder, style: style) else { return }
             print("\n" + text)
         }
+        if embed { try PageEmbedder.embedPage(in: outcome.folder) }
+        try CourseIndex.write(in: page.output)
         if format == .markdown && !quiet { print(outcome.markdown, terminator: "") }
         let summary = Self.summary(outcome)
         if format == .markdown {

@@ -24,7 +24,7 @@ struct MotionCommand: ReportingCommand {
     )
 
     @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
-    @Option(help: "The panel X,Y,W,H in pixels (default: centred, half the width, a third of the height).") var panel: String?
+    @Option(help: "The panel X,Y,W,H in pixels or percentages of the picture (default: centred, half the width, a third of the height).") var panel: String?
     @Option(help: "Standard deviation σ of the Gaussian blur in pixels.") var sigma: Double = 8
     @Option(help: "Frames of parallax motion.") var frames: Int = 8
     @Option(help: "The panel's largest offset from rest along either axis, in pixels.") var shift: Int = 12
@@ -45,7 +45,7 @@ struct MotionCommand: ReportingCommand {
         guard !interval.isEmpty else { throw ValidationError("--interval needs at least one value, e.g. 1/60") }
         do {
             for text in interval { _ = try LiveCost.parseInterval(text) }
-            if let panel { _ = try EffectRect(parsing: panel) }
+            if let panel { _ = try RectangleSpec(parsing: panel, option: "--panel") }
         } catch {
             throw ValidationError("\(error)")
         }

@@ -1,19 +1,42 @@
 import ArgumentParser
 import Foundation
 
-/// `explorer source NAME`: print a method's core loop as it stands in the library's source.
+/// `explorer source NAME`: print a method's loops as they stand in the library's source — the
+/// plain reference loop (the algorithm) first, then the fast loop (its schedule).
 ///
 /// Regions are marked in BlurKit's source files with a line `// lesson-code: NAME` before the
 /// region and `// end lesson-code` after it, so a lesson shows the real code, never a copy.
+/// A method's reference loop (`ReferenceBlur`) is the region `NAME-reference`; `source NAME`
+/// prints it, then region `NAME` as the same arithmetic scheduled for the machine, with one
+/// sentence (`scheduleNotes`) on what the schedule changed.
 struct SourceCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "source",
-        abstract: "Print the marked core loop of a method from BlurKit's source.",
-        discussion: "Run without a name to list the marked regions."
+        abstract: "Print a method's reference loop, then its fast loop, from BlurKit's source.",
+        discussion: """
+            Run without a name to list the marked regions. For a method with a plain reference \
+            loop (box, gaussian2d, separable, iterated-box, downsampled) the reference comes first, \
+            then the fast loop; --show reference or --show fast prints one of them.
+            """
     )
 
+    /// Which of a method's loops to print.
+    enum Part: String, ExpressibleByArgument, CaseIterable {
+        case both, reference, fast
+    }
+
     @Argument(help: "The region's name, e.g. separable; omit to list them.") var name: String?
+    @Option(help: "Which loops of a method to print: both, reference or fast.") var show: Part = .both
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+
+    /// What the fast loop of each method changes against its reference, in one sentence.
+    static let scheduleNotes: [String: String] = [
+        "box": "The fast loop reads the window from padded rows (so no tap asks the edge mode), sums eight pixels × four channels at once in SIMD registers, and multiplies by 1/(2R+1)² instead of dividing.",
+        "gaussian2d": "The fast loop reads padded rows (no edge-mode test per tap), keeps eight pixels × four channels in SIMD registers with the taps outermost, and splits the rows over threads.",
+        "separable": "The fast loop copies each row (or a block of 16 columns) into a padded scratch line, then adds the weighted taps for eight pixels × four channels at once, adding mirrored taps before multiplying when the weights are symmetric.",
+        "iterated-box": "The fast loop keeps a running sum — add the pixel entering the window, subtract the one leaving — so a pass costs two additions per pixel whatever its width, for eight lines at once, and divides once by the product of the widths at the end.",
+        "downsampled": "The fast version runs the same three steps with rows split over threads, the inner method's own fast loop, and the bilinear positions and weights computed once per row and column instead of once per pixel.",
+    ]
 
     struct Region: Equatable {
         var name: String
@@ -66,16 +89,45 @@ struct SourceCommand: ReportingCommand {
             report.table(table)
             return report
         }
-        guard let region = all.first(where: { $0.name == name }) else {
+        let reference = all.first { $0.name == name + "-reference" }
+        let fast = all.first { $0.name == name }
+        guard reference != nil || fast != nil else {
             let names = all.map(\.name).joined(separator: ", ")
             throw ValidationError("no source region named '\(name)'; marked regions: \(names.isEmpty ? "none" : names)")
         }
+        switch (show, reference, fast) {
+        case (.reference, nil, _):
+            throw ValidationError("'\(name)' has no reference loop (no region '\(name)-reference'); try --show fast")
+        case (.fast, _, nil):
+            throw ValidationError("'\(name)' has no fast loop (no region '\(name)'); try --show reference")
+        case (.both, let reference?, let fast?):
+            report.text("The algorithm, as a plain loop, in `\(reference.file)`, \(Self.lines(reference)):")
+            report.preformatted(Self.listing(reference))
+            report.text("The same arithmetic, scheduled for the machine, in `\(fast.file)`, \(Self.lines(fast)). "
+                        + (Self.scheduleNotes[name] ?? ""))
+            report.preformatted(Self.listing(fast))
+        case (.reference, let reference?, _), (.both, let reference?, nil):
+            report.text("`\(reference.file)`, \(Self.lines(reference)):")
+            report.preformatted(Self.listing(reference))
+        case (.fast, _, let fast?), (.both, nil, let fast?):
+            report.text("`\(fast.file)`, \(Self.lines(fast)):")
+            report.preformatted(Self.listing(fast))
+        case (.both, nil, nil):
+            break
+        }
+        return report
+    }
+
+    /// "lines 12–30" for a region.
+    static func lines(_ region: Region) -> String {
+        "lines \(region.firstLine)–\(region.firstLine + region.lines.count - 1)"
+    }
+
+    /// The region's lines with their common indentation removed.
+    static func listing(_ region: Region) -> String {
         let indent = region.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        let body = region.lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
-        let last = region.firstLine + region.lines.count - 1
-        report.text("`\(region.file)`, lines \(region.firstLine)–\(last):")
-        report.preformatted(body.joined(separator: "\n"))
-        return report
+        return region.lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
+            .joined(separator: "\n")
     }
 }

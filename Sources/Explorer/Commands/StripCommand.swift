@@ -12,7 +12,9 @@ struct StripCommand: ReportingCommand {
         size. --difference-to REF adds a second row: |image − REF| per panel, amplified by --amplify \
         (default: the largest power of two that keeps the largest difference on the colour scale) \
         and coloured with the perceptually ordered inferno map, with a legend giving the scale in \
-        8-bit units. --inset X,Y,W,H enlarges that region of every panel under it. Examples:
+        8-bit units. --inset X,Y,W,H enlarges that region of every panel under it, --corner-inset \
+        CORNER one corner (how each edge mode fills it), --inset-zoom N sets the enlargement, and \
+        --outline X,Y,W,H[=label] outlines a rectangle on every panel. Examples:
           explorer strip box.png gauss.png -o strip.png --captions "box|Gaussian" --difference-to gauss.png
           explorer strip builtin:edges builtin:zoneplate -o inputs.png --title "Test images"
         """
@@ -26,8 +28,9 @@ struct StripCommand: ReportingCommand {
     var differenceTo: String?
     @Option(help: "With --difference-to: multiply differences by this before colouring (default: automatic, stated in the legend).")
     var amplify: Double?
-    @Option(help: ArgumentHelp("Enlarge this region of every panel under it (nearest neighbour).", valueName: "x,y,w,h"))
+    @Option(help: ArgumentHelp("Enlarge this region of every panel under it (nearest neighbour); pixels or percentages of the first image.", valueName: "x,y,w,h"))
     var inset: String?
+    @OptionGroup var closeUps: CloseUpOptions
     @OptionGroup var inputOptions: InputOptions
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
@@ -53,7 +56,7 @@ struct StripCommand: ReportingCommand {
         let loaded = try images.map { try inputOptions.load($0, in: context) }
         let names = try captionList()
         var strip = Strip(title: title)
-        strip.inset = try inset.map(StripSupport.parseInset)
+        strip.inset = try inset.map { try StripSupport.inset($0, width: loaded[0].width, height: loaded[0].height) }
         for (i, image) in loaded.enumerated() {
             if let names {
                 strip.add(image, caption: names[i])
@@ -80,6 +83,7 @@ struct StripCommand: ReportingCommand {
             }
             strip.columns = loaded.count
         }
+        try closeUps.apply(to: &strip)
         var report = Report()
         report.figure(try StripSupport.write(strip, to: output, context: context))
         return report

@@ -1,120 +1,238 @@
-/// The front matter of a lesson: the block between the first two `---` lines.
+import Yams
+
+/// The front matter of a lesson: the YAML block between the first two `---` lines.
 ///
-/// The parser accepts exactly the small subset of YAML that lessons use, and reports anything else
-/// with its line rather than guessing:
-///
-/// ```
+/// ```yaml
 /// ---
 /// title: Averaging                      # required
 /// summary: One line for `explorer list` # required
-/// parameters:                           # optional
-///   radius: 2                           # name: default value, indented
-///   image: builtin:checker
+/// parameters:                           # optional: declarations (`LessonParameter`)
+///   radius:
+///     kind: integer
+///     default: 2
+///     range: [1, 12]
+///     meaning: how far the box reaches from its centre, in pixels
+/// values:                               # optional: named expressions of the parameters
+///   width: 2 * radius + 1
 /// ---
 /// ```
 ///
-/// Values run to the end of the line or to a ` #` comment; a value may be quoted with `"…"` or
-/// `'…'` to keep a `#` or surrounding spaces. Blank lines and lines starting with `#` are ignored.
+/// The block is read by Yams (libyaml); every error, Yams' own included, names the file's line.
 struct FrontMatter: Equatable, Sendable {
     var title: String
     var summary: String
-    var parameters: [Lesson.Parameter]
+    var parameters: [LessonParameter]
+    /// Named expressions (`LessonExpression`), in the order written; each may use the parameters and
+    /// the values before it.
+    var values: [Lesson.Value]
     /// The line of `parameters:` (of the opening `---` when there is none), for errors about them.
     var parametersLine: Int
     /// How many lines of the file the front matter takes, both `---` lines included.
     var lineCount: Int
 
-    static let keys = ["title", "summary", "parameters"]
+    static let keys = ["title", "summary", "parameters", "values"]
+    static let parameterKeys = ["kind", "default", "range", "choices", "smallest", "meaning"]
 
     /// Parses the front matter at the start of `lines` (the file's lines, numbered from 1).
     ///
-    /// - Throws: `LessonError` at the offending line: no opening or closing `---`, an unknown
-    ///   key, a repeated key or parameter, a missing title or summary, a value that is not one line.
+    /// - Throws: `LessonError` at the offending line: no opening or closing `---`, YAML that does
+    ///   not parse, an unknown or repeated key, a missing title or summary, an incomplete or
+    ///   inconsistent parameter declaration.
     static func parse(_ lines: [Substring], path: String) throws(LessonError) -> FrontMatter {
         func fail(_ line: Int, _ message: String) -> LessonError { LessonError(path, line: line, message) }
         guard let first = lines.first, first.trimmingTrailingBlanks() == "---" else {
             throw fail(1, "a lesson starts with front matter: a line '---', then 'title:', 'summary:' and optionally 'parameters:', then '---'")
         }
-        var title: (String, Int)?
-        var summary: (String, Int)?
-        var parameters: [Lesson.Parameter] = []
+        guard let close = lines.indices.dropFirst().first(where: { lines[$0].trimmingTrailingBlanks() == "---" }) else {
+            throw fail(1, "the front matter opened here is never closed by a line '---'")
+        }
+        let yaml = lines[1..<close].joined(separator: "\n")
+        // Line n of the YAML text is line n + 1 of the file.
+        func fileLine(_ node: Node?) -> Int { (node?.mark?.line ?? 0) + 1 }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            throw fail(Self.line(of: error, in: yaml).map { $0 + 1 } ?? 1, "front matter is not valid YAML: \(Self.problem(of: error))")
+        } catch {
+            throw fail(1, "front matter is not valid YAML: \(error)")
+        }
+        guard let mapping = root?.mapping else {
+            throw fail(root == nil ? close + 1 : fileLine(root), "the front matter has no 'title:'")
+        }
+        var title: String?, summary: String?
+        var parameters: [LessonParameter] = []
+        var values: [Lesson.Value] = []
         var parametersLine: Int?
-        var inParameters = false
-        var index = 1
-        while index < lines.count {
-            let raw = lines[index]
-            let number = index + 1
-            index += 1
-            let text = raw.trimmingTrailingBlanks()
-            if text == "---" {
-                guard let title else { throw fail(number, "the front matter has no 'title:'") }
-                guard let summary else { throw fail(number, "the front matter has no 'summary:' (one line for 'explorer list')") }
-                return FrontMatter(title: title.0, summary: summary.0, parameters: parameters,
-                                   parametersLine: parametersLine ?? 1, lineCount: number)
-            }
-            let content = text.drop(while: { $0 == " " })
-            if content.isEmpty || content.hasPrefix("#") { continue }
-            if raw.contains("\t") { throw fail(number, "a tab in the front matter; indent with spaces") }
-            let indented = content.count < text.count
-            guard let colon = content.firstIndex(of: ":") else {
-                throw fail(number, "expected 'name: value' in the front matter, got '\(content)'")
-            }
-            let key = String(content[..<colon])
-            let value = try parseValue(content[content.index(after: colon)...], line: number, path: path)
-            if indented {
-                guard inParameters else {
-                    throw fail(number, "an indented line belongs under 'parameters:'; '\(key)' is not in that block")
-                }
-                guard isParameterName(key) else {
-                    throw fail(number, "'\(key)' is not a parameter name: use letters, digits, '_' and '-', starting with a letter")
-                }
-                guard !value.isEmpty else { throw fail(number, "parameter '\(key)' has no default value") }
-                if let earlier = parameters.first(where: { $0.name == key }) {
-                    throw fail(number, "parameter '\(key)' is declared twice (first at line \(earlier.line))")
-                }
-                parameters.append(Lesson.Parameter(name: key, value: value, line: number))
-                continue
-            }
-            inParameters = false
+        for (keyNode, value) in mapping {
+            let line = fileLine(keyNode)
+            guard let key = keyNode.scalar?.string else { throw fail(line, "front matter keys are plain words") }
             switch key {
             case "title", "summary":
-                guard !value.isEmpty else { throw fail(number, "'\(key):' needs a value on the same line") }
-                if let earlier = key == "title" ? title : summary {
-                    throw fail(number, "'\(key):' is given twice (first at line \(earlier.1))")
+                guard let text = value.scalar?.string, !text.isEmpty else {
+                    throw fail(line, "'\(key):' needs one line of text as its value")
                 }
-                if key == "title" { title = (value, number) } else { summary = (value, number) }
+                if key == "title" { title = text } else { summary = text }
             case "parameters":
-                guard value.isEmpty else {
-                    throw fail(number, "'parameters:' takes indented 'name: value' lines below it, not a value on its line")
+                parametersLine = line
+                guard let block = value.mapping else {
+                    throw fail(line, "'parameters:' takes indented declarations below it, one per parameter")
                 }
-                if let parametersLine { throw fail(number, "'parameters:' is given twice (first at line \(parametersLine))") }
-                parametersLine = number
-                inParameters = true
+                for (nameNode, declaration) in block {
+                    let parameter = try parameterDeclaration(nameNode, declaration, path: path, fileLine: fileLine)
+                    if let earlier = parameters.first(where: { $0.name == parameter.name }) {
+                        throw fail(parameter.line, "parameter '\(parameter.name)' is declared twice (first at line \(earlier.line))")
+                    }
+                    parameters.append(parameter)
+                }
+            case "values":
+                guard let block = value.mapping else {
+                    throw fail(line, "'values:' takes indented 'name: expression' lines below it")
+                }
+                for (nameNode, expression) in block {
+                    let nameLine = fileLine(nameNode)
+                    guard let name = nameNode.scalar?.string, isParameterName(name), !name.contains("-") else {
+                        throw fail(nameLine, "a value's name uses letters, digits and '_', starting with a letter")
+                    }
+                    guard let text = expression.scalar?.string, !text.isEmpty else {
+                        throw fail(nameLine, "value '\(name)' needs an expression on its line, e.g. 'reach: floor(3 * sigma + 0.5)'")
+                    }
+                    values.append(Lesson.Value(name: name, expression: text, line: nameLine))
+                }
             default:
-                throw fail(number, "unknown front matter key '\(key)'; the keys are \(keys.joined(separator: ", "))")
+                throw fail(line, "unknown front matter key '\(key)'; the keys are \(keys.joined(separator: ", "))")
             }
         }
-        throw fail(1, "the front matter opened here is never closed by a line '---'")
+        guard let title else { throw fail(close + 1, "the front matter has no 'title:'") }
+        guard let summary else { throw fail(close + 1, "the front matter has no 'summary:' (one line for 'explorer list')") }
+        for value in values {
+            if parameters.contains(where: { $0.name == value.name }) {
+                throw fail(value.line, "'\(value.name)' is both a parameter and a value; give the value another name")
+            }
+        }
+        return FrontMatter(title: title, summary: summary, parameters: parameters, values: values,
+                           parametersLine: parametersLine ?? 1, lineCount: close + 1)
     }
 
-    /// A value after `key:`: trimmed, a trailing ` # comment` removed, surrounding quotes removed.
-    static func parseValue(_ text: Substring, line: Int, path: String) throws(LessonError) -> String {
-        let trimmed = text.drop(while: { $0 == " " })
-        if let quote = trimmed.first, quote == "\"" || quote == "'" {
-            let rest = trimmed.dropFirst()
-            guard let end = rest.firstIndex(of: quote) else {
-                throw LessonError(path, line: line, "the quote \(quote) is not closed on this line")
-            }
-            let after = rest[rest.index(after: end)...].drop(while: { $0 == " " })
-            guard after.isEmpty || after.hasPrefix("#") else {
-                throw LessonError(path, line: line, "unexpected text after the quoted value: '\(after)'")
-            }
-            return String(rest[..<end])
+    /// One parameter: `name: default` (a draft) or `name:` with `kind`, `default`, `range` or
+    /// `choices` or `smallest`, and `meaning` indented below it.
+    static func parameterDeclaration(_ nameNode: Node, _ node: Node, path: String,
+                                     fileLine: (Node?) -> Int) throws(LessonError) -> LessonParameter {
+        let line = fileLine(nameNode)
+        func fail(_ line: Int, _ message: String) -> LessonError { LessonError(path, line: line, message) }
+        guard let name = nameNode.scalar?.string, isParameterName(name) else {
+            throw fail(line, "'\(nameNode.scalar?.string ?? "?")' is not a parameter name: use letters, digits, '_' and '-', starting with a letter")
         }
-        var value = trimmed
-        if let hash = value.firstRange(of: " #") { value = value[..<hash.lowerBound] }
-        if value.hasPrefix("#") { value = "" }
-        return String(value.trimmingTrailingBlanks())
+        if let scalar = node.scalar {
+            guard !scalar.string.isEmpty else { throw fail(line, "parameter '\(name)' has no default value") }
+            let kind: LessonParameter.Kind = Int(scalar.string) != nil ? .integer : Double(scalar.string) != nil ? .number : .text
+            return LessonParameter(name: name, kind: kind, value: scalar.string, meaning: "", line: line)
+        }
+        guard let fields = node.mapping else {
+            throw fail(line, "parameter '\(name)' takes a default value or indented 'kind:', 'default:' and 'meaning:' lines")
+        }
+        var parameter = LessonParameter(name: name, kind: .text, value: "", meaning: "", line: line)
+        var kindText: String?
+        var rangeNode: Node?
+        for (keyNode, value) in fields {
+            let keyLine = fileLine(keyNode)
+            let key = keyNode.scalar?.string ?? ""
+            switch key {
+            case "kind":
+                kindText = value.scalar?.string
+                guard let kindText, let kind = LessonParameter.Kind(rawValue: kindText) else {
+                    throw fail(keyLine, "parameter '\(name)': kind must be one of \(LessonParameter.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                parameter.kind = kind
+            case "default":
+                guard let text = value.scalar?.string, !text.isEmpty else { throw fail(keyLine, "parameter '\(name)': 'default:' needs a value") }
+                parameter.value = text
+            case "meaning":
+                guard let text = value.scalar?.string, !text.isEmpty, !text.contains("\n") else {
+                    throw fail(keyLine, "parameter '\(name)': 'meaning:' is one line of text")
+                }
+                parameter.meaning = text
+            case "range":
+                rangeNode = value
+                let ends = value.sequence.map { Array($0) } ?? []
+                guard ends.count == 2, let low = ends[0].scalar.flatMap({ Double($0.string) }),
+                      let high = ends[1].scalar.flatMap({ Double($0.string) }), low.isFinite, high.isFinite, low <= high else {
+                    throw fail(keyLine, "parameter '\(name)': 'range:' is two numbers [smallest, largest], e.g. [0.5, 12]")
+                }
+                parameter.minimum = low
+                parameter.maximum = high
+            case "choices":
+                let items = value.sequence.map { $0.compactMap { $0.scalar?.string } } ?? []
+                guard !items.isEmpty, items.count == value.sequence?.count else {
+                    throw fail(keyLine, "parameter '\(name)': 'choices:' is a list of values, e.g. [light, dark]")
+                }
+                parameter.choices = items
+            case "smallest":
+                guard let size = value.scalar.flatMap({ LessonParameter.Size(parsing: $0.string) }) else {
+                    throw fail(keyLine, "parameter '\(name)': 'smallest:' is an image size WxH, e.g. 160x120")
+                }
+                parameter.smallest = size
+            default:
+                throw fail(keyLine, "parameter '\(name)': unknown key '\(key)'; a declaration takes \(parameterKeys.joined(separator: ", "))")
+            }
+        }
+        guard kindText != nil else { throw fail(line, "parameter '\(name)' has no 'kind:' (\(LessonParameter.Kind.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        guard !parameter.value.isEmpty else { throw fail(line, "parameter '\(name)' has no 'default:'") }
+        guard !parameter.meaning.isEmpty else { throw fail(line, "parameter '\(name)' has no 'meaning:' (one line saying what it is)") }
+        switch parameter.kind {
+        case .number, .integer:
+            guard parameter.minimum != nil else { throw fail(line, "parameter '\(name)' is a \(parameter.kind.rawValue) and needs 'range: [smallest, largest]'") }
+            if parameter.kind == .integer, let low = parameter.minimum, let high = parameter.maximum,
+               low.rounded() != low || high.rounded() != high {
+                throw fail(fileLine(rangeNode), "parameter '\(name)': an integer's range has whole ends")
+            }
+        case .choice:
+            guard !parameter.choices.isEmpty else { throw fail(line, "parameter '\(name)' is a choice and needs 'choices: [a, b, …]'") }
+        case .image:
+            guard parameter.smallest != nil else { throw fail(line, "parameter '\(name)' is an image and needs 'smallest: WxH', the least size the lesson works on") }
+        case .text:
+            break
+        }
+        if rangeNode != nil, parameter.kind != .number, parameter.kind != .integer {
+            throw fail(fileLine(rangeNode), "parameter '\(name)': only a number or an integer has a range")
+        }
+        if let problem = parameter.problem(with: parameter.value) {
+            throw fail(line, "the default does not fit the declaration: \(problem)")
+        }
+        return parameter
+    }
+
+    /// The YAML line (from 1) an error points at, when it says: where the construct that failed
+    /// began (Yams' context) rather than where the failure was noticed, and for a repeated key the
+    /// line of its second use.
+    static func line(of error: YamlError, in yaml: String) -> Int? {
+        switch error {
+        case .scanner(let context, _, let mark, _), .parser(let context, _, let mark, _), .composer(let context, _, let mark, _):
+            return context?.mark.line ?? mark.line
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+            var seen = Set<String>()
+            for index in max(0, context.mark.line - 1)..<lines.count {
+                let content = lines[index].drop(while: { $0 == " " })
+                guard let key = duplicates.first(where: { content.hasPrefix($0 + ":") }) else { continue }
+                if !seen.insert(key).inserted { return index + 1 }
+            }
+            return context.mark.line
+        default:
+            return nil
+        }
+    }
+
+    /// What Yams says is wrong, in one line without its position.
+    static func problem(of error: YamlError) -> String {
+        switch error {
+        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _), .composer(let context, let problem, _, _):
+            return [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
+        case .duplicatedKeysInMapping(let duplicates, _):
+            return "a key is given twice: " + duplicates.joined(separator: ", ")
+        default:
+            return "\(error)".split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
+        }
     }
 
     /// Parameter names: a letter, then letters, digits, `_` or `-`.

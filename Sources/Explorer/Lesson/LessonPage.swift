@@ -5,36 +5,70 @@ import Ink
 /// as CSV.
 ///
 /// The page shows the title, the prose, and each visible cell as `$ explorer …` in a code block
-/// followed by its results: tables as Markdown tables (each linked to its CSV), figures with
-/// their alt text and paths relative to the page folder.
+/// followed by its results: tables as Markdown tables (each linked to its CSV, and to the
+/// glossary entries of its columns), figures with their alt text and paths relative to the page
+/// folder. A line of links to the previous and next lesson and the course index opens and
+/// closes the page; answers to exercises are folded away (`CourseSections`). The README ends
+/// with an invisible comment that `CourseIndex` reads to list the page (`info`).
 struct LessonPage {
     var markdown: String
     var html: String
     /// CSV files to write beside the page: file name and contents, in page order.
     var tables: [(name: String, csv: String)]
+    /// What the course index shows of this page.
+    var info: CourseIndex.PageInfo
 
     init(lesson: Lesson, values: [String: String], items: [LessonRunner.Item], invocation: String) {
+        let navigation = CourseNavigation.of(lesson)
+        // The Markdown page and the HTML page differ only in their links and folded answers, so
+        // each section is kept in both forms, in step.
         var sections = ["# \(lesson.title)", "*\(lesson.summary)*"]
+        var htmlSections = sections
+        func add(_ markdown: String, html: String? = nil) {
+            sections.append(markdown)
+            htmlSections.append(html ?? markdown)
+        }
+        add(navigation.line(page: "README.md"), html: navigation.line(page: "index.html"))
         var tables: [(name: String, csv: String)] = []
         var demos: [(before: Int, demo: GlassDemo)] = []
+        var section = CourseSections.Section.other
+        var firstFigure: Figure?
         for item in items {
             switch item {
             case .prose(let text):
-                sections.append(text)
+                for piece in CourseSections.pieces(text, section: &section) {
+                    switch piece {
+                    case .text(let text): add(text)
+                    case .answer(let answer): add(CourseSections.markdown(answer: answer), html: CourseSections.html(answer: answer))
+                    }
+                }
             case .cell(let cell) where !cell.hidden:
-                sections.append("```console\n$ explorer \(cell.text)\n```")
-                sections.append(contentsOf: Self.results(cell, tables: &tables))
-                if let caption = cell.caption { sections.append("*\(caption)*") }
+                add("```console\n$ explorer \(cell.text)\n```")
+                for result in Self.results(cell, tables: &tables) { add(result) }
+                if cell.format == .text || cell.format == .markdown {
+                    for table in cell.report.tables {
+                        if let line = Glossary.line(for: table, page: "../glossary.md") {
+                            add(line, html: Glossary.line(for: table, page: "../glossary.html"))
+                        }
+                    }
+                }
+                if let caption = cell.caption { add("*\(caption)*") }
                 if let demo = cell.report.glassDemo { demos.append((sections.count, demo)) }
+                if firstFigure == nil { firstFigure = cell.report.figures.first }
             case .cell:
                 continue
             }
         }
-        sections.append("---")
-        sections.append(Self.footer(lesson: lesson, values: values, invocation: invocation))
-        self.markdown = sections.joined(separator: "\n\n") + "\n"
+        add("---")
+        add(Self.footer(lesson: lesson, values: values, invocation: invocation))
+        add(navigation.line(page: "README.md"), html: navigation.line(page: "index.html"))
+        let proseItems = items.compactMap { if case .prose(let text) = $0 { text } else { nil } }
+        self.info = CourseIndex.PageInfo(number: lesson.number, folder: lesson.pageFolderName, title: lesson.title,
+                                         summary: lesson.summary, takeaways: CourseSections.takeaways(proseItems),
+                                         figure: firstFigure?.path, figureAlt: firstFigure?.altText)
+        self.markdown = sections.joined(separator: "\n\n") + "\n\n" + CourseIndex.comment(info) + "\n"
         self.tables = tables
-        self.html = Self.html(title: lesson.title, summary: lesson.summary, sections: sections, demos: demos)
+        self.html = Self.html(title: lesson.title, summary: lesson.summary, sections: htmlSections, demos: demos)
     }
 
     /// A cell's results as Markdown sections; tables get a CSV file each.
@@ -159,5 +193,7 @@ struct LessonPage {
     td[align="right"], th[align="right"] { text-align: right; }
     hr { border: 0; border-top: 1px solid var(--rule); margin: 3rem 0 1rem; }
     hr + p { color: var(--muted); font-size: 0.85rem; }
+    details.answer { margin: 0.5rem 0 1.5rem; padding: 0.4rem 1rem; border-left: 4px solid var(--rule); background: var(--code); border-radius: 6px; }
+    details.answer > summary { cursor: pointer; font-weight: 600; }
     """
 }

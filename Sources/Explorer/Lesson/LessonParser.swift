@@ -64,7 +64,7 @@ enum LessonParser {
         }
         flushProse(before: lines.count + 1)
         return Lesson(path: path, number: number, slug: slug, title: front.title, summary: front.summary,
-                      parameters: front.parameters, parametersLine: front.parametersLine, parts: parts)
+                      parameters: front.parameters, values: front.values, parametersLine: front.parametersLine, parts: parts)
     }
 
     static func cell(info: String, fenceLine: Int, body: [(String, Int)], path: String) throws(LessonError) -> Lesson.Cell {

@@ -76,33 +76,38 @@ struct LessonRunner {
 
     /// Substitutes parameters into prose and cells and parses every cell's command.
     ///
-    /// - Throws: `LessonError` at the line of an unknown `{{parameter}}`, an unsplittable command
-    ///   line, an unknown command or option, or a command that cannot run in a lesson.
+    /// Image parameters are sized first (`Lesson.environment`), so an image below the lesson's
+    /// smallest size stops the lesson before anything runs.
+    ///
+    /// - Throws: `LessonError` at the line of an unknown `{{parameter}}`, an expression that does
+    ///   not evaluate, an unsplittable command line, an unknown command or option, or a command
+    ///   that cannot run in a lesson; at a parameter's line for an unreadable or too small image.
     func prepare() throws(LessonError) -> [PreparedPart] {
+        let environment = try lesson.environment(values: values, resolve: InputOptions.resolve)
         var prepared: [PreparedPart] = []
         for part in lesson.parts {
             switch part {
             case .prose(let prose):
                 var lines: [String] = []
-                for (offset, line) in prose.lines.enumerated() {
-                    lines.append(try Template.substitute(line, values: values, path: lesson.path, line: prose.line + offset))
+                for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: environment, path: lesson.path) {
+                    lines.append(try Template.substitute(text, values: environment, path: lesson.path, line: line))
                 }
-                prepared.append(.prose(lines.joined(separator: "\n")))
+                if !lines.isEmpty { prepared.append(.prose(lines.joined(separator: "\n"))) }
             case .cell(let cell):
-                prepared.append(.cell(try prepare(cell)))
+                prepared.append(.cell(try prepare(cell, environment: environment)))
             }
         }
         return prepared
     }
 
-    func prepare(_ cell: Lesson.Cell) throws(LessonError) -> PreparedCell {
+    func prepare(_ cell: Lesson.Cell, environment: [String: LessonExpression.Value]) throws(LessonError) -> PreparedCell {
         var pieces: [String] = []
         for (offset, line) in cell.lines.enumerated() {
-            pieces.append(try Template.substitute(line, values: values, path: lesson.path, line: cell.line + offset))
+            pieces.append(try Template.substitute(line, values: environment, path: lesson.path, line: cell.line + offset))
         }
         let text = pieces.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
         let caption = try cell.caption.map { caption throws(LessonError) in
-            try Template.substitute(caption, values: values, path: lesson.path, line: cell.fenceLine)
+            try Template.substitute(caption, values: environment, path: lesson.path, line: cell.fenceLine)
         }
         let words: [String]
         do {

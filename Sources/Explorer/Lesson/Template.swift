@@ -1,13 +1,18 @@
-/// Substitutes `{{name}}` in lesson text with parameter values.
+/// Substitutes `{{…}}` in lesson text: a parameter's value, or any `LessonExpression` of the parameters,
+/// the images' sizes and the lesson's named values.
 ///
 /// Values are inserted as text, before a cell is split into words, exactly as a student would
 /// type them; a value with spaces therefore needs quotes around the `{{name}}` in the cell.
+///
+/// In prose, a line holding only `{{#if EXPRESSION}}` starts a section that is shown only when the
+/// expression is true, `{{else}}` starts its alternative and `{{/if}}` ends it; sections nest.
 enum Template {
-    /// `text` (on file line `line` of `path`) with every `{{name}}` replaced by `values[name]`.
+    /// `text` (on file line `line` of `path`) with every `{{expression}}` replaced by its value.
     /// Blanks inside the braces are allowed (`{{ sigma }}`).
     ///
-    /// - Throws: `LessonError` at `line` for a name the lesson does not declare or an unclosed `{{`.
-    static func substitute(_ text: String, values: [String: String], path: String, line: Int) throws(LessonError) -> String {
+    /// - Throws: `LessonError` at `line` for an unknown name, an expression that does not evaluate
+    ///   or an unclosed `{{`.
+    static func substitute(_ text: String, values: [String: LessonExpression.Value], path: String, line: Int) throws(LessonError) -> String {
         guard text.contains("{{") else { return text }
         var result = ""
         var rest = Substring(text)
@@ -17,16 +22,82 @@ enum Template {
             guard let close = after.firstRange(of: "}}") else {
                 throw LessonError(path, line: line, "'{{' without a closing '}}'")
             }
-            let name = after[..<close.lowerBound].trimmingTrailingBlanks().drop(while: { $0 == " " })
-            guard let value = values[String(name)] else {
-                let declared = values.isEmpty
-                    ? "the lesson declares no parameters (add them under 'parameters:' in the front matter)"
-                    : "the lesson declares " + values.keys.sorted().joined(separator: ", ")
-                throw LessonError(path, line: line, "unknown parameter {{\(name)}}; \(declared)")
+            let expression = String(after[..<close.lowerBound].trimmingTrailingBlanks().drop(while: { $0 == " " }))
+            if expression.hasPrefix("#") || expression.hasPrefix("/") || expression == "else" {
+                throw LessonError(path, line: line, "{{\(expression)}} must stand on a line of its own, in prose")
             }
-            result += value
+            // A name on its own (hyphens allowed, as in `{{edge-mode}}`) is looked up as it is.
+            if let value = values[expression] {
+                result += value.rendered
+                rest = after[close.upperBound...]
+                continue
+            }
+            do {
+                result += try LessonExpression.evaluate(expression, in: values).rendered
+            } catch {
+                if values[expression] == nil, expression.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) {
+                    let declared = values.isEmpty
+                        ? "the lesson declares no parameters (add them under 'parameters:' in the front matter)"
+                        : "the lesson declares " + values.keys.sorted().joined(separator: ", ")
+                    throw LessonError(path, line: line, "unknown parameter {{\(expression)}}; \(declared)")
+                }
+                throw LessonError(path, line: line, error.message)
+            }
             rest = after[close.upperBound...]
         }
         return result + rest
+    }
+
+    /// The lines of a prose block (the first on file line `line`) that its `{{#if}}` sections
+    /// keep, each with its file line; the section lines themselves are dropped.
+    ///
+    /// - Throws: `LessonError` at the line of an `{{else}}` or `{{/if}}` without its `{{#if}}`,
+    ///   an `{{#if}}` never closed, or a condition that is not true or false.
+    static func selectSections(_ lines: [String], line: Int, values: [String: LessonExpression.Value],
+                               path: String) throws(LessonError) -> [(text: String, line: Int)] {
+        // One entry per open section: its line, whether its current branch is shown, and whether
+        // `{{else}}` was seen.
+        var open: [(line: Int, showing: Bool, sawElse: Bool, condition: Bool)] = []
+        var kept: [(text: String, line: Int)] = []
+        for (offset, text) in lines.enumerated() {
+            let number = line + offset
+            let trimmed = text.trimmingTrailingBlanks().drop(while: { $0 == " " })
+            let outerShowing = open.allSatisfy(\.showing)
+            if trimmed.hasPrefix("{{#if "), trimmed.hasSuffix("}}") {
+                let expression = String(trimmed.dropFirst("{{#if ".count).dropLast(2))
+                var condition = false
+                if outerShowing {
+                    do {
+                        let value = try LessonExpression.evaluate(expression, in: values)
+                        guard case .bool(let b) = value else {
+                            throw LessonError(path, line: number, "{{#if \(expression)}}: the condition is \(value.rendered), not true or false")
+                        }
+                        condition = b
+                    } catch let error as LessonExpression.Failure {
+                        throw LessonError(path, line: number, error.message)
+                    } catch let error as LessonError {
+                        throw error
+                    } catch {
+                        throw LessonError(path, line: number, "\(error)")
+                    }
+                }
+                open.append((number, condition, false, condition))
+            } else if trimmed == "{{else}}" {
+                guard let last = open.last, !last.sawElse else {
+                    throw LessonError(path, line: number, "{{else}} without an open {{#if …}} above it in this paragraph block")
+                }
+                open[open.count - 1] = (last.line, !last.condition, true, last.condition)
+            } else if trimmed == "{{/if}}" {
+                guard open.popLast() != nil else {
+                    throw LessonError(path, line: number, "{{/if}} without an open {{#if …}} above it in this prose")
+                }
+            } else if outerShowing {
+                kept.append((text, number))
+            }
+        }
+        if let unclosed = open.last {
+            throw LessonError(path, line: unclosed.line, "this {{#if …}} is not closed by a line {{/if}} before the next cell")
+        }
+        return kept
     }
 }

@@ -7,23 +7,25 @@ import Foundation
 struct StripOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Also draw the images side by side, captioned, into this PNG.", valueName: "file.png"))
     var strip: String?
-    @Option(help: ArgumentHelp("With --strip: enlarge this region of every panel under it (nearest neighbour, so pixels show).",
+    @Option(help: ArgumentHelp("With --strip: enlarge this region of every panel under it (nearest neighbour, so pixels show); pixels or percentages of the image.",
                                valueName: "x,y,w,h"))
     var inset: String?
     @Option(help: "With --strip: the strip's title (default: what it compares).")
     var title: String?
+    @OptionGroup var closeUps: CloseUpOptions
 
     func validate() throws {
         if let inset { _ = try StripSupport.parseInset(inset) }
         if strip == nil {
             if inset != nil { throw ValidationError("--inset needs --strip FILE.png") }
             if title != nil { throw ValidationError("--title needs --strip FILE.png") }
+            if closeUps.isUsed { throw ValidationError("--corner-inset, --inset-zoom and --outline need --strip FILE.png") }
         }
     }
 
-    /// The parsed `--inset`, or nil.
-    func parsedInset() throws -> Strip.Inset? {
-        try inset.map(StripSupport.parseInset)
+    /// The `--inset` on an image of `width`×`height`, or nil.
+    func parsedInset(width: Int, height: Int) throws -> Strip.Inset? {
+        try inset.map { try StripSupport.inset($0, width: width, height: height) }
     }
 }
 
@@ -34,18 +36,20 @@ enum StripSupport {
     /// 255 / 65536 ≈ 0.004 of an 8-bit step, below Float32 rounding of the blurs.
     static let maximumAmplification: Float = 65536
 
-    /// Parses `X,Y,W,H` (whole pixels, W and H at least 1) into an inset whose zoom is chosen by
-    /// the strip.
-    static func parseInset(_ text: String) throws -> Strip.Inset {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else {
-            throw ValidationError("--inset takes four whole numbers X,Y,W,H (the region's corner and size in image pixels), e.g. 96,96,32,32; got '\(text)'")
+    /// Parses `--inset X,Y,W,H` (`RectangleSpec`: whole pixels or percentages; X and Y at least
+    /// 0, W and H at least 1).
+    static func parseInset(_ text: String) throws -> RectangleSpec {
+        do {
+            return try RectangleSpec(parsing: text, option: "--inset", negativeOrigin: false)
+        } catch {
+            throw ValidationError("\(error)")
         }
-        let x = parts[0]!, y = parts[1]!, w = parts[2]!, h = parts[3]!
-        guard x >= 0, y >= 0, w >= 1, h >= 1 else {
-            throw ValidationError("--inset \(text): X and Y must be 0 or more and W, H at least 1")
-        }
-        return Strip.Inset(x: x, y: y, width: w, height: h)
+    }
+
+    /// The inset `text` stands for on an image of `width`×`height`, its zoom chosen by the strip.
+    static func inset(_ text: String, width: Int, height: Int) throws -> Strip.Inset {
+        let rect = try parseInset(text).resolved(width: width, height: height)
+        return Strip.Inset(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 
     /// Checks an `--amplify` value: a finite number above 0.

@@ -6,12 +6,13 @@ import Foundation
 struct PlotErrorVsPassesCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "error-vs-passes",
-        abstract: "Error of iterated boxes against the Gaussian, for 1, 2, … passes (log scale).",
+        abstract: "Error of iterated boxes against the Gaussian, for 1, 2, … passes (log scales).",
         discussion: """
         For each number of passes N, the boxes have Kovesi's widths for σ. Plotted: the largest \
         |difference| between their exact impulse response and the Gaussian's pixel weights \
-        (as in `boxes`), and with --image the largest interior error of iterated-box on that image \
-        against the exact Float64 Gaussian, in 8-bit units (as in `compare`).
+        (as in `boxes`; a weight, no unit) on the left axis, and with --image the largest interior \
+        error of iterated-box on that image against the exact Float64 Gaussian, in 8-bit levels \
+        (as in `compare`), on a right axis of its own.
         """
     )
 
@@ -35,9 +36,9 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
         let widths = try counts.map { try BoxWidths.forSigma(sigma, passes: $0) }
         let deviations = try widths.map { try KernelAnalysis.maxDeviationFromGaussian(try BoxWidths.impulseResponse($0), sigma: sigma) }
         var plot = Plot(title: "Iterated boxes against the Gaussian, σ = \(NumberText.compact(sigma))",
-                        xLabel: "box passes", yLabel: "largest |error|", logY: true)
+                        xLabel: "box passes", yLabel: "largest |error| of the impulse response (weight)", logY: true)
         let x = counts.map(Double.init)
-        plot.add("impulse response", x: x, y: deviations, style: .linesPoints)
+        plot.add("impulse response (left axis)", x: x, y: deviations, style: .points)
         var keys = ["impulseLinf"]
         if let image {
             let picture = try inputOptions.load(image, in: context)
@@ -47,7 +48,9 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
                 let blurred = Blur.apply(method, to: picture, edges: edges)
                 return try ErrorMetrics(comparing: blurred, with: reference, reach: method.reach).interiorMaxAbsError ?? .nan
             }
-            plot.add("\(StripSupport.shortName(image)), 8-bit units", x: x, y: errors, style: .linesPoints)
+            plot.y2Label = "largest interior |error| on the image (8-bit levels)"
+            plot.logY2 = true
+            plot.add("\(StripSupport.shortName(image)) (right axis, 8-bit levels)", x: x, y: errors, style: .points, axis: .right)
             keys.append("imageMaxError")
         }
         let widthText = zip(counts, widths).map { "\($0): \($1.map(String.init).joined(separator: ", "))" }.joined(separator: "; ")

@@ -53,7 +53,10 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
         // A box of width w has (w − 1)/2 side lobes between 0 and π.
         let count = points ?? min(1025, max(65, 8 * boxWidth + 1))
         var plot = Plot(title: "Frequency response, σ = \(NumberText.compact(sigma))",
-                        xLabel: "frequency (radians per pixel; π = alternating pixels)", yLabel: "gain |H|")
+                        xLabel: "frequency (radians per pixel; π = alternating pixels)",
+                        yLabel: "gain |H|")
+        plot.xRange = 0...Double.pi
+        plot.xTicks = Plot.piTicks
         var keys: [String] = []
         func add(_ name: String, key: String, kernel: [Double]) {
             let response = KernelSpectrum.magnitude(kernel, frequencies: count)

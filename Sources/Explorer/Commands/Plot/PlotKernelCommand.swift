@@ -8,10 +8,11 @@ struct PlotKernelCommand: ReportingCommand {
         commandName: "kernel",
         abstract: "The Gaussian against box approximations: density, sampled weights, and the impulse responses of box passes.",
         discussion: """
-        Lines: the continuous density g(x) = exp(−x²/2σ²)/(σ√(2π)); the normalised weights sampled \
-        at each pixel's centre (impulses) and integrated over each pixel (points), radius --radius \
-        or ⌊3σ + ½⌋; and the exact impulse response of N box passes with Kovesi's widths for σ, \
-        for each N of --passes (0 outside the boxes' reach).
+        Drawn: the continuous density g(x) = exp(−x²/2σ²)/(σ√(2π)) as a line; the normalised \
+        weights sampled at each pixel's centre (stems) and integrated over each pixel (markers), \
+        radius --radius or ⌊3σ + ½⌋; and the exact impulse response of N box passes with Kovesi's \
+        widths for σ, for each N of --passes (0 outside the boxes' reach), as centred steps: each \
+        weight holds over its whole pixel, so one box is a rectangle, not a trapezoid.
         """
     )
 
@@ -69,7 +70,7 @@ struct PlotKernelCommand: ReportingCommand {
         for box in boxes {
             let half = (box.response.count - 1) / 2
             let x = (-(half + 1)...(half + 1)).map(Double.init)
-            plot.add(PassList.label(box.widths), x: x, y: [0] + box.response + [0], style: .lines)
+            plot.add(PassList.label(box.widths), x: x, y: [0] + box.response + [0], style: .centredSteps)
             keys.append("boxes\(box.widths.count)")
         }
         return (plot, PlotOutput.Columns(x: "offset", series: keys))

@@ -1,0 +1,274 @@
+import Foundation
+
+/// A small expression language for lesson text: `{{ floor(3 * sigma + 0.5) }}`, `{{ image.width / 2 }}`,
+/// `{{ if(reach > shift, "farther", "less far") }}`.
+///
+/// Numbers are Float64; text is in double or single quotes; a parameter's value is text that also
+/// serves as a number where it reads as one. Operators, loosest first: `or`, `and`, `not`,
+/// comparisons (`< <= > >= == !=`), `+ -`, `* / %`, unary `-`, `^` (power, right-associative).
+/// Functions: `floor`, `ceil`, `round`, `abs`, `sqrt`, `exp`, `log`, `min`, `max`, `odd` (the
+/// next odd whole number at or above), `if(condition, then, else)`, and `fixed(x, digits)`, which
+/// writes x with that many decimals; `pi` is π. A whole number prints without a decimal point; other numbers
+/// with six significant digits (`NumberText.compact`).
+enum LessonExpression {
+    /// A value: a number, text or a truth value.
+    enum Value: Equatable, Sendable {
+        case number(Double)
+        case text(String)
+        case bool(Bool)
+
+        /// The value as a number, when it is one or is text that reads as one.
+        var number: Double? {
+            switch self {
+            case .number(let x): x
+            case .text(let s): Double(s)
+            case .bool: nil
+            }
+        }
+
+        /// How the value is written into text.
+        var rendered: String {
+            switch self {
+            case .number(let x):
+                if x.rounded() == x, abs(x) < 1e15 { return String(Int(x)) }
+                return NumberText.compact(x)
+            case .text(let s): return s
+            case .bool(let b): return b ? "true" : "false"
+            }
+        }
+    }
+
+    /// An expression that cannot be read or evaluated; the message says what and where in it.
+    struct Failure: Error, Equatable {
+        var message: String
+    }
+
+    /// Evaluates `text` with the names in `environment`.
+    static func evaluate(_ text: String, in environment: [String: Value]) throws(Failure) -> Value {
+        var parser = Parser(text: text, environment: environment)
+        let value = try parser.expression()
+        parser.skipBlanks()
+        guard parser.atEnd else { throw parser.failure("unexpected '\(parser.rest)'") }
+        return value
+    }
+
+    static let functions = ["floor", "ceil", "round", "abs", "sqrt", "exp", "log", "min", "max", "odd", "if", "fixed"]
+
+    /// A recursive-descent parser that evaluates as it reads.
+    struct Parser {
+        var scalars: [Character]
+        var position = 0
+        var text: String
+        var environment: [String: Value]
+
+        init(text: String, environment: [String: Value]) {
+            self.text = text
+            self.scalars = Array(text)
+            self.environment = environment
+        }
+
+        var atEnd: Bool { position >= scalars.count }
+        var rest: String { String(scalars[min(position, scalars.count)...]) }
+
+        func failure(_ message: String) -> Failure { Failure(message: "in '\(text)': \(message)") }
+
+        mutating func skipBlanks() {
+            while !atEnd, scalars[position] == " " { position += 1 }
+        }
+
+        /// Consumes `token` (after blanks) when it comes next; words must end there.
+        mutating func take(_ token: String) -> Bool {
+            skipBlanks()
+            let characters = Array(token)
+            guard position + characters.count <= scalars.count,
+                  Array(scalars[position..<(position + characters.count)]) == characters else { return false }
+            if characters.last!.isLetter, position + characters.count < scalars.count,
+               scalars[position + characters.count].isLetter { return false }
+            position += characters.count
+            return true
+        }
+
+        mutating func expression() throws(Failure) -> Value {
+            var left = try conjunction()
+            while take("or") {
+                let right = try conjunction()
+                let a = try truth(left), b = try truth(right)
+                left = .bool(a || b)
+            }
+            return left
+        }
+
+        mutating func conjunction() throws(Failure) -> Value {
+            var left = try negation()
+            while take("and") {
+                let right = try negation()
+                let a = try truth(left), b = try truth(right)
+                left = .bool(a && b)
+            }
+            return left
+        }
+
+        mutating func negation() throws(Failure) -> Value {
+            if take("not") { return .bool(!(try truth(try negation()))) }
+            return try comparison()
+        }
+
+        mutating func comparison() throws(Failure) -> Value {
+            let left = try sum()
+            for op in ["<=", ">=", "==", "!=", "<", ">"] where take(op) {
+                let right = try sum()
+                if op == "==" || op == "!=" {
+                    let equal: Bool
+                    if let a = left.number, let b = right.number { equal = a == b } else { equal = left.rendered == right.rendered }
+                    return .bool(op == "==" ? equal : !equal)
+                }
+                let a = try number(left), b = try number(right)
+                switch op {
+                case "<": return .bool(a < b)
+                case "<=": return .bool(a <= b)
+                case ">": return .bool(a > b)
+                default: return .bool(a >= b)
+                }
+            }
+            return left
+        }
+
+        mutating func sum() throws(Failure) -> Value {
+            var left = try product()
+            while true {
+                if take("+") { left = .number(try number(left) + number(try product())) }
+                else if take("-") { left = .number(try number(left) - number(try product())) }
+                else { return left }
+            }
+        }
+
+        mutating func product() throws(Failure) -> Value {
+            var left = try unary()
+            while true {
+                if take("*") { left = .number(try number(left) * number(try unary())) }
+                else if take("/") {
+                    let divisor = try number(try unary())
+                    guard divisor != 0 else { throw failure("division by zero") }
+                    left = .number(try number(left) / divisor)
+                } else if take("%") {
+                    let divisor = try number(try unary())
+                    guard divisor != 0 else { throw failure("remainder by zero") }
+                    left = .number((try number(left)).truncatingRemainder(dividingBy: divisor))
+                } else { return left }
+            }
+        }
+
+        mutating func unary() throws(Failure) -> Value {
+            if take("-") { return .number(-(try number(try unary()))) }
+            let base = try primary()
+            if take("^") { return .number(Foundation.pow(try number(base), try number(try unary()))) }
+            return base
+        }
+
+        mutating func primary() throws(Failure) -> Value {
+            skipBlanks()
+            guard !atEnd else { throw failure("an expression ends too early") }
+            let c = scalars[position]
+            if take("(") {
+                let value = try expression()
+                guard take(")") else { throw failure("a '(' is not closed") }
+                return value
+            }
+            if c == "\"" || c == "'" {
+                position += 1
+                let start = position
+                while !atEnd, scalars[position] != c { position += 1 }
+                guard !atEnd else { throw failure("the quote \(c) is not closed") }
+                let value = String(scalars[start..<position])
+                position += 1
+                return .text(value)
+            }
+            if c.isNumber || c == "." {
+                let start = position
+                while !atEnd, scalars[position].isNumber || scalars[position] == "." { position += 1 }
+                if !atEnd, scalars[position] == "e" || scalars[position] == "E" {
+                    position += 1
+                    if !atEnd, scalars[position] == "-" || scalars[position] == "+" { position += 1 }
+                    while !atEnd, scalars[position].isNumber { position += 1 }
+                }
+                let digits = String(scalars[start..<position])
+                guard let x = Double(digits) else { throw failure("'\(digits)' is not a number") }
+                return .number(x)
+            }
+            guard c.isLetter else { throw failure("unexpected '\(c)'") }
+            let start = position
+            while !atEnd, scalars[position].isLetter || scalars[position].isNumber || scalars[position] == "_" || scalars[position] == "." {
+                position += 1
+            }
+            let name = String(scalars[start..<position])
+            if take("(") { return try call(name) }
+            if name == "true" || name == "false" { return .bool(name == "true") }
+            if name == "pi", environment[name] == nil { return .number(Double.pi) }
+            guard let value = environment[name] else {
+                let known = environment.keys.sorted().joined(separator: ", ")
+                throw failure("unknown name '\(name)'; the names here are \(known.isEmpty ? "none" : known)")
+            }
+            return value
+        }
+
+        mutating func call(_ name: String) throws(Failure) -> Value {
+            var arguments: [Value] = []
+            if !take(")") {
+                repeat { arguments.append(try expression()) } while take(",")
+                guard take(")") else { throw failure("\(name)( is not closed") }
+            }
+            func count(_ n: Int) throws(Failure) {
+                guard arguments.count == n else { throw failure("\(name) takes \(n) argument\(n == 1 ? "" : "s"), got \(arguments.count)") }
+            }
+            switch name {
+            case "if":
+                try count(3)
+                return try truth(arguments[0]) ? arguments[1] : arguments[2]
+            case "fixed":
+                try count(2)
+                let digits = Int(try number(arguments[1]))
+                guard (0...12).contains(digits) else { throw failure("fixed takes 0…12 digits") }
+                return .text(NumberText.fixed(try number(arguments[0]), digits: digits))
+            case "min", "max":
+                guard !arguments.isEmpty else { throw failure("\(name) needs at least one argument") }
+                var numbers: [Double] = []
+                for argument in arguments { numbers.append(try number(argument)) }
+                return .number((name == "min" ? numbers.min() : numbers.max())!)
+            case "floor", "ceil", "round", "abs", "sqrt", "exp", "log", "odd":
+                try count(1)
+                let x = try number(arguments[0])
+                switch name {
+                case "floor": return .number(x.rounded(.down))
+                case "ceil": return .number(x.rounded(.up))
+                case "round": return .number(x.rounded(.toNearestOrAwayFromZero))
+                case "abs": return .number(abs(x))
+                case "sqrt":
+                    guard x >= 0 else { throw failure("sqrt of a negative number") }
+                    return .number(x.squareRoot())
+                case "exp": return .number(Foundation.exp(x))
+                case "log":
+                    guard x > 0 else { throw failure("log of a number that is not positive") }
+                    return .number(Foundation.log(x))
+                default:
+                    let n = x.rounded(.up)
+                    return .number(n.truncatingRemainder(dividingBy: 2) == 0 ? n + 1 : n)
+                }
+            default:
+                throw failure("unknown function '\(name)'; the functions are \(LessonExpression.functions.joined(separator: ", "))")
+            }
+        }
+
+        func number(_ value: Value) throws(Failure) -> Double {
+            guard let x = value.number else { throw failure("'\(value.rendered)' is not a number") }
+            return x
+        }
+
+        func truth(_ value: Value) throws(Failure) -> Bool {
+            switch value {
+            case .bool(let b): return b
+            case .number(let x): return x != 0
+            case .text(let s): throw failure("'\(s)' is text, not true or false")
+            }
+        }
+    }
+}

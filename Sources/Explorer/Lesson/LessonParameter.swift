@@ -1,0 +1,133 @@
+/// A parameter a lesson declares in its front matter: its kind, the values it accepts, its default
+/// and what it means.
+///
+/// The declaration is the one place `--set`, `explorer lesson N --parameters`, the sweep tests and
+/// a page's controls read what a parameter may be:
+///
+/// ```yaml
+/// parameters:
+///   sigma:
+///     kind: number          # number, integer, choice, image or text
+///     default: 3
+///     range: [0.5, 12]      # number and integer: the smallest and largest value
+///     meaning: the Gaussian's σ in pixels
+///   image:
+///     kind: image
+///     default: photo
+///     smallest: 160x120     # image: the smallest picture the lesson works on
+///     meaning: the picture the lesson blurs
+/// ```
+///
+/// A draft may write `name: value` alone; the kind is then read off the value (integer, number or
+/// text) and nothing else is checked.
+struct LessonParameter: Equatable, Sendable, Codable {
+    /// What values a parameter takes.
+    enum Kind: String, Equatable, Sendable, Codable, CaseIterable {
+        /// A real number in `range`.
+        case number
+        /// A whole number in `range`.
+        case integer
+        /// One of `choices`.
+        case choice
+        /// A PNG path, `photo`, or `builtin:NAME[@WxH]`, at least `smallest` in size.
+        case image
+        /// Any text.
+        case text
+    }
+
+    /// An image size, `WxH`.
+    struct Size: Equatable, Sendable, Codable, CustomStringConvertible {
+        var width: Int
+        var height: Int
+        var description: String { "\(width)×\(height)" }
+
+        /// Parses `160x120` (or `160×120`); nil for anything else.
+        init?(parsing text: String) {
+            let parts = text.replacingOccurrences(of: "×", with: "x").lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+                  (1...1_000_000).contains(w), (1...1_000_000).contains(h) else { return nil }
+            width = w
+            height = h
+        }
+
+        init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    var name: String
+    var kind: Kind
+    /// The default value, as text (what `{{name}}` gives when nothing is set).
+    var value: String
+    /// One line: what the parameter means.
+    var meaning: String
+    /// Number and integer: the smallest and largest value accepted (nil for a draft's parameter).
+    var minimum: Double?
+    var maximum: Double?
+    /// Choice: the values accepted.
+    var choices: [String] = []
+    /// Image: the smallest width and height the lesson works on.
+    var smallest: Size?
+    /// The line that declares the parameter.
+    var line: Int
+
+    /// True when the declaration says everything a control needs: a meaning, and a range, choices
+    /// or a smallest size for the kinds that have one.
+    var isComplete: Bool {
+        guard !meaning.isEmpty else { return false }
+        switch kind {
+        case .number, .integer: return minimum != nil && maximum != nil
+        case .choice: return !choices.isEmpty
+        case .image: return smallest != nil
+        case .text: return true
+        }
+    }
+
+    /// `0.5…12`, `light, dark`, `at least 160×120`, or `any text`: what the parameter accepts.
+    var accepts: String {
+        switch kind {
+        case .number, .integer:
+            guard let minimum, let maximum else { return kind == .integer ? "any whole number" : "any number" }
+            let words = kind == .integer ? "a whole number" : "a number"
+            return "\(words) in \(NumberText.compact(minimum))…\(NumberText.compact(maximum))"
+        case .choice:
+            return "one of " + choices.joined(separator: ", ")
+        case .image:
+            let size = smallest.map { ", at least \($0)" } ?? ""
+            return "a PNG path, photo or builtin:NAME[@WxH]\(size)"
+        case .text:
+            return "any text"
+        }
+    }
+
+    /// What is wrong with `text` as a value of this parameter, or nil when it is accepted.
+    ///
+    /// An image is only checked for being named here; its size is checked when it is read
+    /// (`problem(withImageOf:)`).
+    func problem(with text: String) -> String? {
+        switch kind {
+        case .number:
+            guard let x = Double(text), x.isFinite else { return "\(name) must be \(accepts); '\(text)' is not a number" }
+            if let minimum, x < minimum { return "\(name) must be \(accepts); \(text) is below it" }
+            if let maximum, x > maximum { return "\(name) must be \(accepts); \(text) is above it" }
+        case .integer:
+            guard let x = Int(text) else { return "\(name) must be \(accepts); '\(text)' is not a whole number" }
+            if let minimum, Double(x) < minimum { return "\(name) must be \(accepts); \(text) is below it" }
+            if let maximum, Double(x) > maximum { return "\(name) must be \(accepts); \(text) is above it" }
+        case .choice:
+            guard choices.contains(text) else { return "\(name) must be \(accepts); got '\(text)'" }
+        case .image:
+            guard !text.isEmpty else { return "\(name) must name an image: a PNG path, photo or builtin:NAME[@WxH]" }
+        case .text:
+            break
+        }
+        return nil
+    }
+
+    /// What is wrong with an image of `width`×`height` for this parameter, or nil.
+    func problem(withImageOf width: Int, _ height: Int, named text: String) -> String? {
+        guard let smallest, width < smallest.width || height < smallest.height else { return nil }
+        return "\(name)=\(text) is \(width)×\(height); this lesson needs an image of at least \(smallest) pixels"
+    }
+}

@@ -1,0 +1,187 @@
+import XCTest
+@testable import explorer
+
+/// Declared parameters (kind, range, choices, smallest image, meaning), the expressions prose and
+/// cells may use, and `{{#if}}` sections.
+final class LessonParameterTests: XCTestCase {
+    let path = "Lessons/05-sample.md"
+
+    static let front = """
+    ---
+    title: T
+    summary: S
+    parameters:
+      sigma:
+        kind: number
+        default: 3
+        range: [0.5, 12]
+        meaning: the Gaussian's σ in pixels
+      passes:
+        kind: integer
+        default: 3
+        range: [1, 6]
+        meaning: how many boxes
+      style:
+        kind: choice
+        default: light
+        choices: [light, dark]
+        meaning: the look
+      image:
+        kind: image
+        default: builtin:checker@64x48
+        smallest: 32x32
+        meaning: the picture
+    values:
+      reach: floor(3 * sigma + 0.5)
+      twice: 2 * reach
+    ---
+
+    """
+
+    func lesson(_ body: String = "Text.\n") throws -> Lesson {
+        try LessonParser.parse(Self.front + body, path: path)
+    }
+
+    func testDeclarationsAreReadCompletely() throws {
+        let lesson = try lesson()
+        XCTAssertEqual(lesson.parameters.map(\.name), ["sigma", "passes", "style", "image"])
+        let sigma = lesson.parameters[0]
+        XCTAssertEqual(sigma.kind, .number)
+        XCTAssertEqual(sigma.value, "3")
+        XCTAssertEqual(sigma.minimum, 0.5)
+        XCTAssertEqual(sigma.maximum, 12)
+        XCTAssertEqual(sigma.meaning, "the Gaussian's σ in pixels")
+        XCTAssertEqual(sigma.line, 5)
+        XCTAssertEqual(lesson.parameters[2].choices, ["light", "dark"])
+        XCTAssertEqual(lesson.parameters[3].smallest, LessonParameter.Size(width: 32, height: 32))
+        XCTAssertTrue(lesson.parameters.allSatisfy(\.isComplete))
+        XCTAssertEqual(lesson.values.map(\.name), ["reach", "twice"])
+        XCTAssertEqual(lesson.values[0].line, 26)
+        let list = LessonParameterList(lesson: lesson).text(markdown: false)
+        XCTAssertTrue(list.contains("sigma      number   3"), list)
+        XCTAssertTrue(list.contains("a number in 0.5…12"), list)
+        XCTAssertTrue(list.contains("one of light, dark"), list)
+    }
+
+    func testSetOutsideTheDeclarationIsAUsageErrorStatingTheRange() throws {
+        let lesson = try lesson()
+        XCTAssertEqual(try lesson.values(settings: [("sigma", "12"), ("passes", "1"), ("style", "dark")])["sigma"], "12")
+        let cases: [(String, String, Int, String)] = [
+            ("sigma", "30", 5, "--set sigma=30: sigma must be a number in 0.5…12; 30 is above it"),
+            ("sigma", "0.1", 5, "--set sigma=0.1: sigma must be a number in 0.5…12; 0.1 is below it"),
+            ("sigma", "wide", 5, "--set sigma=wide: sigma must be a number in 0.5…12; 'wide' is not a number"),
+            ("sigma", "nan", 5, "'nan' is not a number"),
+            ("passes", "2.5", 10, "passes must be a whole number in 1…6; '2.5' is not a whole number"),
+            ("style", "tint", 15, "style must be one of light, dark; got 'tint'"),
+        ]
+        for (name, value, line, message) in cases {
+            XCTAssertThrowsError(try lesson.values(settings: [(name, value)])) { error in
+                let error = error as? LessonError
+                XCTAssertEqual(error?.exitCode, 64)
+                XCTAssertEqual(error?.line, line)
+                XCTAssertTrue(error?.message.contains(message) ?? false, "\(String(describing: error)) should say \(message)")
+            }
+        }
+    }
+
+    func testDeclarationErrorsNameTheirLine() {
+        let head = "---\ntitle: x\nsummary: y\nparameters:\n  sigma:\n"
+        let cases: [(String, Int, String)] = [
+            ("    kind: number\n    default: 3\n    meaning: m\n", 5, "needs 'range: [smallest, largest]'"),
+            ("    kind: number\n    default: 30\n    range: [1, 12]\n    meaning: m\n", 5, "the default does not fit"),
+            ("    kind: real\n    default: 3\n", 6, "kind must be one of number, integer, choice, image, text"),
+            ("    kind: number\n    default: 3\n    range: [1]\n    meaning: m\n", 8, "'range:' is two numbers"),
+            ("    kind: number\n    default: 3\n    range: [1, 5]\n", 5, "no 'meaning:'"),
+            ("    kind: image\n    default: photo\n    meaning: m\n", 5, "needs 'smallest: WxH'"),
+            ("    kind: image\n    default: photo\n    smallest: big\n    meaning: m\n", 8, "'smallest:' is an image size"),
+            ("    kind: choice\n    default: c\n    choices: [a, b]\n    meaning: m\n", 5, "must be one of a, b"),
+            ("    kind: number\n    default: 3\n    range: [1, 5]\n    meaning: m\n    step: 1\n", 10, "unknown key 'step'"),
+            ("    kind: integer\n    default: 3\n    range: [1, 5.5]\n    meaning: m\n", 8, "whole ends"),
+        ]
+        for (body, line, message) in cases {
+            do {
+                _ = try LessonParser.parse(head + body + "---\n", path: path)
+                XCTFail("expected an error for \(body.debugDescription)")
+            } catch {
+                XCTAssertEqual(error.line, line, "\(body.debugDescription): \(error)")
+                XCTAssertTrue(error.message.contains(message), "\(error) should say \(message)")
+            }
+        }
+    }
+
+    // MARK: - Expressions
+
+    func testExpressionsComputeWhatTheyShow() throws {
+        let env: [String: LessonExpression.Value] = ["sigma": .text("1.5"), "shift": .text("30"), "image": .text("photo"),
+                                               "image.width": .number(480), "image.height": .number(320)]
+        func value(_ text: String) throws -> String { try LessonExpression.evaluate(text, in: env).rendered }
+        XCTAssertEqual(try value("floor(3 * sigma + 0.5)"), "5")
+        XCTAssertEqual(try value("image.width / 2"), "240")
+        XCTAssertEqual(try value("floor(image.height / 3)"), "106")
+        XCTAssertEqual(try value("2 ^ 3 ^ 2"), "512", "power is right-associative")
+        XCTAssertEqual(try value("-2 ^ 2"), "-4")
+        XCTAssertEqual(try value("10 - 4 - 3"), "3")
+        XCTAssertEqual(try value("7 % 4 + 1"), "4")
+        // The normalised 1-D centre weight for σ = 1.5, 1 / (1 + 2·e^(−1/(2σ²))), by hand: 0.3843973.
+        XCTAssertEqual(try value("fixed(1 / (1 + 2 * exp(-1 / (2 * sigma^2))), 7)"), "0.3843973")
+        XCTAssertEqual(try value("if(floor(3 * 8 + 0.5) > shift, \"farther\", \"no farther\")"), "no farther")
+        XCTAssertEqual(try value("image == \"photo\" and not (sigma > 2)"), "true")
+        XCTAssertEqual(try value("odd(56.9)"), "57")
+        XCTAssertEqual(try value("odd(57)"), "57")
+        XCTAssertEqual(try value("max(1, sigma, 0.5)"), "1.5")
+        XCTAssertEqual(try value("fixed(pi, 4)"), "3.1416")
+        XCTAssertEqual(try value("1 / 3"), "0.333333")
+        for bad in ["1 +", "nope + 1", "floor(1, 2)", "1 / 0", "image + 1", "\"open", "(1", "sqrt(-1)", "frob(1)", "1 2"] {
+            XCTAssertThrowsError(try value(bad), bad)
+        }
+    }
+
+    func testPreparedProseUsesValuesSectionsAndImageSizes() throws {
+        let lesson = try lesson("""
+        σ = {{sigma}} reaches {{reach}} px, twice {{twice}}; the picture is {{image.width}}×{{image.height}}.
+        {{#if reach > 10}}
+        Far.
+        {{else}}
+        Near.
+        {{#if style == "light"}}
+        Light and near.
+        {{/if}}
+        {{/if}}
+        End.
+        """)
+        func prose(_ settings: [(String, String)]) throws -> String {
+            let runner = LessonRunner(lesson: lesson, values: try lesson.values(settings: settings), outputRoot: "/nonexistent", invocation: "")
+            return try runner.prepare().compactMap { if case .prose(let text) = $0 { text } else { nil } }.joined()
+        }
+        XCTAssertEqual(try prose([]), "σ = 3 reaches 9 px, twice 18; the picture is 64×48.\nNear.\nLight and near.\nEnd.")
+        XCTAssertEqual(try prose([("sigma", "4"), ("style", "dark"), ("image", "builtin:noise@33x40")]),
+                       "σ = 4 reaches 12 px, twice 24; the picture is 33×40.\nFar.\nEnd.")
+        XCTAssertThrowsError(try prose([("image", "builtin:noise@31x40")])) { error in
+            let error = error as? LessonError
+            XCTAssertEqual(error?.exitCode, 64)
+            XCTAssertEqual(error?.line, 20)
+            XCTAssertEqual(error?.message, "image=builtin:noise@31x40 is 31×40; this lesson needs an image of at least 32×32 pixels")
+        }
+        XCTAssertThrowsError(try prose([("image", "/nonexistent/x.png")])) { error in
+            XCTAssertEqual((error as? LessonError)?.exitCode, 1)
+            XCTAssertEqual((error as? LessonError)?.line, 20)
+        }
+    }
+
+    func testSectionErrorsNameTheirLine() throws {
+        let cases: [(String, Int, String)] = [
+            ("{{#if reach > 1}}\nx\n", 29, "not closed"),
+            ("x\n{{/if}}\n", 30, "without an open"),
+            ("{{#if sigma}}\nx\n{{/if}}\n", 29, "not true or false"),
+            ("x {{#if reach > 1}} y\n", 29, "on a line of its own"),
+        ]
+        for (body, line, message) in cases {
+            let lesson = try lesson(body)
+            let runner = LessonRunner(lesson: lesson, values: try lesson.values(settings: []), outputRoot: "/nonexistent", invocation: "")
+            XCTAssertThrowsError(try runner.prepare(), body) { error in
+                XCTAssertEqual((error as? LessonError)?.line, line, "\(body.debugDescription): \(error)")
+                XCTAssertTrue("\(error)".contains(message), "\(error) should say \(message)")
+            }
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import XCTest
+@testable import explorer
+
+/// Every lesson off its default path: three pictures of different kinds and sizes, every parameter
+/// at both ends of its declared range (all at their minimum in one run, all at their maximum in
+/// another), in quick mode; then the sentences whose numbers must follow the parameters, and the
+/// commands a page shows, pasted into its folder.
+final class LessonSweepTests: XCTestCase {
+    static let packageRoot = BinaryRunner.packageRoot
+    static let lessonsFolder = packageRoot.appendingPathComponent("Lessons")
+
+    var folder = URL(fileURLWithPath: "/")
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-sweep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func explorer(_ arguments: [String], in directory: URL? = nil) throws -> BinaryRunner.Result {
+        try BinaryRunner.run(arguments, in: directory ?? Self.packageRoot, environment: ["EXPLORER_QUICK": "1"])
+    }
+
+    static func shippedLessons() throws -> [Lesson] {
+        try FileManager.default.contentsOfDirectory(atPath: lessonsFolder.path)
+            .filter { $0.hasSuffix(".md") && $0.first?.isNumber == true }.sorted()
+            .map { try LessonParser.parse(fileAt: lessonsFolder.appendingPathComponent($0).path) }
+    }
+
+    /// The three sweep pictures: an odd-sized RGBA with transparent and half-transparent parts, a
+    /// greyscale PNG, and a palette PNG over 1000 pixels wide.
+    func writeSweepImages() throws -> [String] {
+        let rgba = TestPNG.data(width: 161, height: 121, colourType: .rgba) { x, y in
+            let inDisc = (x - 90) * (x - 90) + (y - 60) * (y - 60) < 900
+            let alpha: UInt8 = x < 30 ? 0 : x < 80 ? 128 : 255
+            return inDisc ? [250, 240, 200, alpha] : [UInt8(x * 255 / 160), UInt8(y * 2), 90, alpha]
+        }
+        let grey = TestPNG.data(width: 203, height: 151, colourType: .grey) { x, y in
+            [((x / 16) + (y / 16)) % 2 == 0 ? 230 : UInt8(20 + (x + y) % 60)]
+        }
+        var palette: [UInt8] = []
+        for i in 0..<256 { palette += [UInt8(i), UInt8(255 - i), UInt8((i * 7) % 256)] }
+        let wide = TestPNG.data(width: 1001, height: 167, colourType: .palette, palette: palette) { x, y in
+            [UInt8((x / 9 + y / 13) % 256)]
+        }
+        var paths: [String] = []
+        for (name, data) in [("odd-rgba-161x121.png", rgba), ("grey-203x151.png", grey), ("palette-1001x167.png", wide)] {
+            let url = folder.appendingPathComponent(name)
+            try data.write(to: url)
+            paths.append(url.path)
+        }
+        return paths
+    }
+
+    /// `--set` arguments putting every number, integer and choice parameter at one end.
+    static func ends(of lesson: Lesson, maximum: Bool) -> [String] {
+        lesson.parameters.flatMap { parameter -> [String] in
+            let value: String?
+            switch parameter.kind {
+            case .number, .integer:
+                value = (maximum ? parameter.maximum : parameter.minimum).map { NumberText.compact($0) }
+            case .choice:
+                value = maximum ? parameter.choices.last : parameter.choices.first
+            case .image, .text:
+                value = nil
+            }
+            return value.map { ["--set", "\(parameter.name)=\($0)"] } ?? []
+        }
+    }
+
+    // MARK: - The sweep
+
+    func testEveryShippedParameterIsDeclaredCompletely() throws {
+        for lesson in try Self.shippedLessons() {
+            for parameter in lesson.parameters {
+                XCTAssertTrue(parameter.isComplete, "\(lesson.fileName): parameter \(parameter.name) lacks a meaning, range, choices or smallest size")
+            }
+        }
+    }
+
+    func testEveryLessonRunsOnThreePicturesAtBothEndsOfItsParameters() throws {
+        let images = try writeSweepImages()
+        var planned: [[String]] = []
+        for lesson in try Self.shippedLessons() {
+            let number = String(lesson.number ?? 0)
+            let hasImage = lesson.parameters.contains { $0.kind == .image }
+            for maximum in [false, true] {
+                let base = ["lesson", number, "--quiet", "--quick"] + Self.ends(of: lesson, maximum: maximum)
+                let pictures: [String?] = hasImage ? images : [nil]
+                for image in pictures {
+                    planned.append(base + (image.map { ["--set", "image=\($0)"] } ?? []))
+                }
+            }
+        }
+        /// Failures collected from both workers.
+        final class Failures: @unchecked Sendable {
+            let lock = NSLock()
+            var messages: [String] = []
+            func add(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
+        }
+        let failures = Failures()
+        let root = folder
+        let jobs = planned
+        // Two lessons at a time: the machines running the suite have two cores.
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let output = root.appendingPathComponent("out-\(index)").path
+            let arguments = jobs[index] + ["--output", output]
+            let message: String?
+            do {
+                let result = try BinaryRunner.run(arguments, in: Self.packageRoot, environment: ["EXPLORER_QUICK": "1"])
+                let pages = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter { $0.hasPrefix("lesson-") }
+                let written = pages.count == 1 && FileManager.default.fileExists(atPath: output + "/" + pages[0] + "/index.html")
+                message = result.status != 0 ? "exit \(result.status): \(result.standardError)"
+                    : written ? nil : "no page in \(output)"
+            } catch {
+                message = "\(error)"
+            }
+            if let message { failures.add("explorer \(arguments.joined(separator: " ")): \(message)") }
+        }
+        XCTAssertEqual(failures.messages, [], failures.messages.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(jobs.count, 2 * 3 * 7)
+    }
+
+    func testBelowTheSmallestSizeTheLessonStopsBeforeRunning() throws {
+        let output = folder.appendingPathComponent("Output")
+        let previous = output.appendingPathComponent("lesson-03")
+        try FileManager.default.createDirectory(at: previous, withIntermediateDirectories: true)
+        try Data("previous page".utf8).write(to: previous.appendingPathComponent("README.md"))
+        let small = try explorer(["lesson", "3", "--set", "image=builtin:noise@159x120", "--output", output.path])
+        XCTAssertEqual(small.status, 64, small.standardError)
+        XCTAssertEqual(small.standardOutput, "")
+        XCTAssertEqual(small.standardError,
+                       "Lessons/03-exact-gaussian.md:10: image=builtin:noise@159x120 is 159×120; this lesson needs an image of at least 160×120 pixels\n")
+        let missing = try explorer(["lesson", "7", "--set", "image=/nonexistent/picture.png", "--output", output.path])
+        XCTAssertEqual(missing.status, 1, missing.standardError)
+        XCTAssertEqual(missing.standardError.split(separator: "\n").count, 1, missing.standardError)
+        let range = try explorer(["lesson", "8", "--set", "shift=41", "--output", output.path])
+        XCTAssertEqual(range.status, 64, range.standardError)
+        XCTAssertTrue(range.standardError.contains("--set shift=41: shift must be a whole number in 0…40; 41 is above it"), range.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), ["lesson-03"])
+        XCTAssertEqual(try String(contentsOf: previous.appendingPathComponent("README.md"), encoding: .utf8), "previous page")
+    }
+
+    func testParametersAreListed() throws {
+        let result = try explorer(["lesson", "8", "--parameters"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("shift      integer  12"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("a whole number in 0…40"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("how far the panel moves from rest, in pixels"), result.standardOutput)
+    }
+
+    // MARK: - Prose that follows the parameters
+
+    /// The page's Markdown for `lesson` with `settings`.
+    func page(_ lesson: String, _ settings: [String]) throws -> String {
+        let output = folder.appendingPathComponent("pages-\(UUID().uuidString)").path
+        let result = try explorer(["lesson", lesson, "--format", "markdown", "--output", output] + settings.flatMap { ["--set", $0] })
+        XCTAssertEqual(result.status, 0, result.standardError)
+        return result.standardOutput.replacingOccurrences(of: "\n", with: " ")
+    }
+
+    func firstMatch(_ pattern: String, in text: String) -> [String]? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+        return (1..<match.numberOfRanges).map { String(text[Range(match.range(at: $0), in: text)!]) }
+    }
+
+    /// Lesson 2's check of the outer product quotes the 1-D centre weight and its square; both
+    /// change with σ and are the numbers in the tables beside the sentence.
+    func testLessonTwoQuotesItsOwnTables() throws {
+        var quoted: [String] = []
+        for sigma in ["1.5", "3"] {
+            let text = try page("2", ["sigma=\(sigma)"])
+            guard let numbers = firstMatch(#"normalised 1-D centre, (0\.\d{7}), squared is (0\.\d{7})"#, in: text) else {
+                XCTFail("no outer-product sentence for σ = \(sigma)")
+                continue
+            }
+            XCTAssertTrue(text.contains("| 0 | "), "the 1-D table has a row for x = 0")
+            XCTAssertNotNil(firstMatch(#"\| 0 \| 0\.\d+ \| "# + NSRegularExpression.escapedPattern(for: numbers[0]) + " \\|", in: text),
+                            "the 1-D table's centre is \(numbers[0]) for σ = \(sigma)")
+            XCTAssertTrue(text.contains(numbers[1]), "the 2-D table holds the centre weight \(numbers[1]) for σ = \(sigma)")
+            quoted.append(numbers[0])
+        }
+        XCTAssertEqual(quoted.first, "0.3843973", "σ = 1.5: 1 / (1 + 2e^(−1/4.5)), by hand")
+        XCTAssertEqual(quoted.last, "0.3457912", "σ = 3: 1 / (1 + 2e^(−1/18)), by hand")
+    }
+
+    /// Lesson 8 says how far its Gaussian reaches against the shift, and the motion report beside
+    /// it states the same reach.
+    func testLessonEightComparesItsReachWithTheShift() throws {
+        let far = try page("8", ["shift=30"])
+        XCTAssertTrue(far.contains("reaches ⌊3σ + ½⌋ = 24 pixels, no farther than the 30 pixels"), far)
+        XCTAssertTrue(far.contains("reach 24 px"), "the motion report states the reach")
+        XCTAssertFalse(far.contains("8-σ"))
+        let near = try page("8", ["shift=12", "sigma=5"])
+        XCTAssertTrue(near.contains("reaches ⌊3σ + ½⌋ = 15 pixels, farther than the 12 pixels"), near)
+        XCTAssertTrue(near.contains("reach 15 px"), "the motion report states the reach")
+    }
+
+    /// Lesson 7 predicts the region the light glass reads from the picture's size; the glass
+    /// report states the region it read.
+    func testLessonSevenPredictsTheRegionItReads() throws {
+        let images = try writeSweepImages()
+        for (image, size) in [(images[1], (203, 151)), ("photo", (480, 320))] {
+            let text = try page("7", ["image=\(image)"])
+            guard let predicted = firstMatch(#"predict a region of (\d+)×(\d+) pixels"#, in: text),
+                  let read = firstMatch(#"the region -?\d+,-?\d+,(\d+),(\d+)"#, in: text) else {
+                XCTFail("lesson 7 on \(image): no prediction or no region in the report")
+                continue
+            }
+            XCTAssertEqual(predicted, read, "lesson 7 on \(image)")
+            XCTAssertTrue(text.contains("middle of a \(size.0)×\(size.1) picture"), "lesson 7 on \(image)")
+        }
+    }
+
+    /// Lesson 5 quotes Apple's box width and the σ it achieves for r = σ; both follow σ and
+    /// match the `boxes` report above the sentence.
+    func testLessonFiveQuotesApplesWidthFromItsTable() throws {
+        var widths: [String] = []
+        for sigma in ["3", "8"] {
+            let text = try page("5", ["sigma=\(sigma)"])
+            guard let prose = firstMatch(#"here d = (\d+), and three boxes of \d+ achieve σ = ([\d.]+) for r = "#, in: text),
+                  let report = firstMatch(#"made odd = (\d+), three passes of width \d+, which achieve σ = ([\d.]+) px"#, in: text) else {
+                XCTFail("lesson 5, σ = \(sigma): no width in the prose or the report")
+                continue
+            }
+            XCTAssertEqual(prose, report, "σ = \(sigma)")
+            widths.append(prose[0])
+        }
+        // d = ⌊r·3·√(2π)/4 + ½⌋ made odd, by hand: r = 3 gives ⌊6.14⌋ = 6 → 7; r = 8 gives ⌊15.54⌋ = 15.
+        XCTAssertEqual(widths, ["7", "15"])
+    }
+
+    // MARK: - Shown commands re-run
+
+    /// Every `$ explorer …` line of lessons 1 and 6, pasted in the page's folder, runs.
+    func testShownCommandsRunInThePageFolder() throws {
+        for lesson in ["1", "6"] {
+            let output = folder.appendingPathComponent("shown-\(lesson)")
+            let result = try explorer(["lesson", lesson, "--quiet", "--quick", "--output", output.path])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let page = try FileManager.default.contentsOfDirectory(atPath: output.path).first { $0.hasPrefix("lesson-") }.map { output.appendingPathComponent($0) }!
+            let markdown = try String(contentsOf: page.appendingPathComponent("README.md"), encoding: .utf8)
+            let commands = markdown.split(separator: "\n").filter { $0.hasPrefix("$ explorer ") }.map { String($0.dropFirst("$ explorer ".count)) }
+            XCTAssertFalse(commands.isEmpty)
+            for command in commands {
+                let rerun = try explorer(try ShellWords.split(command), in: page)
+                XCTAssertEqual(rerun.status, 0, "lesson \(lesson): explorer \(command): \(rerun.standardError)")
+            }
+        }
+    }
+}
