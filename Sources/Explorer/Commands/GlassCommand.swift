@@ -55,7 +55,11 @@ struct GlassCommand: ReportingCommand {
     @Option(help: "Greyscale mask PNG, the panel's size or the picture's: white shows the glass, black the picture; a builtin:NAME without @WxH is made the panel's size.") var mask: String?
     @Option(name: .customLong("corner-radius"), help: "Radius of the panel's corners in pixels.") var cornerRadius: Double = 12
     @Flag(name: .customLong("reduce-transparency"), help: "Draw the opaque fallback (also REDUCE_TRANSPARENCY=1).") var reduceTransparency = false
-    @Flag(help: "Write the glass and the fallback side by side.") var strip = false
+    @Flag(help: "Write the glass and the fallback side by side (with --vibrancy: plain label, vibrant label, fallback).") var strip = false
+    @Flag(help: "Draw the label, led by a small icon, with vibrancy: its colour comes from the glass behind it (a model: plus-lighter over dark styles, plus-darker over light ones).")
+    var vibrancy = false
+    @Option(name: .customLong("vibrancy-amount"), help: "How far vibrant content lightens or darkens the glass behind it, 0…1.")
+    var vibrancyAmount: Double = Double(Vibrancy.defaultAmount)
     @Flag(inversion: .prefixedNo, help: "In a lesson, show the panel live in the HTML page (CSS backdrop-filter, with the fallback for prefers-reduced-transparency).")
     var demo = true
     @OptionGroup var inputOptions: InputOptions
@@ -69,6 +73,9 @@ struct GlassCommand: ReportingCommand {
         if let sigma { try SigmaValidation.check(sigma) }
         if let blurRadius, !(blurRadius.isFinite && blurRadius >= 0 && blurRadius <= Self.maxBlurRadius) {
             throw ValidationError("--blur-radius must be a number in 0…\(NumberText.compact(Self.maxBlurRadius)), got \(blurRadius)")
+        }
+        guard vibrancyAmount.isFinite, (0...1).contains(vibrancyAmount) else {
+            throw ValidationError("--vibrancy-amount must be a number in 0…1, got \(vibrancyAmount)")
         }
         guard (1...64).contains(downsample) else { throw ValidationError("--downsample must be 1…64, got \(downsample)") }
         if let saturation, !(saturation.isFinite && abs(saturation) <= 10) {
@@ -144,14 +151,20 @@ struct GlassCommand: ReportingCommand {
 
     /// The face the label is drawn in: 30 px when it fits the panel with a margin, else 18 px.
     func labelFont(for rect: EffectRect) throws -> BitmapFont? {
-        guard !label.isEmpty else { return nil }
+        guard !label.isEmpty || vibrancy else { return nil }
         let margin = max(6, Int(min(cornerRadius, Double(min(rect.width, rect.height)) / 2) / 2))
         for font in [BitmapFont.caption, BitmapFont.label] {
-            let size = font.measure(label)
+            let size = content(font).size
             if size.width <= rect.width - 2 * margin && size.height <= rect.height - 4 { return font }
         }
-        let size = BitmapFont.label.measure(label)
-        throw BlurKitError("label \"\(label)\" needs \(size.width)×\(size.height) px even at 18 px; the panel \(rect) is \(rect.width)×\(rect.height) with a \(margin) px margin: widen --panel or shorten --label")
+        let size = content(.label).size
+        let what = vibrancy ? "label \"\(label)\" with its icon" : "label \"\(label)\""
+        throw BlurKitError("\(what) needs \(size.width)×\(size.height) px even at 18 px; the panel \(rect) is \(rect.width)×\(rect.height) with a \(margin) px margin: widen --panel or shorten --label")
+    }
+
+    /// What is drawn on the panel in `font`: the label, led by the icon with --vibrancy.
+    func content(_ font: BitmapFont) -> GlassLabel {
+        GlassLabel(text: label, font: font, hasIcon: vibrancy)
     }
 
     /// Black or white, whichever has the higher worst-case contrast over the glass actually behind
@@ -183,7 +196,7 @@ struct GlassCommand: ReportingCommand {
         let font = try labelFont(for: rect)
         let maskImage = try mask.map { try inputOptions.load(Self.maskSource($0, panel: rect), in: context) }
         var glass = Glass(panel: rect, preset: preset, cornerRadius: Float(cornerRadius), mask: maskImage,
-                          labelSize: font.map { $0.measure(label) })
+                          labelSize: font.map { content($0).size })
         let choice = try blurChoice(preset, factor: downsample)
         var frosted = try glass.render(over: image, blur: choice.effect)
         if let better = Self.betterLabelColour(for: frosted) {
@@ -191,8 +204,10 @@ struct GlassCommand: ReportingCommand {
             frosted = try glass.render(over: image, blur: choice.effect)
         }
         let fallback = try glass.renderReduceTransparency(over: image)
-        let frostedImage = labelled(frosted, font: font), fallbackImage = labelled(fallback, font: font)
         let reduced = reduceTransparency || context.reduceTransparency
+        let vibrant = try font.map { try vibrantRendering(frosted, fallback, content: content($0), preset: preset) } ?? nil
+        let frostedImage = vibrant?.plain ?? labelled(frosted, font: font)
+        let fallbackImage = vibrant?.fallback ?? labelled(fallback, font: font)
 
         var report = Report()
         report.text(describe(preset: preset, image: image, rect: rect, choice: choice, region: frosted.blurRegion))
@@ -200,23 +215,30 @@ struct GlassCommand: ReportingCommand {
             let full = try glass.render(over: image, blur: try blurChoice(preset, factor: 1).effect)
             report.text(Self.downsampleNote(frosted.image, full.image, panel: rect, factor: downsample))
         }
-        report.table(contrastTable(frosted: frosted, fallback: fallback))
+        var contrast = contrastTable(frosted: frosted, fallback: fallback)
+        if let vibrant { addVibrancyRows(vibrant, frosted: frosted, to: &contrast) }
+        report.table(contrast)
         if tint != nil, !frosted.contrast.meetsBodyText {
             report.warning(try tintWarning(frosted: frosted, fallback: fallback, glass: glass, image: image, choice: choice))
         }
 
         let path: String, alt: String
-        if strip {
+        if strip, let vibrant {
+            let figure = makeVibrancyStrip(vibrant, frosted: frosted, fallback: fallback)
+            path = try context.writePNG(try figure.render(), to: output)
+            alt = figure.altText()
+        } else if strip {
             let figure = try makeStrip(frostedImage, frosted, fallbackImage, fallback, preset: preset)
             path = try context.writePNG(try figure.render(), to: output)
             alt = figure.altText()
         } else {
             let which = reduced ? fallback : frosted
-            path = try context.writePNG(reduced ? fallbackImage : frostedImage, to: output)
-            alt = altText(which, preset: preset)
+            path = try context.writePNG(reduced ? fallbackImage : (vibrant?.vibrant ?? frostedImage), to: output)
+            alt = altText(which, preset: preset) + (vibrant != nil && !reduced ? " The label and its icon are vibrant: \(vibrant!.effect.operation.rawValue) by \(NumberText.compact(Double(vibrant!.effect.amount)))." : "")
             if reduced {
                 let why = reduceTransparency ? "--reduce-transparency" : "REDUCE_TRANSPARENCY=1"
-                report.text("Reduce Transparency is on (\(why)): \(output) shows the opaque fallback, not the glass.")
+                report.text("Reduce Transparency is on (\(why)): \(output) shows the opaque fallback, not the glass"
+                            + (vibrancy ? "; vibrancy is off, and the label is drawn in one opaque colour." : "."))
             }
         }
         report.figure(Figure(path: path, altText: alt, caption: nil))
