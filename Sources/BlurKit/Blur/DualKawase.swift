@@ -135,17 +135,22 @@ public struct DualKawase: BlurMethod {
         var levels = [image]
         for _ in 0..<passes {
             let source = levels.last!
-            var target = RGBAImage(width: (source.width + 1) / 2, height: (source.height + 1) / 2)
+            var target = Self.blank(width: (source.width + 1) / 2, height: (source.height + 1) / 2)
             kawasePass(source, into: &target, stencils: down, halving: true, edges: edges, threads: threads)
             levels.append(target)
         }
         var current = levels.removeLast()
         while let next = levels.popLast() {
-            var target = RGBAImage(width: next.width, height: next.height)
+            var target = Self.blank(width: next.width, height: next.height)
             kawasePass(current, into: &target, stencils: up, halving: false, edges: edges, threads: threads)
             current = target
         }
         image = current
+    }
+
+    /// An image of zeros, allocated in one step.
+    static func blank(width: Int, height: Int) -> RGBAImage {
+        RGBAImage(width: width, height: height, pixels: [Float](repeating: 0, count: 4 * width * height))
     }
 
     /// A down pass's fetches relative to texel (2x, 2y): (u, v, weight).
