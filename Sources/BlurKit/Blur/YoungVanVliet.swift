@@ -212,10 +212,17 @@ struct VYVCoefficients: Sendable {
     let a1, a2, a3, a4, a5: Float
     /// Triggs–Sdika's matrix, row-major K × K.
     let m: [Float]
+    /// The same in Float64 (orders 4 and 5), a padded to five coefficients.
+    let b0d: Double
+    let ad: [Double]
+    let md: [Double]
 
     init(b0: Double, a: [Double], rightEdge: [[Double]]) {
         order = a.count
         self.b0 = Float(b0)
+        b0d = b0
+        ad = a + [Double](repeating: 0, count: 5 - a.count)
+        md = rightEdge.flatMap { $0 }
         let padded = a.map(Float.init) + [Float](repeating: 0, count: 5 - a.count)
         (a1, a2, a3, a4, a5) = (padded[0], padded[1], padded[2], padded[3], padded[4])
         m = rightEdge.flatMap { $0.map(Float.init) }
@@ -256,29 +263,39 @@ private func vyvLine3(
     }
 }
 
-/// Orders 4 and 5 (unused coefficients are 0) over eight lines of `count` positions.
+/// Orders 4 and 5 (unused coefficients are 0) over eight lines of `count` positions, in
+/// Float64: their feedback coefficients are larger and cancel more (about 5, −10, 10, −5, 1 at
+/// large σ), and in Float32 the rounding grows to several levels.
 private func vyvLine5(
     _ source: UnsafeMutablePointer<SIMD16<Float>>, into target: UnsafeMutablePointer<SIMD16<Float>>,
     count: Int, _ c: VYVCoefficients
 ) {
     let k = c.order
-    for half in 0..<2 {
-        let x = source + half, w = target + half
-        var w1 = x[0], w2 = w1, w3 = w1, w4 = w1, w5 = w1
+    let b0 = Double(c.b0d), a = c.ad
+    let xs = UnsafeMutableRawPointer(source).assumingMemoryBound(to: SIMD8<Float>.self)
+    let ws = UnsafeMutableRawPointer(target).assumingMemoryBound(to: SIMD8<Float>.self)
+    var w = [SIMD8<Double>](repeating: SIMD8(), count: count)
+    for quarter in 0..<4 {
+        func x(_ i: Int) -> SIMD8<Double> { SIMD8<Double>(xs[4 * i + quarter]) }
+        var w1 = x(0), w2 = w1, w3 = w1, w4 = w1, w5 = w1
         for i in 0..<count {
-            let value = c.b0 * x[2 * i] - c.a1 * w1 - c.a2 * w2 - c.a3 * w3 - c.a4 * w4 - c.a5 * w5
-            w[2 * i] = value
+            let older = a[4] * w5 + a[3] * w4 + a[2] * w3
+            let value = b0 * x(i) - older - a[1] * w2 - a[0] * w1
+            w[i] = value
             (w5, w4, w3, w2, w1) = (w4, w3, w2, w1, value)
         }
-        let u = x[2 * (count - 1)]
+        let u = x(count - 1)
         let d = [w1 - u, w2 - u, w3 - u, w4 - u, w5 - u]
-        var v = [SIMD16<Float>](repeating: u, count: 5)
-        for i in 0..<k { for j in 0..<k { v[i] += c.m[i * k + j] * d[j] } }
+        var v = [SIMD8<Double>](repeating: u, count: 5)
+        for i in 0..<k { for j in 0..<k { v[i] += c.md[i * k + j] * d[j] } }
         var (v1, v2, v3, v4, v5) = (v[0], v[1], v[2], v[3], v[4])
-        for i in stride(from: count - 1, through: 0, by: -1) {
-            let value = c.b0 * w[2 * i] - c.a1 * v1 - c.a2 * v2 - c.a3 * v3 - c.a4 * v4 - c.a5 * v5
-            w[2 * i] = value
+        var i = count - 1
+        while i >= 0 {
+            let older = a[4] * v5 + a[3] * v4 + a[2] * v3
+            let value = b0 * w[i] - older - a[1] * v2 - a[0] * v1
+            ws[4 * i + quarter] = SIMD8<Float>(value)
             (v5, v4, v3, v2, v1) = (v4, v3, v2, v1, value)
+            i -= 1
         }
     }
 }
