@@ -104,10 +104,14 @@ public struct Deriche: BlurMethod {
                                 causalGain: Float(s.causalGain), anticausalGain: Float(s.anticausalGain))
         }
         let first = c[0], second = c[1]
-        LaneLines.blur(&image, edges: edges, threads: threads, before: pad, after: pad) { lines in
-            dericheLine(lines.a, into: lines.b, count: lines.paddedCount, first, second)
+        LaneLines.blur(&image, edges: edges, threads: threads, before: pad, after: pad, filter: { lines in
+            dericheLine(UnsafeRawPointer(lines.a), stride: 128, sums: UnsafeMutableRawPointer(lines.b), sumStride: 128,
+                        out: UnsafeMutableRawPointer(lines.b), outStride: 128, count: lines.paddedCount, first, second)
             return lines.b
-        }
+        }, columnsInPlace: { column, rowBytes, lines in
+            dericheLine(UnsafeRawPointer(column), stride: rowBytes, sums: UnsafeMutableRawPointer(lines.b), sumStride: 128,
+                        out: column, outStride: rowBytes, count: lines.count, first, second)
+        })
     }
 
     /// The plain loop the fast one is checked against: both sections, causal then anticausal,
@@ -161,39 +165,43 @@ struct DericheCoefficients: Sendable {
     var b0, b1, a1, a2, c1, c2, causalGain, anticausalGain: Float
 }
 
-/// Both Deriche sections over eight lines of `count` positions, `source` to `target`, four
-/// lines (one `SIMD16`) at a time.
+/// Both Deriche sections over eight lines of `count` positions, four lines (one `SIMD16`) at a
+/// time: the input `x` (position i at byte i·stride), the causal sums in `sums`, the result in
+/// `out`, which may be `x` itself (each input is read before its output is written).
 ///
 /// The causal pass starts in the steady state of the first position's value and the
 /// anticausal pass in that of the last (exact for clamped edges; inside padding otherwise).
 /// The feedback term of the previous output is added last, so the recursion's critical path
 /// is one multiply and one subtraction.
 private func dericheLine(
-    _ source: UnsafeMutablePointer<SIMD16<Float>>, into target: UnsafeMutablePointer<SIMD16<Float>>,
-    count: Int, _ s: DericheCoefficients, _ t: DericheCoefficients
+    _ x: UnsafeRawPointer, stride: Int, sums: UnsafeMutableRawPointer, sumStride: Int,
+    out: UnsafeMutableRawPointer, outStride: Int, count: Int, _ s: DericheCoefficients, _ t: DericheCoefficients
 ) {
     for half in 0..<2 {
-        let x = source + half, out = target + half
+        let x = x + 64 * half, sums = sums + 64 * half, out = out + 64 * half
+        func input(_ i: Int) -> SIMD16<Float> { x.load(fromByteOffset: i * stride, as: SIMD16<Float>.self) }
         // lesson-code: deriche
         // Causal: both sections left to right, starting at rest on the first value.
-        var xp = x[0]
+        var xp = input(0)
         var sy1 = xp * s.causalGain, sy2 = sy1, ty1 = xp * t.causalGain, ty2 = ty1
         for i in 0..<count {
-            let xi = x[2 * i]
+            let xi = input(i)
             let sy = (s.b0 * xi + s.b1 * xp - s.a2 * sy2) - s.a1 * sy1
             let ty = (t.b0 * xi + t.b1 * xp - t.a2 * ty2) - t.a1 * ty1
-            out[2 * i] = sy + ty
+            sums.storeBytes(of: sy + ty, toByteOffset: i * sumStride, as: SIMD16<Float>.self)
             (sy2, sy1, ty2, ty1, xp) = (sy1, sy, ty1, ty, xi)
         }
-        // Anticausal: right to left, starting at rest on the last value.
-        var xn1 = x[2 * (count - 1)], xn2 = xn1
+        // Anticausal: right to left, starting at rest on the last value; adds to the causal sums.
+        var xn1 = input(count - 1), xn2 = xn1
         var sz1 = xn1 * s.anticausalGain, sz2 = sz1, tz1 = xn1 * t.anticausalGain, tz2 = tz1
         var i = count - 1
         while i >= 0 {
+            let xi = input(i)
             let sz = (s.c1 * xn1 + s.c2 * xn2 - s.a2 * sz2) - s.a1 * sz1
             let tz = (t.c1 * xn1 + t.c2 * xn2 - t.a2 * tz2) - t.a1 * tz1
-            out[2 * i] += sz + tz
-            (sz2, sz1, tz2, tz1, xn2, xn1) = (sz1, sz, tz1, tz, xn1, x[2 * i])
+            let causal = sums.load(fromByteOffset: i * sumStride, as: SIMD16<Float>.self)
+            out.storeBytes(of: causal + sz + tz, toByteOffset: i * outStride, as: SIMD16<Float>.self)
+            (sz2, sz1, tz2, tz1, xn2, xn1) = (sz1, sz, tz1, tz, xn1, xi)
             i -= 1
         }
         // end lesson-code

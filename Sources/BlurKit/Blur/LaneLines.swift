@@ -65,9 +65,13 @@ struct LaneLines {
     ///   - before, after: the padding each line gets on either side.
     ///   - filter: filters the eight padded lines in `a` (padding filled) and returns the
     ///     buffer (`a` or `b`) that holds the result at positions `before..<before + count`.
+    ///   - columnsInPlace: when given and there is no padding, filters eight whole columns of
+    ///     the image where they lie (first pixel, row stride in bytes), with `lines` as scratch:
+    ///     a column group is then read and written once, without the copies in and out.
     static func blur(
         _ image: inout RGBAImage, edges: EdgeMode, threads: Int, before: Int, after: Int,
-        filter: @Sendable @escaping (LaneLines) -> UnsafeMutablePointer<SIMD16<Float>>
+        filter: @Sendable @escaping (LaneLines) -> UnsafeMutablePointer<SIMD16<Float>>,
+        columnsInPlace: (@Sendable (UnsafeMutableRawPointer, Int, LaneLines) -> Void)? = nil
     ) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
@@ -91,6 +95,10 @@ struct LaneLines {
                 for g in groups {
                     let x0 = g * lanes
                     let valid = min(lanes, width - x0)
+                    if let columnsInPlace, valid == lanes, before == 0, after == 0 {
+                        columnsInPlace(UnsafeMutableRawPointer(pixels + 4 * x0), 16 * width, lines)
+                        continue
+                    }
                     lines.gather(pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, valid: valid)
                     lines.scatter(filter(lines), into: pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, valid: valid)
                 }

@@ -143,14 +143,21 @@ public struct YoungVanVliet: BlurMethod {
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let pad = edges == .clamp ? 0 : tail
         let coefficients = VYVCoefficients(b0: b0, a: a, rightEdge: rightEdge)
-        LaneLines.blur(&image, edges: edges, threads: threads, before: pad, after: pad) { lines in
-            if coefficients.order == 3 {
-                vyvLine3(lines.a, into: lines.b, count: lines.paddedCount, coefficients)
-            } else {
+        if coefficients.order > 3 {
+            LaneLines.blur(&image, edges: edges, threads: threads, before: pad, after: pad, filter: { lines in
                 vyvLine5(lines.a, into: lines.b, count: lines.paddedCount, coefficients)
-            }
-            return lines.b
+                return lines.b
+            })
+            return
         }
+        LaneLines.blur(&image, edges: edges, threads: threads, before: pad, after: pad, filter: { lines in
+            vyvLine3(UnsafeRawPointer(lines.a), stride: 128, causal: UnsafeMutableRawPointer(lines.b),
+                     out: UnsafeMutableRawPointer(lines.b), outStride: 128, count: lines.paddedCount, coefficients)
+            return lines.b
+        }, columnsInPlace: { column, rowBytes, lines in
+            vyvLine3(UnsafeRawPointer(column), stride: rowBytes, causal: UnsafeMutableRawPointer(lines.b),
+                     out: column, outStride: rowBytes, count: lines.count, coefficients)
+        })
     }
 
     /// The plain loop the fast one is checked against: the causal pass, then the anticausal
@@ -229,24 +236,27 @@ struct VYVCoefficients: Sendable {
     }
 }
 
-/// Order 3 over eight lines of `count` positions, `source` to `target`.
+/// Order 3 over eight lines of `count` positions, four lines (one `SIMD16`) at a time: the
+/// input `x` (position i at byte i·stride), the causal output in `causal` (128 bytes a
+/// position), the result in `out`, which may be `x` itself.
 private func vyvLine3(
-    _ source: UnsafeMutablePointer<SIMD16<Float>>, into target: UnsafeMutablePointer<SIMD16<Float>>,
-    count: Int, _ c: VYVCoefficients
+    _ x: UnsafeRawPointer, stride: Int, causal: UnsafeMutableRawPointer,
+    out: UnsafeMutableRawPointer, outStride: Int, count: Int, _ c: VYVCoefficients
 ) {
     let b0 = c.b0, a1 = c.a1, a2 = c.a2, a3 = c.a3
     for half in 0..<2 {
-        let x = source + half, w = target + half
+        let x = x + 64 * half, w = causal + 64 * half, out = out + 64 * half
+        func input(_ i: Int) -> SIMD16<Float> { x.load(fromByteOffset: i * stride, as: SIMD16<Float>.self) }
         // lesson-code: young-van-vliet
         // Causal, starting at rest on the first value.
-        var w1 = x[0], w2 = w1, w3 = w1
+        var w1 = input(0), w2 = w1, w3 = w1
         for i in 0..<count {
-            let value = (b0 * x[2 * i] - a3 * w3 - a2 * w2) - a1 * w1
-            w[2 * i] = value
+            let value = (b0 * input(i) - a3 * w3 - a2 * w2) - a1 * w1
+            w.storeBytes(of: value, toByteOffset: 128 * i, as: SIMD16<Float>.self)
             (w3, w2, w1) = (w2, w1, value)
         }
         // Triggs–Sdika: the anticausal start from the last three causal outputs.
-        let u = x[2 * (count - 1)]
+        let u = input(count - 1)
         let d0 = w1 - u, d1 = w2 - u, d2 = w3 - u
         var v1 = u + c.m[0] * d0 + c.m[1] * d1 + c.m[2] * d2
         var v2 = u + c.m[3] * d0 + c.m[4] * d1 + c.m[5] * d2
@@ -254,8 +264,8 @@ private func vyvLine3(
         // Anticausal, right to left, on the causal output.
         var i = count - 1
         while i >= 0 {
-            let value = (b0 * w[2 * i] - a3 * v3 - a2 * v2) - a1 * v1
-            w[2 * i] = value
+            let value = (b0 * w.load(fromByteOffset: 128 * i, as: SIMD16<Float>.self) - a3 * v3 - a2 * v2) - a1 * v1
+            out.storeBytes(of: value, toByteOffset: i * outStride, as: SIMD16<Float>.self)
             (v3, v2, v1) = (v2, v1, value)
             i -= 1
         }
