@@ -204,6 +204,9 @@ final class SurveyMethodsTests: XCTestCase {
     func testDualKawaseSigmaMatchesItsTwoDimensionalResponse() throws {
         // σ comes from the 1-D marginal averaged over the 2ᴺ positions of the impulse; the 2-D
         // response's own marginal, averaged the same way, must agree.
+        // By hand, N = 1, o = 0: an impulse at 2k halves to 0.5 at k, and linear interpolation back
+        // gives 1/8, 3/8, 3/8, 1/8 at 2k − 1 … 2k + 2: variance 2·(⅛·1.5² + ⅜·0.5²) = 0.75.
+        XCTAssertEqual(DualKawase.sigma(passes: 1, offset: 0), 0.75.squareRoot(), accuracy: 1e-12)
         let kawase = try DualKawase(sigma: 5)
         XCTAssertEqual(DualKawase.sigma(passes: kawase.passes, offset: kawase.offset), 5, accuracy: 1e-6)
         let period = 1 << kawase.passes

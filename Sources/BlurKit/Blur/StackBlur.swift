@@ -38,7 +38,7 @@ public struct StackBlur: BlurMethod {
     public var achievedSigma: Double { (Double(radius * (radius + 2)) / 6).squareRoot() }
 
     public var name: String { "stack" }
-    public var parameters: String { "r=\(radius) (OpenCV ksize \(2 * radius + 1))" }
+    public var parameters: String { "r=\(radius), OpenCV ksize \(2 * radius + 1)" }
     public var reach: Int { radius }
 
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
