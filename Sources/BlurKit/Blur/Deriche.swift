@@ -105,12 +105,11 @@ public struct Deriche: BlurMethod {
         }
         let first = c[0], second = c[1]
         LaneLines.blur(&image, edges: edges, threads: threads, before: pad, after: pad, filter: { lines in
-            dericheLine(UnsafeRawPointer(lines.a), stride: 128, sums: UnsafeMutableRawPointer(lines.b), sumStride: 128,
-                        out: UnsafeMutableRawPointer(lines.b), outStride: 128, count: lines.paddedCount, first, second)
-            return lines.b
-        }, columnsInPlace: { column, rowBytes, lines in
-            dericheLine(UnsafeRawPointer(column), stride: rowBytes, sums: UnsafeMutableRawPointer(lines.b), sumStride: 128,
-                        out: column, outStride: rowBytes, count: lines.count, first, second)
+            dericheLine(UnsafeMutableRawPointer(lines.a), stride: 128, pitch: 16, sums: UnsafeMutableRawPointer(lines.b),
+                        count: lines.paddedCount, first, second)
+            return lines.a
+        }, inPlace: { start, stride, pitch, lines in
+            dericheLine(start, stride: stride, pitch: pitch, sums: UnsafeMutableRawPointer(lines.b), count: lines.count, first, second)
         })
     }
 
@@ -165,21 +164,21 @@ struct DericheCoefficients: Sendable {
     var b0, b1, a1, a2, c1, c2, causalGain, anticausalGain: Float
 }
 
-/// Both Deriche sections over eight lines of `count` positions, four lines (one `SIMD16`) at a
-/// time: the input `x` (position i at byte i·stride), the causal sums in `sums`, the result in
-/// `out`, which may be `x` itself (each input is read before its output is written).
+/// Both Deriche sections over eight lines of `count` positions, in place, four lines at a time:
+/// position i of line l at byte i·stride + l·pitch of `x`; `sums` (128 bytes a position) holds
+/// the causal sums. Each input is read before its output is written.
 ///
 /// The causal pass starts in the steady state of the first position's value and the
 /// anticausal pass in that of the last (exact for clamped edges; inside padding otherwise).
 /// The feedback term of the previous output is added last, so the recursion's critical path
 /// is one multiply and one subtraction.
 private func dericheLine(
-    _ x: UnsafeRawPointer, stride: Int, sums: UnsafeMutableRawPointer, sumStride: Int,
-    out: UnsafeMutableRawPointer, outStride: Int, count: Int, _ s: DericheCoefficients, _ t: DericheCoefficients
+    _ x: UnsafeMutableRawPointer, stride: Int, pitch: Int, sums: UnsafeMutableRawPointer,
+    count: Int, _ s: DericheCoefficients, _ t: DericheCoefficients
 ) {
     for half in 0..<2 {
-        let x = x + 64 * half, sums = sums + 64 * half, out = out + 64 * half
-        func input(_ i: Int) -> SIMD16<Float> { x.load(fromByteOffset: i * stride, as: SIMD16<Float>.self) }
+        let x = x + 4 * pitch * half, sums = sums + 64 * half
+        func input(_ i: Int) -> SIMD16<Float> { laneLoad(x + i * stride, pitch) }
         // lesson-code: deriche
         // Causal: both sections left to right, starting at rest on the first value.
         var xp = input(0)
@@ -188,7 +187,7 @@ private func dericheLine(
             let xi = input(i)
             let sy = (s.b0 * xi + s.b1 * xp - s.a2 * sy2) - s.a1 * sy1
             let ty = (t.b0 * xi + t.b1 * xp - t.a2 * ty2) - t.a1 * ty1
-            sums.storeBytes(of: sy + ty, toByteOffset: i * sumStride, as: SIMD16<Float>.self)
+            sums.storeBytes(of: sy + ty, toByteOffset: 128 * i, as: SIMD16<Float>.self)
             (sy2, sy1, ty2, ty1, xp) = (sy1, sy, ty1, ty, xi)
         }
         // Anticausal: right to left, starting at rest on the last value; adds to the causal sums.
@@ -199,11 +198,29 @@ private func dericheLine(
             let xi = input(i)
             let sz = (s.c1 * xn1 + s.c2 * xn2 - s.a2 * sz2) - s.a1 * sz1
             let tz = (t.c1 * xn1 + t.c2 * xn2 - t.a2 * tz2) - t.a1 * tz1
-            let causal = sums.load(fromByteOffset: i * sumStride, as: SIMD16<Float>.self)
-            out.storeBytes(of: causal + sz + tz, toByteOffset: i * outStride, as: SIMD16<Float>.self)
+            let causal = sums.load(fromByteOffset: 128 * i, as: SIMD16<Float>.self)
+            laneStore(causal + sz + tz, x + i * stride, pitch)
             (sz2, sz1, tz2, tz1, xn2, xn1) = (sz1, sz, tz1, tz, xn1, xi)
             i -= 1
         }
         // end lesson-code
     }
+}
+
+// The lane loads live in this file: BlurKit's debug build optimises each file on its own and
+// inlines only what the file itself holds (see `LineKernels`).
+
+/// Four lanes `pitch` bytes apart at `p`, as one vector.
+private func laneLoad(_ p: UnsafeRawPointer, _ pitch: Int) -> SIMD16<Float> {
+    SIMD16(lowHalf: SIMD8(lowHalf: p.load(as: SIMD4<Float>.self), highHalf: p.load(fromByteOffset: pitch, as: SIMD4<Float>.self)),
+           highHalf: SIMD8(lowHalf: p.load(fromByteOffset: 2 * pitch, as: SIMD4<Float>.self),
+                           highHalf: p.load(fromByteOffset: 3 * pitch, as: SIMD4<Float>.self)))
+}
+
+/// Stores a vector as four lanes `pitch` bytes apart at `p`.
+private func laneStore(_ v: SIMD16<Float>, _ p: UnsafeMutableRawPointer, _ pitch: Int) {
+    p.storeBytes(of: v.lowHalf.lowHalf, as: SIMD4<Float>.self)
+    p.storeBytes(of: v.lowHalf.highHalf, toByteOffset: pitch, as: SIMD4<Float>.self)
+    p.storeBytes(of: v.highHalf.lowHalf, toByteOffset: 2 * pitch, as: SIMD4<Float>.self)
+    p.storeBytes(of: v.highHalf.highHalf, toByteOffset: 3 * pitch, as: SIMD4<Float>.self)
 }

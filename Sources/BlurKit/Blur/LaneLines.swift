@@ -65,13 +65,14 @@ struct LaneLines {
     ///   - before, after: the padding each line gets on either side.
     ///   - filter: filters the eight padded lines in `a` (padding filled) and returns the
     ///     buffer (`a` or `b`) that holds the result at positions `before..<before + count`.
-    ///   - columnsInPlace: when given and there is no padding, filters eight whole columns of
-    ///     the image where they lie (first pixel, row stride in bytes), with `lines` as scratch:
-    ///     a column group is then read and written once, without the copies in and out.
+    ///   - inPlace: when given and there is no padding, filters eight whole lines of the image
+    ///     where they lie, with `lines` as scratch: a group is then read and written once,
+    ///     without the copies in and out. Its arguments: the first pixel of the first line, the
+    ///     bytes from one position to the next, and from one line to the next.
     static func blur(
         _ image: inout RGBAImage, edges: EdgeMode, threads: Int, before: Int, after: Int,
         filter: @Sendable @escaping (LaneLines) -> UnsafeMutablePointer<SIMD16<Float>>,
-        columnsInPlace: (@Sendable (UnsafeMutableRawPointer, Int, LaneLines) -> Void)? = nil
+        inPlace: (@Sendable (UnsafeMutableRawPointer, Int, Int, LaneLines) -> Void)? = nil
     ) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
@@ -84,6 +85,10 @@ struct LaneLines {
                 for g in groups {
                     let y0 = g * lanes
                     let valid = min(lanes, height - y0)
+                    if let inPlace, valid == lanes, before == 0, after == 0 {
+                        inPlace(UnsafeMutableRawPointer(pixels + 4 * y0 * width), 16, 16 * width, lines)
+                        continue
+                    }
                     lines.gather(pixels + 4 * y0 * width, positionStride: 4, laneStride: 4 * width, valid: valid)
                     lines.scatter(filter(lines), into: pixels + 4 * y0 * width, positionStride: 4, laneStride: 4 * width, valid: valid)
                 }
@@ -95,8 +100,8 @@ struct LaneLines {
                 for g in groups {
                     let x0 = g * lanes
                     let valid = min(lanes, width - x0)
-                    if let columnsInPlace, valid == lanes, before == 0, after == 0 {
-                        columnsInPlace(UnsafeMutableRawPointer(pixels + 4 * x0), 16 * width, lines)
+                    if let inPlace, valid == lanes, before == 0, after == 0 {
+                        inPlace(UnsafeMutableRawPointer(pixels + 4 * x0), 16 * width, 16, lines)
                         continue
                     }
                     lines.gather(pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, valid: valid)

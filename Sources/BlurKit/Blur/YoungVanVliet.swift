@@ -151,12 +151,11 @@ public struct YoungVanVliet: BlurMethod {
             return
         }
         LaneLines.blur(&image, edges: edges, threads: threads, before: pad, after: pad, filter: { lines in
-            vyvLine3(UnsafeRawPointer(lines.a), stride: 128, causal: UnsafeMutableRawPointer(lines.b),
-                     out: UnsafeMutableRawPointer(lines.b), outStride: 128, count: lines.paddedCount, coefficients)
-            return lines.b
-        }, columnsInPlace: { column, rowBytes, lines in
-            vyvLine3(UnsafeRawPointer(column), stride: rowBytes, causal: UnsafeMutableRawPointer(lines.b),
-                     out: column, outStride: rowBytes, count: lines.count, coefficients)
+            vyvLine3(UnsafeMutableRawPointer(lines.a), stride: 128, pitch: 16, causal: UnsafeMutableRawPointer(lines.b),
+                     count: lines.paddedCount, coefficients)
+            return lines.a
+        }, inPlace: { start, stride, pitch, lines in
+            vyvLine3(start, stride: stride, pitch: pitch, causal: UnsafeMutableRawPointer(lines.b), count: lines.count, coefficients)
         })
     }
 
@@ -236,17 +235,17 @@ struct VYVCoefficients: Sendable {
     }
 }
 
-/// Order 3 over eight lines of `count` positions, four lines (one `SIMD16`) at a time: the
-/// input `x` (position i at byte i·stride), the causal output in `causal` (128 bytes a
-/// position), the result in `out`, which may be `x` itself.
+/// Order 3 over eight lines of `count` positions, in place, four lines at a time: position i
+/// of line l at byte i·stride + l·pitch of `x`; `causal` (128 bytes a position) holds the
+/// causal pass's output.
 private func vyvLine3(
-    _ x: UnsafeRawPointer, stride: Int, causal: UnsafeMutableRawPointer,
-    out: UnsafeMutableRawPointer, outStride: Int, count: Int, _ c: VYVCoefficients
+    _ x: UnsafeMutableRawPointer, stride: Int, pitch: Int, causal: UnsafeMutableRawPointer,
+    count: Int, _ c: VYVCoefficients
 ) {
     let b0 = c.b0, a1 = c.a1, a2 = c.a2, a3 = c.a3
     for half in 0..<2 {
-        let x = x + 64 * half, w = causal + 64 * half, out = out + 64 * half
-        func input(_ i: Int) -> SIMD16<Float> { x.load(fromByteOffset: i * stride, as: SIMD16<Float>.self) }
+        let x = x + 4 * pitch * half, w = causal + 64 * half
+        func input(_ i: Int) -> SIMD16<Float> { laneLoad(x + i * stride, pitch) }
         // lesson-code: young-van-vliet
         // Causal, starting at rest on the first value.
         var w1 = input(0), w2 = w1, w3 = w1
@@ -265,7 +264,7 @@ private func vyvLine3(
         var i = count - 1
         while i >= 0 {
             let value = (b0 * w.load(fromByteOffset: 128 * i, as: SIMD16<Float>.self) - a3 * v3 - a2 * v2) - a1 * v1
-            out.storeBytes(of: value, toByteOffset: i * outStride, as: SIMD16<Float>.self)
+            laneStore(value, x + i * stride, pitch)
             (v3, v2, v1) = (v2, v1, value)
             i -= 1
         }
@@ -308,4 +307,22 @@ private func vyvLine5(
             i -= 1
         }
     }
+}
+
+// The lane loads live in this file: BlurKit's debug build optimises each file on its own and
+// inlines only what the file itself holds (see `LineKernels`).
+
+/// Four lanes `pitch` bytes apart at `p`, as one vector.
+private func laneLoad(_ p: UnsafeRawPointer, _ pitch: Int) -> SIMD16<Float> {
+    SIMD16(lowHalf: SIMD8(lowHalf: p.load(as: SIMD4<Float>.self), highHalf: p.load(fromByteOffset: pitch, as: SIMD4<Float>.self)),
+           highHalf: SIMD8(lowHalf: p.load(fromByteOffset: 2 * pitch, as: SIMD4<Float>.self),
+                           highHalf: p.load(fromByteOffset: 3 * pitch, as: SIMD4<Float>.self)))
+}
+
+/// Stores a vector as four lanes `pitch` bytes apart at `p`.
+private func laneStore(_ v: SIMD16<Float>, _ p: UnsafeMutableRawPointer, _ pitch: Int) {
+    p.storeBytes(of: v.lowHalf.lowHalf, as: SIMD4<Float>.self)
+    p.storeBytes(of: v.lowHalf.highHalf, toByteOffset: pitch, as: SIMD4<Float>.self)
+    p.storeBytes(of: v.highHalf.lowHalf, toByteOffset: 2 * pitch, as: SIMD4<Float>.self)
+    p.storeBytes(of: v.highHalf.highHalf, toByteOffset: 3 * pitch, as: SIMD4<Float>.self)
 }
