@@ -10,7 +10,11 @@ struct BlurCommand: ReportingCommand {
         discussion: """
         Methods: box (naive mean of the (2R+1)² window, O(R²)), gaussian2d (exact 2-D convolution, \
         O(R²)), separable (the same kernel as two 1-D passes, O(R)), iterated-box (N running-sum box \
-        passes, O(1)), downsampled (shrink by K, blur with σ/K, enlarge). Examples:
+        passes, O(1)), downsampled (shrink by K, blur with σ/K, enlarge), extended-box (N boxes of \
+        fractional width, Pillow's GaussianBlur), deriche and young-van-vliet (recursive filters, O(1)), \
+        stack (Klingemann's triangle, OpenCV's stackBlur), dual-kawase (down and up passes of bilinear \
+        fetches, compositors' frosted glass), linear-taps (the separable kernel with taps merged in \
+        pairs, as GPU shaders fetch them). Examples:
           explorer blur photo -o box.png --method box --radius 3
           explorer blur photo -o gauss.png --method separable --sigma 4 --edges mirror
           explorer blur photo -o box.png --method box --radius 4 --strip strip-box-r4.png --inset 200,120,40,30
@@ -22,7 +26,8 @@ struct BlurCommand: ReportingCommand {
     @Option(help: "Blur method: \(MethodName.list).") var method: MethodName = .box
     @Option(help: "Standard deviation σ in pixels.") var sigma: Double?
     @Option(help: "Window radius R (box: a (2R+1)×(2R+1) window; Gaussians: kernel radius, σ = R/T).") var radius: Int?
-    @Option(help: "Passes of iterated-box.") var iterations: Int = 3
+    @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
+    @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
     @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋.") var truncate: Double = GaussianKernel1D.defaultTruncate
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
     @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
@@ -36,7 +41,7 @@ struct BlurCommand: ReportingCommand {
     @OptionGroup var stripOptions: StripOptions
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
-    var size: BlurSize { BlurSize(sigma: sigma, radius: radius, iterations: iterations, truncate: truncate, downsample: downsample) }
+    var size: BlurSize { BlurSize(sigma: sigma, radius: radius, iterations: iterations, truncate: truncate, downsample: downsample, order: order) }
 
     func validate() throws {
         try size.validate()

@@ -24,8 +24,9 @@ struct CompareCommand: ReportingCommand {
 
     @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
     @Option(help: "Standard deviation σ of the Gaussian every method approximates.") var sigma: Double = 3
-    @Option(help: "Methods, comma-separated: \(MethodName.list).") var methods: String = MethodName.list.replacingOccurrences(of: " ", with: "")
-    @Option(help: "Passes of iterated-box.") var iterations: Int = 3
+    @Option(help: "Methods, comma-separated: \(MethodName.list); or all (default: the taught five).") var methods: String = MethodName.taughtList
+    @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
+    @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
     @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋.") var truncate: Double = GaussianKernel1D.defaultTruncate
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
     @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
@@ -40,7 +41,7 @@ struct CompareCommand: ReportingCommand {
     var amplify: Double?
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
-    var size: BlurSize { BlurSize(sigma: sigma, radius: nil, iterations: iterations, truncate: truncate, downsample: downsample) }
+    var size: BlurSize { BlurSize(sigma: sigma, radius: nil, iterations: iterations, truncate: truncate, downsample: downsample, order: order) }
 
     func validate() throws {
         try size.validate()

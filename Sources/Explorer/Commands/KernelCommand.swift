@@ -11,7 +11,9 @@ struct KernelCommand: ReportingCommand {
         exp(-(x²+y²)/2σ²)/(2πσ²)). integrated: the density's mass over each pixel [x-½, x+½], via erf. \
         The radius is --radius R, or ⌊T·σ + ½⌋ with --truncate T (SciPy's rule; default T = 3). \
         --coverage 1,2,3,4 tabulates the mass windows of kσ capture. --plot FILE.png draws the \
-        normalised weights against the offset (in 2-D, the row through the centre).
+        normalised weights against the offset (in 2-D, the row through the centre). \
+        --linear-taps also merges neighbouring taps into bilinear fetches, as GPU shaders do \
+        (Rákos 2010): each fetch's offset and weight, and the fetches saved.
         """
     )
 
@@ -25,10 +27,16 @@ struct KernelCommand: ReportingCommand {
     @Option(help: ArgumentHelp("Also plot the normalised weights (2-D: the centre row) into this PNG, with .dat and .gp beside it.",
                                valueName: "file.png"))
     var plot: String?
+    @Flag(help: "Also list the taps merged in pairs into bilinear fetches (the linear-taps method), and the fetches saved.")
+    var linearTaps = false
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     func validate() throws {
         try SigmaValidation.check(sigma)
+        if linearTaps {
+            guard dims == 1 else { throw ValidationError("--linear-taps merges the taps of a 1-D kernel; it does not combine with --dims 2") }
+            guard coverage == nil else { throw ValidationError("--linear-taps does not combine with --coverage") }
+        }
         guard radius == nil || truncate == nil else { throw ValidationError("give --radius or --truncate, not both") }
         if let radius, radius < 0 { throw ValidationError("--radius must be 0 or more, got \(radius)") }
         if let truncate, !(truncate.isFinite && truncate > 0) { throw ValidationError("--truncate must be a positive number, got \(truncate)") }
@@ -70,6 +78,7 @@ struct KernelCommand: ReportingCommand {
             }
             table.notes = summary(rawSum: kernel.rawSum, captured: kernel.capturedMass, effective: kernel.effectiveSigma, window: "\(kernel.width)")
             report.table(table)
+            if linearTaps { report.table(linearTapsTable(kernel)) }
             if let plot {
                 var chart = Plot(title: "1-D \(sampling.rawValue) Gaussian weights, σ = \(sigmaText), radius \(r)",
                                  xLabel: "offset x (px)", yLabel: "normalised weight")
@@ -105,6 +114,36 @@ struct KernelCommand: ReportingCommand {
             }
         }
         return report
+    }
+
+    /// The kernel's taps merged into bilinear fetches (`LinearTaps`), with the texels each
+    /// covers, and how exactly they give back the discrete weights.
+    func linearTapsTable(_ kernel: GaussianKernel1D) -> Table {
+        let merged = LinearTaps(weights: kernel.weights)
+        let r = kernel.radius
+        var table = Table(title: "Linear-sampled taps, σ = \(NumberText.compact(sigma)), radius \(r)",
+                          name: "linear-taps-sigma-\(NumberText.compact(sigma))", columns: [
+            Table.Column(key: "fetch", title: "fetch"),
+            Table.Column(key: "offset", title: "offset", unit: "px"),
+            Table.Column(key: "weight", title: "weight"),
+            Table.Column(key: "texels", title: "texels", alignRight: false),
+            Table.Column(key: "texelWeights", title: "their weights", alignRight: false),
+        ])
+        for (i, tap) in merged.taps.enumerated() {
+            let lower = Int(tap.offset.rounded(.down))
+            let single = tap.offset == Double(lower)
+            let texels = single ? "\(lower)" : "\(lower), \(lower + 1)"
+            let weights = single ? NumberText.significant(kernel.weight(at: lower), 6)
+                : "\(NumberText.significant(kernel.weight(at: lower), 6)), \(NumberText.significant(kernel.weight(at: lower + 1), 6))"
+            table.append([.integer(i + 1), .number(tap.offset, digits: 6), .significant(tap.weight, 7), .text(texels), .text(weights)])
+        }
+        let worst = zip(merged.unmergedWeights, kernel.weights).map { abs($0 - $1) }.max() ?? 0
+        table.notes = ["\(merged.fetches) fetches per pass instead of \(kernel.width): \(kernel.width - merged.fetches) saved "
+                       + "(\(NumberText.fixed(100 * Double(kernel.width - merged.fetches) / Double(kernel.width), digits: 0)) %), "
+                       + "\(2 * (kernel.width - merged.fetches)) per pixel for both passes. Each fetch at offset o = (k·w(k) + (k+1)·w(k+1))/(w(k) + w(k+1)) "
+                       + "interpolates linearly between texels k and k+1, which gives back both weights: split again, the fetches differ from "
+                       + "the discrete weights by at most \(NumberText.significant(worst, 2))."]
+        return table
     }
 
     func summary(rawSum: Double, captured: Double, effective: Double, window: String) -> [String] {

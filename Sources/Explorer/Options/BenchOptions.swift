@@ -6,10 +6,11 @@ import Foundation
 struct BenchOptions: ParsableArguments {
     @Option(help: "Image size WxH.") var size: String = "1024x1024"
     @Option(help: "Values of σ, comma-separated.") var sigmas: String = "1,2,5,10,25"
-    @Option(help: "Methods, comma-separated: \(MethodName.list).") var methods: String = MethodName.list.replacingOccurrences(of: " ", with: "")
+    @Option(help: "Methods, comma-separated: \(MethodName.list); or all (default: the taught five).") var methods: String = MethodName.taughtList
     @Option(help: "Threads: 1, 2, … or auto (all cores).") var threads: String = "1"
     @Option(help: "Timed runs per measurement (default: adaptive, 5–25).") var runs: Int?
-    @Option(help: "Passes of iterated-box.") var iterations: Int = 3
+    @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
+    @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
     @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋ (OpenCV's float kernels reach 4σ: --truncate 4 times the same kernel sizes).")
     var truncate: Double = GaussianKernel1D.defaultTruncate
 
@@ -45,6 +46,7 @@ struct BenchOptions: ParsableArguments {
         _ = try threadCount()
         if let runs, !(1...1000).contains(runs) { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...20).contains(iterations) else { throw ValidationError("--iterations must be 1…20, got \(iterations)") }
+        guard (3...5).contains(order) else { throw ValidationError("--order must be 3, 4 or 5, got \(order)") }
         guard truncate.isFinite, truncate > 0, truncate <= 20 else { throw ValidationError("--truncate must be in (0, 20], got \(truncate)") }
     }
 
@@ -84,10 +86,10 @@ struct BenchOptions: ParsableArguments {
         var rows: [Row] = []
         for name in methodNames {
             for sigma in sigmaList {
-                let method = try BlurSize(sigma: sigma, iterations: iterations, truncate: truncate).make(name)
+                let method = try BlurSize(sigma: sigma, iterations: iterations, truncate: truncate, order: order).make(name)
                 var target = image
                 var cropped = false
-                if name == .box || name == .gaussian2d, width * height > cropSize * cropSize {
+                if name.isQuadratic, width * height > cropSize * cropSize {
                     let probe = TimingHarness.seconds { method.blur(&target, edges: .clamp, threads: threadCount) }
                     target = image
                     if probe > 2 {

@@ -4,15 +4,27 @@ import BlurKit
 /// The blur methods a user names on the command line.
 enum MethodName: String, CaseIterable, ExpressibleByArgument, Sendable {
     case box, gaussian2d, separable, iteratedBox = "iterated-box", downsampled
+    case extendedBox = "extended-box", deriche, youngVanVliet = "young-van-vliet", stack
+    case dualKawase = "dual-kawase", linearTaps = "linear-taps"
 
     static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// Parses a comma-separated list such as `box,gaussian2d`.
+    /// The methods the first lessons teach, the default of `compare` and `bench`.
+    static let taught: [MethodName] = [.box, .gaussian2d, .separable, .iteratedBox, .downsampled]
+
+    /// `taught` as a comma-separated list, for option defaults.
+    static var taughtList: String { taught.map(\.rawValue).joined(separator: ",") }
+
+    /// The methods whose cost grows as R² (timed on crops by `bench` and `plot accuracy-vs-time`).
+    var isQuadratic: Bool { self == .box || self == .gaussian2d }
+
+    /// Parses a comma-separated list such as `box,gaussian2d`, or `all` for every method.
     static func parseList(_ text: String) throws -> [MethodName] {
-        try text.split(separator: ",").map { word in
+        if text.trimmingCharacters(in: .whitespaces) == "all" { return allCases }
+        return try text.split(separator: ",").map { word in
             let name = word.trimmingCharacters(in: .whitespaces)
             guard let method = MethodName(rawValue: name) else {
-                throw ValidationError("unknown method '\(name)'; choose from \(list)")
+                throw ValidationError("unknown method '\(name)'; choose from \(list), or all")
             }
             return method
         }
@@ -26,6 +38,8 @@ struct BlurSize: Sendable {
     var iterations: Int = 3
     var truncate: Double = GaussianKernel1D.defaultTruncate
     var downsample: Int = 4
+    /// The order K of young-van-vliet: 3, 4 or 5.
+    var order: Int = 3
 
     /// The largest radius a command accepts: wider kernels than any sensible image.
     static let maxRadius = 2000
@@ -40,6 +54,7 @@ struct BlurSize: Sendable {
         guard (1...20).contains(iterations) else { throw ValidationError("--iterations must be 1…20, got \(iterations)") }
         guard truncate.isFinite, truncate > 0, truncate <= 20 else { throw ValidationError("--truncate must be in (0, 20], got \(truncate)") }
         guard (1...64).contains(downsample) else { throw ValidationError("--downsample must be 1…64, got \(downsample)") }
+        guard (3...5).contains(order) else { throw ValidationError("--order must be 3, 4 or 5, got \(order)") }
     }
 
     /// σ for the Gaussian methods: given, or R / T from a radius.
@@ -55,6 +70,11 @@ struct BlurSize: Sendable {
     /// - gaussian2d, separable: weights from the density at σ, radius `--radius` or ⌊T·σ+½⌋.
     /// - iterated-box: `--sigma` → N Kovesi widths; `--radius R` → N boxes of width 2R+1.
     /// - downsampled: shrink by K, a separable Gaussian of σ/K, enlarge.
+    /// - extended-box: `--iterations` N extended boxes of σ²/N each (Gwosdek et al. 2011).
+    /// - deriche, young-van-vliet (`--order`): recursive filters for σ.
+    /// - stack: `--radius R`, or `--sigma` → the triangle of nearest variance r(r + 2)/6.
+    /// - dual-kawase: `--sigma` → passes and offset from the filter's own σ.
+    /// - linear-taps: the separable kernel's taps merged in pairs.
     func make(_ name: MethodName) throws -> any BlurMethod {
         switch name {
         case .box:
@@ -79,6 +99,22 @@ struct BlurSize: Sendable {
             let small = s / Double(downsample)
             let kernel = try GaussianKernel1D(sigma: small, truncate: truncate)
             return Downsampled(factor: downsample, inner: Separable(weights: kernel.weights.map(Float.init)))
+        case .extendedBox:
+            return try ExtendedBox(sigma: try gaussianSigma(for: name), passes: iterations)
+        case .deriche:
+            return try Deriche(sigma: try gaussianSigma(for: name))
+        case .youngVanVliet:
+            return try YoungVanVliet(sigma: try gaussianSigma(for: name), order: order)
+        case .stack:
+            if let radius { return StackBlur(radius: radius) }
+            guard let sigma else { throw ValidationError("--method stack needs --sigma or --radius") }
+            return try StackBlur(sigma: sigma)
+        case .dualKawase:
+            return try DualKawase(sigma: try gaussianSigma(for: name))
+        case .linearTaps:
+            let s = try gaussianSigma(for: name)
+            let r = try radius ?? GaussianKernel1D.radius(sigma: s, truncate: truncate)
+            return LinearTaps(weights: try GaussianKernel1D(sigma: s, radius: r).weights)
         }
     }
 }
@@ -92,8 +128,9 @@ struct ImpulseSummary {
 
     /// Blurs a single white pixel with `method` (zero edges, so no mass is folded back) and
     /// reduces the response to its horizontal marginal (the sum over rows).
+    /// A response that fades out (`UnboundedResponse`) is measured over its whole extent.
     static func measure(_ method: any BlurMethod, sigma: Double?) throws -> ImpulseSummary {
-        let half = method.reach + 2
+        let half = max(method.reach, (method as? any UnboundedResponse)?.responseExtent ?? 0) + 2
         let size = 2 * half + 1
         var image = RGBAImage(width: size, height: size, fill: .zero)
         image[half, half] = SIMD4(1, 1, 1, 1)

@@ -5,7 +5,7 @@ import BlurKit
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
-        abstract: "Draw a chart: kernel weights, error against passes, time against σ, or frequency response.",
+        abstract: "Draw a chart: kernel weights, error against passes, time against σ, frequency response, or time against accuracy.",
         discussion: """
         Each kind writes FILE.png, FILE.dat (the numbers, one block per line of the chart) and \
         FILE.gp (a gnuplot script that redraws FILE.png from FILE.dat: run `gnuplot FILE.gp` in \
@@ -17,10 +17,11 @@ struct PlotCommand: ParsableCommand {
           explorer plot error-vs-passes --sigma 4 --image photo -o error-vs-passes.png
           explorer plot time-vs-sigma --size 512x512 -o time.png
           explorer plot frequency-response --sigma 3 -o response.png
+          explorer plot accuracy-vs-time --sigmas 2,8,24 --image photo -o survey.png
         """,
         subcommands: [
             PlotKernelCommand.self, PlotErrorVsPassesCommand.self, PlotTimeVsSigmaCommand.self,
-            PlotFrequencyResponseCommand.self,
+            PlotFrequencyResponseCommand.self, PlotAccuracyVsTimeCommand.self,
         ]
     )
 }

@@ -1,0 +1,162 @@
+import ArgumentParser
+import BlurKit
+import Foundation
+
+/// `explorer plot accuracy-vs-time --sigmas 2,8,24 --image IMG`: every method on one chart,
+/// time per pixel against largest interior error, with the Pareto front.
+struct PlotAccuracyVsTimeCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accuracy-vs-time",
+        abstract: "Time per pixel against largest interior error (log–log), one point per method and σ, with the Pareto front.",
+        discussion: """
+        For each σ and method: the method blurs the image (as `compare` does), its largest \
+        interior error against the exact Float64 Gaussian is measured in 8-bit units, and its \
+        blur is timed on the same image, in place, one thread (one warm-up, then --runs runs, \
+        the median). box and gaussian2d, whose cost grows as R², are timed on a 64×64 crop of \
+        the image, and their error is computed with the same kernel run in passes (a running-sum \
+        box of the same width, the separable Gaussian of the same weights), which gives the \
+        same result to Float32 rounding. The Pareto front joins the points no other point beats \
+        on both time and error. The taught methods are dots; the survey's six methods join their \
+        points in the order of --sigmas. A method whose reach leaves no interior at some σ has no point \
+        there (the table says so).
+          explorer plot accuracy-vs-time --sigmas 2,8,24 --image photo -o survey.png
+        """
+    )
+
+    @Option(help: "Values of σ, comma-separated.") var sigmas: String = "2,8,24"
+    @Option(help: "The image: PNG file, builtin:NAME[@WxH], or photo.") var image: String
+    @Option(help: "Methods, comma-separated: \(MethodName.list); or all.") var methods: String = "all"
+    @Option(help: "Timed runs per point after one warm-up.") var runs: Int = 5
+    @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
+    @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
+    @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
+    @OptionGroup var inputOptions: InputOptions
+    @OptionGroup var output: PlotOutputOptions
+
+    var format: OutputFormat { output.format }
+
+    /// The side of the crop the O(R²) methods are timed on.
+    static let cropSide = 64
+
+    func sigmaValues() throws -> [Double] {
+        let values = sigmas.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
+            throw ValidationError("--sigmas takes numbers separated by commas, e.g. 2,8,24; got '\(sigmas)'")
+        }
+        for v in values {
+            try SigmaValidation.check(v!, option: "--sigmas")
+            guard v! <= 100 else { throw ValidationError("--sigmas \(v!) is above this plot's limit of 100 (the reference reaches 8σ)") }
+        }
+        return values.map { $0! }
+    }
+
+    func validate() throws {
+        _ = try sigmaValues()
+        guard !(try MethodName.parseList(methods)).isEmpty else { throw ValidationError("--methods is empty") }
+        guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1…100, got \(runs)") }
+        try BlurSize(sigma: 1, iterations: iterations, order: order).validate()
+    }
+
+    /// One method at one σ.
+    struct Point {
+        var method: MethodName
+        var sigma: Double
+        var parameters: String
+        var nanosecondsPerPixel: Double
+        var maxError: Double?
+        var onFront = false
+    }
+
+    func makeReport(_ context: RunContext) throws -> Report {
+        let picture = try inputOptions.load(image, in: context)
+        let names = try MethodName.parseList(methods)
+        let harness = context.quickTiming ? TimingHarness.quick
+            : TimingHarness(warmupRuns: 1, minimumRuns: runs, maximumRuns: runs, budgetSeconds: 0)
+        let side = min(Self.cropSide, picture.width, picture.height)
+        let crop = picture.cropped(x: (picture.width - side) / 2, y: (picture.height - side) / 2, width: side, height: side)
+        var points: [Point] = []
+        for sigma in try sigmaValues() {
+            let size = BlurSize(sigma: sigma, iterations: iterations, order: order)
+            let reference = try ReferenceGaussianBlur(sigma: sigma, edges: edges).apply(picture)
+            for name in names {
+                let method = try size.make(name)
+                let measured = name.isQuadratic ? try passesEquivalent(name, size: size) : method
+                let blurred = Blur.apply(measured, to: picture, edges: edges)
+                let errors = try ErrorMetrics(comparing: blurred, with: reference, reach: method.reach)
+                var work = name.isQuadratic ? crop : picture
+                let timing = harness.measure(name.rawValue, pixels: work.pixelCount) {
+                    method.blur(&work, edges: edges, threads: 1)
+                }
+                points.append(Point(method: name, sigma: sigma, parameters: method.parameters,
+                                    nanosecondsPerPixel: timing.nanosecondsPerPixel, maxError: errors.interiorMaxAbsError))
+            }
+        }
+        let front = Self.paretoFront(points)
+        for i in front { points[i].onFront = true }
+
+        var plot = Plot(title: "Time against accuracy, σ = \(try sigmaValues().map { NumberText.compact($0) }.joined(separator: ", ")) · \(StripSupport.shortName(image))",
+                        xLabel: "time (ns per pixel)", yLabel: "largest interior error (8-bit levels)", logX: true, logY: true)
+        // Twelve legend entries: a taller picture keeps the legend from squeezing the points.
+        plot.height = 1200
+        for name in names {
+            let mine = points.filter { $0.method == name && $0.maxError != nil }
+            // The survey's six methods join their points in σ order, so that a colour the palette
+            // repeats still tells them from the five taught methods' lone dots.
+            plot.add(name.rawValue, x: mine.map(\.nanosecondsPerPixel), y: mine.map { $0.maxError! },
+                     style: MethodName.taught.contains(name) ? .points : .linesPoints)
+        }
+        let frontPoints = front.map { points[$0] }.sorted { $0.nanosecondsPerPixel < $1.nanosecondsPerPixel }
+        plot.add("Pareto front", x: frontPoints.map(\.nanosecondsPerPixel), y: frontPoints.map { $0.maxError! }, style: .lines)
+
+        var report = try PlotOutput.write(plot, to: output.output, context: context, columns: nil, format: format)
+        report.table(table(points, picture: picture, quick: context.quickTiming))
+        return report
+    }
+
+    /// The indices of the points no other point beats on both time and error (ties kept).
+    static func paretoFront(_ points: [Point]) -> [Int] {
+        points.indices.filter { i in
+            guard let e = points[i].maxError else { return false }
+            let t = points[i].nanosecondsPerPixel
+            return !points.contains { p in
+                guard let pe = p.maxError else { return false }
+                return p.nanosecondsPerPixel <= t && pe <= e && (p.nanosecondsPerPixel < t || pe < e)
+            }
+        }
+    }
+
+    /// The same kernel as box or gaussian2d, run in passes: what their error is measured with.
+    func passesEquivalent(_ name: MethodName, size: BlurSize) throws -> any BlurMethod {
+        switch name {
+        case .box: IteratedBox(widths: [try BoxWidths.equalVarianceWidth(sigma: size.sigma!)])
+        default: try size.make(.separable)
+        }
+    }
+
+    func table(_ points: [Point], picture: RGBAImage, quick: Bool) -> Table {
+        var table = Table(title: "Time and largest interior error, \(StripSupport.shortName(image)) (\(picture.width)×\(picture.height)), \(edges.rawValue) edges",
+                          name: "accuracy-vs-time", columns: [
+            Table.Column(key: "method", title: "method", alignRight: false),
+            Table.Column(key: "sigma", title: "σ"),
+            Table.Column(key: "parameters", title: "parameters", alignRight: false),
+            Table.Column(key: "nsPerPixel", title: "time", unit: "ns/px"),
+            Table.Column(key: "interiorMax", title: "max err", unit: "interior"),
+            Table.Column(key: "paretoFront", title: "front", alignRight: false),
+        ])
+        for p in points {
+            table.append([.text(p.method.rawValue), .compact(p.sigma), .text(p.parameters),
+                          .number(p.nanosecondsPerPixel, digits: 1),
+                          p.maxError.map { .significant($0, 3) } ?? .text("no interior"),
+                          .text(p.onFront ? "yes" : "")])
+        }
+        let crop = min(Self.cropSide, picture.width, picture.height)
+        table.notes = [
+            "Errors in 8-bit units against a Float64 Gaussian cut at ⌈8σ⌉, over pixels farther than the method's reach from the border; "
+                + "box and gaussian2d through the same kernel in passes (equal to Float32 rounding).",
+            "Timed: the method's blur of the image in place, 1 thread, median of \(quick ? TimingHarness.quick.minimumRuns : runs) runs after a warm-up"
+                + "\(quick ? " (quick mode)" : ""); box and gaussian2d on a \(crop)×\(crop) crop. A small image stays in cache: "
+                + "`explorer bench --size 2048x2048` times what memory costs too.",
+        ]
+        return table
+    }
+}
