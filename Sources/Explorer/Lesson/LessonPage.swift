@@ -14,7 +14,7 @@ struct LessonPage {
     var tables: [(name: String, csv: String)]
 
     init(lesson: Lesson, values: [String: String], items: [LessonRunner.Item], invocation: String) {
-        var sections = ["# \(lesson.title)", "*\(lesson.summary)*"]
+        var sections = ["# \(Self.pageText(lesson.title))", "*\(Self.pageText(lesson.summary))*"]
         var tables: [(name: String, csv: String)] = []
         var demos: [(before: Int, demo: GlassDemo)] = []
         for item in items {
@@ -23,8 +23,8 @@ struct LessonPage {
                 sections.append(text)
             case .cell(let cell) where !cell.hidden:
                 sections.append("```console\n$ explorer \(cell.text)\n```")
-                sections.append(contentsOf: Self.results(cell, tables: &tables))
-                if let caption = cell.caption { sections.append("*\(caption)*") }
+                sections.append(contentsOf: Self.results(cell, tables: &tables).map(Self.resultText))
+                if let caption = cell.caption { sections.append("*\(Self.pageText(caption))*") }
                 if let demo = cell.report.glassDemo { demos.append((sections.count, demo)) }
             case .cell:
                 continue
@@ -62,11 +62,51 @@ struct LessonPage {
     static func footer(lesson: Lesson, values: [String: String], invocation: String) -> String {
         var text = "*Written by `\(invocation)` from `\(lesson.fileName)`"
         if !lesson.parameters.isEmpty {
-            let settings = lesson.parameters.map { "\($0.name)=\(values[$0.name] ?? $0.value)" }
+            let settings = lesson.parameters.map { "\($0.name)=\(pageText(values[$0.name] ?? $0.value))" }
             text += " with " + settings.joined(separator: ", ")
             text += ". Change a value with `--set \(lesson.parameters[0].name)=…`"
         }
         return text + ".*"
+    }
+
+    // MARK: - Text from outside
+
+    /// Text from outside the page's own structure (a title, summary, caption or `--set` value)
+    /// as Markdown that shows it literally: characters that would open HTML, end an attribute
+    /// or make a link become character references, which Markdown renderers (Ink, GitHub) show
+    /// as the characters themselves.
+    static func pageText(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "[": out += "&#91;"
+            case "]": out += "&#93;"
+            case "`": out += "&#96;"
+            case "\n", "\r": out += " "
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// A cell's rendered result (tables, figures, text that may quote files or `--set` values)
+    /// with the characters that could open HTML or end an attribute made references; fenced
+    /// code blocks are left alone, since Markdown renderers escape their contents themselves.
+    static func resultText(_ markdown: String) -> String {
+        guard !markdown.hasPrefix("```") else { return markdown }
+        var out = ""
+        for c in markdown {
+            switch c {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
     }
 
     /// A file-name stem for a title: lower-case letters and digits joined by single hyphens.

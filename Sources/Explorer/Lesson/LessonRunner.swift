@@ -192,6 +192,9 @@ struct LessonRunner {
         for index in report.blocks.indices {
             guard case .figure(var figure) = report.blocks[index] else { continue }
             figure.path = MarkdownRenderer.relative(figure.path, to: staging)
+            if ["README.md", "index.html"].contains(figure.path) {
+                throw LessonError(lesson.path, line: prepared.cell.line, "'\(figure.path)' is the page's own file; give the figure another name")
+            }
             if let earlier = written[figure.path], earlier != prepared.cell.line {
                 throw LessonError(lesson.path, line: prepared.cell.line, "'\(figure.path)' was already written by the cell at line \(earlier); give each figure its own name")
             }
