@@ -33,7 +33,7 @@ struct Explorer: ParsableCommand {
     static func main() {
         TemporaryFiles.removeOnSignals()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(NegativeNumbers.attached(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             let code = exitCode(for: error)

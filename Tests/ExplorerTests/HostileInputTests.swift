@@ -1,6 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
+@testable import explorer
 
 /// Hostile and unlucky input run through the built binary, as a user would meet it: outputs that
 /// are devices or links, inputs that are pipes, names with newlines, runs that fail half-way,
@@ -153,5 +154,29 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(staged, "the lesson started")
         XCTAssertEqual(process.terminationStatus, 128 + SIGTERM)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path + "/Output"), [], "no staging folder is left")
+    }
+
+    func testNegativeNumbersReachTheRangeCheck() throws {
+        try assertFails(["blur", "builtin:checker@8x8", "-o", path + "/out.png", "--sigma", "-2"], status: 64,
+                        says: "--sigma must be a finite number greater than 0, got -2.0")
+        try assertFails(["kernel", "--sigma", "-0.5"], status: 64, says: "--sigma must be a finite number greater than 0, got -0.5")
+        try assertFails(["bench", "--sigmas", "-1,2"], status: 64, says: "--sigmas must be a finite number greater than 0, got -1.0")
+        XCTAssertEqual(NegativeNumbers.attached(["kernel", "--sigma", "-2", "-o", "x", "--", "--a", "-1"]),
+                       ["kernel", "--sigma=-2", "-o", "x", "--", "--a", "-1"])
+    }
+
+    func testAnEmptyMethodListIsAUsageError() throws {
+        try assertFails(["bench", "--methods", ""], status: 64, says: "--methods names no method")
+        try assertFails(["compare", "builtin:checker@8x8", "--sigma", "1", "--methods", ","], status: 64, says: "--methods names no method")
+    }
+
+    func testLessonsThatAreNotUTF8FilesGetAClearLine() throws {
+        try assertFails(["lesson", path], says: "\(path): cannot read the lesson: it is a folder, not a lesson file")
+        var bytes = Array("---\ntitle: T\nsummary: S\n---\nHello ".utf8) + [0xFF, 0xFE] + Array(" world\n".utf8)
+        try Data(bytes).write(to: folder.appendingPathComponent("01-latin.md"))
+        try assertFails(["lesson", path + "/01-latin.md"], says: "01-latin.md:5: column 7: byte 0xFF is not UTF-8")
+        bytes = [0xFF, 0xFE] + Array("---".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        try Data(bytes).write(to: folder.appendingPathComponent("02-wide.md"))
+        try assertFails(["lesson", path + "/02-wide.md"], says: "02-wide.md:1: the file is UTF-16 text; lessons are UTF-8")
     }
 }

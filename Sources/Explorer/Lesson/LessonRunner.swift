@@ -116,7 +116,7 @@ struct LessonRunner {
         }
         let parsed: any ParsableCommand
         do {
-            parsed = try Explorer.parseAsRoot(words)
+            parsed = try Explorer.parseAsRoot(NegativeNumbers.attached(words))
         } catch {
             if Explorer.exitCode(for: error) == .success {
                 throw LessonError(lesson.path, line: cell.line, "'\(text)' prints help or a version; a cell must run a command")

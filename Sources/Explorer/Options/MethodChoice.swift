@@ -8,14 +8,18 @@ enum MethodName: String, CaseIterable, ExpressibleByArgument, Sendable {
     static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Parses a comma-separated list such as `box,gaussian2d`.
+    ///
+    /// - Throws: `ValidationError` for an unknown name, or a list that names no method.
     static func parseList(_ text: String) throws -> [MethodName] {
-        try text.split(separator: ",").map { word in
+        let methods = try text.split(separator: ",").map { word in
             let name = word.trimmingCharacters(in: .whitespaces)
             guard let method = MethodName(rawValue: name) else {
                 throw ValidationError("unknown method '\(name)'; choose from \(list)")
             }
             return method
         }
+        guard !methods.isEmpty else { throw ValidationError("--methods names no method; choose from \(list)") }
+        return methods
     }
 }
 
