@@ -15,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -37,7 +38,11 @@ let package = Package(
             ],
             path: "Sources/Explorer"
         ),
-        .testTarget(name: "BlurKitTests", dependencies: ["BlurKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ExplorerTests", dependencies: ["explorer", "BlurKit"]),
+        .testTarget(name: "BlurKitTests", dependencies: [
+            "BlurKit", .product(name: "PropertyBased", package: "swift-property-based"),
+        ], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ExplorerTests", dependencies: [
+            "explorer", "BlurKit", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
     ]
 )
