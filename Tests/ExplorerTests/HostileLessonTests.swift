@@ -65,4 +65,12 @@ final class HostileLessonTests: XCTestCase {
             }
         }
     }
+
+    func testACellMayNotNameOneFileForTwoOutputs() throws {
+        let lesson = "---\ntitle: T\nsummary: S\n---\n```explorer\nblur builtin:impulse@5x5 -o a.png --radius 1 --strip a.png\n```\n"
+        XCTAssertThrowsError(try run(lesson)) { error in
+            XCTAssertEqual((error as? LessonError)?.line, 6, "\(error)")
+            XCTAssertTrue("\(error)".contains("is named twice as an output"), "\(error)")
+        }
+    }
 }

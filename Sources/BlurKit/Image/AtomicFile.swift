@@ -211,8 +211,9 @@ public enum AtomicFile {
     /// Runs `body` so that the files it writes through `AtomicFile` appear all together or not
     /// at all: when `body` throws, files it created are removed and files it replaced are
     /// restored. A path written twice in one run is refused (one output would overwrite another).
+    /// Inside another transaction, `body` simply joins it.
     public static func transaction<T>(_ body: () throws -> T) throws -> T {
-        Journal.shared.begin()
+        guard Journal.shared.begin() else { return try body() }
         do {
             let result = try body()
             Journal.shared.commit()
@@ -261,7 +262,14 @@ final class Journal: Sendable {
 
     private let state = Mutex<[Entry]?>(nil)
 
-    func begin() { state.withLock { $0 = [] } }
+    /// Starts a journal; false when one is already running.
+    func begin() -> Bool {
+        state.withLock { entries in
+            guard entries == nil else { return false }
+            entries = []
+            return true
+        }
+    }
 
     func willReplace(_ target: String, shownAs shown: String) throws {
         try state.withLock { entries in

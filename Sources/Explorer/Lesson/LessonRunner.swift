@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlurKit
 import Foundation
 
 /// Runs a lesson: substitutes its parameters, parses every cell with the explorer's own command
@@ -185,7 +186,9 @@ struct LessonRunner {
         )
         var report: Report
         do {
-            report = try prepared.command.makeReport(context)
+            // A cell's outputs are journalled like a typed command's: one path named for two
+            // outputs (`-o a.png --strip a.png`) is refused.
+            report = try AtomicFile.transaction { try prepared.command.makeReport(context) }
         } catch {
             throw LessonError(lesson.path, line: prepared.cell.line, Explorer.message(for: error))
         }
