@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -44,7 +45,11 @@ let package = Package(
             ],
             path: "Sources/Explorer"
         ),
-        .testTarget(name: "BlurKitTests", dependencies: ["BlurKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ExplorerTests", dependencies: ["explorer", "BlurKit"]),
+        .testTarget(name: "BlurKitTests", dependencies: [
+            "BlurKit", .product(name: "PropertyBased", package: "swift-property-based"),
+        ], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ExplorerTests", dependencies: [
+            "explorer", "BlurKit", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
     ]
 )

@@ -12,3 +12,6 @@ static const png_uint_32 cpng_format_flag_colormap = PNG_FORMAT_FLAG_COLORMAP;
 static const png_uint_32 cpng_image_flag_16bit_srgb = PNG_IMAGE_FLAG_16BIT_sRGB;
 
 #endif
+
+/* PNG reading (classic API, setjmp-guarded): a section of its own. */
+#include "read_shim.h"

@@ -1,5 +1,6 @@
 import Foundation
 import ArgumentParser
+import BlurKit
 
 /// The `explorer` command: lessons, blurs and measurements of the Gaussian blur.
 @main
@@ -30,13 +31,21 @@ struct Explorer: ParsableCommand {
     /// swift-argument-parser's own `main()` prints the usage after a validation error; here a
     /// bad value gets one line naming it (and `--help` still prints the full help).
     static func main() {
+        TemporaryFiles.removeOnSignals()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(NegativeNumbers.attached(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             let code = exitCode(for: error)
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
-            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            // Our own errors are one line by design; a newline or escape in them came from a file
+            // name or a file's text and is shown visibly. Parser messages may carry usage lines.
+            let message: String
+            if error is BlurKitError || error is LessonError {
+                message = TerminalText.visible("\(error)")
+            } else {
+                message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            }
             FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
             exit(withError: ExitCode(code.rawValue))
         }

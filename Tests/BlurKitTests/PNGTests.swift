@@ -19,6 +19,48 @@ final class PNGTests: XCTestCase {
         }
     }
 
+    struct MatrixEntry: Decodable { let width: Int; let height: Int; let rgba: [UInt8] }
+
+    /// Every colour type × bit depth × interlacing at odd sizes, against pixels an independent
+    /// decoder (pypng) confirmed when the fixtures were made (`make_matrix.py`).
+    func testEveryKindDepthAndInterlacingMatchesTheIndependentDecoder() throws {
+        let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("matrix.json"))
+        let expected = try JSONDecoder().decode([String: MatrixEntry].self, from: data)
+        XCTAssertEqual(expected.count, 90)
+        var wrong: [String] = []
+        for (name, entry) in expected.sorted(by: { $0.key < $1.key }) {
+            let image = try PNG.read(Self.fixtures.appendingPathComponent("matrix/" + name).path)
+            XCTAssertEqual(image.width, entry.width, name)
+            XCTAssertEqual(image.height, entry.height, name)
+            if image.rgba8() != entry.rgba { wrong.append(name) }
+        }
+        XCTAssertEqual(wrong, [], "files decoded to the wrong pixels")
+    }
+
+    /// A 65 KB file whose 16×16 image data goes on to inflate 64 MiB: decoding reads only the
+    /// bytes the image needs (libpng asks for image data 8 KB at a time).
+    func testDecodingStopsOnceTheImageIsComplete() throws {
+        let path = Self.fixtures.appendingPathComponent("bad/bomb.png").path
+        let bytes = try PNGInfo.readFile(path)
+        let decoded = try PNG.decode(bytes, width: 16, height: 16, maxPixels: 256, path: path)
+        XCTAssertEqual(Array(decoded.image.rgba8().prefix(8)), [0, 4, 8, 12, 16, 20, 24, 28])
+        XCTAssertGreaterThan(bytes.count, 60_000)
+        XCTAssertLessThan(decoded.bytesRead, 20_000, "read \(decoded.bytesRead) of \(bytes.count) bytes")
+    }
+
+    /// libpng refuses widths over 1,000,000 by default; the limit follows `maxPixels` instead.
+    func testWidthsOverAMillionAreReadWhenMaxPixelsAllows() throws {
+        for (name, width, height) in [("long-1000001x1.png", 1_000_001, 1), ("long-1x1000001.png", 1, 1_000_001)] {
+            let path = Self.fixtures.appendingPathComponent(name).path
+            let image = try PNG.read(path)
+            XCTAssertEqual(image.width, width, name)
+            XCTAssertEqual(image.height, height, name)
+            // Pixel i has grey level i mod 256; the last is 1,000,000 mod 256 = 64.
+            XCTAssertEqual(Array(image.rgba8().suffix(4)), [64, 64, 64, 255], name)
+            XCTAssertThrowsError(try PNG.read(path, maxPixels: 1_000_000), name)
+        }
+    }
+
     func testWriteThenReadIsPixelExactAndRecordsTheCommand() throws {
         let folder = try temporaryFolder()
         var bytes = [UInt8]()

@@ -31,14 +31,9 @@ public enum Gnuplot {
     /// - Returns: gnuplot's warnings, one line each.
     static func run(executable: String, script: String, output: String, in folder: String,
                     command: String?) throws -> [String] {
-        let target = (folder as NSString).appendingPathComponent(output)
-        var template = Array("\(folder)/.\(output).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw BlurKitError("cannot write '\(target)': \(AtomicFile.errorText(errno))") }
-        fchmod(fd, 0o644)
-        close(fd)
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { unlink(temporary) }
+        let target = try AtomicFile.destination(of: (folder as NSString).appendingPathComponent(output))
+        let temporary = try AtomicFile.temporaryFile(for: target)
+        defer { AtomicFile.discardTemporary(temporary) }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -78,8 +73,8 @@ public enum Gnuplot {
             var tagged = bytes
             tagged.insert(contentsOf: PNG.textChunk(keyword: PNG.commandKeyword, value: command), at: 33)
             try AtomicFile.write(tagged, to: target)
-        } else if rename(temporary, target) != 0 {
-            throw BlurKitError("cannot write '\(target)': \(AtomicFile.errorText(errno))")
+        } else {
+            try AtomicFile.place(temporary, at: target)
         }
         return warnings
     }

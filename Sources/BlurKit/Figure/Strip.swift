@@ -138,6 +138,11 @@ public struct Strip: Sendable {
     /// The strip width the automatic scale aims at for its panels.
     static let targetPanelsWidth = 1400
     static let maximumEnlargement = 16
+    /// Text never makes the strip wider than this unless its panels do: a title wraps within
+    /// the panels' width or this (at most `titleLines` lines), a caption is clipped to its
+    /// column or this.
+    static let textWidth = 1200
+    static let titleLines = 3
     static let titleFont = BitmapFont.title
     static let captionFont = BitmapFont.caption
 
@@ -164,6 +169,10 @@ public struct Strip: Sendable {
         var panelFrames: [PixelRect]
         var insetFrames: [PixelRect?]
         var captionTops: [Int]
+        /// The title broken into lines that fit the strip.
+        var titleLines: [String]
+        /// Each panel's caption lines, clipped to the column.
+        var captions: [[String]]
         var legendFrames: [PixelRect]
         /// The distinct amplifications, in panel order, each with its legend.
         var legendAmplifications: [Float]
@@ -183,7 +192,10 @@ public struct Strip: Sendable {
         let insetSize = inset.map { ($0.width * insetZoom!, $0.height * insetZoom!) }
         var columnWidth = sizes.map(\.0).max() ?? 0
         columnWidth = max(columnWidth, insetSize?.0 ?? 0)
+        let panelColumnWidth = columnWidth
         for panel in panels { for line in panel.caption { columnWidth = max(columnWidth, captionFont.measure(line).width) } }
+        columnWidth = min(columnWidth, max(panelColumnWidth, Self.textWidth))
+        let captions = panels.map { $0.caption.map { captionFont.clipped($0, width: columnWidth) } }
 
         var amplifications: [Float] = []
         for panel in panels { if let a = panel.amplification, !amplifications.contains(a) { amplifications.append(a) } }
@@ -192,12 +204,15 @@ public struct Strip: Sendable {
         let panelsWidth = columns * columnWidth + (columns - 1) * Self.columnGap
         let legendsWidth = amplifications.isEmpty ? 0
             : amplifications.count * Self.legendWidth + (amplifications.count - 1) * Self.columnGap
-        let titleWidth = title.map { Self.titleFont.measure($0).width } ?? 0
+        let titleLines = title.map {
+            Self.titleFont.wrapped($0, width: max(panelsWidth, legendsWidth, Self.textWidth), maxLines: Self.titleLines)
+        } ?? []
+        let titleWidth = titleLines.map { Self.titleFont.measure($0).width }.max() ?? 0
         let width = 2 * Self.margin + max(panelsWidth, legendsWidth, titleWidth)
 
         var y = Self.margin
         let titleTop = y
-        if title != nil { y += Self.titleFont.lineHeight + Self.titleGap }
+        if title != nil { y += titleLines.count * Self.titleFont.lineHeight + Self.titleGap }
         var panelFrames: [PixelRect] = [], insetFrames: [PixelRect?] = [], captionTops: [Int] = []
         let left = (width - panelsWidth) / 2
         var first = 0
@@ -234,7 +249,7 @@ public struct Strip: Sendable {
         }
         return Layout(width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
                       insetZoom: insetZoom, titleTop: titleTop, panelFrames: panelFrames, insetFrames: insetFrames,
-                      captionTops: captionTops, legendFrames: legendFrames, legendAmplifications: amplifications)
+                      captionTops: captionTops, titleLines: titleLines, captions: captions, legendFrames: legendFrames, legendAmplifications: amplifications)
     }
 
     // MARK: - Rendering
@@ -247,8 +262,9 @@ public struct Strip: Sendable {
         try validate()
         let layout = layout()
         var canvas = Canvas(width: layout.width, height: layout.height, background: FigureColour.background)
-        if let title {
-            canvas.draw(text: title, x: Self.margin, y: layout.titleTop, font: Self.titleFont, colour: FigureColour.text)
+        for (n, line) in layout.titleLines.enumerated() {
+            canvas.draw(text: line, x: Self.margin, y: layout.titleTop + n * Self.titleFont.lineHeight,
+                        font: Self.titleFont, colour: FigureColour.text)
         }
         for (i, panel) in panels.enumerated() {
             let frame = layout.panelFrames[i]
@@ -271,7 +287,7 @@ public struct Strip: Sendable {
                 Self.badge("|diff| ×\(Self.number(a))", x: frame.x + 6, y: frame.y + 6, on: &canvas)
             }
             let centre = layout.panelFrames[i].x + layout.panelFrames[i].width / 2
-            for (n, line) in panel.caption.enumerated() {
+            for (n, line) in layout.captions[i].enumerated() {
                 canvas.draw(text: line, x: centre, y: layout.captionTops[i] + n * Self.captionFont.lineHeight,
                             font: Self.captionFont, colour: n == 0 ? FigureColour.text : FigureColour.mutedText, alignment: .centre)
             }

@@ -99,7 +99,7 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
         canvas.draw(text: "Messages", x: Int(16 * unit), y: (bar - font.lineHeight) / 2, font: font, colour: SIMD4(1, 1, 1, 1))
         // A banner with diagonal colour bands: strong edges and colour for a blur to smear.
         let bannerTop = bar, bannerHeight = Int(120 * unit)
-        for y in bannerTop..<min(height, bannerTop + bannerHeight) {
+        for y in stride(from: bannerTop, to: min(height, bannerTop + bannerHeight), by: 1) {
             for x in 0..<width {
                 let band = ((x + 2 * (y - bannerTop)) / max(1, Int(24 * unit))) % 4
                 let colours: [UInt32] = [0xF4B400, 0xDB4437, 0x0F9D58, 0x4285F4]

@@ -24,31 +24,38 @@ public enum PNG {
     ///   - maxPixels: refuse images with more pixels than this, before allocating them.
     /// - Throws: `BlurKitError` with one line naming the file and what is wrong with it.
     public static func read(_ path: String, maxPixels: Int = defaultMaxPixels) throws -> RGBAImage {
-        let header = try PNGInfo.read(path)  // existence, folder, signature, CRCs, IHDR: clear errors first
+        let bytes = try PNGInfo.readFile(path)
+        // Existence, folder, signature, CRCs, IHDR: clear errors first.
+        let header = try PNGInfo.parse(bytes, path: path, headerOnly: false)
         let pixels = header.width * header.height
         guard pixels <= maxPixels else {
             throw BlurKitError("'\(path)' is \(header.width)×\(header.height) = \(pixels) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
         }
-        var image = png_image()
-        image.version = cpng_image_version
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
-            defer { png_image_free(&image) }
-            throw BlurKitError("'\(path)' is not a readable PNG: \(message(of: &image))")
-        }
-        image.format = cpng_format_rgba
-        // Without gAMA or sRGB, libpng would take 16-bit samples as linear light and brighten
-        // them on the way to 8 bits; PNG files in the wild are sRGB-encoded, so say so.
-        image.flags |= cpng_image_flag_16bit_srgb
-        var bytes = [UInt8](repeating: 0, count: 4 * pixels)
-        let ok = bytes.withUnsafeMutableBytes { raw in
-            png_image_finish_read(&image, nil, raw.baseAddress, 0, nil)
+        return try decode(bytes, width: header.width, height: header.height, maxPixels: maxPixels, path: path).image
+    }
+
+    /// Decodes PNG bytes whose header says `width`×`height` into RGBA.
+    ///
+    /// libpng's own width and height limits are set from `maxPixels`, and decoding stops after
+    /// the last row, so image data beyond what the size needs is never inflated.
+    /// - Returns: the image, and how many of the file's bytes the decoder read.
+    static func decode(_ bytes: [UInt8], width: Int, height: Int, maxPixels: Int,
+                       path: String) throws -> (image: RGBAImage, bytesRead: Int) {
+        var rgba = [UInt8](repeating: 0, count: 4 * width * height)
+        var message = [CChar](repeating: 0, count: 160)
+        let side = UInt32(clamping: min(max(maxPixels, 1), 0x7FFF_FFFF))
+        var consumed = 0
+        let ok = bytes.withUnsafeBufferPointer { file in
+            rgba.withUnsafeMutableBufferPointer { out in
+                cpng_read_rgba8(file.baseAddress, file.count, UInt32(width), UInt32(height), side, out.baseAddress,
+                                &message, &consumed)
+            }
         }
         guard ok != 0 else {
-            defer { png_image_free(&image) }
-            throw BlurKitError("'\(path)' is truncated or corrupt: \(message(of: &image))")
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw BlurKitError("'\(path)' is truncated or corrupt: \(reason.isEmpty ? "unknown libpng error" : reason)")
         }
-        png_image_free(&image)
-        return RGBAImage(width: header.width, height: header.height, rgba8: bytes)
+        return (RGBAImage(width: width, height: height, rgba8: rgba), consumed)
     }
 
     // MARK: - Writing

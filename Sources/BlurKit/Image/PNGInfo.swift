@@ -61,6 +61,9 @@ public struct PNGInfo: Sendable, Equatable {
         guard (info.st_mode & S_IFMT) != S_IFDIR else {
             throw BlurKitError("cannot read '\(path)': it is a folder, not a PNG file")
         }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw BlurKitError("cannot read '\(path)': it is not a regular file (a pipe, device or socket is not read)")
+        }
         guard let file = fopen(path, "rb") else {
             throw BlurKitError("cannot read '\(path)': \(AtomicFile.errorText(errno))")
         }

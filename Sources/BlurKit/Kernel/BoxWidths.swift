@@ -9,6 +9,9 @@ public enum BoxWidths {
     /// The widest box accepted, 2·`GaussianKernel1D.maxRadius` + 1 = 8193 pixels.
     public static let maxWidth = 2 * GaussianKernel1D.maxRadius + 1
 
+    /// The most box passes a cascade may have (checked before any array is sized by it).
+    public static let maxPasses = 1000
+
     /// The n odd box widths whose cascade best matches the variance σ² (Kovesi 2010).
     ///
     /// W. M. Wells, "Efficient synthesis of Gaussian filters by cascaded uniform filters",
@@ -27,15 +30,16 @@ public enum BoxWidths {
     /// not too small for the widths' granularity are matched well: below σ ≈ 0.8 every width
     /// is 1 or 3 and the achieved σ jumps.
     ///
-    /// - Throws: `BlurKitError` when σ is not finite and ≥ 0, `passes` < 1, or a width would
-    ///   exceed `maxWidth`.
+    /// - Throws: `BlurKitError` when σ is not finite and ≥ 0, `passes` is not 1 … `maxPasses`,
+    ///   or a width would exceed `maxWidth`.
     public static func forSigma(_ sigma: Double, passes n: Int) throws -> [Int] {
         guard sigma.isFinite && sigma >= 0 else { throw BlurKitError("sigma (\(sigma)) must be a finite number ≥ 0") }
         guard n >= 1 else { throw BlurKitError("passes (\(n)) must be at least 1") }
+        guard n <= maxPasses else { throw BlurKitError("passes (\(n)) must be at most \(maxPasses)") }
         let nd = Double(n)
         let wIdeal = (12 * sigma * sigma / nd + 1).squareRoot()
         guard wIdeal + 2 <= Double(maxWidth) else {
-            throw BlurKitError("box wider than the limit: sigma \(sigma) over \(n) passes needs width ≈ \(Int(wIdeal)), above \(maxWidth)")
+            throw BlurKitError("box wider than the limit: sigma \(sigma) over \(n) passes needs width ≈ \(wIdeal.rounded()), above \(maxWidth)")
         }
         var wl = Int(wIdeal.rounded(.down))
         if wl % 2 == 0 { wl -= 1 }
@@ -66,7 +70,7 @@ public enum BoxWidths {
         guard sigma.isFinite && sigma >= 0 else { throw BlurKitError("sigma (\(sigma)) must be a finite number ≥ 0") }
         let wIdeal = (12 * sigma * sigma + 1).squareRoot()
         guard wIdeal <= Double(maxWidth) else {
-            throw BlurKitError("box wider than the limit: sigma \(sigma) needs width ≈ \(Int(wIdeal)), above \(maxWidth)")
+            throw BlurKitError("box wider than the limit: sigma \(sigma) needs width ≈ \(wIdeal.rounded()), above \(maxWidth)")
         }
         var lower = Int(wIdeal.rounded(.down))
         if lower % 2 == 0 { lower -= 1 }

@@ -13,7 +13,10 @@ struct InfoCommand: ReportingCommand {
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     func makeReport(_ context: RunContext) throws -> Report {
-        var table = Table(title: file, name: "info", columns: [
+        // A file's name and text chunks come from outside: control characters (ESC, BEL, CR,
+        // newlines) are shown as escapes, so they can neither fake output nor drive the terminal.
+        let shown = TerminalText.visible
+        var table = Table(title: shown(file), name: "info", columns: [
             Table.Column(key: "property", title: "property", alignRight: false),
             Table.Column(key: "value", title: "value", alignRight: false),
         ])
@@ -32,9 +35,9 @@ struct InfoCommand: ReportingCommand {
         table.append([.text("colour type"), .text(info.colourType.name + (info.hasTransparencyChunk ? " with tRNS transparency" : ""))])
         table.append([.text("bit depth"), .integer(info.bitDepth)])
         table.append([.text("interlaced"), .text(info.interlaced ? "yes (Adam7)" : "no")])
-        table.append([.text("recorded command"), .text(info.recordedCommand ?? "none")])
+        table.append([.text("recorded command"), .text(info.recordedCommand.map(shown) ?? "none")])
         for entry in info.text where entry.keyword != PNG.commandKeyword {
-            table.append([.text("text: \(entry.keyword)"), .text(entry.value)])
+            table.append([.text("text: \(shown(entry.keyword))"), .text(shown(entry.value))])
         }
         var report = Report()
         report.table(table)

@@ -59,8 +59,12 @@ struct LessonLibrary: Sendable {
     /// - Throws: `LessonError` (exit status 64) for an unknown number or slug, listing the lessons.
     func path(for spec: String) throws(LessonError) -> String {
         if spec.hasSuffix(".md") || spec.contains("/") {
-            guard FileManager.default.fileExists(atPath: spec) else {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: spec, isDirectory: &isFolder) else {
                 throw LessonError(spec, line: nil, "no such lesson file", exitCode: 64)
+            }
+            guard !isFolder.boolValue else {
+                throw LessonError(spec, line: nil, "is a folder, not a lesson file (give a number, a slug or a .md file; --lessons DIR names a folder of lessons)", exitCode: 64)
             }
             return spec
         }
@@ -90,6 +94,56 @@ struct LessonLibrary: Sendable {
         let slug = String(stem.dropFirst(digits.count + 1))
         guard !slug.isEmpty else { return (nil, stem) }
         return (number, slug)
+    }
+
+    /// The text of a lesson file, which must be a regular file of UTF-8.
+    ///
+    /// - Throws: `LessonError` for a missing or unreadable file, a folder, a pipe or device, a
+    ///   UTF-16 or UTF-32 file (by its byte-order mark, on line 1), or bytes that are not UTF-8
+    ///   (on the line and column where they are).
+    static func readText(_ path: String) throws(LessonError) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw LessonError(path, line: nil, "cannot read the lesson: \(String(cString: strerror(errno)).lowercased())")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw LessonError(path, line: nil, "cannot read the lesson: it is a folder, not a lesson file")
+        default: throw LessonError(path, line: nil, "cannot read the lesson: it is not a regular file (a pipe, device or socket is not read)")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw LessonError(path, line: nil, "cannot read the lesson: \(reason(error))")
+        }
+        let bytes = [UInt8](data)
+        let marks: [([UInt8], String)] = [([0, 0, 0xFE, 0xFF], "UTF-32"), ([0xFF, 0xFE, 0, 0], "UTF-32"),
+                                          ([0xFE, 0xFF], "UTF-16"), ([0xFF, 0xFE], "UTF-16")]
+        for (mark, encoding) in marks where bytes.starts(with: mark) {
+            throw LessonError(path, line: 1, "the file is \(encoding) text; lessons are UTF-8 (save it as UTF-8)")
+        }
+        var line = 1, lineStart = 0, index = 0
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var text = ""
+        text.reserveCapacity(bytes.count)
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                let width = UTF8.width(scalar)
+                if scalar == "\n" { line += 1; lineStart = index + 1 }
+                index += width
+                text.unicodeScalars.append(scalar)
+            case .emptyInput:
+                break loop
+            case .error:
+                let byte = index < bytes.count ? String(format: "0x%02X", bytes[index]) : "?"
+                let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
+                throw LessonError(path, line: line, "column \(column): byte \(byte) is not UTF-8; lessons are UTF-8 text")
+            }
+        }
+        return text
     }
 
     /// The part of a Foundation error a reader needs (`No such file or directory`).

@@ -22,7 +22,7 @@ struct LessonPage {
         let navigation = CourseNavigation.of(lesson)
         // The Markdown page and the HTML page differ only in their links and folded answers, so
         // each section is kept in both forms, in step.
-        var sections = ["# \(lesson.title)", "*\(lesson.summary)*"]
+        var sections = ["# \(Self.pageText(lesson.title))", "*\(Self.pageText(lesson.summary))*"]
         var htmlSections = sections
         func add(_ markdown: String, html: String? = nil) {
             sections.append(markdown)
@@ -44,7 +44,7 @@ struct LessonPage {
                 }
             case .cell(let cell) where !cell.hidden:
                 add("```console\n$ explorer \(cell.text)\n```")
-                for result in Self.results(cell, tables: &tables) { add(result) }
+                for result in Self.results(cell, tables: &tables) { add(Self.resultText(result)) }
                 if cell.format == .text || cell.format == .markdown {
                     for table in cell.report.tables {
                         if let line = Glossary.line(for: table, page: "../glossary.md") {
@@ -52,7 +52,7 @@ struct LessonPage {
                         }
                     }
                 }
-                if let caption = cell.caption { add("*\(caption)*") }
+                if let caption = cell.caption { add("*\(Self.pageText(caption))*") }
                 if let demo = cell.report.glassDemo { demos.append((sections.count, demo)) }
                 if firstFigure == nil { firstFigure = cell.report.figures.first }
             case .cell:
@@ -96,11 +96,51 @@ struct LessonPage {
     static func footer(lesson: Lesson, values: [String: String], invocation: String) -> String {
         var text = "*Written by `\(invocation)` from `\(lesson.fileName)`"
         if !lesson.parameters.isEmpty {
-            let settings = lesson.parameters.map { "\($0.name)=\(values[$0.name] ?? $0.value)" }
+            let settings = lesson.parameters.map { "\($0.name)=\(pageText(values[$0.name] ?? $0.value))" }
             text += " with " + settings.joined(separator: ", ")
             text += ". Change a value with `--set \(lesson.parameters[0].name)=…`"
         }
         return text + ".*"
+    }
+
+    // MARK: - Text from outside
+
+    /// Text from outside the page's own structure (a title, summary, caption or `--set` value)
+    /// as Markdown that shows it literally: characters that would open HTML, end an attribute
+    /// or make a link become character references, which Markdown renderers (Ink, GitHub) show
+    /// as the characters themselves.
+    static func pageText(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "[": out += "&#91;"
+            case "]": out += "&#93;"
+            case "`": out += "&#96;"
+            case "\n", "\r": out += " "
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// A cell's rendered result (tables, figures, text that may quote files or `--set` values)
+    /// with the characters that could open HTML or end an attribute made references; fenced
+    /// code blocks are left alone, since Markdown renderers escape their contents themselves.
+    static func resultText(_ markdown: String) -> String {
+        guard !markdown.hasPrefix("```") else { return markdown }
+        var out = ""
+        for c in markdown {
+            switch c {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
     }
 
     /// A file-name stem for a title: lower-case letters and digits joined by single hyphens.

@@ -7,12 +7,7 @@ enum LessonParser {
     ///
     /// - Throws: `LessonError` for a missing or unreadable file, or a problem in it.
     static func parse(fileAt path: String) throws(LessonError) -> Lesson {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw LessonError(path, line: nil, "cannot read the lesson: \(LessonLibrary.reason(error))")
-        }
+        let text = try LessonLibrary.readText(path)
         return try parse(text, path: path)
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlurKit
 import Foundation
 
 /// Runs a lesson: substitutes its parameters, parses every cell with the explorer's own command
@@ -121,7 +122,7 @@ struct LessonRunner {
         }
         let parsed: any ParsableCommand
         do {
-            parsed = try Explorer.parseAsRoot(words)
+            parsed = try Explorer.parseAsRoot(NegativeNumbers.attached(words))
         } catch {
             if Explorer.exitCode(for: error) == .success {
                 throw LessonError(lesson.path, line: cell.line, "'\(text)' prints help or a version; a cell must run a command")
@@ -190,13 +191,18 @@ struct LessonRunner {
         )
         var report: Report
         do {
-            report = try prepared.command.makeReport(context)
+            // A cell's outputs are journalled like a typed command's: one path named for two
+            // outputs (`-o a.png --strip a.png`) is refused.
+            report = try AtomicFile.transaction { try prepared.command.makeReport(context) }
         } catch {
             throw LessonError(lesson.path, line: prepared.cell.line, Explorer.message(for: error))
         }
         for index in report.blocks.indices {
             guard case .figure(var figure) = report.blocks[index] else { continue }
             figure.path = MarkdownRenderer.relative(figure.path, to: staging)
+            if ["README.md", "index.html"].contains(figure.path) {
+                throw LessonError(lesson.path, line: prepared.cell.line, "'\(figure.path)' is the page's own file; give the figure another name")
+            }
             if let earlier = written[figure.path], earlier != prepared.cell.line {
                 throw LessonError(lesson.path, line: prepared.cell.line, "'\(figure.path)' was already written by the cell at line \(earlier); give each figure its own name")
             }

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// A run builds the page in a hidden staging folder beside it (`Output/.lesson-01.tmp-XXXXXX`);
 /// `commit` moves the previous page aside, renames the staging folder into place and only then
-/// deletes the previous page. A failed run deletes its staging folder and leaves the page as it was.
+/// deletes the previous page. A failed run deletes its staging folder and leaves the page as it was;
+/// so does a run stopped by SIGINT or SIGTERM (`TemporaryFiles`), and staging folders left by a
+/// killed run are removed by the next run once stale (`AtomicFile.removeStale`).
 struct PageFolder: Sendable {
     var root: String
     var name: String
@@ -19,7 +21,10 @@ struct PageFolder: Sendable {
         } catch {
             throw LessonError(root, line: nil, "cannot create the output folder: \(LessonLibrary.reason(error))")
         }
-        return try temporaryFolder(kind: "tmp")
+        AtomicFile.removeStale(in: root)
+        let staging = try temporaryFolder(kind: "tmp")
+        TemporaryFiles.register(staging)
+        return staging
     }
 
     /// Writes a text file into the staging folder.
@@ -52,6 +57,7 @@ struct PageFolder: Sendable {
             if let previous { rename(previous, path) }
             throw LessonError(path, line: nil, "cannot move the new page into place: \(reason)")
         }
+        TemporaryFiles.unregister(staging)
         if let previous { try? FileManager.default.removeItem(atPath: previous) }
         return files
     }
@@ -59,6 +65,7 @@ struct PageFolder: Sendable {
     /// Deletes a staging folder after a failed run.
     func discard(_ staging: String) {
         try? FileManager.default.removeItem(atPath: staging)
+        TemporaryFiles.unregister(staging)
     }
 
     /// A new empty folder `root/.NAME.KIND-XXXXXX`.

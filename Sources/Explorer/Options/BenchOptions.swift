@@ -16,7 +16,8 @@ struct BenchOptions: ParsableArguments {
 
     func dimensions() throws -> (Int, Int) {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] * parts[1] <= 64_000_000 else {
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 64_000_000, parts[1] <= 64_000_000,
+              parts[0] * parts[1] <= 64_000_000 else {
             throw ValidationError("--size must be WIDTHxHEIGHT with at most 64 million pixels, e.g. 2048x2048; got '\(size)'")
         }
         return (parts[0], parts[1])

@@ -19,15 +19,19 @@ enum MethodName: String, CaseIterable, ExpressibleByArgument, Sendable {
     var isQuadratic: Bool { self == .box || self == .gaussian2d }
 
     /// Parses a comma-separated list such as `box,gaussian2d`, or `all` for every method.
+    ///
+    /// - Throws: `ValidationError` for an unknown name, or a list that names no method.
     static func parseList(_ text: String) throws -> [MethodName] {
         if text.trimmingCharacters(in: .whitespaces) == "all" { return allCases }
-        return try text.split(separator: ",").map { word in
+        let methods = try text.split(separator: ",").map { word in
             let name = word.trimmingCharacters(in: .whitespaces)
             guard let method = MethodName(rawValue: name) else {
                 throw ValidationError("unknown method '\(name)'; choose from \(list), or all")
             }
             return method
         }
+        guard !methods.isEmpty else { throw ValidationError("--methods names no method; choose from \(list)") }
+        return methods
     }
 }
 

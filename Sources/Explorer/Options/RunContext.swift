@@ -78,7 +78,8 @@ protocol ReportingCommand: ParsableCommand {
 
 extension ReportingCommand {
     func run() throws {
-        let report = try makeReport(.terminal())
+        // All outputs of a typed command appear together, or none do.
+        let report = try AtomicFile.transaction { try makeReport(.terminal()) }
         print(Self.render(report, format: format))
     }
 
