@@ -25,7 +25,7 @@ struct CourseNavigation: Equatable, Sendable {
         func link(_ entry: LessonLibrary.Entry) -> Link {
             let title = (try? LessonParser.parse(fileAt: entry.path).title) ?? entry.slug
             let folder = "lesson-" + (entry.number < 10 ? "0" : "") + String(entry.number)
-            return Link(folder: folder, label: "\(entry.number < 10 ? "0" : "")\(entry.number) · \(title)")
+            return Link(folder: folder, label: "\(entry.number < 10 ? "0" : "")\(entry.number) · \(LessonPage.pageText(title))")
         }
         return CourseNavigation(previous: index > 0 ? link(library.entries[index - 1]) : nil,
                                 next: index + 1 < library.entries.count ? link(library.entries[index + 1]) : nil)

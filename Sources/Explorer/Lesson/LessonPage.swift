@@ -63,9 +63,10 @@ struct LessonPage {
         add(Self.footer(lesson: lesson, values: values, invocation: invocation))
         add(navigation.line(page: "README.md"), html: navigation.line(page: "index.html"))
         let proseItems = items.compactMap { if case .prose(let text) = $0 { text } else { nil } }
-        self.info = CourseIndex.PageInfo(number: lesson.number, folder: lesson.pageFolderName, title: lesson.title,
-                                         summary: lesson.summary, takeaways: CourseSections.takeaways(proseItems),
-                                         figure: firstFigure?.path, figureAlt: firstFigure?.altText)
+        // The index shows the title, summary and alt text as Markdown: escaped like the page's own.
+        self.info = CourseIndex.PageInfo(number: lesson.number, folder: lesson.pageFolderName, title: Self.pageText(lesson.title),
+                                         summary: Self.pageText(lesson.summary), takeaways: CourseSections.takeaways(proseItems),
+                                         figure: firstFigure?.path, figureAlt: firstFigure.map { Self.pageText($0.altText) })
         self.markdown = sections.joined(separator: "\n\n") + "\n\n" + CourseIndex.comment(info) + "\n"
         self.tables = tables
         self.html = Self.html(title: lesson.title, summary: lesson.summary, sections: htmlSections, demos: demos)
