@@ -5,7 +5,7 @@ import Foundation
 struct AllCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "all",
-        abstract: "Run every lesson and write every page into Output/, one line per lesson.",
+        abstract: "Run every lesson and write every page into Output/lesson-NN/, one line per lesson.",
         discussion: """
         A lesson that fails is reported with its file and line and keeps its previous page; the \
         other lessons still run, and the exit status is then non-zero.
@@ -35,7 +35,7 @@ struct AllCommand: ParsableCommand {
                                           quickTiming: page.quickTiming, invocation: LessonCommand.invocation(lesson: lesson, settings: []))
                 let outcome = try runner.run()
                 written.append(outcome)
-                print("\(style.bold(label))  \(outcome.counts) in \(NumberText.fixed(outcome.seconds, digits: 1)) s → \(outcome.folder)/")
+                print("\(style.bold(label))  \(outcome.counts) in \(NumberText.fixed(outcome.seconds, digits: 1)) s")
             } catch {
                 failures.append(error)
                 print("\(style.bold(label))  \(style.yellow("failed")) (previous page kept)")
@@ -45,8 +45,8 @@ struct AllCommand: ParsableCommand {
         let figures = written.reduce(0) { $0 + $1.figureCount }
         let tables = written.reduce(0) { $0 + $1.tableCount }
         let seconds = NumberText.fixed(Date().timeIntervalSince(start), digits: 1)
-        print("Wrote \(written.count) of \(library.entries.count) lesson pages into \(page.output)/: "
-            + "\(figures) figures, \(tables) tables, in \(seconds) s.")
+        print(TextRenderer.wrap("Wrote \(written.count) of \(library.entries.count) lesson pages into \(page.output)/: "
+            + "\(figures) figures, \(tables) tables, in \(seconds) s.", width: style.width))
         if !failures.isEmpty {
             throw failures.count == 1 ? ExitCode(failures[0].exitCode) : ExitCode.failure
         }

@@ -136,16 +136,17 @@ struct LessonRunner {
 
     // MARK: - Running
 
-    /// Runs every cell and writes the page; `onItem` sees each piece as soon as it is ready.
+    /// Runs every cell and writes the page; `onItem` sees each piece as soon as it is ready, and
+    /// stops the run (nothing written) by throwing.
     ///
     /// - Throws: `LessonError` at a cell's line when it fails, or naming the page folder when the
     ///   page cannot be written. The previous page is then left untouched.
-    func run(onItem: (Item) -> Void = { _ in }) throws(LessonError) -> Outcome {
+    func run(onItem: (Item) throws(LessonError) -> Void = { _ in }) throws(LessonError) -> Outcome {
         try run(try prepare(), onItem: onItem)
     }
 
     /// Runs cells already prepared by `prepare()`, and writes the page.
-    func run(_ parts: [PreparedPart], onItem: (Item) -> Void = { _ in }) throws(LessonError) -> Outcome {
+    func run(_ parts: [PreparedPart], onItem: (Item) throws(LessonError) -> Void = { _ in }) throws(LessonError) -> Outcome {
         let start = Date()
         let folder = PageFolder(root: outputRoot, name: lesson.pageFolderName)
         let staging = try folder.makeStaging()
@@ -161,7 +162,7 @@ struct LessonRunner {
                     item = .cell(try run(cell, in: staging, written: &written))
                 }
                 items.append(item)
-                onItem(item)
+                try onItem(item)
             }
             let page = LessonPage(lesson: lesson, values: values, items: items, invocation: invocation)
             try folder.write(page.markdown, named: "README.md", in: staging)
