@@ -96,12 +96,12 @@ struct LessonCommand: ParsableCommand {
         let root = page.output, name = parsed.pageFolderName
         var terminal = LessonTerminal(pageFolder: folder, style: style) { file in Self.stagedFile(file, root: root, page: name) }
         if walkThrough { print(LessonTerminal.header(parsed, values: values, style: style)) }
-        if step { try pause(before: parts, at: 0, style: style) }
+        if step { try pause(before: parts, at: 0, values: values, path: path, style: style) }
         var index = 0
         let outcome = try runner.run(parts) { (item) throws(LessonError) in
             index += 1
             if walkThrough, let text = terminal.render(item) { print("\n" + text) }
-            if step { try pause(before: parts, at: index, style: style) }
+            if step { try pause(before: parts, at: index, values: values, path: path, style: style) }
         }
         if format == .markdown && !quiet { print(outcome.markdown, terminator: "") }
         let summary = Self.summary(outcome)
@@ -115,10 +115,12 @@ struct LessonCommand: ParsableCommand {
 
     /// With `--step`: when `parts[index]` is a cell that shows, asks its prediction question and
     /// waits for Enter; `q` (or the end of input) stops the lesson.
-    func pause(before parts: [LessonRunner.PreparedPart], at index: Int, style: TerminalStyle) throws(LessonError) {
+    func pause(before parts: [LessonRunner.PreparedPart], at index: Int, values: [String: String], path: String,
+               style: TerminalStyle) throws(LessonError) {
         guard index < parts.count, case .cell(let cell) = parts[index], !cell.cell.hidden else { return }
         if let question = cell.cell.predict {
-            print("\n" + style.yellow(TextRenderer.wrap("Predict: " + question, width: style.proseWidth)))
+            let text = (try? Template.substitute(question, values: values, path: path, line: cell.cell.fenceLine)) ?? question
+            print("\n" + style.yellow(TextRenderer.wrap("Predict: " + text, width: style.proseWidth)))
         }
         print(style.dim("[Enter] run the next cell · q then Enter: stop"))
         guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
