@@ -151,6 +151,22 @@ final class TerminalTests: XCTestCase {
         """)
     }
 
+    func testAProseTableFitsTheTerminalLikeACommandTable() {
+        let text = LessonTerminal.prose("""
+        | method | what it costs per pixel |
+        |---|---|
+        | `box` | (2R+1)² reads, which grows quickly with the radius |
+        """, style: TerminalStyle(width: 30, colour: false))
+        XCTAssertEqual(text, """
+                what it costs per
+        method  pixel
+        ──────  ──────────────────────
+        box     (2R+1)² reads, which
+                grows quickly with the
+                radius
+        """)
+    }
+
     // MARK: - Numbers
 
     func testMeasuredValuesKeepTheirDigitsAndDropRoundOff() {

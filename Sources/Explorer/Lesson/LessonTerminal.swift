@@ -192,7 +192,7 @@ struct LessonTerminal {
             case .quote(let lines):
                 rendered = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.proseWidth, indent: "│ ")
             case .table(let lines):
-                rendered = lines.joined(separator: "\n")
+                rendered = markdownTable(lines).map { TextRenderer.render($0, style: style) } ?? lines.joined(separator: "\n")
             case .code(let lines):
                 rendered = lines.map { "    " + $0 }.joined(separator: "\n")
             }
@@ -201,6 +201,35 @@ struct LessonTerminal {
             previousWasItem = isItem
         }
         return text
+    }
+
+    /// A Markdown pipe table from prose as a `Table`, so that it fits the terminal as command
+    /// tables do; nil when the lines are not one (no `|---|` row under the heading).
+    static func markdownTable(_ lines: [String]) -> Table? {
+        func cells(_ line: String) -> [String] {
+            var text = Substring(line.trimmingTrailingBlanks())
+            if text.hasPrefix("|") { text = text.dropFirst() }
+            if text.hasSuffix("|") && !text.hasSuffix("\\|") { text = text.dropLast() }
+            var result: [String] = [], cell = "", escaped = false
+            for c in text {
+                if escaped { cell.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == "|" {
+                    result.append(cell); cell = ""
+                } else { cell.append(c) }
+            }
+            result.append(cell)
+            return result.map { inline($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")) }
+        }
+        guard lines.count >= 2 else { return nil }
+        let headings = cells(lines[0]), rule = cells(lines[1])
+        guard rule.count == headings.count, rule.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "-:".contains($0) } }) else { return nil }
+        var table = Table(columns: zip(headings, rule).enumerated().map { n, pair in
+            Table.Column(key: "c\(n)", title: pair.0, alignRight: pair.1.hasSuffix(":") && !pair.1.hasPrefix(":"))
+        })
+        for line in lines.dropFirst(2) {
+            let row = cells(line)
+            table.append(headings.indices.map { .text($0 < row.count ? row[$0] : "") })
+        }
+        return table
     }
 
     /// `•` for a `-`, `*` or `+` item, `N.` for a numbered one; nil when the line is no list item.

@@ -156,9 +156,9 @@ enum TextRenderer {
             var widths = (0..<n).map { max(headings[$0], units[$0], cells[$0]) }
             // What each column keeps when its heading wraps, and when its text cells wrap too.
             let headingFloor = (0..<n).map { max(units[$0], cells[$0], longestWord(table.columns[$0].title)) }
+            // A cell wraps only between words, so a number never breaks.
             let wrapFloor = (0..<n).map { i in
-                table.columns[i].alignRight ? headingFloor[i]
-                    : max(units[i], words[i], longestWord(table.columns[i].title), min(cells[i], 12))
+                max(units[i], words[i], longestWord(table.columns[i].title), min(cells[i], 12))
             }
             var kept = Array(0..<n)
             func excess() -> Int { kept.map { widths[$0] }.reduce(0, +) + 2 * (kept.count - 1) - limit }
