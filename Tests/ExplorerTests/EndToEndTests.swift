@@ -57,8 +57,10 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardError, "")
         let lines = result.standardOutput.split(separator: "\n")
-        XCTAssertEqual(lines.count, files.count + 1, "one line per lesson and a summary:\n\(result.standardOutput)")
-        XCTAssertTrue(lines.last?.hasPrefix("Wrote \(files.count) of \(files.count) lesson pages") ?? false, result.standardOutput)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("lesson ") }.count, files.count, "one line per lesson:\n\(result.standardOutput)")
+        XCTAssertTrue(lines.last { $0.hasPrefix("lesson ") }.map { lines.firstIndex(of: $0)! + 1 }.map { lines[$0].hasPrefix("Wrote \(files.count) of \(files.count) lesson pages") } ?? false,
+                      "a summary after the lessons:\n\(result.standardOutput)")
+        XCTAssertEqual(lines.filter { $0.count > 80 }, [], "every line fits 80 columns")
         for name in files {
             let number = Int(name.prefix(while: \.isNumber))!
             let page = output.appendingPathComponent("lesson-\(number < 10 ? "0" : "")\(number)")
@@ -72,9 +74,12 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         let text = result.standardOutput
         XCTAssertTrue(text.hasPrefix("Averaging\n"), text)
-        XCTAssertTrue(text.contains("\n$ explorer blur builtin:impulse@9x9 -o impulse-box-r1.png --method box --radius 1\n"), text)
-        XCTAssertTrue(text.contains("figure \(output.path)/lesson-01/impulse-box-r1.png"), text)
-        XCTAssertTrue(text.contains("\nWrote \(output.path)/lesson-01/: README.md, index.html, "), text)
+        XCTAssertTrue(text.contains("\n$ explorer blur builtin:impulse@9x9 -o impulse-box-r1.png --method box \\\n    --radius 1\n"), text)
+        // A path longer than a line is cut at the width; joined again it is whole.
+        XCTAssertTrue(text.replacingOccurrences(of: "figure\n", with: "figure ").replacingOccurrences(of: "\n", with: "")
+            .contains("figure \(output.path)/lesson-01/impulse-box-r1.png"), text)
+        XCTAssertEqual(text.split(separator: "\n").filter { $0.count > 80 }, [], "every line fits 80 columns")
+        XCTAssertTrue(text.replacingOccurrences(of: "\n", with: " ").contains(" Wrote \(output.path)/lesson-01/: README.md, index.html, "), text)
         XCTAssertFalse(text.contains("\u{1B}"), "no colour with NO_COLOR or without a terminal")
         // Prose is wrapped to 80 columns when standard output is not a terminal.
         let prose = text.split(separator: "\n").filter { !$0.hasPrefix("$ ") && !$0.contains("  ") && !$0.hasPrefix("figure ") && !$0.hasPrefix("Wrote ") }

@@ -148,7 +148,8 @@ final class LessonPageTests: XCTestCase {
         let style = TerminalStyle(width: 40, colour: false)
         let text = outcome.items.compactMap { LessonTerminal.render($0, pageFolder: "Output/lesson-05", style: style) }.joined(separator: "\n\n")
         XCTAssertTrue(text.hasPrefix("One pixel\n\nA box of radius 1 averages a 3×3 window.\n\n$ explorer blur builtin:impulse@7x7"), text)
-        XCTAssertTrue(text.contains("figure Output/lesson-05/impulse-box-r1.png\nThe impulse response of a box of radius\n1."), text)
+        XCTAssertTrue(text.contains("figure\nOutput/lesson-05/impulse-box-r1.png\nThe impulse response of a box of radius\n1."), text)
+        XCTAssertEqual(text.split(separator: "\n").filter { DisplayWidth.of($0) > 40 }, [], "every line fits")
         XCTAssertFalse(text.contains("$ explorer blur builtin:checker"), "hidden cells are not shown")
         XCTAssertFalse(text.contains("\u{1B}"))
     }

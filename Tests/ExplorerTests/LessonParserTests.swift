@@ -85,7 +85,7 @@ final class LessonParserTests: XCTestCase {
         ```swift
         let x = 1
         ```
-        ```explorer
+        ```explorer predict="How wide is it?"
         info a.png
         ```
         """, path: path)
@@ -95,7 +95,7 @@ final class LessonParserTests: XCTestCase {
             lines: ["blur builtin:impulse -o a.png ", "  --method box --radius {{radius}}"],
             line: 12, fenceLine: 11, caption: "One white pixel, radius {{radius}}.", hidden: true)))
         XCTAssertEqual(lesson.parts[2], .prose(Lesson.Prose(lines: ["More prose.", "```swift", "let x = 1", "```"], line: 15)))
-        XCTAssertEqual(lesson.parts[3], .cell(Lesson.Cell(lines: ["info a.png"], line: 20, fenceLine: 19)))
+        XCTAssertEqual(lesson.parts[3], .cell(Lesson.Cell(lines: ["info a.png"], line: 20, fenceLine: 19, predict: "How wide is it?")))
     }
 
     func testAnExplorerBlockInsideALongerFenceIsProse() throws {

@@ -5,7 +5,7 @@ import Foundation
 struct AllCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "all",
-        abstract: "Run every lesson and write every page into Output/, one line per lesson.",
+        abstract: "Run every lesson and write every page into Output/lesson-NN/, one line per lesson.",
         discussion: """
         A lesson that fails is reported with its file and line and keeps its previous page; the \
         other lessons still run, and the exit status is then non-zero. Then the course's index \
@@ -40,7 +40,7 @@ struct AllCommand: ParsableCommand {
                 let outcome = try runner.run()
                 if embed { try PageEmbedder.embedPage(in: outcome.folder) }
                 written.append(outcome)
-                print("\(style.bold(label))  \(outcome.counts) in \(NumberText.fixed(outcome.seconds, digits: 1)) s → \(outcome.folder)/")
+                print("\(style.bold(label))  \(outcome.counts) in \(NumberText.fixed(outcome.seconds, digits: 1)) s")
             } catch {
                 failures.append(error)
                 print("\(style.bold(label))  \(style.yellow("failed")) (previous page kept)")
@@ -56,8 +56,8 @@ struct AllCommand: ParsableCommand {
             failures.append(error)
             _ = error.report()
         }
-        print("Wrote \(written.count) of \(library.entries.count) lesson pages into \(page.output)/: "
-            + "\(figures) figures, \(tables) tables, in \(seconds) s; the index: \(page.output)/index.html.")
+        print(TextRenderer.wrap("Wrote \(written.count) of \(library.entries.count) lesson pages into \(page.output)/: "
+            + "\(figures) figures, \(tables) tables, in \(seconds) s; the index: \(page.output)/index.html.", width: style.width))
         if !failures.isEmpty {
             throw failures.count == 1 ? ExitCode(failures[0].exitCode) : ExitCode.failure
         }

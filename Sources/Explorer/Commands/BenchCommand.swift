@@ -44,13 +44,13 @@ struct BenchCommand: ReportingCommand {
             Table.Column(key: "sigma", title: "σ"),
             Table.Column(key: "parameters", title: "parameters", alignRight: false),
             Table.Column(key: "nsPerPixel", title: "median", unit: "ns/px"),
-            Table.Column(key: "minNsPerPixel", title: "min", unit: "ns/px"),
-            Table.Column(key: "maxNsPerPixel", title: "max", unit: "ns/px"),
-            Table.Column(key: "megapixelsPerSecond", title: "speed", unit: "Mpx/s"),
+            Table.Column(key: "minNsPerPixel", title: "min", unit: "ns/px", priority: 4),
+            Table.Column(key: "maxNsPerPixel", title: "max", unit: "ns/px", priority: 4),
+            Table.Column(key: "megapixelsPerSecond", title: "speed", unit: "Mpx/s", priority: 3),
             Table.Column(key: "speedupOverGaussian2d", title: "vs gaussian2d", unit: "×"),
             Table.Column(key: "slope", title: "slope", unit: "log–log"),
-            Table.Column(key: "threads", title: "threads"),
-            Table.Column(key: "croppedTo256", title: "crop", alignRight: false),
+            Table.Column(key: "threads", title: "threads", priority: 5),
+            Table.Column(key: "croppedTo256", title: "crop", alignRight: false, priority: 6),
         ])
         for row in rows {
             let naive = rows.first { $0.method == .gaussian2d && $0.sigma == row.sigma }

@@ -151,13 +151,13 @@ struct CompareCommand: ReportingCommand {
             Table.Column(key: "effectiveSigma", title: "eff. σ", unit: "px"),
             Table.Column(key: "interiorMax", title: "max err", unit: "interior"),
             Table.Column(key: "interiorRMSE", title: "RMSE", unit: "interior"),
-            Table.Column(key: "interiorPSNR", title: "PSNR", unit: "dB"),
-            Table.Column(key: "borderMax", title: "max err", unit: "border"),
-            Table.Column(key: "impulseLinf", title: "impulse L∞"),
+            Table.Column(key: "interiorPSNR", title: "PSNR", unit: "dB", priority: 3),
+            Table.Column(key: "borderMax", title: "max err", unit: "border", priority: 1),
+            Table.Column(key: "impulseLinf", title: "impulse L∞", priority: 2),
         ]
         if time {
             columns += [Table.Column(key: "nsPerPixel", title: "time", unit: "ns/px"),
-                        Table.Column(key: "nsPerPixelRange", title: "min–max", unit: "ns/px")]
+                        Table.Column(key: "nsPerPixelRange", title: "min–max", unit: "ns/px", priority: 4)]
         }
         var table = Table(title: "Blur methods against the exact Gaussian, σ = \(NumberText.compact(sigma)), \(edges.rawValue) edges",
                           name: "errors", columns: columns)

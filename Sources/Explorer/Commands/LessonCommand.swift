@@ -11,11 +11,19 @@ struct LessonCommand: ParsableCommand {
         runs in order; the page (README.md, index.html, figures and CSV tables) is written only \
         when every cell succeeded, replacing the previous one. See Lessons/README.md for the format.
 
+        Text fits the terminal (COLUMNS when set, else the terminal's width, else 80). On a \
+        terminal each figure is drawn where it is made (--images): with the kitty graphics \
+        protocol or iTerm2 inline images when the terminal announces one, else in half blocks \
+        (▀); pipes, NO_COLOR, TERM=dumb and --quiet get none. --step pauses before each cell, \
+        asks the cell's prediction question when it has one, and runs the cell on Enter; q stops, \
+        and the page is then not written.
+
         Examples:
           explorer lesson 1
           explorer lesson averaging --set radius=5
           explorer lesson 3 --parameters
           explorer lesson Lessons/01-averaging.md --output /tmp/pages --quiet
+          explorer lesson 3 --step
         """
     )
 
@@ -48,7 +56,20 @@ struct LessonCommand: ParsableCommand {
     @Flag(help: "Write index.html as a single file, its figures and tables inlined, for mailing to students.")
     var embed = false
 
+    @Flag(help: "Pause before each cell (with its prediction question) until Enter; q stops. Needs a terminal.")
+    var step = false
+
+    @Option(help: ArgumentHelp("Figures in the terminal: auto, inline (kitty or iTerm2 protocol), blocks (▀) or none.",
+                               valueName: "mode"))
+    var images: InlineImages.Option = .auto
+
     func validate() throws {
+        if step {
+            guard isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 else {
+                throw ValidationError("--step needs a terminal to pause in (standard input and output are not one)")
+            }
+            guard !quiet && format == .text else { throw ValidationError("--step shows the walk-through; it cannot go with --quiet or --format markdown") }
+        }
         for setting in settings where Self.split(setting) == nil {
             throw ValidationError("--set takes name=value, got '\(setting)'")
         }
@@ -62,10 +83,15 @@ struct LessonCommand: ParsableCommand {
     func run() throws {
         do throws(LessonError) {
             try runLesson()
+        } catch where error == Self.stopped {
+            print(TerminalStyle.current().dim("Stopped. The page was not written: it is written when every cell has run."))
         } catch {
             throw error.report()
         }
     }
+
+    /// Thrown when the reader types `q` at a `--step` pause: the runner discards the page.
+    static let stopped = LessonError("", line: nil, "stopped by the reader", exitCode: 0)
 
     func runLesson() throws(LessonError) {
         let path = lesson.hasSuffix(".md") || lesson.contains("/") ? lesson : try lessons.library().path(for: lesson)
@@ -75,21 +101,26 @@ struct LessonCommand: ParsableCommand {
             return
         }
         let values = try parsed.values(settings: settings.compactMap(Self.split))
-        let style = TerminalStyle.current()
+        let style = TerminalStyle.current(images: images, quiet: quiet)
         let runner = LessonRunner(lesson: parsed, values: values, outputRoot: page.output, quickTiming: page.quickTiming,
                                   invocation: Self.invocation(lesson: parsed, settings: settings))
         let folder = PageFolder(root: page.output, name: parsed.pageFolderName).path
         let walkThrough = !quiet && format == .text
         let parts = try runner.prepare()
+        let root = page.output, name = parsed.pageFolderName
+        var terminal = LessonTerminal(pageFolder: folder, style: style) { file in Self.stagedFile(file, root: root, page: name) }
         if walkThrough { print(LessonTerminal.header(parsed, values: values, style: style)) }
+        if step { try pause(before: parts, at: 0, values: values, path: path, style: style) }
+        var index = 0
         var section = CourseSections.Section.other
-        let outcome = try runner.run(parts) { item in
+        let outcome = try runner.run(parts) { (item) throws(LessonError) in
+            index += 1
             var shown = item
             if case .prose(let text) = item {
                 shown = .prose(CourseSections.terminal(CourseSections.pieces(text, section: &section), answers: answers))
             }
-            guard walkThrough, let text = LessonTerminal.render(shown, pageFolder: folder, style: style) else { return }
-            print("\n" + text)
+            if walkThrough, let text = terminal.render(shown) { print("\n" + text) }
+            if step { try pause(before: parts, at: index, values: values, path: path, style: style) }
         }
         if embed { try PageEmbedder.embedPage(in: outcome.folder) }
         try CourseIndex.write(in: page.output)
@@ -99,8 +130,36 @@ struct LessonCommand: ParsableCommand {
             var standardError = StandardError()
             print(summary, to: &standardError)
         } else {
-            print((walkThrough ? "\n" : "") + style.dim(summary))
+            print((walkThrough ? "\n" : "") + style.dim(TextRenderer.wrap(summary, width: style.width)))
         }
+    }
+
+    /// With `--step`: when `parts[index]` is a cell that shows, asks its prediction question and
+    /// waits for Enter; `q` (or the end of input) stops the lesson.
+    func pause(before parts: [LessonRunner.PreparedPart], at index: Int, values: [String: String], path: String,
+               style: TerminalStyle) throws(LessonError) {
+        guard index < parts.count, case .cell(let cell) = parts[index], !cell.cell.hidden else { return }
+        if let text = cell.predict {
+            print("\n" + style.yellow(TextRenderer.wrap("Predict: " + text, width: style.proseWidth)))
+        }
+        print(style.dim("[Enter] run the next cell · q then Enter: stop"))
+        guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
+            throw Self.stopped
+        }
+    }
+
+    /// Where a figure a cell just wrote is while the lesson runs: in the page's staging folder
+    /// (`Output/.lesson-03.tmp-XXXXXX`, see `PageFolder`), the newest one that holds it.
+    static func stagedFile(_ file: String, root: String, page: String) -> String? {
+        let manager = FileManager.default
+        let candidates = ((try? manager.contentsOfDirectory(atPath: root)) ?? [])
+            .filter { $0.hasPrefix(".\(page).tmp-") }
+            .map { root + "/" + $0 + "/" + file }
+            .filter { manager.fileExists(atPath: $0) }
+        func modified(_ path: String) -> Date {
+            ((try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
+        }
+        return candidates.max { modified($0) < modified($1) }
     }
 
     /// `explorer lesson 1 --set radius=3`: how to make the same page again.

@@ -56,6 +56,9 @@ struct Lesson: Equatable, Sendable {
         var caption: String?
         /// Runs, but neither the command nor its result is shown (`hide`).
         var hidden: Bool = false
+        /// A question for the reader to answer before the cell runs (`predict="…"`), asked by
+        /// `explorer lesson N --step`.
+        var predict: String?
     }
 
     /// The page's folder under the output folder: `lesson-01`, or `lesson-SLUG` for a file without a number.

@@ -83,11 +83,7 @@ struct LessonPage {
             return cell.report.blocks.map { block in
                 let markdown = MarkdownRenderer.render(Report(blocks: [block]))
                 guard case .table(let table) = block else { return markdown }
-                let given = table.name ?? table.title.map(slug) ?? ""
-                let stem = given.isEmpty ? "table" : given
-                var name = "\(stem).csv"
-                var copy = 2
-                while tables.contains(where: { $0.name == name }) { name = "\(stem)-\(copy).csv"; copy += 1 }
+                let name = table.csvName(taken: tables.map(\.name))
                 tables.append((name, DataRenderer.csv(table)))
                 return markdown + "\n\n[\(name)](\(name))"
             }

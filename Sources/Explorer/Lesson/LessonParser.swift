@@ -1,7 +1,7 @@
 /// Reads a lesson file: strict front matter, then Markdown prose and `explorer` cells.
 enum LessonParser {
     /// Cell attributes allowed in the info string after `explorer`.
-    static let attributes = ["hide", "caption=\"…\""]
+    static let attributes = ["hide", "caption=\"…\"", "predict=\"…\""]
 
     /// Parses the lesson at `path`.
     ///
@@ -75,8 +75,10 @@ enum LessonParser {
                 cell.hidden = true
             } else if word.hasPrefix("caption=") {
                 cell.caption = String(word.dropFirst("caption=".count))
+            } else if word.hasPrefix("predict=") {
+                cell.predict = String(word.dropFirst("predict=".count))
             } else {
-                throw LessonError(path, line: fenceLine, "unknown cell attribute '\(word)'; a cell takes \(attributes.joined(separator: " and "))")
+                throw LessonError(path, line: fenceLine, "unknown cell attribute '\(word)'; a cell takes \(attributes.joined(separator: ", "))")
             }
         }
         // Group physical lines into commands: a line ending in `\` continues on the next.

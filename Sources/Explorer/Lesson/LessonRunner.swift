@@ -28,6 +28,8 @@ struct LessonRunner {
         var words: [String]
         var command: any ReportingCommand
         var caption: String?
+        /// The prediction question, parameters substituted (`--step` asks it before the cell).
+        var predict: String?
     }
 
     enum PreparedPart {
@@ -107,6 +109,9 @@ struct LessonRunner {
             pieces.append(try Template.substitute(line, values: environment, path: lesson.path, line: cell.line + offset))
         }
         let text = pieces.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
+        let predict = try cell.predict.map { question throws(LessonError) in
+            try Template.substitute(question, values: environment, path: lesson.path, line: cell.fenceLine)
+        }
         let caption = try cell.caption.map { caption throws(LessonError) in
             try Template.substitute(caption, values: environment, path: lesson.path, line: cell.fenceLine)
         }
@@ -137,21 +142,22 @@ struct LessonRunner {
             }
             throw LessonError(lesson.path, line: cell.line, "'\(name)' cannot run in a lesson (it does not produce a report)")
         }
-        return PreparedCell(cell: cell, text: text, words: words, command: command, caption: caption)
+        return PreparedCell(cell: cell, text: text, words: words, command: command, caption: caption, predict: predict)
     }
 
     // MARK: - Running
 
-    /// Runs every cell and writes the page; `onItem` sees each piece as soon as it is ready.
+    /// Runs every cell and writes the page; `onItem` sees each piece as soon as it is ready, and
+    /// stops the run (nothing written) by throwing.
     ///
     /// - Throws: `LessonError` at a cell's line when it fails, or naming the page folder when the
     ///   page cannot be written. The previous page is then left untouched.
-    func run(onItem: (Item) -> Void = { _ in }) throws(LessonError) -> Outcome {
+    func run(onItem: (Item) throws(LessonError) -> Void = { _ in }) throws(LessonError) -> Outcome {
         try run(try prepare(), onItem: onItem)
     }
 
     /// Runs cells already prepared by `prepare()`, and writes the page.
-    func run(_ parts: [PreparedPart], onItem: (Item) -> Void = { _ in }) throws(LessonError) -> Outcome {
+    func run(_ parts: [PreparedPart], onItem: (Item) throws(LessonError) -> Void = { _ in }) throws(LessonError) -> Outcome {
         let start = Date()
         let folder = PageFolder(root: outputRoot, name: lesson.pageFolderName)
         let staging = try folder.makeStaging()
@@ -167,7 +173,7 @@ struct LessonRunner {
                     item = .cell(try run(cell, in: staging, written: &written))
                 }
                 items.append(item)
-                onItem(item)
+                try onItem(item)
             }
             let page = LessonPage(lesson: lesson, values: values, items: items, invocation: invocation)
             try folder.write(page.markdown, named: "README.md", in: staging)

@@ -1,25 +1,53 @@
+import Foundation
+
 /// A lesson in the terminal: headings in bold, paragraphs and list items wrapped to the width,
 /// each cell as `$ explorer …` followed by its result.
 ///
 /// Only the block structure of Markdown that lessons use is interpreted (headings, paragraphs,
 /// lists, quotes, code blocks, tables); inline, emphasis markers are dropped and links show their
 /// address, and everything else is shown as written, which reads well in a terminal.
-enum LessonTerminal {
+///
+/// One walk-through keeps what it has printed: a table note or warning is said once per lesson,
+/// and a long or wide table names the CSV file the page holds it in.
+struct LessonTerminal {
+    /// The page folder figure and CSV paths are shown in (`Output/lesson-03`).
+    var pageFolder: String
+    var style: TerminalStyle
+    /// Where a figure's file is while the lesson runs (the page is written when every cell has).
+    var figureFile: (String) -> String?
+    var options = TextRenderer.Options()
+    /// CSV file names the page gives the tables so far.
+    var csvNames: [String] = []
+
+    init(pageFolder: String, style: TerminalStyle, figureFile: @escaping (String) -> String? = { _ in nil }) {
+        self.pageFolder = pageFolder
+        self.style = style
+        self.figureFile = figureFile
+        options.sayOnce = true
+    }
+
     /// The title, the summary and the parameter values in effect.
     static func header(_ lesson: Lesson, values: [String: String], style: TerminalStyle) -> String {
-        var lines = [style.bold(lesson.title), style.dim(TextRenderer.wrap(lesson.summary, width: style.width))]
+        var lines = [style.bold(TextRenderer.wrap(lesson.title, width: style.proseWidth)),
+                     style.dim(TextRenderer.wrap(lesson.summary, width: style.proseWidth))]
         if !lesson.parameters.isEmpty {
             let settings = lesson.parameters.map { "\($0.name)=\(values[$0.name] ?? $0.value)" }.joined(separator: " ")
-            lines.append(style.dim(TextRenderer.wrap("parameters: \(settings)", width: style.width)))
+            lines.append(style.dim(TextRenderer.wrap("parameters: \(settings)", width: style.proseWidth)))
         }
         return lines.joined(separator: "\n")
     }
 
-    /// One piece of the lesson; nil for a hidden cell. Figure paths are shown inside `pageFolder`.
+    /// One piece of a lesson on its own (no notes remembered); nil for a hidden cell.
     static func render(_ item: LessonRunner.Item, pageFolder: String, style: TerminalStyle) -> String? {
+        var terminal = LessonTerminal(pageFolder: pageFolder, style: style)
+        return terminal.render(item)
+    }
+
+    /// One piece of the lesson; nil for a hidden cell. Figure paths are shown inside `pageFolder`.
+    mutating func render(_ item: LessonRunner.Item) -> String? {
         switch item {
         case .prose(let markdown):
-            return prose(markdown, style: style)
+            return Self.prose(markdown, style: style)
         case .cell(let cell):
             guard !cell.hidden else { return nil }
             var report = cell.report
@@ -29,17 +57,70 @@ enum LessonTerminal {
                     report.blocks[index] = .figure(figure)
                 }
             }
+            var names: [Int: String] = [:]
+            if cell.format == .text || cell.format == .markdown {
+                for (n, table) in cell.report.tables.enumerated() {
+                    let name = table.csvName(taken: csvNames)
+                    csvNames.append(name)
+                    names[n] = name
+                }
+            }
+            let tables = report.tables
+            let folder = pageFolder
+            options.complete = { table in
+                guard let n = tables.firstIndex(of: table), let name = names[n] else { return .formatOption }
+                return .file(folder + "/" + name)
+            }
+            let prefix = pageFolder + "/"
+            let locate = figureFile
+            options.figureFile = { figure in
+                figure.path.hasPrefix(prefix) ? locate(String(figure.path.dropFirst(prefix.count))) : figure.path
+            }
             let result: String = switch cell.format {
             case .json: DataRenderer.json(report)
             case .csv: String(DataRenderer.csv(report).trimmingTrailingBlanks())
             case .markdown: MarkdownRenderer.render(report)
-            case .text: TextRenderer.render(report, style: style)
+            case .text: TextRenderer.render(report, style: style, options: &options)
             }
-            var lines = [style.cyan("$ explorer \(cell.text)")]
+            var lines = [style.cyan(Self.command(cell.text, width: style.proseWidth))]
             if !result.isEmpty { lines.append(result) }
-            if let caption = cell.caption { lines.append(style.dim(TextRenderer.wrap(caption, width: style.width))) }
+            if let caption = cell.caption { lines.append(style.dim(TextRenderer.wrap(caption, width: style.proseWidth))) }
             return lines.joined(separator: "\n")
         }
+    }
+
+    /// `$ explorer …` for a cell's command, continued with ` \` on indented lines when it is
+    /// wider than `width`, broken only between words (quoted words are kept whole), so that it
+    /// can still be pasted into a shell.
+    static func command(_ text: String, width: Int) -> String {
+        var words: [String] = []
+        var word = ""
+        var quote: Character?
+        for c in text {
+            if let q = quote {
+                word.append(c)
+                if c == q { quote = nil }
+            } else if c == " " {
+                if !word.isEmpty { words.append(word); word = "" }
+            } else {
+                if c == "\"" || c == "'" { quote = c }
+                word.append(c)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        var lines: [String] = []
+        var line = "$ explorer"
+        for word in words {
+            let room = width - 2
+            if DisplayWidth.of(line) + 1 + DisplayWidth.of(word) > room && line.count > 6 {
+                lines.append(line + " \\")
+                line = "    " + word
+            } else {
+                line += " " + word
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
     }
 
     /// Markdown prose as terminal text.
@@ -102,16 +183,16 @@ enum LessonTerminal {
             case .heading(let heading):
                 rendered = style.bold(inline(heading))
             case .paragraph(let lines):
-                rendered = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.width)
+                rendered = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.proseWidth)
             case .item(let marker, let lines):
                 let indent = String(repeating: " ", count: marker.count)
-                let wrapped = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.width, indent: indent)
+                let wrapped = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.proseWidth, indent: indent)
                 rendered = marker + wrapped.dropFirst(indent.count)
                 isItem = true
             case .quote(let lines):
-                rendered = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.width, indent: "│ ")
+                rendered = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.proseWidth, indent: "│ ")
             case .table(let lines):
-                rendered = lines.joined(separator: "\n")
+                rendered = markdownTable(lines).map { TextRenderer.render($0, style: style) } ?? lines.joined(separator: "\n")
             case .code(let lines):
                 rendered = lines.map { "    " + $0 }.joined(separator: "\n")
             }
@@ -120,6 +201,35 @@ enum LessonTerminal {
             previousWasItem = isItem
         }
         return text
+    }
+
+    /// A Markdown pipe table from prose as a `Table`, so that it fits the terminal as command
+    /// tables do; nil when the lines are not one (no `|---|` row under the heading).
+    static func markdownTable(_ lines: [String]) -> Table? {
+        func cells(_ line: String) -> [String] {
+            var text = Substring(line.trimmingTrailingBlanks())
+            if text.hasPrefix("|") { text = text.dropFirst() }
+            if text.hasSuffix("|") && !text.hasSuffix("\\|") { text = text.dropLast() }
+            var result: [String] = [], cell = "", escaped = false
+            for c in text {
+                if escaped { cell.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == "|" {
+                    result.append(cell); cell = ""
+                } else { cell.append(c) }
+            }
+            result.append(cell)
+            return result.map { inline($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")) }
+        }
+        guard lines.count >= 2 else { return nil }
+        let headings = cells(lines[0]), rule = cells(lines[1])
+        guard rule.count == headings.count, rule.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "-:".contains($0) } }) else { return nil }
+        var table = Table(columns: zip(headings, rule).enumerated().map { n, pair in
+            Table.Column(key: "c\(n)", title: pair.0, alignRight: pair.1.hasSuffix(":") && !pair.1.hasPrefix(":"))
+        })
+        for line in lines.dropFirst(2) {
+            let row = cells(line)
+            table.append(headings.indices.map { .text($0 < row.count ? row[$0] : "") })
+        }
+        return table
     }
 
     /// `•` for a `-`, `*` or `+` item, `N.` for a numbered one; nil when the line is no list item.

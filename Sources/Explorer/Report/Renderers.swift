@@ -5,84 +5,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
     case text, markdown, csv, json
 }
 
-/// The terminal: its width and whether colour is allowed.
-struct TerminalStyle: Sendable {
-    var width: Int
-    var colour: Bool
-
-    /// Colour only on a TTY and never with `NO_COLOR` set (https://no-color.org) or `TERM=dumb`;
-    /// width from the terminal, 80 when standard output is not one.
-    static func current() -> TerminalStyle {
-        let environment = ProcessInfo.processInfo.environment
-        let tty = isatty(STDOUT_FILENO) != 0
-        let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        var width = 80
-        if tty {
-            var size = winsize()
-            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 40 { width = Int(size.ws_col) }
-        }
-        return TerminalStyle(width: min(width, 120), colour: tty && !noColour && environment["TERM"] != "dumb")
-    }
-
-    static let plain = TerminalStyle(width: 80, colour: false)
-
-    func bold(_ s: String) -> String { colour ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
-    func dim(_ s: String) -> String { colour ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
-    func cyan(_ s: String) -> String { colour ? "\u{1B}[36m\(s)\u{1B}[0m" : s }
-    func yellow(_ s: String) -> String { colour ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
-}
-
-// MARK: - Text (terminal)
-
-enum TextRenderer {
-    static func render(_ report: Report, style: TerminalStyle) -> String {
-        report.blocks.map { block in
-            switch block {
-            case .text(let s): return wrap(s, width: style.width)
-            case .preformatted(let s): return s
-            case .table(let t): return render(t, style: style)
-            case .figure(let f):
-                return "\(style.cyan("figure")) \(f.path)" + (f.caption.map { " — \($0)" } ?? "")
-            case .warning(let s): return style.yellow("note: ") + wrap(s, width: style.width - 6)
-            }
-        }.joined(separator: "\n\n")
-    }
-
-    static func render(_ table: Table, style: TerminalStyle) -> String {
-        let headings = table.columns.map { $0.title }
-        let units = table.columns.map { $0.unit }
-        let hasUnits = units.contains { !$0.isEmpty }
-        var widths = table.columns.indices.map { max(headings[$0].count, units[$0].count) }
-        for row in table.rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.display.count) } }
-        func pad(_ s: String, _ i: Int) -> String {
-            let gap = String(repeating: " ", count: max(0, widths[i] - s.count))
-            return table.columns[i].alignRight ? gap + s : s + gap
-        }
-        var lines: [String] = []
-        if let title = table.title { lines.append(style.bold(title)) }
-        lines.append(style.bold(headings.indices.map { pad(headings[$0], $0) }.joined(separator: "  ")))
-        if hasUnits { lines.append(style.dim(units.indices.map { pad(units[$0], $0) }.joined(separator: "  "))) }
-        lines.append(style.dim(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")))
-        for row in table.rows { lines.append(row.indices.map { pad(row[$0].display, $0) }.joined(separator: "  ")) }
-        lines = lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
-        for note in table.notes { lines.append(style.dim(wrap(note, width: style.width))) }
-        return lines.joined(separator: "\n")
-    }
-
-    /// Wraps a paragraph at word boundaries to `width` columns.
-    static func wrap(_ text: String, width: Int, indent: String = "") -> String {
-        var lines: [String] = []
-        var line = indent
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            if line.count > indent.count && line.count + 1 + word.count > width {
-                lines.append(line); line = indent
-            }
-            line += (line.count > indent.count ? " " : "") + word
-        }
-        if line.count > indent.count || lines.isEmpty { lines.append(line) }
-        return lines.joined(separator: "\n")
-    }
-}
+// MARK: - Text (terminal): see TextRenderer.swift
 
 // MARK: - Markdown
 
@@ -103,13 +26,28 @@ enum MarkdownRenderer {
         }.joined(separator: "\n\n")
     }
 
+    /// A table in Markdown; one of more than `TextRenderer.longTable` rows is folded in a
+    /// `<details>` element as an HTML table (Markdown is not read inside HTML blocks), so a page
+    /// reads on past it.
     static func render(_ table: Table) -> String {
         var lines: [String] = []
         if let title = table.title { lines.append("**\(title)**\n") }
-        lines.append("| " + table.columns.map { c in c.unit.isEmpty ? c.title : "\(c.title) (\(c.unit))" }
-            .map(escape).joined(separator: " | ") + " |")
-        lines.append("|" + table.columns.map { $0.alignRight ? "---:|" : "---|" }.joined())
-        for row in table.rows { lines.append("| " + row.map { escape($0.display) }.joined(separator: " | ") + " |") }
+        let headings = table.columns.map { c in c.unit.isEmpty ? c.title : "\(c.title) (\(c.unit))" }
+        if table.rows.count > TextRenderer.longTable {
+            func cell(_ tag: String, _ text: String, _ right: Bool) -> String {
+                "<\(tag)\(right ? " align=\"right\"" : "")>\(LessonPage.escapeHTML(text))</\(tag)>"
+            }
+            lines += ["<details>", "<summary>\(table.rows.count) rows</summary>", "<table>",
+                      "<tr>" + zip(headings, table.columns).map { cell("th", $0, $1.alignRight) }.joined() + "</tr>"]
+            for row in table.rows {
+                lines.append("<tr>" + zip(row, table.columns).map { cell("td", $0.display, $1.alignRight) }.joined() + "</tr>")
+            }
+            lines += ["</table>", "</details>"]
+        } else {
+            lines.append("| " + headings.map(escape).joined(separator: " | ") + " |")
+            lines.append("|" + table.columns.map { $0.alignRight ? "---:|" : "---|" }.joined())
+            for row in table.rows { lines.append("| " + row.map { escape($0.display) }.joined(separator: " | ") + " |") }
+        }
         if !table.notes.isEmpty { lines.append("\n" + table.notes.map { "*\($0)*" }.joined(separator: "  \n")) }
         return lines.joined(separator: "\n")
     }

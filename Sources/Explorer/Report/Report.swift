@@ -49,6 +49,10 @@ struct Table: Sendable, Equatable {
         /// The unit, shown under or beside the title (`ns/px`); empty when none.
         var unit: String = ""
         var alignRight: Bool = true
+        /// How readily a narrow terminal leaves the column out: 0 (the default) only after every
+        /// text column has wrapped, higher numbers first. The page and the data formats always
+        /// keep every column.
+        var priority: Int = 0
     }
 
     /// One value: its exact form for data formats and its text for people.
@@ -84,6 +88,17 @@ struct Table: Sendable, Equatable {
     var rows: [[Cell]] = []
     /// Lines printed under the table: what was measured, caveats, sources.
     var notes: [String] = []
+
+    /// The CSV file a lesson page writes this table to: its name (or its title as a slug, or
+    /// `table`) and `.csv`, with `-2`, `-3`, … after the stem when `taken` already holds it.
+    func csvName(taken: [String]) -> String {
+        let given = name ?? title.map(LessonPage.slug) ?? ""
+        let stem = given.isEmpty ? "table" : given
+        var file = "\(stem).csv"
+        var copy = 2
+        while taken.contains(file) { file = "\(stem)-\(copy).csv"; copy += 1 }
+        return file
+    }
 
     mutating func append(_ row: [Cell]) {
         precondition(row.count == columns.count, "row has \(row.count) cells for \(columns.count) columns")

@@ -42,6 +42,9 @@ enum PlotOutput {
     struct Columns {
         var x: String
         var series: [String]
+        /// x is an angular frequency in radians per pixel: the terminal and page show ω/π (1 is
+        /// alternating pixels); the data formats keep radians.
+        var xInPi = false
     }
 
     /// The longest table of plotted values printed in a terminal.
@@ -104,13 +107,20 @@ enum PlotOutput {
             }
             lookups.append(lookup)
         }
+        let xColumn = columns.xInPi ? Table.Column(key: columns.x, title: "ω/π", unit: "1 = alternating px")
+            : Table.Column(key: columns.x, title: plot.xLabel)
         var table = Table(title: plot.title, name: name,
-                          columns: [Table.Column(key: columns.x, title: plot.xLabel)]
-                            + zip(plot.series, columns.series).map { Table.Column(key: $1, title: $0.name) })
+                          columns: [xColumn] + zip(plot.series, columns.series).map { Table.Column(key: $1, title: $0.name) })
+        let floor = NumberText.floor(forLargest: lookups.flatMap(\.values).map(abs).max() ?? 0)
         for x in xs.sorted() {
-            table.append([.compact(x)] + lookups.map { lookup in lookup[x].map { .significant($0, 4) } ?? .empty })
+            let xCell = columns.xInPi ? Table.Cell(value: .number(x), display: NumberText.fixed(x / Double.pi, digits: 3)) : .compact(x)
+            table.append([xCell] + lookups.map { lookup in
+                lookup[x].map { Table.Cell(value: .number($0), display: NumberText.measured($0, 4, floor: floor)) } ?? .empty
+            })
         }
-        table.notes = ["Values: \(plot.yLabel) against \(plot.xLabel); \(name).dat holds the same numbers."]
+        table.notes = [columns.xInPi
+            ? "Values: \(plot.yLabel) against ω/π; \(name).dat and the data formats hold ω in radians per pixel."
+            : "Values: \(plot.yLabel) against \(plot.xLabel); \(name).dat holds the same numbers."]
         return table
     }
 
