@@ -8,6 +8,7 @@
  *     cc -O2 bench/png_levels.c -o /tmp/png_levels $(pkg-config --cflags --libs libpng) -lm
  *     /tmp/png_levels blurred.png          # every filter
  *     /tmp/png_levels blurred.png 2        # Up only (0 none, 1 Sub, 2 Up, 3 Paeth, 4 all)
+ *     /tmp/png_levels blurred.png 2 rgb    # Up only, written as RGB (alpha dropped)
  */
 #include "../Sources/CPNG/shim.h"
 #include <stdio.h>
@@ -20,7 +21,8 @@ static double now(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: %s FILE.png [FILTER]\n", argv[0]); return 64; }
+    if (argc < 2) { fprintf(stderr, "usage: %s FILE.png [FILTER [rgb]]\n", argv[0]); return 64; }
+    const int alpha = !(argc > 3 && strcmp(argv[3], "rgb") == 0);
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -35,7 +37,7 @@ int main(int argc, char **argv) {
     const struct { const char *name; int filters; } filters[] = {
         {"none", PNG_FILTER_NONE}, {"Sub", PNG_FILTER_SUB}, {"Up", PNG_FILTER_UP},
         {"Paeth", PNG_FILTER_PAETH}, {"all", PNG_ALL_FILTERS}};
-    printf("%s, %u×%u\n", argv[1], image.width, image.height);
+    printf("%s, %u×%u, written as %s\n", argv[1], image.width, image.height, alpha ? "RGBA" : "RGB");
     for (int l = 0; l < 6; l++) {
         for (int f = 0; f < 5; f++) {
             if (argc > 2 && f != atoi(argv[2])) continue;
@@ -43,7 +45,7 @@ int main(int argc, char **argv) {
             size_t size;
             char message[128];
             double start = now();
-            if (!cpng_write_rgba(pixels, image.width, image.height, levels[l], filters[f].filters,
+            if (!cpng_write_rgba(pixels, image.width, image.height, alpha, levels[l], filters[f].filters,
                                  NULL, NULL, 0, &out, &size, message, sizeof message)) {
                 fprintf(stderr, "%s\n", message);
                 return 1;

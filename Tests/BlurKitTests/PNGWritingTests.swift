@@ -35,6 +35,11 @@ final class PNGWritingTests: XCTestCase {
         try PNG.write(image, to: folder + "/rgb.png", alpha: false)
         XCTAssertEqual(try PNGInfo.read(folder + "/rgb.png").colourType, .rgb)
         XCTAssertEqual(try PNG.read(folder + "/rgb.png").rgba8(), image.rgba8())
+        XCTAssertTrue(PNG.isOpaque(image))
+        image[2, 0].w = 0.998  // stores as 254
+        XCTAssertFalse(PNG.isOpaque(image))
+        image[2, 0].w = 0.999  // stores as 255
+        XCTAssertTrue(PNG.isOpaque(image))
     }
 
     func testSmallerSettingsMakeNoLargerFiles() throws {

@@ -32,11 +32,17 @@ struct BlurCommand: ReportingCommand {
     var region: String?
     @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them.")
     var grow = false
+    @Option(help: "PNG compression: fast (zlib level 1), default (level 4) or small (level 9, many times slower).")
+    var compression: PNG.Compression = .default
+    @Flag(help: "Show no progress line on standard error (it appears only on a terminal, after a second).")
+    var quiet = false
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     var size: BlurSize { BlurSize(sigma: sigma, radius: radius, iterations: iterations, truncate: truncate, downsample: downsample) }
+
+    var showsProgress: Bool { !quiet }
 
     func validate() throws {
         try size.validate()
@@ -48,34 +54,42 @@ struct BlurCommand: ReportingCommand {
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let image = try inputOptions.load(input, in: context)
+        context.progress?.stage("reading \(input)")
+        // The original is kept only while something still needs it (a region, --grow, a strip):
+        // a plain blur works in place, so memory holds one Float32 copy of the image, not two.
+        var original: RGBAImage? = try inputOptions.load(input, in: context)
+        let (width, height) = (original!.width, original!.height)
         let blurMethod = try size.make(method)
+        context.progress?.stage("blurring \(width)×\(height) with \(blurMethod.name)")
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
         var report = Report()
         var blurred: RGBAImage
-        var description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")"
+        var description = "Blurred \(input) (\(width)×\(height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")"
         var alt = "\(input) blurred with \(what)"
         if let region {
             let rect = try EffectRect(parsing: region)
             let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, threads] in
                 Blur.apply(blurMethod, to: $0, edges: edges, linear: linear, threads: threads)
             }
-            let (pixels, read) = try blur.blurRegion(of: image, behind: rect)
-            blurred = image
+            let (pixels, read) = try blur.blurRegion(of: original!, behind: rect)
+            blurred = original!
             blurred.paste(pixels, x: rect.x, y: rect.y)
-            let share = Double(read.area) / Double(image.pixelCount) * 100
+            let share = Double(read.area) / Double(width * height) * 100
             description += ", only inside \(rect) (reading \(read), \(NumberText.fixed(share, digits: 1)) % of the image's pixels)"
             alt += " only inside the rectangle \(rect); the rest is unchanged"
         } else if grow {
-            let padded = image.padded(by: blurMethod.reach)
+            let padded = original!.padded(by: blurMethod.reach)
             blurred = Blur.apply(blurMethod, to: padded, edges: .zero, linear: linear, threads: threads)
-            description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what) into a transparent border of its reach, "
+            description = "Blurred \(input) (\(width)×\(height)) with \(what) into a transparent border of its reach, "
                 + "\(blurMethod.reach) px: the output is \(blurred.width)×\(blurred.height)"
             alt += ", grown by \(blurMethod.reach) pixels on every side where the blur fades into transparency"
         } else {
-            blurred = Blur.apply(blurMethod, to: image, edges: edges, linear: linear, threads: threads)
+            blurred = original!
+            if stripOptions.strip == nil { original = nil }
+            Blur.apply(blurMethod, inPlace: &blurred, edges: edges, linear: linear, threads: threads)
         }
-        let path = try context.writePNG(blurred, to: output)
+        // An opaque result is written as RGB, as Pillow and OpenCV do: the same pixels, a smaller file.
+        let path = try context.writePNG(blurred, to: output, compression: compression, alpha: !PNG.isOpaque(blurred))
         report.text(description + ".")
         report.figure(Figure(path: path, altText: alt, caption: nil))
         if let stripPath = stripOptions.strip {
@@ -83,7 +97,7 @@ struct BlurCommand: ReportingCommand {
             let sigmaText = sigma.map { "σ = \(NumberText.compact($0))" }
             var strip = Strip(title: stripOptions.title ?? "\(name) blurred with \(blurMethod.name) · \(sigmaText ?? blurMethod.parameters)")
             strip.inset = try stripOptions.parsedInset()
-            strip.add(image, caption: "original", "\(image.width)×\(image.height)")
+            strip.add(original!, caption: "original", "\(width)×\(height)")
             strip.add(blurred, caption: blurMethod.name,
                       ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])).joined(separator: ", "))
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))

@@ -68,8 +68,7 @@ struct BenchOptions: ParsableArguments {
     /// Times every method at every σ on seeded noise of `--size`.
     ///
     /// The O(R²) methods (box, gaussian2d) are timed on a 256×256 crop when one full-size blur
-    /// takes over two seconds (the row says so). Progress goes to standard error only when it
-    /// is a terminal and the command is not a lesson cell.
+    /// takes over two seconds (the row says so). Progress goes to the context's progress line.
     func measure(_ context: RunContext) throws -> Measurement {
         let (width, height) = try dimensions()
         let image = BuiltinImage.noise.make(width: width, height: height)
@@ -80,7 +79,6 @@ struct BenchOptions: ParsableArguments {
         if let runs { harness = TimingHarness(warmupRuns: 1, minimumRuns: runs, maximumRuns: runs, budgetSeconds: 0) }
         let methodNames = try MethodName.parseList(methods)
         let sigmaList = try sigmaValues()
-        let showProgress = !context.inLesson && isatty(STDERR_FILENO) != 0
         var rows: [Row] = []
         for name in methodNames {
             for sigma in sigmaList {
@@ -95,7 +93,7 @@ struct BenchOptions: ParsableArguments {
                         cropped = true
                     }
                 }
-                if showProgress { FileHandle.standardError.write(Data("bench: \(name.rawValue) σ=\(NumberText.compact(sigma)) …\r".utf8)) }
+                context.progress?.stage("bench: \(name.rawValue) σ=\(NumberText.compact(sigma)) (\(rows.count + 1) of \(methodNames.count * sigmaList.count))")
                 // Each run blurs the working image in place, as the kernels do: no copy is timed
                 // (the warm-up run makes the one copy away from `image`). Blurring blurred noise
                 // costs the same as blurring noise: the kernels do not depend on pixel values.
@@ -106,7 +104,6 @@ struct BenchOptions: ParsableArguments {
                 rows.append(Row(method: name, sigma: sigma, parameters: method.parameters, timing: timing, cropped: cropped))
             }
         }
-        if showProgress { FileHandle.standardError.write(Data("\u{1B}[2K".utf8)) }
         return Measurement(rows: rows, width: width, height: height, threads: threadCount)
     }
 
