@@ -10,6 +10,9 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "Threads: 1, 2, … or auto (all cores).") var threads: String = "1"
     @Option(help: "Timed runs per measurement (default: adaptive, 5–25).") var runs: Int?
     @Option(help: "Passes of iterated-box.") var iterations: Int = 3
+    @Option(help: ArgumentHelp("How iterated-box schedules its passes (for measuring each path): automatic, fused, streamed, blocked.",
+                               visibility: .hidden))
+    var boxSchedule: IteratedBox.Schedule = .automatic
     @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋ (OpenCV's float kernels reach 4σ: --truncate 4 times the same kernel sizes).")
     var truncate: Double = GaussianKernel1D.defaultTruncate
 
@@ -82,7 +85,11 @@ struct BenchOptions: ParsableArguments {
         var rows: [Row] = []
         for name in methodNames {
             for sigma in sigmaList {
-                let method = try BlurSize(sigma: sigma, iterations: iterations, truncate: truncate).make(name)
+                var method = try BlurSize(sigma: sigma, iterations: iterations, truncate: truncate).make(name)
+                if var box = method as? IteratedBox {
+                    box.schedule = boxSchedule
+                    method = box
+                }
                 var target = image
                 var cropped = false
                 if name == .box || name == .gaussian2d, width * height > cropSize * cropSize {

@@ -109,6 +109,7 @@ extension ReportingCommand {
 extension OutputFormat: ExpressibleByArgument {}
 extension EdgeMode: ExpressibleByArgument {}
 extension PNG.Compression: ExpressibleByArgument {}
+extension IteratedBox.Schedule: ExpressibleByArgument {}
 
 /// Options every command that reads images shares.
 struct InputOptions: ParsableArguments {
