@@ -32,7 +32,7 @@ struct BlurCommand: ReportingCommand {
     var region: String?
     @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them.")
     var grow = false
-    @Option(help: "PNG compression: fast (zlib level 1), default (level 4) or small (level 9, many times slower).")
+    @Option(help: "PNG compression: fast (zlib level 1), default (level 4) or small (level 6, about 3× the encoding time).")
     var compression: PNG.Compression = .default
     @Flag(help: "Show no progress line on standard error (it appears only on a terminal, after a second).")
     var quiet = false
