@@ -3,11 +3,12 @@ import CPNG
 import Glibc
 #endif
 
-/// PNG reading and writing through libpng's simplified API.
+/// PNG reading through libpng's simplified API, and writing (`PNG+Writing.swift`, libpng's full
+/// write API).
 ///
 /// Reading accepts every PNG kind — grey, grey+alpha, palette (with tRNS), RGB, RGBA, 1 to 16
 /// bits, interlaced — and delivers 8-bit sRGB RGBA (16-bit files are reduced by libpng).
-/// Writing produces 8-bit RGBA with `tEXt` chunks (for example the command that made it).
+/// Writing produces 8-bit RGBA (or RGB) with `tEXt` chunks (for example the command that made it).
 public enum PNG {
     /// The default refusal limit for a PNG's pixel count, checked before any pixel is allocated.
     public static let defaultMaxPixels = 100_000_000
@@ -51,7 +52,7 @@ public enum PNG {
         return RGBAImage(width: header.width, height: header.height, rgba8: bytes)
     }
 
-    static func message(of image: inout png_image) -> String {
+    private static func message(of image: inout png_image) -> String {
         withUnsafeBytes(of: &image.message) { raw in
             let text = String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             return text.isEmpty ? "unknown libpng error" : text
