@@ -169,4 +169,21 @@ final class BlurBoxPathsTests: XCTestCase {
             XCTAssertLessThanOrEqual(BlurReference.maxDifference(streamed, vertical), 1e-5, "\(edges)")
         }
     }
+
+    func testEveryBoxScheduleGivesTheSameImage() {
+        let image = BlurReference.randomImage(width: 37, height: 29)
+        for edges in [EdgeMode.clamp, .mirror, .zero] {
+            for widths in [[3, 5, 7], [9, 9, 11], [1, 25]] {
+                var expected = image
+                IteratedBox(widths: widths).blur(&expected, edges: edges, threads: 1)
+                for schedule in IteratedBox.Schedule.allCases {
+                    var box = IteratedBox(widths: widths)
+                    box.schedule = schedule
+                    var out = image
+                    box.blur(&out, edges: edges, threads: 1)
+                    XCTAssertEqual(out.pixels, expected.pixels, "\(schedule) \(widths) \(edges)")
+                }
+            }
+        }
+    }
 }

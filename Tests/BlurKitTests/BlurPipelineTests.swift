@@ -71,4 +71,15 @@ final class BlurPipelineTests: XCTestCase {
         XCTAssertEqual(Blur.apply(method, to: image, linear: true, threads: 2),
                        Blur.apply(method, to: image, linear: true, threads: 1))
     }
+
+    func testInPlaceGivesTheSameImageAsACopy() {
+        var image = R.randomImage(width: 23, height: 11)
+        image[3, 4].w = 0
+        for linear in [false, true] {
+            let copy = Blur.apply(IteratedBox(widths: [3, 5]), to: image, linear: linear, threads: 2)
+            var inPlace = image
+            Blur.apply(IteratedBox(widths: [3, 5]), inPlace: &inPlace, linear: linear, threads: 2)
+            XCTAssertEqual(inPlace, copy)
+        }
+    }
 }

@@ -13,6 +13,17 @@
 /// 20–25 % slower here at σ ≥ 10: each tap reads another ring row, on another memory page.)
 /// Symmetric weights add the two pixels of each mirrored pair of taps before multiplying. Both passes
 /// cost 2–3 SSE instructions per pixel and tap (no FMA in BlurKit's baseline x86-64 build).
+///
+/// What the baseline x86-64 target costs: SSE2 has 4-float registers and no fused multiply-add,
+/// where OpenCV picks AVX2 + FMA at run time; building for AVX2/FMA (`-target-cpu`, README)
+/// made these loops 1.3–1.6× faster at σ = 2–25. Swift has no run-time dispatch between
+/// targets, so the default build pays that. At σ = 2 with OpenCV's 17 taps (R = 8) a pass
+/// costs, per pixel, 8 pair additions, 9 multiplies and 8 accumulating additions on one
+/// 4-float register — about 50 instructions for both passes, so it is bound by arithmetic
+/// (≈ 10 ns/px against a memory floor of ≈ 1.5), where AVX2 + FMA does the same in 8-wide
+/// fused instructions. Measured against OpenCV `GaussianBlur` float32 (`bench/peers.py`,
+/// 2048², one thread): 0.97–1.25× its time at σ = 2 and 0.3–0.7× at σ ≥ 5. No kernel change
+/// was tried for σ = 2 in the default build.
 public struct Separable: BlurMethod {
     /// The 1-D weights, `2R+1` of them; position `k` weighs the pixel at offset `k - R`.
     public let weights: [Float]

@@ -27,7 +27,7 @@ public enum Gnuplot {
     /// line, and the temporary file is removed.
     ///
     /// - Parameter command: when given, recorded in a `tEXt` chunk (`Software-Command`) added to
-    ///   gnuplot's PNG.
+    ///   gnuplot's PNG (which is re-encoded by `PNG.write` for that).
     /// - Returns: gnuplot's warnings, one line each.
     static func run(executable: String, script: String, output: String, in folder: String,
                     command: String?) throws -> [String] {
@@ -70,9 +70,11 @@ public enum Gnuplot {
             throw BlurKitError("\(context) left no valid PNG: \(error)\(said)")
         }
         if let command {
-            var tagged = bytes
-            tagged.insert(contentsOf: PNG.textChunk(keyword: PNG.commandKeyword, value: command), at: 33)
-            try AtomicFile.write(tagged, to: target)
+            // libpng writes the tEXt chunk, so gnuplot's PNG is decoded and encoded again,
+            // keeping its colour type (pngcairo writes RGB).
+            let info = try PNGInfo.read(temporary)
+            let alpha = info.hasTransparencyChunk || ![.rgb, .grey].contains(info.colourType)
+            try PNG.write(try PNG.read(temporary), to: target, command: command, alpha: alpha)
         } else {
             try AtomicFile.place(temporary, at: target)
         }

@@ -15,6 +15,8 @@ struct AllCommand: ParsableCommand {
 
     @OptionGroup var lessons: LessonFolderOptions
     @OptionGroup var page: PageOptions
+    @Flag(help: "Show no progress line on standard error (it appears only on a terminal, after a second).")
+    var quiet = false
 
     @Flag(help: "Write every index.html as a single file, its figures and tables inlined, for mailing to students.")
     var embed = false
@@ -30,8 +32,12 @@ struct AllCommand: ParsableCommand {
         var failures: [LessonError] = []
         var written: [LessonRunner.Outcome] = []
         let start = Date()
-        for entry in library.entries {
+        let progress = ProgressLine.onTerminal(quiet: quiet)
+        defer { progress?.finish() }
+        let print: (String) -> Void = { line in progress.map { $0.print(line) } ?? Swift.print(line) }
+        for (index, entry) in library.entries.enumerated() {
             let label = "lesson \(entry.number < 10 ? "0" : "")\(entry.number)  \(entry.slug)"
+            progress?.stage("\(label) (\(index + 1) of \(library.entries.count))")
             do throws(LessonError) {
                 let lesson = try LessonParser.parse(fileAt: entry.path)
                 let values = try lesson.values(settings: [])
@@ -47,6 +53,7 @@ struct AllCommand: ParsableCommand {
                 _ = error.report()
             }
         }
+        progress?.finish()
         let figures = written.reduce(0) { $0 + $1.figureCount }
         let tables = written.reduce(0) { $0 + $1.tableCount }
         let seconds = NumberText.fixed(Date().timeIntervalSince(start), digits: 1)

@@ -37,11 +37,17 @@ struct BlurCommand: ReportingCommand {
     var region: String?
     @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them.")
     var grow = false
+    @Option(help: "PNG compression: fast (zlib level 1), default (level 4) or small (level 6, about 3× the encoding time).")
+    var compression: PNG.Compression = .default
+    @Flag(help: "Show no progress line on standard error (it appears only on a terminal, after a second).")
+    var quiet = false
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
     @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
 
     var size: BlurSize { BlurSize(sigma: sigma, radius: radius, iterations: iterations, truncate: truncate, downsample: downsample, order: order) }
+
+    var showsProgress: Bool { !quiet }
 
     func validate() throws {
         try size.validate()
@@ -62,48 +68,56 @@ struct BlurCommand: ReportingCommand {
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
-        let image = try inputOptions.load(input, in: context)
+        context.progress?.stage("reading \(input)")
+        // The original is kept only while something still needs it (a region, --grow, a strip):
+        // a plain blur works in place, so memory holds one Float32 copy of the image, not two.
+        var original: RGBAImage? = try inputOptions.load(input, in: context)
+        let (width, height) = (original!.width, original!.height)
         let blurMethod = try size.make(method)
+        context.progress?.stage("blurring \(width)×\(height) with \(blurMethod.name)")
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
         var report = Report()
         var blurred: RGBAImage
         var outlines: [Strip.Outline] = []
-        var description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")"
+        var description = "Blurred \(input) (\(width)×\(height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")"
         var alt = "\(input) blurred with \(what)"
         if let region {
-            let rect = try Self.regionSpec(region).resolved(width: image.width, height: image.height)
+            let rect = try Self.regionSpec(region).resolved(width: width, height: height)
             let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, threads] in
                 Blur.apply(blurMethod, to: $0, edges: edges, linear: linear, threads: threads)
             }
-            let (pixels, read) = try blur.blurRegion(of: image, behind: rect)
-            blurred = image
+            let (pixels, read) = try blur.blurRegion(of: original!, behind: rect)
+            blurred = original!
             blurred.paste(pixels, x: rect.x, y: rect.y)
-            let share = Double(read.area) / Double(image.pixelCount) * 100
+            let share = Double(read.area) / Double(width * height) * 100
             description += ", only inside \(rect) (reading \(read), \(NumberText.fixed(share, digits: 1)) % of the image's pixels)"
             alt += " only inside the rectangle \(rect); the rest is unchanged"
             outlines = [Strip.Outline(x: read.x, y: read.y, width: read.width, height: read.height, label: "read: margin \(blurMethod.reach) px", style: .dashed),
                         Strip.Outline(x: rect.x, y: rect.y, width: rect.width, height: rect.height, label: "blurred")]
         } else if grow {
-            let padded = image.padded(by: blurMethod.reach)
+            let padded = original!.padded(by: blurMethod.reach)
             blurred = Blur.apply(blurMethod, to: padded, edges: .zero, linear: linear, threads: threads)
-            description = "Blurred \(input) (\(image.width)×\(image.height)) with \(what) into a transparent border of its reach, "
+            description = "Blurred \(input) (\(width)×\(height)) with \(what) into a transparent border of its reach, "
                 + "\(blurMethod.reach) px: the output is \(blurred.width)×\(blurred.height)"
             alt += ", grown by \(blurMethod.reach) pixels on every side where the blur fades into transparency"
-            outlines = [Strip.Outline(x: blurMethod.reach, y: blurMethod.reach, width: image.width, height: image.height,
+            outlines = [Strip.Outline(x: blurMethod.reach, y: blurMethod.reach, width: width, height: height,
                                       label: "original frame", style: .dashed, panels: [1])]
         } else {
-            blurred = Blur.apply(blurMethod, to: image, edges: edges, linear: linear, threads: threads)
+            blurred = original!
+            if stripOptions.strip == nil { original = nil }
+            Blur.apply(blurMethod, inPlace: &blurred, edges: edges, linear: linear, threads: threads)
         }
-        let path = try context.writePNG(blurred, to: output)
+        // An opaque result is written as RGB, as Pillow and OpenCV do: the same pixels, a smaller file.
+        let path = try context.writePNG(blurred, to: output, compression: compression, alpha: !PNG.isOpaque(blurred))
         report.text(description + ".")
         report.figure(Figure(path: path, altText: alt, caption: nil))
         if let stripPath = stripOptions.strip {
             let name = StripSupport.shortName(input)
             let sigmaText = sigma.map { "σ = \(NumberText.compact($0))" }
             var strip = Strip(title: stripOptions.title ?? "\(name) blurred with \(blurMethod.name) · \(sigmaText ?? blurMethod.parameters)")
-            strip.inset = try stripOptions.parsedInset(width: image.width, height: image.height)
+            strip.inset = try stripOptions.parsedInset(width: width, height: height)
             strip.outlines = outlines
-            strip.add(image, caption: "original", "\(image.width)×\(image.height)")
+            strip.add(original!, caption: "original", "\(width)×\(height)")
             strip.add(blurred, caption: blurMethod.name,
                       ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])).joined(separator: ", "))
             try stripOptions.closeUps.apply(to: &strip)

@@ -11,6 +11,9 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "Timed runs per measurement (default: adaptive, 5–25).") var runs: Int?
     @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
     @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
+    @Option(help: ArgumentHelp("How iterated-box schedules its passes (for measuring each path): automatic, fused, streamed, blocked.",
+                               visibility: .hidden))
+    var boxSchedule: IteratedBox.Schedule = .automatic
     @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋ (OpenCV's float kernels reach 4σ: --truncate 4 times the same kernel sizes).")
     var truncate: Double = GaussianKernel1D.defaultTruncate
 
@@ -71,8 +74,7 @@ struct BenchOptions: ParsableArguments {
     /// Times every method at every σ on seeded noise of `--size`.
     ///
     /// The O(R²) methods (box, gaussian2d) are timed on a 256×256 crop when one full-size blur
-    /// takes over two seconds (the row says so). Progress goes to standard error only when it
-    /// is a terminal and the command is not a lesson cell.
+    /// takes over two seconds (the row says so). Progress goes to the context's progress line.
     func measure(_ context: RunContext) throws -> Measurement {
         let (width, height) = try dimensions()
         let image = BuiltinImage.noise.make(width: width, height: height)
@@ -83,11 +85,14 @@ struct BenchOptions: ParsableArguments {
         if let runs { harness = TimingHarness(warmupRuns: 1, minimumRuns: runs, maximumRuns: runs, budgetSeconds: 0) }
         let methodNames = try MethodName.parseList(methods)
         let sigmaList = try sigmaValues()
-        let showProgress = !context.inLesson && isatty(STDERR_FILENO) != 0
         var rows: [Row] = []
         for name in methodNames {
             for sigma in sigmaList {
-                let method = try BlurSize(sigma: sigma, iterations: iterations, truncate: truncate, order: order).make(name)
+                var method = try BlurSize(sigma: sigma, iterations: iterations, truncate: truncate, order: order).make(name)
+                if var box = method as? IteratedBox {
+                    box.schedule = boxSchedule
+                    method = box
+                }
                 var target = image
                 var cropped = false
                 if name.isQuadratic, width * height > cropSize * cropSize {
@@ -98,7 +103,7 @@ struct BenchOptions: ParsableArguments {
                         cropped = true
                     }
                 }
-                if showProgress { FileHandle.standardError.write(Data("bench: \(name.rawValue) σ=\(NumberText.compact(sigma)) …\r".utf8)) }
+                context.progress?.stage("bench: \(name.rawValue) σ=\(NumberText.compact(sigma)) (\(rows.count + 1) of \(methodNames.count * sigmaList.count))")
                 // Each run blurs the working image in place, as the kernels do: no copy is timed
                 // (the warm-up run makes the one copy away from `image`). Blurring blurred noise
                 // costs the same as blurring noise: the kernels do not depend on pixel values.
@@ -109,7 +114,6 @@ struct BenchOptions: ParsableArguments {
                 rows.append(Row(method: name, sigma: sigma, parameters: method.parameters, timing: timing, cropped: cropped))
             }
         }
-        if showProgress { FileHandle.standardError.write(Data("\u{1B}[2K".utf8)) }
         return Measurement(rows: rows, width: width, height: height, threads: threadCount)
     }
 

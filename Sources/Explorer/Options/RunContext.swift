@@ -15,6 +15,9 @@ struct RunContext: Sendable {
     var quickTiming = false
     /// Draw glass panels as their opaque Reduce Transparency fallback (`REDUCE_TRANSPARENCY=1`).
     var reduceTransparency = RunContext.reduceTransparencyFromEnvironment
+    /// The progress line on standard error of a command typed in a terminal (nil in lessons,
+    /// pipes and with `--quiet`).
+    var progress: ProgressLine?
     /// Whether cells run inside a lesson (figures then always get a path in `outputFolder`).
     var inLesson: Bool { outputFolder != nil }
 
@@ -56,9 +59,11 @@ struct RunContext: Sendable {
     }
 
     /// Writes an image as PNG, recording this context's command line in it.
-    func writePNG(_ image: RGBAImage, to requested: String) throws -> String {
+    func writePNG(_ image: RGBAImage, to requested: String, compression: PNG.Compression = .default,
+                  alpha: Bool = true) throws -> String {
         let path = outputPath(requested)
-        try PNG.write(image, to: path, command: commandLine)
+        progress?.stage("writing \((path as NSString).lastPathComponent)")
+        try PNG.write(image, to: path, command: commandLine, compression: compression, alpha: alpha)
         return path
     }
 }
@@ -73,13 +78,22 @@ func shellQuoted(_ word: String) -> String {
 /// when run as a lesson cell, and available as `--format json|csv|markdown`.
 protocol ReportingCommand: ParsableCommand {
     var format: OutputFormat { get }
+    /// Whether the command shows a `ProgressLine` while it works (commands that can run long
+    /// and have a `--quiet` flag).
+    var showsProgress: Bool { get }
     func makeReport(_ context: RunContext) throws -> Report
 }
 
 extension ReportingCommand {
+    var showsProgress: Bool { false }
+
     func run() throws {
+        var context = RunContext.terminal()
+        context.progress = showsProgress ? ProgressLine.onTerminal(quiet: false) : nil
+        defer { context.progress?.finish() }
         // All outputs of a typed command appear together, or none do.
-        let report = try AtomicFile.transaction { try makeReport(.terminal()) }
+        let report = try AtomicFile.transaction { try makeReport(context) }
+        context.progress?.finish()
         print(Self.render(report, format: format))
     }
 
@@ -95,10 +109,12 @@ extension ReportingCommand {
 
 extension OutputFormat: ExpressibleByArgument {}
 extension EdgeMode: ExpressibleByArgument {}
+extension PNG.Compression: ExpressibleByArgument {}
+extension IteratedBox.Schedule: ExpressibleByArgument {}
 
 /// Options every command that reads images shares.
 struct InputOptions: ParsableArguments {
-    @Option(name: .customLong("max-pixels"), help: "Refuse input images with more pixels than this (checked before allocating).")
+    @Option(name: .customLong("max-pixels"), help: "Refuse input images with more pixels than this (checked before allocating). A blur needs about 20 bytes a pixel at its peak: 100 million pixels ≈ 2 GB.")
     var maxPixels: Int = PNG.defaultMaxPixels
 
     func validate() throws {
