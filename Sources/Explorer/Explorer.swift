@@ -32,6 +32,7 @@ struct Explorer: ParsableCommand {
     /// bad value gets one line naming it (and `--help` still prints the full help).
     static func main() {
         TemporaryFiles.removeOnSignals()
+        Allocator.keepFreedBlocks()
         do {
             var command = try parseAsRoot(NegativeNumbers.attached(Array(CommandLine.arguments.dropFirst())))
             try command.run()

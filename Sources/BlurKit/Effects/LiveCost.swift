@@ -5,9 +5,11 @@ import Foundation
 ///
 /// A static blur is computed once, when the view appears (FXBlurView's `dynamic = NO`,
 /// BCBlurView, 7blur's static mode). A live blur redraws on a timer: 7blur's sample uses an
-/// update interval of 0.2 s, a display refreshes every 1/60 s, and FXBlurView's default
-/// `updateInterval` of 0 means "as fast as possible" — its README warns this is "extremely CPU
-/// intensive", and users reported "80+% of my cpu" (nicklockwood/FXBlurView issue #48).
+/// update interval of 0.2 s, and a display refreshes every 1/60 s. FXBlurView's README gives
+/// `updateInterval` a default of 0, "as fast as possible", and warns this is "extremely CPU
+/// intensive"; its code did so up to version 1.3, while from 1.4.2 on it replaces an interval of
+/// 0 by 1/60 s (lesson 8 says which version each claim is about). An interval of 0 is kept here
+/// as the limiting case: the blur runs back to back.
 ///
 /// The arithmetic: one refresh costs `secondsPerBlur` of one core, so the share is
 /// secondsPerBlur / interval. A share above 1 means the blur cannot keep up: it then runs back to

@@ -50,7 +50,7 @@ struct GlassCommand: ReportingCommand {
     @Option(help: "Blur with a separable Gaussian of this σ (pixels) instead of the style's three boxes.") var sigma: Double?
     @Option(name: .customLong("blur-radius"), help: "ImageEffects' blur radius in points (default: the style's).") var blurRadius: Double?
     @Option(help: "Tint colour RRGGBBAA (or RRGGBB), laid over with the normal blend at its alpha.") var tint: String?
-    @Option(help: "Saturation factor s (1 keeps colours, 0 is grey, 1.8 the presets, −1 inverts).") var saturation: Double?
+    @Option(help: "Saturation factor s (1 keeps colours, 0 is grey, 1.8 the presets, −1 reflects colours through their grey, 2Y′ − c).") var saturation: Double?
     @Option(help: "Blur a copy shrunk by K and enlarge it (7blur uses 4).") var downsample: Int = 1
     @Option(help: "Greyscale mask PNG, the panel's size or the picture's: white shows the glass, black the picture; a builtin:NAME without @WxH is made the panel's size.") var mask: String?
     @Option(name: .customLong("corner-radius"), help: "Radius of the panel's corners in pixels.") var cornerRadius: Double = 12
