@@ -80,27 +80,37 @@ struct BrowserSession {
             throw XCTSkip(reason)
         }
         let server = try launch(BinaryRunner.executable.path, ["serve", "--port", "0"], folder: BinaryRunner.packageRoot)
-        let line = try waitForLine(server, containing: "Serving")
-        guard let start = line.range(of: "http://"), let end = line[start.lowerBound...].firstIndex(of: " ") else {
-            throw BrowserError("no URL in '\(line)'")
+        var driver: Process?
+        do {
+            let line = try waitForLine(server, containing: "Serving")
+            guard let start = line.range(of: "http://"), let end = line[start.lowerBound...].firstIndex(of: " ") else {
+                throw BrowserError("no URL in '\(line)'")
+            }
+            let port = try freePort()
+            driver = try launch(driverPath, ["--port=\(port)"], folder: BinaryRunner.packageRoot)
+            return try session(server: server, driver: driver!, driverURL: "http://127.0.0.1:\(port)",
+                               site: String(line[start.lowerBound..<end]), browser: browser)
+        } catch {
+            driver?.terminate()
+            server.interrupt()
+            driver?.waitUntilExit()
+            server.waitUntilExit()
+            throw error
         }
-        let site = String(line[start.lowerBound..<end])
-        let port = try freePort()
-        let driver = try launch(driverPath, ["--port=\(port)"], folder: BinaryRunner.packageRoot)
-        let driverURL = "http://127.0.0.1:\(port)"
-        var answer: [String: Any] = [:]
+    }
+
+    static func session(server: Process, driver: Process, driverURL: String, site: String, browser: String) throws -> BrowserSession {
         for _ in 0..<100 {
             if let status = try? request("GET", driverURL + "/status"), (status["value"] as? [String: Any])?["ready"] as? Bool == true { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        answer = try request("POST", driverURL + "/session", [
+        let answer = try request("POST", driverURL + "/session", [
             "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": [
                 "binary": browser,
                 "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1600"],
             ]]],
         ])
         guard let value = answer["value"] as? [String: Any], let session = value["sessionId"] as? String else {
-            server.terminate(); driver.terminate()
             throw BrowserError("chromedriver did not start a session: \(answer)")
         }
         return BrowserSession(server: server, driver: driver, driverURL: driverURL + "/session/" + session, session: session, site: site)

@@ -78,7 +78,7 @@ struct ServeCommand: ParsableCommand {
         Self.removeOnSignals(folder)
         let server: HTTPServer
         do {
-            server = HTTPServer(address: try .inet(ip4: host, port: UInt16(port)), timeout: 120, handler: handler)
+            server = HTTPServer(address: try .inet(ip4: host, port: UInt16(port)), timeout: 120, logger: .disabled, handler: handler)
         } catch {
             folder.remove()
             throw ValidationError("--host \(host): \(error)")

@@ -12,38 +12,33 @@ actor RecomputeQueue {
     /// Most runs at once.
     let width: Int
     private var running = 0
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-    private var newest: [String: Int] = [:]
-    private var tickets = 0
+    /// Requests waiting for a slot, oldest first: their client, and what to resume (true: run).
+    private var waiting: [(client: String, resume: CheckedContinuation<Bool, Never>)] = []
 
     init(width: Int) {
         self.width = max(1, width)
     }
 
     /// Runs `work` on a thread outside Swift's cooperative pool once a slot is free, unless a newer
-    /// request from `client` arrived meanwhile; nil when superseded.
+    /// request from `client` arrives first; nil when superseded (answered at once).
     func run<T: Sendable>(client: String, _ work: @escaping @Sendable () -> T) async -> T? {
-        tickets += 1
-        let ticket = tickets
-        newest[client] = ticket
+        if let index = waiting.firstIndex(where: { $0.client == client }) {
+            waiting.remove(at: index).resume.resume(returning: false)
+        }
         if running < width {
             running += 1
         } else {
-            await withCheckedContinuation { waiting.append($0) }
+            let granted = await withCheckedContinuation { waiting.append((client, $0)) }
+            guard granted else { return nil }
         }
-        defer { release(client: client, ticket: ticket) }
-        guard newest[client] == ticket else { return nil }
-        return await withCheckedContinuation { continuation in
+        let result = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: work()) }
         }
-    }
-
-    private func release(client: String, ticket: Int) {
-        if newest[client] == ticket { newest[client] = nil }
         if waiting.isEmpty {
             running -= 1
         } else {
-            waiting.removeFirst().resume()
+            waiting.removeFirst().resume.resume(returning: true)
         }
+        return result
     }
 }
