@@ -147,6 +147,14 @@ final class GlassCommandTests: XCTestCase {
         XCTAssertFalse(result.standardOutput.contains("glass-demo"))
     }
 
+    /// A built-in mask without a size is made the panel's size; a sized one or a file is read as given.
+    func testABuiltinMaskTakesThePanelsSize() {
+        let panel = EffectRect(x: 40, y: 40, width: 80, height: 40)
+        XCTAssertEqual(GlassCommand.maskSource("builtin:checker", panel: panel), "builtin:checker@80x40")
+        XCTAssertEqual(GlassCommand.maskSource("builtin:checker@8x8", panel: panel), "builtin:checker@8x8")
+        XCTAssertEqual(GlassCommand.maskSource("mask.png", panel: panel), "mask.png")
+    }
+
     func testBadValuesAreUsageErrorsThatNameThem() throws {
         for (arguments, expected) in [
             (["--tint", "blue"], "\"blue\""),

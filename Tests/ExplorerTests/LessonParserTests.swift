@@ -136,6 +136,7 @@ final class LessonParserTests: XCTestCase {
         XCTAssertEqual(try Template.substitute("compare {{image}} --sigma {{ sigma }}", values: values, path: path, line: 9),
                        "compare builtin:checker --sigma 3")
         XCTAssertEqual(try Template.substitute("no braces", values: [:], path: path, line: 9), "no braces")
+        XCTAssertEqual(try Template.substitute("--edges {{edge-mode}}", values: ["edge-mode": .text("wrap")], path: path, line: 9), "--edges wrap")
         XCTAssertThrowsError(try Template.substitute("--radius {{radius}}", values: values, path: path, line: 27)) { error in
             XCTAssertEqual("\(error)", "Lessons/07-sample.md:27: unknown parameter {{radius}}; the lesson declares image, sigma")
         }

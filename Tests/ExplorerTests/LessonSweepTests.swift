@@ -217,6 +217,24 @@ final class LessonSweepTests: XCTestCase {
         }
     }
 
+    /// Lesson 5 quotes Apple's box width and the σ it achieves for r = σ; both follow σ and
+    /// match the `boxes` report above the sentence.
+    func testLessonFiveQuotesApplesWidthFromItsTable() throws {
+        var widths: [String] = []
+        for sigma in ["3", "8"] {
+            let text = try page("5", ["sigma=\(sigma)"])
+            guard let prose = firstMatch(#"here d = (\d+), and three boxes of \d+ achieve σ = ([\d.]+) for r = "#, in: text),
+                  let report = firstMatch(#"made odd = (\d+), three passes of width \d+, which achieve σ = ([\d.]+) px"#, in: text) else {
+                XCTFail("lesson 5, σ = \(sigma): no width in the prose or the report")
+                continue
+            }
+            XCTAssertEqual(prose, report, "σ = \(sigma)")
+            widths.append(prose[0])
+        }
+        // d = ⌊r·3·√(2π)/4 + ½⌋ made odd, by hand: r = 3 gives ⌊6.14⌋ = 6 → 7; r = 8 gives ⌊15.54⌋ = 15.
+        XCTAssertEqual(widths, ["7", "15"])
+    }
+
     // MARK: - Shown commands re-run
 
     /// Every `$ explorer …` line of lessons 1 and 6, pasted in the page's folder, runs.

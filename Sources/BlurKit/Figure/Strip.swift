@@ -260,7 +260,7 @@ public struct Strip: Sendable {
                                         width: max(2, layout.scale.displayed(r.width)), height: max(2, layout.scale.displayed(r.height)))
                 Self.drawHighlight(around: outline, on: &canvas)
                 canvas.fill(insetFrame.outset(by: 3), colour: FigureColour.accent)
-                let region = Self.crop(shown.original, r)
+                let region = shown.original.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
                 drawPicture(region, in: insetFrame, zoom: zoom, on: &canvas)
                 Self.badge("zoom ×\(zoom)", x: insetFrame.x + 6, y: insetFrame.y + 6, on: &canvas)
             }
@@ -395,12 +395,6 @@ public struct Strip: Sendable {
 
     static func hasTransparency(_ image: RGBAImage) -> Bool {
         stride(from: 3, to: image.pixels.count, by: 4).contains { image.pixels[$0] < 1 }
-    }
-
-    static func crop(_ image: RGBAImage, _ r: PixelRect) -> RGBAImage {
-        var out = RGBAImage(width: r.width, height: r.height)
-        for y in 0..<r.height { for x in 0..<r.width { out[x, y] = image[r.x + x, r.y + y] } }
-        return out
     }
 
     /// Each n×n block (cut at the borders) becomes its premultiplied average, or its maximum.

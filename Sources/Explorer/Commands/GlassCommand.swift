@@ -52,7 +52,7 @@ struct GlassCommand: ReportingCommand {
     @Option(help: "Tint colour RRGGBBAA (or RRGGBB), laid over with the normal blend at its alpha.") var tint: String?
     @Option(help: "Saturation factor s (1 keeps colours, 0 is grey, 1.8 the presets, −1 inverts).") var saturation: Double?
     @Option(help: "Blur a copy shrunk by K and enlarge it (7blur uses 4).") var downsample: Int = 1
-    @Option(help: "Greyscale mask PNG, the panel's size or the picture's: white shows the glass, black the picture.") var mask: String?
+    @Option(help: "Greyscale mask PNG, the panel's size or the picture's: white shows the glass, black the picture; a builtin:NAME without @WxH is made the panel's size.") var mask: String?
     @Option(name: .customLong("corner-radius"), help: "Radius of the panel's corners in pixels.") var cornerRadius: Double = 12
     @Flag(name: .customLong("reduce-transparency"), help: "Draw the opaque fallback (also REDUCE_TRANSPARENCY=1).") var reduceTransparency = false
     @Flag(help: "Write the glass and the fallback side by side.") var strip = false
@@ -102,6 +102,13 @@ struct GlassCommand: ReportingCommand {
     static func panelRect(_ text: String?, in image: RGBAImage) throws -> EffectRect {
         if let text { return try RectangleSpec(parsing: text, option: "--panel").resolved(width: image.width, height: image.height) }
         return EffectRect(width: image.width, height: image.height).centred(width: max(1, image.width / 2), height: max(1, image.height / 3))
+    }
+
+    /// The mask to read: a built-in named without a size (`builtin:checker`) is made the panel's
+    /// size, so one command fits every picture; anything else as given.
+    static func maskSource(_ text: String, panel: EffectRect) -> String {
+        guard text.hasPrefix("builtin:"), !text.contains("@") else { return text }
+        return "\(text)@\(panel.width)x\(panel.height)"
     }
 
     /// The blur, described, with its σ for CSS.
@@ -174,7 +181,7 @@ struct GlassCommand: ReportingCommand {
         let rect = try Self.panelRect(panel, in: image)
         let preset = try preset()
         let font = try labelFont(for: rect)
-        let maskImage = try mask.map { try inputOptions.load($0, in: context) }
+        let maskImage = try mask.map { try inputOptions.load(Self.maskSource($0, panel: rect), in: context) }
         var glass = Glass(panel: rect, preset: preset, cornerRadius: Float(cornerRadius), mask: maskImage,
                           labelSize: font.map { $0.measure(label) })
         let choice = try blurChoice(preset, factor: downsample)

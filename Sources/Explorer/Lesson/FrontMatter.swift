@@ -91,7 +91,7 @@ struct FrontMatter: Equatable, Sendable {
                 }
                 for (nameNode, expression) in block {
                     let nameLine = fileLine(nameNode)
-                    guard let name = nameNode.scalar?.string, isParameterName(name) else {
+                    guard let name = nameNode.scalar?.string, isParameterName(name), !name.contains("-") else {
                         throw fail(nameLine, "a value's name uses letters, digits and '_', starting with a letter")
                     }
                     guard let text = expression.scalar?.string, !text.isEmpty else {

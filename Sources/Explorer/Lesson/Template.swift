@@ -26,6 +26,12 @@ enum Template {
             if expression.hasPrefix("#") || expression.hasPrefix("/") || expression == "else" {
                 throw LessonError(path, line: line, "{{\(expression)}} must stand on a line of its own, in prose")
             }
+            // A name on its own (hyphens allowed, as in `{{edge-mode}}`) is looked up as it is.
+            if let value = values[expression] {
+                result += value.rendered
+                rest = after[close.upperBound...]
+                continue
+            }
             do {
                 result += try LessonExpression.evaluate(expression, in: values).rendered
             } catch {
