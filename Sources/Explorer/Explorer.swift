@@ -22,7 +22,7 @@ struct Explorer: ParsableCommand {
             LessonCommand.self, ListCommand.self, AllCommand.self,
             InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, PlotCommand.self,
             KernelCommand.self, BoxesCommand.self, BenchCommand.self, GridCommand.self, SourceCommand.self,
-            EdgesCommand.self, GlassCommand.self, MotionCommand.self,
+            EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self,
         ]
     )
 
