@@ -75,7 +75,9 @@ struct ServeCommand: ParsableCommand {
         let handler = LessonServer(library: library, folder: folder, queue: RecomputeQueue(width: workers),
                                    maxPixels: maxPixels, maxBodyBytes: maxUploadMB * 1_048_576,
                                    defaults: LessonServer.DefaultPages())
-        Self.removeOnSignals(folder)
+        // `explorer`'s one SIGINT/SIGTERM handling (TemporaryFiles) removes the folder and exits;
+        // a second Dispatch signal source here would reset the first one's disposition.
+        TemporaryFiles.register(folder.path)
         let server: HTTPServer
         do {
             server = HTTPServer(address: try .inet(ip4: host, port: UInt16(port)), timeout: 120, logger: .disabled, handler: handler)
@@ -118,22 +120,6 @@ struct ServeCommand: ParsableCommand {
     final class Box: @unchecked Sendable {
         var message: String?
     }
-
-    /// On SIGINT or SIGTERM: remove the temporary folder and exit.
-    static func removeOnSignals(_ folder: ServeFolder) {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                folder.remove()
-                Foundation.exit(0)
-            }
-            source.resume()
-            signalSources.append(source)
-        }
-    }
-
-    nonisolated(unsafe) static var signalSources: [any DispatchSourceSignal] = []
 
     static func openBrowser(_ url: String) {
         let process = Process()
