@@ -86,8 +86,8 @@ final class CommandTests: XCTestCase {
 
     func testSlopeOfAPowerLaw() {
         let points = [1.0, 2, 4, 8].map { (sigma: $0, nanoseconds: 3 * $0 * $0) }
-        XCTAssertEqual(BenchOptions.slope(points)!, 2, accuracy: 1e-12)
-        XCTAssertNil(BenchOptions.slope([(sigma: 1, nanoseconds: 1)]))
+        XCTAssertEqual(BlurTimer.slope(points)!, 2, accuracy: 1e-12)
+        XCTAssertNil(BlurTimer.slope([(sigma: 1, nanoseconds: 1)]))
     }
 
     func testEdgesPadTheRowAsDocumented() throws {

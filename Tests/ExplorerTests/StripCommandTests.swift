@@ -66,12 +66,12 @@ final class StripCommandTests: XCTestCase {
     }
 
     func testAutomaticAmplificationIsThePowerOfTwoThatKeepsTheLargestOnTheScale() {
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 13.3), 16)   // 16 × 13.3 = 213 ≤ 255 < 32 × 13.3
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 1), 128)     // 128 ≤ 255 < 256
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 255), 1)
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 200), 1)
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 0), 1, "no difference: nothing to amplify")
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 1e-6), 65536, "capped")
+        XCTAssertEqual(Strip.automaticAmplification(largest: 13.3), 16)   // 16 × 13.3 = 213 ≤ 255 < 32 × 13.3
+        XCTAssertEqual(Strip.automaticAmplification(largest: 1), 128)     // 128 ≤ 255 < 256
+        XCTAssertEqual(Strip.automaticAmplification(largest: 255), 1)
+        XCTAssertEqual(Strip.automaticAmplification(largest: 200), 1)
+        XCTAssertEqual(Strip.automaticAmplification(largest: 0), 1, "no difference: nothing to amplify")
+        XCTAssertEqual(Strip.automaticAmplification(largest: 1e-6), 65536, "capped")
     }
 
     // MARK: - explorer strip

@@ -173,4 +173,17 @@ public struct GlassRendering: Sendable {
 
     /// True for the Reduce Transparency rendering.
     public var reducedTransparency: Bool { fill != nil }
+
+    /// Black or white, whichever has the higher worst-case contrast over the glass actually behind
+    /// the label, when that is not the colour used (the preset's, chosen against mid grey); nil
+    /// otherwise.
+    ///
+    /// A picture darker or lighter than mid grey can turn the preset's choice around: the tint
+    /// style's blue over the photo's dark wood carries white text better than black.
+    public var betterLabelColour: SIMD4<Float>? {
+        let black = SIMD4<Float>(0, 0, 0, 1), white = SIMD4<Float>(1, 1, 1, 1)
+        let other = labelColour == black ? white : black
+        let otherWorst = Contrast.worst(text: other, over: image, in: label)
+        return otherWorst.ratio > contrast.ratio ? other : nil
+    }
 }

@@ -131,8 +131,8 @@ struct CompareCommand: ReportingCommand {
         let chosen = try differenceMethods()
         let differenced = outcomes.filter { chosen.contains($0.name) }
         if !differenced.isEmpty {
-            let largest = differenced.map { StripSupport.largestDifference($0.output, reference: reference) }
-            let amplification = amplify.map(Float.init) ?? StripSupport.automaticAmplification(largest: largest.max() ?? 0)
+            let largest = differenced.map { Strip.largestDifference($0.output, reference: reference) }
+            let amplification = amplify.map(Float.init) ?? Strip.automaticAmplification(largest: largest.max() ?? 0)
             strip.add(reference, caption: "exact Gaussian", "Float64 reference")
             for (o, worst) in zip(differenced, largest) {
                 strip.addDifference(o.output, reference: reference, amplification: amplification,

@@ -167,18 +167,6 @@ struct GlassCommand: ReportingCommand {
         GlassLabel(text: label, font: font, hasIcon: vibrancy)
     }
 
-    /// Black or white, whichever has the higher worst-case contrast over the glass actually behind
-    /// the label, when that is not the preset's choice (made against mid grey); nil otherwise.
-    ///
-    /// A picture darker or lighter than mid grey can turn the preset's choice around: the tint
-    /// style's blue over the photo's dark wood carries white text better than black.
-    static func betterLabelColour(for rendering: GlassRendering) -> SIMD4<Float>? {
-        let black = SIMD4<Float>(0, 0, 0, 1), white = SIMD4<Float>(1, 1, 1, 1)
-        let other = rendering.labelColour == black ? white : black
-        let otherWorst = Contrast.worst(text: other, over: rendering.image, in: rendering.label)
-        return otherWorst.ratio > rendering.contrast.ratio ? other : nil
-    }
-
     /// The rendering with its label drawn.
     func labelled(_ rendering: GlassRendering, font: BitmapFont?) -> RGBAImage {
         guard let font else { return rendering.image }
@@ -199,7 +187,7 @@ struct GlassCommand: ReportingCommand {
                           labelSize: font.map { content($0).size })
         let choice = try blurChoice(preset, factor: downsample)
         var frosted = try glass.render(over: image, blur: choice.effect)
-        if let better = Self.betterLabelColour(for: frosted) {
+        if let better = frosted.betterLabelColour {
             glass.labelColour = better
             frosted = try glass.render(over: image, blur: choice.effect)
         }
@@ -213,7 +201,7 @@ struct GlassCommand: ReportingCommand {
         report.text(describe(preset: preset, image: image, rect: rect, choice: choice, region: frosted.blurRegion))
         if downsample > 1 {
             let full = try glass.render(over: image, blur: try blurChoice(preset, factor: 1).effect)
-            report.text(Self.downsampleNote(frosted.image, full.image, panel: rect, factor: downsample))
+            report.text(try Self.downsampleNote(frosted.image, full.image, panel: rect, factor: downsample))
         }
         var contrast = contrastTable(frosted: frosted, fallback: fallback)
         if let vibrant { addVibrancyRows(vibrant, frosted: frosted, to: &contrast) }
@@ -270,19 +258,10 @@ struct GlassCommand: ReportingCommand {
     }
 
     /// How far the glass blurred at 1/K is from the glass blurred at full resolution.
-    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: EffectRect, factor: Int) -> String {
-        var maxDiff: Float = 0, sum: Double = 0
-        for y in panel.y..<panel.maxY {
-            for x in panel.x..<panel.maxX {
-                let e = small[x, y] - full[x, y]
-                let d = pointwiseMax(e, -e) * 255
-                maxDiff = max(maxDiff, d.max())
-                sum += Double((d * d).sum())
-            }
-        }
-        let rmse = (sum / Double(4 * panel.area)).squareRoot()
+    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: EffectRect, factor: Int) throws -> String {
+        let difference = try ErrorMetrics.difference(small, full, in: panel)
         return "Blurred at 1/\(factor) resolution, the panel differs from the full-resolution glass by at most "
-            + "\(NumberText.significant(Double(maxDiff), 3)) (RMSE \(NumberText.significant(rmse, 3))) in 8-bit units."
+            + "\(NumberText.significant(difference.maxAbs, 3)) (RMSE \(NumberText.significant(difference.rmse, 3))) in 8-bit units."
     }
 
     static func percent(_ x: Double) -> String { NumberText.fixed(100 * x, digits: 0) + " %" }

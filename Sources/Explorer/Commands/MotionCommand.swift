@@ -215,8 +215,7 @@ struct MotionCommand: ReportingCommand {
             for y in 0..<view.height { for x in 0..<view.width { out[x, y] = picture[view.x + x, view.y + y] } }
             return out
         }
-        let edge = Double(measurement.edgeMax) * 255
-        let amplification = Float(max(1, pow(2, Foundation.floor(log2(255 / max(edge, 1))))))
+        let amplification = Strip.automaticAmplification(largest: Double(measurement.edgeMax) * 255)
         var lives: [RGBAImage] = [], moved: [RGBAImage] = []
         for i in chosen {
             lives.append(cut(parallax.place(try parallax.liveFrame(offset: offsets[i]), offset: offsets[i])))
