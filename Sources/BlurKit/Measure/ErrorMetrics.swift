@@ -94,11 +94,11 @@ public struct ErrorMetrics: Sendable, Equatable {
     /// resolution) is from the original inside one region.
     ///
     /// - Throws: `BlurKitError` when the sizes differ or `rect` is empty or not inside them.
-    public static func difference(_ a: RGBAImage, _ b: RGBAImage, in rect: EffectRect) throws -> (maxAbs: Double, rmse: Double) {
+    public static func difference(_ a: RGBAImage, _ b: RGBAImage, in rect: PixelRect) throws -> (maxAbs: Double, rmse: Double) {
         guard a.width == b.width && a.height == b.height else {
             throw BlurKitError("image sizes differ: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
         }
-        guard !rect.isEmpty, a.effectBounds.contains(rect) else {
+        guard !rect.isEmpty, a.bounds.contains(rect) else {
             throw BlurKitError("region \(rect) must be non-empty and inside the \(a.width)×\(a.height) image")
         }
         var maxDiff: Float = 0, sum: Double = 0

@@ -106,14 +106,14 @@ struct GlassCommand: ReportingCommand {
 
     /// The panel: `text` (X,Y,W,H), or centred with half the picture's width and a third of its
     /// height (`glass` and `motion` share it).
-    static func panelRect(_ text: String?, in image: RGBAImage) throws -> EffectRect {
+    static func panelRect(_ text: String?, in image: RGBAImage) throws -> PixelRect {
         if let text { return try RectangleSpec(parsing: text, option: "--panel").resolved(width: image.width, height: image.height) }
-        return EffectRect(width: image.width, height: image.height).centred(width: max(1, image.width / 2), height: max(1, image.height / 3))
+        return PixelRect(width: image.width, height: image.height).centred(width: max(1, image.width / 2), height: max(1, image.height / 3))
     }
 
     /// The mask to read: a built-in named without a size (`builtin:checker`) is made the panel's
     /// size, so one command fits every picture; anything else as given.
-    static func maskSource(_ text: String, panel: EffectRect) -> String {
+    static func maskSource(_ text: String, panel: PixelRect) -> String {
         guard text.hasPrefix("builtin:"), !text.contains("@") else { return text }
         return "\(text)@\(panel.width)x\(panel.height)"
     }
@@ -150,7 +150,7 @@ struct GlassCommand: ReportingCommand {
     }
 
     /// The face the label is drawn in: 30 px when it fits the panel with a margin, else 18 px.
-    func labelFont(for rect: EffectRect) throws -> BitmapFont? {
+    func labelFont(for rect: PixelRect) throws -> BitmapFont? {
         guard !label.isEmpty || vibrancy else { return nil }
         let margin = max(6, Int(min(cornerRadius, Double(min(rect.width, rect.height)) / 2) / 2))
         for font in [BitmapFont.caption, BitmapFont.label] {
@@ -246,7 +246,7 @@ struct GlassCommand: ReportingCommand {
 
     var styleName: String { style.rawValue }
 
-    func describe(preset: GlassPreset, image: RGBAImage, rect: EffectRect, choice: Choice, region: EffectRect?) -> String {
+    func describe(preset: GlassPreset, image: RGBAImage, rect: PixelRect, choice: Choice, region: PixelRect?) -> String {
         var text = "\(styleName.capitalizedFirst) glass over \(input) (\(image.width)×\(image.height)), panel \(rect): "
             + "blur radius \(NumberText.compact(preset.blurRadius)), tint \(Tint.hex(preset.tint)), "
             + "saturation \(NumberText.compact(Double(preset.saturation))). Blur: \(choice.words)"
@@ -258,7 +258,7 @@ struct GlassCommand: ReportingCommand {
     }
 
     /// How far the glass blurred at 1/K is from the glass blurred at full resolution.
-    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: EffectRect, factor: Int) throws -> String {
+    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: PixelRect, factor: Int) throws -> String {
         let difference = try ErrorMetrics.difference(small, full, in: panel)
         return "Blurred at 1/\(factor) resolution, the panel differs from the full-resolution glass by at most "
             + "\(NumberText.significant(difference.maxAbs, 3)) (RMSE \(NumberText.significant(difference.rmse, 3))) in 8-bit units."

@@ -44,8 +44,7 @@ enum StripSupport {
 
     /// The inset `text` stands for on an image of `width`×`height`, its zoom chosen by the strip.
     static func inset(_ text: String, width: Int, height: Int) throws -> Strip.Inset {
-        let rect = try parseInset(text).resolved(width: width, height: height)
-        return Strip.Inset(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        Strip.Inset(try parseInset(text).resolved(width: width, height: height))
     }
 
     /// Checks an `--amplify` value: a finite number above 0.

@@ -19,7 +19,7 @@ struct GlassDemo: Sendable, Equatable {
     var background: String
     var width: Int
     var height: Int
-    var panel: EffectRect
+    var panel: PixelRect
     var cornerRadius: Double
     /// σ of the blur in CSS px (one picture pixel is one CSS px).
     var blurSigma: Double
