@@ -19,6 +19,12 @@ public struct EffectBlur: Sendable {
         self.apply = apply
     }
 
+    /// `method` through `Blur.apply` (premultiplied alpha, stored values) with clamped edges, as
+    /// vImage's `kvImageEdgeExtend`; the reach is the method's.
+    public init(_ method: any BlurMethod) {
+        self.init(reach: method.reach) { Blur.apply(method, to: $0, edges: .clamp) }
+    }
+
     /// The rectangle a region blur reads for the pixels of `rect`: `rect` grown by `reach` on every
     /// side, clipped to an image of `width`×`height` (BCBlurView renders only what lies behind the
     /// control; the margin is what the kernel needs beyond it).

@@ -235,11 +235,11 @@ struct GlassCommand: ReportingCommand {
             let name = (input as NSString).lastPathComponent
             let backdrop = "backdrop-\(LessonPage.slug(name.hasSuffix(".png") ? String(name.dropLast(4)) : name)).png"
             let written = try context.writePNG(image, to: backdrop)
-            report.glassDemo = GlassDemo(
+            report.pageExtra(GlassDemo(
                 background: (written as NSString).lastPathComponent, width: image.width, height: image.height, panel: rect,
                 cornerRadius: Double(glass.effectiveCornerRadius), blurSigma: choice.sigma, saturation: preset.saturation,
                 tint: preset.tint, fallback: fallback.fill ?? preset.fallbackColour(), labelColour: frosted.labelColour,
-                label: label, fontSize: font?.pixelSize ?? BitmapFont.caption.pixelSize)
+                label: label, fontSize: font?.pixelSize ?? BitmapFont.caption.pixelSize))
         }
         return report
     }
@@ -329,14 +329,6 @@ struct GlassCommand: ReportingCommand {
         strip.add(fallbackImage, caption: "Reduce Transparency \(Self.colour(fallback.fill!))",
                   "contrast \(Self.ratio(fallback.contrast.ratio))")
         return strip
-    }
-}
-
-extension EffectBlur {
-    /// `method` through `Blur.apply` (premultiplied alpha, stored values) with clamped edges, as
-    /// vImage's `kvImageEdgeExtend`; the reach is the method's.
-    init(_ method: any BlurMethod) {
-        self.init(reach: method.reach) { Blur.apply(method, to: $0, edges: .clamp) }
     }
 }
 

@@ -13,7 +13,7 @@ struct ListCommand: ReportingCommand {
 
     func run() throws {
         do {
-            print(Self.render(try makeReport(.terminal()), format: format))
+            print(format.render(try makeReport(.terminal()), style: .current()))
         } catch let error as LessonError {
             throw error.report()
         }

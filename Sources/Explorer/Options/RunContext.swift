@@ -94,16 +94,7 @@ extension ReportingCommand {
         // All outputs of a typed command appear together, or none do.
         let report = try AtomicFile.transaction { try makeReport(context) }
         context.progress?.finish()
-        print(Self.render(report, format: format))
-    }
-
-    static func render(_ report: Report, format: OutputFormat) -> String {
-        switch format {
-        case .text: TextRenderer.render(report, style: .current())
-        case .markdown: MarkdownRenderer.render(report)
-        case .csv: DataRenderer.csv(report)
-        case .json: DataRenderer.json(report)
-        }
+        print(format.render(report, style: .current()))
     }
 }
 
@@ -125,13 +116,6 @@ struct InputOptions: ParsableArguments {
     /// shipped with the lessons by its bare name (`photo` is `Lessons/images/photo.png`).
     /// In a lesson, a bare file name that an earlier cell wrote reads that file (`RunContext.inputPath`).
     func load(_ source: String, in context: RunContext) throws -> RGBAImage {
-        try ImageSource.load(Self.resolve(context.inputPath(source)), maxPixels: maxPixels)
-    }
-
-    /// The path a bare image name stands for: `NAME` → `Lessons/images/NAME.png` when that exists.
-    static func resolve(_ source: String) -> String {
-        guard !source.contains("/"), !source.contains("."), !source.hasPrefix("builtin:") else { return source }
-        let shipped = LessonLibrary.defaultFolder + "/images/\(source).png"
-        return FileManager.default.fileExists(atPath: shipped) ? shipped : source
+        try ImageSource.load(PackageFolders.image(context.inputPath(source)), maxPixels: maxPixels)
     }
 }

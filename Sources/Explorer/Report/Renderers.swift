@@ -3,6 +3,26 @@ import Foundation
 /// The formats a command's report can be printed in.
 enum OutputFormat: String, CaseIterable, Sendable {
     case text, markdown, csv, json
+
+    /// `report` in this format: the one place a format picks its renderer.
+    ///
+    /// - Parameters:
+    ///   - style: the terminal's style, for `text`.
+    ///   - options: what the text renderer remembers across reports (a lesson's walk-through).
+    func render(_ report: Report, style: TerminalStyle, options: inout TextRenderer.Options) -> String {
+        switch self {
+        case .text: TextRenderer.render(report, style: style, options: &options)
+        case .markdown: MarkdownRenderer.render(report)
+        case .csv: DataRenderer.csv(report)
+        case .json: DataRenderer.json(report)
+        }
+    }
+
+    /// `report` in this format, on its own.
+    func render(_ report: Report, style: TerminalStyle) -> String {
+        var options = TextRenderer.Options()
+        return render(report, style: style, options: &options)
+    }
 }
 
 // MARK: - Text (terminal): see TextRenderer.swift
@@ -12,7 +32,7 @@ enum OutputFormat: String, CaseIterable, Sendable {
 enum MarkdownRenderer {
     /// - Parameter figureBase: a folder that figure paths are made relative to (a page's folder).
     static func render(_ report: Report, figureBase: String? = nil) -> String {
-        report.blocks.map { block in
+        report.blocks.compactMap { block in
             switch block {
             case .text(let s): return s
             case .preformatted(let s): return "```text\n\(s)\n```"
@@ -22,6 +42,7 @@ enum MarkdownRenderer {
                 let image = "![\(escape(f.altText))](\(path))"
                 return f.caption.map { "\(image)\n\n*\($0)*" } ?? image
             case .warning(let s): return "> **Note:** \(s)"
+            case .pageExtra: return nil
             }
         }.joined(separator: "\n\n")
     }

@@ -78,6 +78,6 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
             }
         }
         return try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "omega", series: keys, xInPi: true),
-                                    format: format, notes: ["Gain 1 keeps a frequency, 0 removes it; |H| of the exact kernel weights. 1 box: the odd width whose variance is nearest σ²."])
+                                    notes: ["Gain 1 keeps a frequency, 0 removes it; |H| of the exact kernel weights. 1 box: the odd width whose variance is nearest σ²."])
     }
 }

@@ -78,7 +78,7 @@ struct PlotKernelCommand: ReportingCommand {
 
     func makeReport(_ context: RunContext) throws -> Report {
         let (plot, columns) = try plot()
-        return try PlotOutput.write(plot, to: output.output, context: context, columns: columns, format: format,
+        return try PlotOutput.write(plot, to: output.output, context: context, columns: columns,
                                     notes: ["Box widths after Kovesi 2010 (the `boxes` command lists them with their σ and error)."])
     }
 }

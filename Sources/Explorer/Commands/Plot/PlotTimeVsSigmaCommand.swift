@@ -27,6 +27,6 @@ struct PlotTimeVsSigmaCommand: ReportingCommand {
                                              threads: measurement.threads, quick: context.quickTiming, listCropped: true)
         return try PlotOutput.write(plot, to: output.output, context: context,
                                     columns: PlotOutput.Columns(x: "sigma", series: methods.map { PlotOutput.key($0.rawValue) }),
-                                    format: format, notes: notes)
+                                    notes: notes)
     }
 }
