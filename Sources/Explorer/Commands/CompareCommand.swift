@@ -39,7 +39,7 @@ struct CompareCommand: ReportingCommand {
     var difference: String?
     @Option(help: "With --strip: multiply differences by this before colouring (default: automatic, stated in the legend).")
     var amplify: Double?
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     var size: BlurSize { BlurSize(sigma: sigma, radius: nil, iterations: iterations, truncate: truncate, downsample: downsample, order: order) }
 

@@ -63,7 +63,7 @@ struct GlassCommand: ReportingCommand {
     @Flag(inversion: .prefixedNo, help: "In a lesson, show the panel live in the HTML page (CSS backdrop-filter, with the fallback for prefers-reduced-transparency).")
     var demo = true
     @OptionGroup var inputOptions: InputOptions
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     /// The largest blur radius accepted, in points: three boxes of about 1.88 r each.
     static let maxBlurRadius = 500.0

@@ -10,7 +10,7 @@ struct InfoCommand: ReportingCommand {
     )
 
     @Argument(help: "The PNG file, builtin:NAME[@WxH], or photo.") var file: String
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func makeReport(_ context: RunContext) throws -> Report {
         // A file's name and text chunks come from outside: control characters (ESC, BEL, CR,

@@ -29,7 +29,7 @@ struct KernelCommand: ReportingCommand {
     var plot: String?
     @Flag(help: "Also list the taps merged in pairs into bilinear fetches (the linear-taps method), and the fetches saved.")
     var linearTaps = false
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         try SigmaValidation.check(sigma)

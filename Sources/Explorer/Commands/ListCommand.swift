@@ -9,7 +9,7 @@ struct ListCommand: ReportingCommand {
     )
 
     @OptionGroup var lessons: LessonFolderOptions
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func run() throws {
         do {

@@ -34,7 +34,7 @@ struct MotionCommand: ReportingCommand {
     @Flag(help: "Write frames of both approaches and their difference as a strip.") var strip = false
     @Option(name: .shortAndLong, help: "The strip's PNG file (with --strip).") var output: String = "parallax-frames.png"
     @OptionGroup var inputOptions: InputOptions
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         try SigmaValidation.check(sigma)

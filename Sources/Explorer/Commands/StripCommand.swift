@@ -32,7 +32,7 @@ struct StripCommand: ReportingCommand {
     var inset: String?
     @OptionGroup var closeUps: CloseUpOptions
     @OptionGroup var inputOptions: InputOptions
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         guard !images.isEmpty else { throw ValidationError("give at least one image") }

@@ -77,7 +77,8 @@ func shellQuoted(_ word: String) -> String {
 /// A command whose result is a `Report`: printed in the terminal when typed, placed in the page
 /// when run as a lesson cell, and available as `--format json|csv|markdown`.
 protocol ReportingCommand: ParsableCommand {
-    var format: OutputFormat { get }
+    /// `--format` (`FormatOptions`).
+    var formatOptions: FormatOptions { get }
     /// Whether the command shows a `ProgressLine` while it works (commands that can run long
     /// and have a `--quiet` flag).
     var showsProgress: Bool { get }
@@ -86,6 +87,7 @@ protocol ReportingCommand: ParsableCommand {
 
 extension ReportingCommand {
     var showsProgress: Bool { false }
+    var format: OutputFormat { formatOptions.format }
 
     func run() throws {
         var context = RunContext.terminal()

@@ -33,7 +33,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var output: PlotOutputOptions
 
-    var format: OutputFormat { output.format }
+    var formatOptions: FormatOptions { output.formatOptions }
 
     /// The side of the crop the O(R²) methods are timed on.
     static let cropSide = 64

@@ -23,7 +23,7 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var output: PlotOutputOptions
 
-    var format: OutputFormat { output.format }
+    var formatOptions: FormatOptions { output.formatOptions }
 
     func validate() throws {
         try SigmaValidation.check(sigma)

@@ -26,7 +26,7 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
     @Option(help: "Frequencies from 0 to π (default: enough for 8 per side lobe of the box, 65…1025).") var points: Int?
     @OptionGroup var output: PlotOutputOptions
 
-    var format: OutputFormat { output.format }
+    var formatOptions: FormatOptions { output.formatOptions }
 
     func kernels() throws -> [Kernel] {
         let list = try methods.split(separator: ",").map { word in

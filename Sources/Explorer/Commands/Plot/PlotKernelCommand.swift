@@ -21,7 +21,7 @@ struct PlotKernelCommand: ReportingCommand {
     @Option(help: "Numbers of box passes to overlay, e.g. 1,2,3, or none.") var passes: String = "1,2,3"
     @OptionGroup var output: PlotOutputOptions
 
-    var format: OutputFormat { output.format }
+    var formatOptions: FormatOptions { output.formatOptions }
 
     func validate() throws {
         try SigmaValidation.check(sigma)

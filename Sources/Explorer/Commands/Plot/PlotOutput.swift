@@ -131,7 +131,7 @@ struct PlotOutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; NAME.dat (the numbers) and NAME.gp (a gnuplot script) go beside it.",
                                                     valueName: "file.png"))
     var output: String
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         try PlotOutput.checkName(output, option: "--output")

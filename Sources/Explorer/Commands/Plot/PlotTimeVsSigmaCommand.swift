@@ -16,7 +16,7 @@ struct PlotTimeVsSigmaCommand: ReportingCommand {
     @OptionGroup var bench: BenchOptions
     @OptionGroup var output: PlotOutputOptions
 
-    var format: OutputFormat { output.format }
+    var formatOptions: FormatOptions { output.formatOptions }
 
     func makeReport(_ context: RunContext) throws -> Report {
         let measurement = try bench.measure(context)
