@@ -179,7 +179,7 @@ struct CompareCommand: ReportingCommand {
                        + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
                        + "between the method's 1-D impulse response and the Gaussian's pixel weights."]
         if let first = outcomes.first?.timing {
-            table.notes.append(TimingNote.describe(first, image: image, threads: threads, quick: context.quickTiming))
+            table.notes.append(TimingNote.describe(first, width: image.width, height: image.height, threads: threads, quick: context.quickTiming))
         }
         return table
     }

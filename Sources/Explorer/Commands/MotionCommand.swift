@@ -136,7 +136,7 @@ struct MotionCommand: ReportingCommand {
                        + "cut out the panel. Share = time per blur / interval, at most 100 % (then the blur runs back to back "
                        + "and delivers 1 / time per blur refreshes a second)."]
         if let first = live.first?.timing {
-            table.notes.append(TimingNote.describe(first, image: RGBAImage(width: region.width, height: region.height),
+            table.notes.append(TimingNote.describe(first, width: region.width, height: region.height,
                                                    threads: 1, quick: context.quickTiming))
         }
         return table

@@ -131,9 +131,7 @@ struct BenchOptions: ParsableArguments {
             notes.append("Rows marked '256² crop' were timed on a 256×256 crop of the image: a full-size run would take over 2 s.")
         }
         if let first = rows.first {
-            notes.append(TimingNote.describe(first.timing, image: RGBAImage(width: width, height: height), threads: threads, quick: quick)
-                .replacingOccurrences(of: "one whole blur of the", with: "the method's blur of the")
-                .replacingOccurrences(of: " (premultiply, blur, unpremultiply)", with: ""))
+            notes.append(TimingNote.describe(first.timing, work: .methodBlur, width: width, height: height, threads: threads, quick: quick))
         }
         return notes
     }

@@ -67,7 +67,7 @@ enum PlotOutput {
                                      command: context.commandLine)
         } catch let error as BlurKitError where context.inLesson {
             // A lesson's files are written in a staging folder: name them as the page will.
-            throw BlurKitError(error.description.replacingOccurrences(of: folder + "/", with: ""))
+            throw BlurKitError(error.description(path: error.path.map { $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0 }))
         }
         var report = Report()
         report.figure(Figure(path: path, altText: plot.altText(), caption: plot.title))
