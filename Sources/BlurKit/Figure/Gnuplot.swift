@@ -64,7 +64,7 @@ public enum Gnuplot {
         do {
             bytes = try PNGInfo.readFile(temporary)
             guard !bytes.isEmpty else { throw BlurKitError("it wrote an empty file") }
-            _ = try PNGInfo.parse(bytes, path: output, headerOnly: false)
+            _ = try PNGInfo.parse(bytes, path: output)
         } catch {
             let said = lines.isEmpty ? "" : " (gnuplot said: \(message(lines)))"
             throw BlurKitError(path: scriptPath, "gnuplot on", " left no valid PNG: \(error)\(said)")
