@@ -4,22 +4,7 @@ import XCTest
 @testable import explorer
 
 /// `compare --strip`, `blur --strip` and `explorer strip`: panels, difference panels, alt text.
-final class StripCommandTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("strip-command-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func explorer(_ arguments: [String]) throws -> BinaryRunner.Result {
-        try BinaryRunner.run(arguments, in: folder, environment: ["EXPLORER_QUICK": "1"])
-    }
-
+final class StripCommandTests: FolderTestCase {
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// The alt text of the first figure in a Markdown report: `![ALT](PATH)`.
