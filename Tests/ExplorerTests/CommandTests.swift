@@ -29,7 +29,7 @@ final class CommandTests: XCTestCase {
         // Ruan Yifeng, "高斯模糊的算法" (2012), the 3×3 σ = 1.5 example: raw centre 0.0707355,
         // corner 0.0453542; normalised centre 0.147761 (our sum is exact, his of rounded values).
         let r = try report(["kernel", "--sigma", "1.5", "--radius", "1", "--dims", "2", "--format", "json"])
-        let table = try XCTUnwrap(r.tables.first)
+        let table = try XCTUnwrap(r.dataTables.first)
         let raw = try column(table, "raw").compactMap(number)
         let weights = try column(table, "weight").compactMap(number)
         XCTAssertEqual(raw[4], 0.0707355, accuracy: 5e-8)

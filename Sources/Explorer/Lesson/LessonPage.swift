@@ -82,6 +82,7 @@ struct LessonPage {
         case .text, .markdown:
             return cell.report.blocks.compactMap { block in
                 if case .pageExtra = block { return nil }
+                if case .dataTable(_, let summary) = block { return MarkdownRenderer.render(Report(blocks: [.text(summary)])) }
                 let markdown = MarkdownRenderer.render(Report(blocks: [block]))
                 guard case .table(let table) = block else { return markdown }
                 let name = table.csvName(taken: tables.map(\.name))

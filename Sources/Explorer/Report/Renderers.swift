@@ -36,7 +36,7 @@ enum MarkdownRenderer {
             switch block {
             case .text(let s): return s
             case .preformatted(let s): return "```text\n\(s)\n```"
-            case .table(let t): return render(t)
+            case .table(let t), .dataTable(let t, _): return render(t)
             case .figure(let f):
                 let path = figureBase.map { relative(f.path, to: $0) } ?? f.path
                 let image = "![\(escape(f.altText))](\(path))"
@@ -106,7 +106,7 @@ enum DataRenderer {
     }
 
     static func csv(_ report: Report) -> String {
-        let tables = report.tables
+        let tables = report.dataTables
         if tables.isEmpty { return "" }
         return tables.map(csv).joined(separator: "\n")
     }
@@ -130,7 +130,7 @@ enum DataRenderer {
     /// table is for people and is left out); any other report becomes an object with `tables`
     /// (each with `title`, `rows` and `notes`), `text`, `figures` and `warnings`.
     static func json(_ report: Report) -> String {
-        let tables = report.tables
+        let tables = report.dataTables
         let value: Any
         if tables.count == 1 {
             value = jsonRows(tables[0])

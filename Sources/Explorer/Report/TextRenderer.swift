@@ -47,7 +47,7 @@ enum TextRenderer {
         var parts: [String] = []
         for block in report.blocks {
             switch block {
-            case .text(let s):
+            case .text(let s), .dataTable(_, summary: let s):
                 parts.append(wrap(s, width: style.proseWidth))
             case .preformatted(let s):
                 parts.append(s.split(separator: "\n", omittingEmptySubsequences: false)
