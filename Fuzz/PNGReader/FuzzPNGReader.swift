@@ -12,7 +12,7 @@ public func fuzzPNGReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 func read(_ bytes: [UInt8]) {
-    guard let info = try? PNGInfo.parse(bytes, path: "fuzz.png", headerOnly: false) else { return }
+    guard let info = try? PNGInfo.parse(bytes, path: "fuzz.png") else { return }
     for entry in info.text { _ = TerminalText.visible(entry.keyword + entry.value) }
     let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
     guard !overflow, pixels <= 1 << 16 else { return }

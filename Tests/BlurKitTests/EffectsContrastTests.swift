@@ -49,7 +49,7 @@ final class EffectsContrastTests: XCTestCase {
         var image = RGBAImage(width: 3, height: 2, fill: white)
         image[1, 1] = grey(0x76)
         image[2, 1] = grey(0x20)
-        let all = EffectRect(width: 3, height: 2)
+        let all = PixelRect(width: 3, height: 2)
         // Black text: the darkest pixel is the worst.
         let forBlack = Contrast.worst(text: black, over: image, in: all)
         XCTAssertEqual(forBlack.ratio, Contrast.ratio(black, grey(0x20)), accuracy: 1e-12)
@@ -57,7 +57,7 @@ final class EffectsContrastTests: XCTestCase {
         // White text: a white pixel gives 1:1.
         XCTAssertEqual(Contrast.worst(text: white, over: image, in: all).ratio, 1)
         // Over the two greys only, white text's worst is the lighter grey, 4.54.
-        let greys = Contrast.worst(text: white, over: image, in: EffectRect(x: 1, y: 1, width: 2, height: 1))
+        let greys = Contrast.worst(text: white, over: image, in: PixelRect(x: 1, y: 1, width: 2, height: 1))
         XCTAssertEqual(greys.ratio, Contrast.ratio(white, grey(0x76)), accuracy: 1e-12)
         XCTAssertEqual([greys.x, greys.y], [1, 1])
     }

@@ -8,9 +8,9 @@ final class EffectsGlassTests: XCTestCase {
     }
 
     let background = BuiltinImage.noise.make(width: 40, height: 30)
-    let panel = EffectRect(x: 10, y: 8, width: 16, height: 12)
+    let panel = PixelRect(x: 10, y: 8, width: 16, height: 12)
 
-    func assertOutsideUntouched(_ out: RGBAImage, _ rect: EffectRect, file: StaticString = #filePath, line: UInt = #line) {
+    func assertOutsideUntouched(_ out: RGBAImage, _ rect: PixelRect, file: StaticString = #filePath, line: UInt = #line) {
         for y in 0..<background.height {
             for x in 0..<background.width where !rect.contains(x: x, y: y) {
                 if out[x, y] != background[x, y] {
@@ -24,11 +24,11 @@ final class EffectsGlassTests: XCTestCase {
     // MARK: - Rectangles
 
     func testParsesPanelRectangles() throws {
-        func parse(_ text: String) throws -> EffectRect {
+        func parse(_ text: String) throws -> PixelRect {
             try RectangleSpec(parsing: text, option: "--panel").resolved(width: 480, height: 320)
         }
-        XCTAssertEqual(try parse("40,60,200,120"), EffectRect(x: 40, y: 60, width: 200, height: 120))
-        XCTAssertEqual(try parse(" 1, 2 ,3,4"), EffectRect(x: 1, y: 2, width: 3, height: 4))
+        XCTAssertEqual(try parse("40,60,200,120"), PixelRect(x: 40, y: 60, width: 200, height: 120))
+        XCTAssertEqual(try parse(" 1, 2 ,3,4"), PixelRect(x: 1, y: 2, width: 3, height: 4))
         for bad in ["1,2,3", "a,b,c,d", "1,2,0,4", "1,2,3,-4", "1,2,3,4,5", "1,2,3,4%x", "1,2,101%,4", "1,2,0%,4"] {
             XCTAssertThrowsError(try parse(bad), bad) { XCTAssertTrue("\($0)".hasPrefix("--panel \(bad):"), "\($0)") }
         }
@@ -38,10 +38,10 @@ final class EffectsGlassTests: XCTestCase {
     /// percentage width is at least one pixel.
     func testRelativeRectanglesFollowTheImage() throws {
         let middle = try RectangleSpec(parsing: "25%,25%,50%,50%", option: "--region")
-        XCTAssertEqual(middle.resolved(width: 480, height: 320), EffectRect(x: 120, y: 80, width: 240, height: 160))
-        XCTAssertEqual(middle.resolved(width: 161, height: 121), EffectRect(x: 40, y: 30, width: 80, height: 60))
+        XCTAssertEqual(middle.resolved(width: 480, height: 320), PixelRect(x: 120, y: 80, width: 240, height: 160))
+        XCTAssertEqual(middle.resolved(width: 161, height: 121), PixelRect(x: 40, y: 30, width: 80, height: 60))
         let mixed = try RectangleSpec(parsing: "55%,61%,64,64", option: "--inset", negativeOrigin: false)
-        XCTAssertEqual(mixed.resolved(width: 480, height: 320), EffectRect(x: 264, y: 195, width: 64, height: 64))
+        XCTAssertEqual(mixed.resolved(width: 480, height: 320), PixelRect(x: 264, y: 195, width: 64, height: 64))
         XCTAssertEqual(try RectangleSpec(parsing: "0,0,1%,1%", option: "--inset").resolved(width: 50, height: 50).width, 1)
         XCTAssertFalse(mixed.isAbsolute)
     }
@@ -62,9 +62,9 @@ final class EffectsGlassTests: XCTestCase {
 
     func testLabelIsCentredInThePanel() {
         var glass = Glass(panel: panel, preset: GlassStyle.light.preset(), cornerRadius: 4, labelSize: (6, 4))
-        XCTAssertEqual(glass.labelRect, EffectRect(x: 15, y: 12, width: 6, height: 4))
+        XCTAssertEqual(glass.labelRect, PixelRect(x: 15, y: 12, width: 6, height: 4))
         glass.labelSize = nil
-        XCTAssertEqual(glass.labelRect, EffectRect(x: 14, y: 12, width: 8, height: 4), "panel inset by the corner radius")
+        XCTAssertEqual(glass.labelRect, PixelRect(x: 14, y: 12, width: 8, height: 4), "panel inset by the corner radius")
     }
 
     // MARK: - Region blur
@@ -73,9 +73,9 @@ final class EffectsGlassTests: XCTestCase {
         let blur = box(3)
         let whole = blur.apply(background)
         // One panel inside, one touching the left and top borders (the margin is clipped there).
-        for rect in [panel, EffectRect(x: 0, y: 0, width: 9, height: 7), EffectRect(x: 31, y: 20, width: 9, height: 10)] {
+        for rect in [panel, PixelRect(x: 0, y: 0, width: 9, height: 7), PixelRect(x: 31, y: 20, width: 9, height: 10)] {
             let (pixels, region) = try blur.blurRegion(of: background, behind: rect)
-            XCTAssertEqual(region, rect.expanded(by: 3).intersection(EffectRect(width: 40, height: 30)))
+            XCTAssertEqual(region, rect.expanded(by: 3).intersection(PixelRect(width: 40, height: 30)))
             for j in 0..<rect.height {
                 for i in 0..<rect.width { XCTAssertEqual(pixels[i, j], whole[rect.x + i, rect.y + j]) }
             }
@@ -83,7 +83,7 @@ final class EffectsGlassTests: XCTestCase {
     }
 
     func testRegionBlurChecksItsInputs() {
-        XCTAssertThrowsError(try box(1).blurRegion(of: background, behind: EffectRect(x: 35, y: 0, width: 10, height: 5)))
+        XCTAssertThrowsError(try box(1).blurRegion(of: background, behind: PixelRect(x: 35, y: 0, width: 10, height: 5)))
         let shrinking = EffectBlur(reach: 0) { _ in RGBAImage(width: 1, height: 1) }
         XCTAssertThrowsError(try shrinking.blurRegion(of: background, behind: panel)) {
             XCTAssertTrue("\($0)".contains("must keep the size"))
@@ -135,7 +135,7 @@ final class EffectsGlassTests: XCTestCase {
     }
 
     func testCornerCoverage() {
-        let rect = EffectRect(x: 0, y: 0, width: 20, height: 10)
+        let rect = PixelRect(x: 0, y: 0, width: 20, height: 10)
         XCTAssertEqual(Glass.coverage(x: 0, y: 0, of: rect, cornerRadius: 4), 0)
         XCTAssertEqual(Glass.coverage(x: 10, y: 0, of: rect, cornerRadius: 4), 1, "straight edge")
         XCTAssertEqual(Glass.coverage(x: 0, y: 5, of: rect, cornerRadius: 4), 1, "straight edge")
@@ -164,7 +164,7 @@ final class EffectsGlassTests: XCTestCase {
     }
 
     func testPanelOutsideTheImageIsAnError() {
-        let glass = Glass(panel: EffectRect(x: 30, y: 25, width: 16, height: 12), preset: GlassStyle.light.preset())
+        let glass = Glass(panel: PixelRect(x: 30, y: 25, width: 16, height: 12), preset: GlassStyle.light.preset())
         XCTAssertThrowsError(try glass.render(over: background, blur: box(1))) { XCTAssertTrue("\($0)".contains("30,25,16,12")) }
         XCTAssertThrowsError(try glass.renderReduceTransparency(over: background))
     }

@@ -3,7 +3,7 @@ import XCTest
 
 final class EffectsParallaxTests: XCTestCase {
     let background = BuiltinImage.noise.make(width: 48, height: 40)
-    let panel = EffectRect(x: 14, y: 12, width: 20, height: 14)
+    let panel = PixelRect(x: 14, y: 12, width: 20, height: 14)
 
     /// A direct box average: identical sums wherever a crop starts, so translation is exact.
     func directBox(_ radius: Int) -> EffectBlur {
@@ -67,7 +67,7 @@ final class EffectsParallaxTests: XCTestCase {
 
     func testPictureBorderIsNotAnEdge() throws {
         // The snapshot reaches the picture's left border, where both approaches clamp alike.
-        let atBorder = EffectRect(x: 6, y: 12, width: 20, height: 14)
+        let atBorder = PixelRect(x: 6, y: 12, width: 20, height: 14)
         let parallax = try Parallax(background: background, panel: atBorder, shift: 6, blur: directBox(3))
         XCTAssertEqual(parallax.snapshotRegion.x, 0)
         XCTAssertTrue(parallax.isInterior(x: 0, y: 20))

@@ -72,7 +72,7 @@ final class EffectsSaturationTests: XCTestCase {
     func testRectangleLimitsTheChange() {
         let image = BuiltinImage.noise.make(width: 8, height: 8)
         var out = image
-        SaturationMatrix(saturation: 0).apply(to: &out, in: EffectRect(x: 2, y: 3, width: 3, height: 2))
+        SaturationMatrix(saturation: 0).apply(to: &out, in: PixelRect(x: 2, y: 3, width: 3, height: 2))
         for y in 0..<8 {
             for x in 0..<8 where !(2..<5).contains(x) || !(3..<5).contains(y) {
                 XCTAssertEqual(out[x, y], image[x, y])

@@ -66,8 +66,8 @@ import Testing
     @Test func rectangleHelpersStayInsideWhatTheyClipTo() {
         let coordinate = Gen.oneOf(Gen.int(in: -300...300), Gen.int(in: -1_000_000...1_000_000))
         forEachDrawn(300, from: zip(coordinate, coordinate, Gen.int(in: 0...2_000_000), Gen.int(in: 0...2_000_000))) { x, y, w, h in
-            let image = EffectRect(width: 256, height: 200)
-            let rect = EffectRect(x: x, y: y, width: w, height: h)
+            let image = PixelRect(width: 256, height: 200)
+            let rect = PixelRect(x: x, y: y, width: w, height: h)
             let inside = rect.intersection(image)
             if inside.width > 0, inside.height > 0 { #expect(image.contains(inside), "\(rect) ∩ \(image) = \(inside)") }
             if inside.width > 0, inside.height > 0 {

@@ -29,7 +29,7 @@ final class CommandTests: XCTestCase {
         // Ruan Yifeng, "高斯模糊的算法" (2012), the 3×3 σ = 1.5 example: raw centre 0.0707355,
         // corner 0.0453542; normalised centre 0.147761 (our sum is exact, his of rounded values).
         let r = try report(["kernel", "--sigma", "1.5", "--radius", "1", "--dims", "2", "--format", "json"])
-        let table = try XCTUnwrap(r.tables.first)
+        let table = try XCTUnwrap(r.dataTables.first)
         let raw = try column(table, "raw").compactMap(number)
         let weights = try column(table, "weight").compactMap(number)
         XCTAssertEqual(raw[4], 0.0707355, accuracy: 5e-8)
@@ -86,8 +86,8 @@ final class CommandTests: XCTestCase {
 
     func testSlopeOfAPowerLaw() {
         let points = [1.0, 2, 4, 8].map { (sigma: $0, nanoseconds: 3 * $0 * $0) }
-        XCTAssertEqual(BenchOptions.slope(points)!, 2, accuracy: 1e-12)
-        XCTAssertNil(BenchOptions.slope([(sigma: 1, nanoseconds: 1)]))
+        XCTAssertEqual(BlurTimer.slope(points)!, 2, accuracy: 1e-12)
+        XCTAssertNil(BlurTimer.slope([(sigma: 1, nanoseconds: 1)]))
     }
 
     func testEdgesPadTheRowAsDocumented() throws {

@@ -38,11 +38,11 @@ final class GlassCommandTests: XCTestCase {
         return file
     }
 
-    static let panel = EffectRect(x: 16, y: 12, width: 64, height: 40)
+    static let panel = PixelRect(x: 16, y: 12, width: 64, height: 40)
     static let panelText = "16,12,64,40"
 
     /// The panel's pixels fully inside its rounded corners (default radius 12).
-    static func coveredPixels(_ rect: EffectRect = panel) -> [(x: Int, y: Int)] {
+    static func coveredPixels(_ rect: PixelRect = panel) -> [(x: Int, y: Int)] {
         var pixels: [(Int, Int)] = []
         for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX where Glass.coverage(x: x, y: y, of: rect, cornerRadius: 12) == 1 {
             pixels.append((x, y))
@@ -149,7 +149,7 @@ final class GlassCommandTests: XCTestCase {
 
     /// A built-in mask without a size is made the panel's size; a sized one or a file is read as given.
     func testABuiltinMaskTakesThePanelsSize() {
-        let panel = EffectRect(x: 40, y: 40, width: 80, height: 40)
+        let panel = PixelRect(x: 40, y: 40, width: 80, height: 40)
         XCTAssertEqual(GlassCommand.maskSource("builtin:checker", panel: panel), "builtin:checker@80x40")
         XCTAssertEqual(GlassCommand.maskSource("builtin:checker@8x8", panel: panel), "builtin:checker@8x8")
         XCTAssertEqual(GlassCommand.maskSource("mask.png", panel: panel), "mask.png")
@@ -257,7 +257,7 @@ final class GlassCommandTests: XCTestCase {
     }
 
     func testNegativeSaturationBecomesSaturateAndHueRotate() {
-        var demo = GlassDemo(background: "b.png", width: 10, height: 10, panel: EffectRect(x: 1, y: 1, width: 5, height: 5),
+        var demo = GlassDemo(background: "b.png", width: 10, height: 10, panel: PixelRect(x: 1, y: 1, width: 5, height: 5),
                              cornerRadius: 2, blurSigma: 9.4868, saturation: -1, tint: SIMD4(0, 122 / 255, 1, 0.6),
                              fallback: SIMD4(0.2, 0.4, 0.8, 1), labelColour: SIMD4(0, 0, 0, 1), label: "<b>", fontSize: 30)
         XCTAssertEqual(demo.filter, "blur(9.49px) saturate(1) hue-rotate(180deg)")

@@ -24,7 +24,7 @@ final class GlassVibrancyTests: XCTestCase {
 
     /// The image pixels the label and icon cover fully, where the command drew them.
     func coveredPixels(panelOf image: RGBAImage) -> [(x: Int, y: Int)] {
-        let panel = EffectRect(width: image.width, height: image.height).centred(width: image.width / 2, height: image.height / 3)
+        let panel = PixelRect(width: image.width, height: image.height).centred(width: image.width / 2, height: image.height / 3)
         let content = GlassLabel(text: "Now Playing", font: .caption, hasIcon: true)
         let at = panel.centred(width: content.size.width, height: content.size.height)
         let mask = content.mask()

@@ -84,31 +84,6 @@ final class LessonParameterTests: XCTestCase {
         }
     }
 
-    func testDeclarationErrorsNameTheirLine() {
-        let head = "---\ntitle: x\nsummary: y\nparameters:\n  sigma:\n"
-        let cases: [(String, Int, String)] = [
-            ("    kind: number\n    default: 3\n    meaning: m\n", 5, "needs 'range: [smallest, largest]'"),
-            ("    kind: number\n    default: 30\n    range: [1, 12]\n    meaning: m\n", 5, "the default does not fit"),
-            ("    kind: real\n    default: 3\n", 6, "kind must be one of number, integer, choice, image, text"),
-            ("    kind: number\n    default: 3\n    range: [1]\n    meaning: m\n", 8, "'range:' is two numbers"),
-            ("    kind: number\n    default: 3\n    range: [1, 5]\n", 5, "no 'meaning:'"),
-            ("    kind: image\n    default: photo\n    meaning: m\n", 5, "needs 'smallest: WxH'"),
-            ("    kind: image\n    default: photo\n    smallest: big\n    meaning: m\n", 8, "'smallest:' is an image size"),
-            ("    kind: choice\n    default: c\n    choices: [a, b]\n    meaning: m\n", 5, "must be one of a, b"),
-            ("    kind: number\n    default: 3\n    range: [1, 5]\n    meaning: m\n    step: 1\n", 10, "unknown key 'step'"),
-            ("    kind: integer\n    default: 3\n    range: [1, 5.5]\n    meaning: m\n", 8, "whole ends"),
-        ]
-        for (body, line, message) in cases {
-            do {
-                _ = try LessonParser.parse(head + body + "---\n", path: path)
-                XCTFail("expected an error for \(body.debugDescription)")
-            } catch {
-                XCTAssertEqual(error.line, line, "\(body.debugDescription): \(error)")
-                XCTAssertTrue(error.message.contains(message), "\(error) should say \(message)")
-            }
-        }
-    }
-
     // MARK: - Expressions
 
     func testExpressionsComputeWhatTheyShow() throws {

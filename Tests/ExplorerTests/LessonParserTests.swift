@@ -43,7 +43,9 @@ final class LessonParserTests: XCTestCase {
         XCTAssertEqual(lesson.parts, [.prose(Lesson.Prose(lines: ["Text."], line: 10))])
     }
 
+    /// Front matter and parameter declarations (`LessonParameter`): each error names its line.
     func testFrontMatterErrorsNameTheirLine() {
+        let sigma = "---\ntitle: x\nsummary: y\nparameters:\n  sigma:\n"  // declares sigma from line 5
         let cases: [(String, Int, String)] = [
             ("title: x\n", 1, "starts with front matter"),
             ("---\ntitle: x\nsummary: y\nauthor: z\n---\n", 4, "unknown front matter key 'author'"),
@@ -58,6 +60,16 @@ final class LessonParserTests: XCTestCase {
             ("---\ntitle: x\nsummary: y\nparameters:\n  2x: 1\n---\n", 5, "not a parameter name"),
             ("---\ntitle: x\nsummary: \"y\n---\n", 3, "not valid YAML"),
             ("---\ntitle: x\nsummary y\n---\n", 3, "not valid YAML"),
+            (sigma + "    kind: number\n    default: 3\n    meaning: m\n---\n", 5, "needs 'range: [smallest, largest]'"),
+            (sigma + "    kind: number\n    default: 30\n    range: [1, 12]\n    meaning: m\n---\n", 5, "the default does not fit"),
+            (sigma + "    kind: real\n    default: 3\n---\n", 6, "kind must be one of number, integer, choice, image, text"),
+            (sigma + "    kind: number\n    default: 3\n    range: [1]\n    meaning: m\n---\n", 8, "'range:' is two numbers"),
+            (sigma + "    kind: number\n    default: 3\n    range: [1, 5]\n---\n", 5, "no 'meaning:'"),
+            (sigma + "    kind: image\n    default: photo\n    meaning: m\n---\n", 5, "needs 'smallest: WxH'"),
+            (sigma + "    kind: image\n    default: photo\n    smallest: big\n    meaning: m\n---\n", 8, "'smallest:' is an image size"),
+            (sigma + "    kind: choice\n    default: c\n    choices: [a, b]\n    meaning: m\n---\n", 5, "must be one of a, b"),
+            (sigma + "    kind: number\n    default: 3\n    range: [1, 5]\n    meaning: m\n    step: 1\n---\n", 10, "unknown key 'step'"),
+            (sigma + "    kind: integer\n    default: 3\n    range: [1, 5.5]\n    meaning: m\n---\n", 8, "whole ends"),
         ]
         for (text, line, message) in cases {
             guard let error = parseError(text) else { continue }

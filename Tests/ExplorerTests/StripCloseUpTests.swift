@@ -5,22 +5,7 @@ import XCTest
 
 /// Corner close-ups, inset zoom and outlines on strips: region figures show the margin that was
 /// read, extent figures the original frame.
-final class StripCloseUpTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("strip-close-up-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func explorer(_ arguments: [String]) throws -> BinaryRunner.Result {
-        try BinaryRunner.run(arguments, in: folder, environment: ["EXPLORER_QUICK": "1"])
-    }
-
+final class StripCloseUpTests: FolderTestCase {
     func closeUps(_ arguments: [String]) throws -> CloseUpOptions {
         try CloseUpOptions.parse(arguments)
     }

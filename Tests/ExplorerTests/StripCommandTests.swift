@@ -4,22 +4,7 @@ import XCTest
 @testable import explorer
 
 /// `compare --strip`, `blur --strip` and `explorer strip`: panels, difference panels, alt text.
-final class StripCommandTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("strip-command-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func explorer(_ arguments: [String]) throws -> BinaryRunner.Result {
-        try BinaryRunner.run(arguments, in: folder, environment: ["EXPLORER_QUICK": "1"])
-    }
-
+final class StripCommandTests: FolderTestCase {
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// The alt text of the first figure in a Markdown report: `![ALT](PATH)`.
@@ -66,12 +51,12 @@ final class StripCommandTests: XCTestCase {
     }
 
     func testAutomaticAmplificationIsThePowerOfTwoThatKeepsTheLargestOnTheScale() {
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 13.3), 16)   // 16 × 13.3 = 213 ≤ 255 < 32 × 13.3
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 1), 128)     // 128 ≤ 255 < 256
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 255), 1)
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 200), 1)
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 0), 1, "no difference: nothing to amplify")
-        XCTAssertEqual(StripSupport.automaticAmplification(largest: 1e-6), 65536, "capped")
+        XCTAssertEqual(Strip.automaticAmplification(largest: 13.3), 16)   // 16 × 13.3 = 213 ≤ 255 < 32 × 13.3
+        XCTAssertEqual(Strip.automaticAmplification(largest: 1), 128)     // 128 ≤ 255 < 256
+        XCTAssertEqual(Strip.automaticAmplification(largest: 255), 1)
+        XCTAssertEqual(Strip.automaticAmplification(largest: 200), 1)
+        XCTAssertEqual(Strip.automaticAmplification(largest: 0), 1, "no difference: nothing to amplify")
+        XCTAssertEqual(Strip.automaticAmplification(largest: 1e-6), 65536, "capped")
     }
 
     // MARK: - explorer strip

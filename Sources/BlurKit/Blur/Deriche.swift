@@ -104,13 +104,7 @@ public struct Deriche: BlurMethod {
                                 causalGain: Float(s.causalGain), anticausalGain: Float(s.anticausalGain))
         }
         let first = c[0], second = c[1]
-        LaneLines.blur(&image, edges: edges, threads: threads, before: pad, after: pad, filter: { lines in
-            dericheLine(UnsafeMutableRawPointer(lines.a), stride: 128, pitch: 16, sums: UnsafeMutableRawPointer(lines.b),
-                        count: lines.paddedCount, first, second)
-            return lines.a
-        }, inPlace: { start, stride, pitch, lines in
-            dericheLine(start, stride: stride, pitch: pitch, sums: UnsafeMutableRawPointer(lines.b), count: lines.count, first, second)
-        })
+        derichePass(&image, edges: edges, threads: threads, pad: pad, first, second)
     }
 
     /// The plain loop the fast one is checked against: both sections, causal then anticausal,
@@ -162,65 +156,4 @@ enum RecursiveTail {
 /// Float32 coefficients of one Deriche section.
 struct DericheCoefficients: Sendable {
     var b0, b1, a1, a2, c1, c2, causalGain, anticausalGain: Float
-}
-
-/// Both Deriche sections over eight lines of `count` positions, in place, four lines at a time:
-/// position i of line l at byte i·stride + l·pitch of `x`; `sums` (128 bytes a position) holds
-/// the causal sums. Each input is read before its output is written.
-///
-/// The causal pass starts in the steady state of the first position's value and the
-/// anticausal pass in that of the last (exact for clamped edges; inside padding otherwise).
-/// The feedback term of the previous output is added last, so the recursion's critical path
-/// is one multiply and one subtraction.
-private func dericheLine(
-    _ x: UnsafeMutableRawPointer, stride: Int, pitch: Int, sums: UnsafeMutableRawPointer,
-    count: Int, _ s: DericheCoefficients, _ t: DericheCoefficients
-) {
-    for half in 0..<2 {
-        let x = x + 4 * pitch * half, sums = sums + 64 * half
-        func input(_ i: Int) -> SIMD16<Float> { laneLoad(x + i * stride, pitch) }
-        // lesson-code: deriche
-        // Causal: both sections left to right, starting at rest on the first value.
-        var xp = input(0)
-        var sy1 = xp * s.causalGain, sy2 = sy1, ty1 = xp * t.causalGain, ty2 = ty1
-        for i in 0..<count {
-            let xi = input(i)
-            let sy = (s.b0 * xi + s.b1 * xp - s.a2 * sy2) - s.a1 * sy1
-            let ty = (t.b0 * xi + t.b1 * xp - t.a2 * ty2) - t.a1 * ty1
-            sums.storeBytes(of: sy + ty, toByteOffset: 128 * i, as: SIMD16<Float>.self)
-            (sy2, sy1, ty2, ty1, xp) = (sy1, sy, ty1, ty, xi)
-        }
-        // Anticausal: right to left, starting at rest on the last value; adds to the causal sums.
-        var xn1 = input(count - 1), xn2 = xn1
-        var sz1 = xn1 * s.anticausalGain, sz2 = sz1, tz1 = xn1 * t.anticausalGain, tz2 = tz1
-        var i = count - 1
-        while i >= 0 {
-            let xi = input(i)
-            let sz = (s.c1 * xn1 + s.c2 * xn2 - s.a2 * sz2) - s.a1 * sz1
-            let tz = (t.c1 * xn1 + t.c2 * xn2 - t.a2 * tz2) - t.a1 * tz1
-            let causal = sums.load(fromByteOffset: 128 * i, as: SIMD16<Float>.self)
-            laneStore(causal + sz + tz, x + i * stride, pitch)
-            (sz2, sz1, tz2, tz1, xn2, xn1) = (sz1, sz, tz1, tz, xn1, xi)
-            i -= 1
-        }
-        // end lesson-code
-    }
-}
-
-// The lane loads live in this file: BlurKit's debug build optimises each file on its own and
-// inlines only what the file itself holds (see `LineKernels`).
-
-/// Four lanes `pitch` bytes apart at `p`, as one vector.
-private func laneLoad(_ p: UnsafeRawPointer, _ pitch: Int) -> SIMD16<Float> {
-    SIMD16(lowHalf: SIMD8(lowHalf: p.load(as: SIMD4<Float>.self), highHalf: p.load(fromByteOffset: pitch, as: SIMD4<Float>.self)),
-           highHalf: SIMD8(lowHalf: p.load(fromByteOffset: 2 * pitch, as: SIMD4<Float>.self),
-                           highHalf: p.load(fromByteOffset: 3 * pitch, as: SIMD4<Float>.self)))
-}
-
-/// Stores a vector as four lanes `pitch` bytes apart at `p`.
-private func laneStore(_ v: SIMD16<Float>, _ p: UnsafeMutableRawPointer, _ pitch: Int) {
-    p.storeBytes(of: v.lowHalf.lowHalf, as: SIMD4<Float>.self)
-    p.storeBytes(of: v.lowHalf.highHalf, toByteOffset: pitch, as: SIMD4<Float>.self)
-    p.storeBytes(of: v.highHalf.lowHalf, toByteOffset: 2 * pitch, as: SIMD4<Float>.self)
-    p.storeBytes(of: v.highHalf.highHalf, toByteOffset: 3 * pitch, as: SIMD4<Float>.self)
 }

@@ -150,13 +150,7 @@ public struct YoungVanVliet: BlurMethod {
             })
             return
         }
-        LaneLines.blur(&image, edges: edges, threads: threads, before: pad, after: pad, filter: { lines in
-            vyvLine3(UnsafeMutableRawPointer(lines.a), stride: 128, pitch: 16, causal: UnsafeMutableRawPointer(lines.b),
-                     count: lines.paddedCount, coefficients)
-            return lines.a
-        }, inPlace: { start, stride, pitch, lines in
-            vyvLine3(start, stride: stride, pitch: pitch, causal: UnsafeMutableRawPointer(lines.b), count: lines.count, coefficients)
-        })
+        vyvPass3(&image, edges: edges, threads: threads, pad: pad, coefficients)
     }
 
     /// The plain loop the fast one is checked against: the causal pass, then the anticausal
@@ -235,43 +229,6 @@ struct VYVCoefficients: Sendable {
     }
 }
 
-/// Order 3 over eight lines of `count` positions, in place, four lines at a time: position i
-/// of line l at byte i·stride + l·pitch of `x`; `causal` (128 bytes a position) holds the
-/// causal pass's output.
-private func vyvLine3(
-    _ x: UnsafeMutableRawPointer, stride: Int, pitch: Int, causal: UnsafeMutableRawPointer,
-    count: Int, _ c: VYVCoefficients
-) {
-    let b0 = c.b0, a1 = c.a1, a2 = c.a2, a3 = c.a3
-    for half in 0..<2 {
-        let x = x + 4 * pitch * half, w = causal + 64 * half
-        func input(_ i: Int) -> SIMD16<Float> { laneLoad(x + i * stride, pitch) }
-        // lesson-code: young-van-vliet
-        // Causal, starting at rest on the first value.
-        var w1 = input(0), w2 = w1, w3 = w1
-        for i in 0..<count {
-            let value = (b0 * input(i) - a3 * w3 - a2 * w2) - a1 * w1
-            w.storeBytes(of: value, toByteOffset: 128 * i, as: SIMD16<Float>.self)
-            (w3, w2, w1) = (w2, w1, value)
-        }
-        // Triggs–Sdika: the anticausal start from the last three causal outputs.
-        let u = input(count - 1)
-        let d0 = w1 - u, d1 = w2 - u, d2 = w3 - u
-        var v1 = u + c.m[0] * d0 + c.m[1] * d1 + c.m[2] * d2
-        var v2 = u + c.m[3] * d0 + c.m[4] * d1 + c.m[5] * d2
-        var v3 = u + c.m[6] * d0 + c.m[7] * d1 + c.m[8] * d2
-        // Anticausal, right to left, on the causal output.
-        var i = count - 1
-        while i >= 0 {
-            let value = (b0 * w.load(fromByteOffset: 128 * i, as: SIMD16<Float>.self) - a3 * v3 - a2 * v2) - a1 * v1
-            laneStore(value, x + i * stride, pitch)
-            (v3, v2, v1) = (v2, v1, value)
-            i -= 1
-        }
-        // end lesson-code
-    }
-}
-
 /// Orders 4 and 5 (unused coefficients are 0) over eight lines of `count` positions, in
 /// Float64: their feedback coefficients are larger and cancel more (about 5, −10, 10, −5, 1 at
 /// large σ), and in Float32 the rounding grows to several levels.
@@ -307,22 +264,4 @@ private func vyvLine5(
             i -= 1
         }
     }
-}
-
-// The lane loads live in this file: BlurKit's debug build optimises each file on its own and
-// inlines only what the file itself holds (see `LineKernels`).
-
-/// Four lanes `pitch` bytes apart at `p`, as one vector.
-private func laneLoad(_ p: UnsafeRawPointer, _ pitch: Int) -> SIMD16<Float> {
-    SIMD16(lowHalf: SIMD8(lowHalf: p.load(as: SIMD4<Float>.self), highHalf: p.load(fromByteOffset: pitch, as: SIMD4<Float>.self)),
-           highHalf: SIMD8(lowHalf: p.load(fromByteOffset: 2 * pitch, as: SIMD4<Float>.self),
-                           highHalf: p.load(fromByteOffset: 3 * pitch, as: SIMD4<Float>.self)))
-}
-
-/// Stores a vector as four lanes `pitch` bytes apart at `p`.
-private func laneStore(_ v: SIMD16<Float>, _ p: UnsafeMutableRawPointer, _ pitch: Int) {
-    p.storeBytes(of: v.lowHalf.lowHalf, as: SIMD4<Float>.self)
-    p.storeBytes(of: v.lowHalf.highHalf, toByteOffset: pitch, as: SIMD4<Float>.self)
-    p.storeBytes(of: v.highHalf.lowHalf, toByteOffset: 2 * pitch, as: SIMD4<Float>.self)
-    p.storeBytes(of: v.highHalf.highHalf, toByteOffset: 3 * pitch, as: SIMD4<Float>.self)
 }

@@ -47,8 +47,8 @@ public enum Contrast {
     /// All pixels of `rect` count, not only those under the glyphs, so this is a conservative
     /// bound for any text drawn inside `rect`. The lowest ratio belongs to the pixel whose
     /// luminance is closest to the text's.
-    public static func worst(text: SIMD4<Float>, over image: RGBAImage, in rect: EffectRect) -> ContrastCheck {
-        let area = rect.intersection(image.effectBounds)
+    public static func worst(text: SIMD4<Float>, over image: RGBAImage, in rect: PixelRect) -> ContrastCheck {
+        let area = rect.intersection(image.bounds)
         let textL = relativeLuminance(text)
         var best = ContrastCheck(ratio: .infinity, x: area.x, y: area.y)
         for y in area.y..<area.maxY {

@@ -19,11 +19,17 @@ public struct EffectBlur: Sendable {
         self.apply = apply
     }
 
+    /// `method` through `Blur.apply` (premultiplied alpha, stored values) with clamped edges, as
+    /// vImage's `kvImageEdgeExtend`; the reach is the method's.
+    public init(_ method: any BlurMethod) {
+        self.init(reach: method.reach) { Blur.apply(method, to: $0, edges: .clamp) }
+    }
+
     /// The rectangle a region blur reads for the pixels of `rect`: `rect` grown by `reach` on every
     /// side, clipped to an image of `width`×`height` (BCBlurView renders only what lies behind the
     /// control; the margin is what the kernel needs beyond it).
-    public func region(around rect: EffectRect, width: Int, height: Int) -> EffectRect {
-        rect.expanded(by: reach).intersection(EffectRect(width: width, height: height))
+    public func region(around rect: PixelRect, width: Int, height: Int) -> PixelRect {
+        rect.expanded(by: reach).intersection(PixelRect(width: width, height: height))
     }
 
     /// Blurs only what lies behind `rect`: crops `rect` plus a margin of `reach` (clipped at the
@@ -37,16 +43,16 @@ public struct EffectBlur: Sendable {
     ///
     /// - Throws: `BlurKitError` when `rect` is empty or not inside the image, or when the blur
     ///   returns an image of another size.
-    public func blurRegion(of image: RGBAImage, behind rect: EffectRect) throws -> (pixels: RGBAImage, region: EffectRect) {
-        guard !rect.isEmpty, image.effectBounds.contains(rect) else {
+    public func blurRegion(of image: RGBAImage, behind rect: PixelRect) throws -> (pixels: RGBAImage, region: PixelRect) {
+        guard !rect.isEmpty, image.bounds.contains(rect) else {
             throw BlurKitError("region \(rect) must be non-empty and inside the \(image.width)×\(image.height) image")
         }
         let region = self.region(around: rect, width: image.width, height: image.height)
-        let blurred = apply(cropPixels(image, to: region))
+        let blurred = apply(image.cropped(to: region))
         guard blurred.width == region.width, blurred.height == region.height else {
             throw BlurKitError("the blur returned \(blurred.width)×\(blurred.height) for a \(region.width)×\(region.height) input; it must keep the size")
         }
-        let inner = EffectRect(x: rect.x - region.x, y: rect.y - region.y, width: rect.width, height: rect.height)
-        return (cropPixels(blurred, to: inner), region)
+        let inner = PixelRect(x: rect.x - region.x, y: rect.y - region.y, width: rect.width, height: rect.height)
+        return (blurred.cropped(to: inner), region)
     }
 }

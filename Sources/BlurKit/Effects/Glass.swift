@@ -24,7 +24,7 @@ import Foundation
 /// caller draws the text, and the worst-case contrast of that colour over the pixels there.
 public struct Glass: Sendable {
     /// Where the panel sits, in pixels of the picture.
-    public var panel: EffectRect
+    public var panel: PixelRect
     /// Tint and saturation (the blur itself comes with `render(over:blur:)`).
     public var preset: GlassPreset
     /// Radius of the rounded corners in pixels; clamped to half the shorter side.
@@ -37,7 +37,7 @@ public struct Glass: Sendable {
     /// The colour the label is drawn in.
     public var labelColour: SIMD4<Float>
 
-    public init(panel: EffectRect, preset: GlassPreset, cornerRadius: Float = 12, mask: RGBAImage? = nil,
+    public init(panel: PixelRect, preset: GlassPreset, cornerRadius: Float = 12, mask: RGBAImage? = nil,
                 labelSize: (width: Int, height: Int)? = nil) {
         self.panel = panel
         self.preset = preset
@@ -50,7 +50,7 @@ public struct Glass: Sendable {
     /// Where the label goes: a rectangle of `labelSize` centred in the panel. Without a label, the
     /// panel inset by the corner radius — the area any text would occupy — so contrast is still
     /// reported.
-    public var labelRect: EffectRect {
+    public var labelRect: PixelRect {
         if let size = labelSize { return panel.centred(width: size.width, height: size.height) }
         let inset = panel.expanded(by: -Int(effectiveCornerRadius.rounded(.up)))
         return inset.isEmpty ? panel : inset
@@ -108,7 +108,7 @@ public struct Glass: Sendable {
     ///
     /// Along the straight sides of a rectangle with integer edges, the edge pixels are half a
     /// pixel inside, so they are covered fully; only corners blend.
-    public static func coverage(x: Int, y: Int, of rect: EffectRect, cornerRadius: Float) -> Float {
+    public static func coverage(x: Int, y: Int, of rect: PixelRect, cornerRadius: Float) -> Float {
         Float(RoundedBox.coverage(point: SIMD2(Double(x) + 0.5, Double(y) + 0.5), x: Double(rect.x), y: Double(rect.y),
                                   width: Double(rect.width), height: Double(rect.height), radius: Double(cornerRadius)))
     }
@@ -129,7 +129,7 @@ public struct Glass: Sendable {
     // MARK: - Helpers
 
     func validatePanel(in background: RGBAImage) throws {
-        guard !panel.isEmpty, background.effectBounds.contains(panel) else {
+        guard !panel.isEmpty, background.bounds.contains(panel) else {
             throw BlurKitError("panel \(panel) must be non-empty and inside the \(background.width)×\(background.height) image")
         }
     }
@@ -145,7 +145,7 @@ public struct Glass: Sendable {
         }
     }
 
-    func finish(_ image: RGBAImage, blurRegion: EffectRect?, fill: SIMD4<Float>?) -> GlassRendering {
+    func finish(_ image: RGBAImage, blurRegion: PixelRect?, fill: SIMD4<Float>?) -> GlassRendering {
         let label = labelRect
         return GlassRendering(image: image, panel: panel, blurRegion: blurRegion, label: label,
                               labelColour: labelColour, fill: fill,
@@ -159,11 +159,11 @@ public struct GlassRendering: Sendable {
     /// The picture with the panel composited (the label not yet drawn).
     public var image: RGBAImage
     /// The panel rectangle; pixels outside it equal the input picture's.
-    public var panel: EffectRect
+    public var panel: PixelRect
     /// The rectangle the blur read (panel plus reach, clipped); nil for Reduce Transparency.
-    public var blurRegion: EffectRect?
+    public var blurRegion: PixelRect?
     /// Where the label's text goes.
-    public var label: EffectRect
+    public var label: PixelRect
     /// The label's colour.
     public var labelColour: SIMD4<Float>
     /// The opaque fill of the Reduce Transparency panel; nil for glass.
@@ -173,4 +173,17 @@ public struct GlassRendering: Sendable {
 
     /// True for the Reduce Transparency rendering.
     public var reducedTransparency: Bool { fill != nil }
+
+    /// Black or white, whichever has the higher worst-case contrast over the glass actually behind
+    /// the label, when that is not the colour used (the preset's, chosen against mid grey); nil
+    /// otherwise.
+    ///
+    /// A picture darker or lighter than mid grey can turn the preset's choice around: the tint
+    /// style's blue over the photo's dark wood carries white text better than black.
+    public var betterLabelColour: SIMD4<Float>? {
+        let black = SIMD4<Float>(0, 0, 0, 1), white = SIMD4<Float>(1, 1, 1, 1)
+        let other = labelColour == black ? white : black
+        let otherWorst = Contrast.worst(text: other, over: image, in: label)
+        return otherWorst.ratio > contrast.ratio ? other : nil
+    }
 }

@@ -21,7 +21,7 @@ public struct Parallax: Sendable {
     /// The still picture.
     public let background: RGBAImage
     /// The panel at rest.
-    public let panel: EffectRect
+    public let panel: PixelRect
     /// The largest offset of the panel from rest along either axis, in pixels.
     public let shift: Int
     /// The blur both approaches use.
@@ -29,10 +29,10 @@ public struct Parallax: Sendable {
 
     /// - Throws: `BlurKitError` when `shift` is negative or the panel, grown by `shift`, leaves
     ///   the picture.
-    public init(background: RGBAImage, panel: EffectRect, shift: Int, blur: EffectBlur) throws {
+    public init(background: RGBAImage, panel: PixelRect, shift: Int, blur: EffectBlur) throws {
         guard shift >= 0 else { throw BlurKitError("shift (\(shift)) must not be negative") }
         let travel = panel.expanded(by: shift)
-        guard !panel.isEmpty, background.effectBounds.contains(travel) else {
+        guard !panel.isEmpty, background.bounds.contains(travel) else {
             throw BlurKitError("panel \(panel) moved by up to \(shift) pixels (\(travel)) must stay inside the \(background.width)×\(background.height) image")
         }
         self.background = background
@@ -42,7 +42,7 @@ public struct Parallax: Sendable {
     }
 
     /// The snapshot's rectangle: every pixel the panel can show, the rest rectangle grown by `shift`.
-    public var snapshotRegion: EffectRect { panel.expanded(by: shift) }
+    public var snapshotRegion: PixelRect { panel.expanded(by: shift) }
 
     /// The panel's offsets over `frames` frames: a figure of eight starting at rest,
     /// (round(shift·sin θ), round(shift/2·sin 2θ)) with θ = 2π·i / frames — the path of a device
@@ -65,18 +65,18 @@ public struct Parallax: Sendable {
 
     /// (b) Once: the blurred snapshot of `snapshotRegion`, blurred as an image on its own.
     public func snapshot() -> RGBAImage {
-        blur.apply(cropPixels(background, to: snapshotRegion))
+        blur.apply(background.cropped(to: snapshotRegion))
     }
 
     /// (b) Per frame: the panel-sized part of `snapshot` behind the panel at `offset` — a copy.
     public func snapshotFrame(_ snapshot: RGBAImage, offset: SIMD2<Int>) -> RGBAImage {
         let at = position(offset)
         let region = snapshotRegion
-        return cropPixels(snapshot, to: at.offsetBy(dx: -region.x, dy: -region.y))
+        return snapshot.cropped(to: at.offsetBy(dx: -region.x, dy: -region.y))
     }
 
     /// The panel's rectangle at `offset` (which must be within ±`shift`).
-    public func position(_ offset: SIMD2<Int>) -> EffectRect {
+    public func position(_ offset: SIMD2<Int>) -> PixelRect {
         precondition(abs(offset.x) <= shift && abs(offset.y) <= shift,
                      "offset (\(offset.x), \(offset.y)) must be within ±\(shift)")
         return panel.offsetBy(dx: offset.x, dy: offset.y)

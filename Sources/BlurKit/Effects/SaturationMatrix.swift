@@ -66,8 +66,8 @@ public struct SaturationMatrix: Sendable, Equatable {
     }
 
     /// Applies the matrix to every pixel of `image` inside `rect` (the whole image when nil).
-    public func apply(to image: inout RGBAImage, in rect: EffectRect? = nil) {
-        let area = (rect ?? image.effectBounds).intersection(image.effectBounds)
+    public func apply(to image: inout RGBAImage, in rect: PixelRect? = nil) {
+        let area = (rect ?? image.bounds).intersection(image.bounds)
         let r0 = rows[0], r1 = rows[1], r2 = rows[2]
         let w = image.width
         image.pixels.withUnsafeMutableBufferPointer { p in

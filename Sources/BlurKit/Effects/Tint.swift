@@ -56,8 +56,8 @@ public enum Tint {
     }
 
     /// Lays `colour` over every pixel of `image` inside `rect` (the whole image when nil).
-    public static func apply(_ colour: SIMD4<Float>, to image: inout RGBAImage, in rect: EffectRect? = nil) {
-        let area = (rect ?? image.effectBounds).intersection(image.effectBounds)
+    public static func apply(_ colour: SIMD4<Float>, to image: inout RGBAImage, in rect: PixelRect? = nil) {
+        let area = (rect ?? image.bounds).intersection(image.bounds)
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX {
                 image[x, y] = over(colour, on: image[x, y])

@@ -1,35 +1,5 @@
 import Foundation
 
-/// A rectangle of whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.
-public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
-    }
-
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// The rectangle grown by `d` pixels on every side (shrunk when `d` is negative).
-    public func outset(by d: Int) -> PixelRect {
-        PixelRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d)
-    }
-
-    /// The part of this rectangle inside `other` (empty when they do not meet).
-    public func intersection(_ other: PixelRect) -> PixelRect {
-        let x0 = max(x, other.x), y0 = max(y, other.y)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
-        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-    }
-
-    public var description: String { "\(width)×\(height) at (\(x), \(y))" }
-}
-
 /// Where a line of text sits relative to the x coordinate it is drawn at.
 public enum TextAlignment: Sendable {
     /// x is the left edge of the text.

@@ -90,7 +90,7 @@ public struct ColourLegend: Sendable, Equatable {
             let t = width > 1 ? Float(i) / Float(width - 1) : 0
             canvas.fill(PixelRect(x: x + i, y: barTop, width: 1, height: barHeight), colour: map.colour(at: t))
         }
-        canvas.strokeRect(PixelRect(x: x, y: barTop, width: width, height: barHeight).outset(by: 1), colour: FigureColour.frame)
+        canvas.strokeRect(PixelRect(x: x, y: barTop, width: width, height: barHeight).expanded(by: 1), colour: FigureColour.frame)
         let labels = tickLabels
         var lastRight = Int.min
         for (n, (value, text)) in labels.enumerated() {

@@ -137,7 +137,7 @@ public enum FallbackPlotter {
         if hasImpulses, !plot.logY, let zero = py(0) {
             canvas.fill(PixelRect(x: frame.x, y: Int(zero), width: frame.width, height: 1), colour: FigureColour.frame)
         }
-        canvas.strokeRect(frame.outset(by: 1), colour: FigureColour.text, lineWidth: 2)
+        canvas.strokeRect(frame.expanded(by: 1), colour: FigureColour.text, lineWidth: 2)
 
         // Axis labels: x centred under the tick labels, y turned a quarter to the left.
         canvas.draw(text: plot.oneLine(plot.xLabel), x: frame.x + frame.width / 2, y: plot.height - pad - labelFont.lineHeight,

@@ -55,19 +55,19 @@ public enum Gnuplot {
 
         let lines = errorText.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         let warnings = lines.filter { $0.lowercased().contains("warning:") }
-        let context = "gnuplot on '\((folder as NSString).appendingPathComponent(script))'"
+        let scriptPath = (folder as NSString).appendingPathComponent(script)
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let how = process.terminationReason == .exit ? "exit status \(process.terminationStatus)" : "signal \(process.terminationStatus)"
-            throw BlurKitError("\(context) failed (\(how)): \(message(lines))")
+            throw BlurKitError(path: scriptPath, "gnuplot on", " failed (\(how)): \(message(lines))")
         }
         let bytes: [UInt8]
         do {
             bytes = try PNGInfo.readFile(temporary)
             guard !bytes.isEmpty else { throw BlurKitError("it wrote an empty file") }
-            _ = try PNGInfo.parse(bytes, path: output, headerOnly: false)
+            _ = try PNGInfo.parse(bytes, path: output)
         } catch {
             let said = lines.isEmpty ? "" : " (gnuplot said: \(message(lines)))"
-            throw BlurKitError("\(context) left no valid PNG: \(error)\(said)")
+            throw BlurKitError(path: scriptPath, "gnuplot on", " left no valid PNG: \(error)\(said)")
         }
         if let command {
             // libpng writes the tEXt chunk, so gnuplot's PNG is decoded and encoded again,

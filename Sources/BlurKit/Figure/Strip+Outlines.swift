@@ -48,8 +48,8 @@ extension Strip {
             case .solid:
                 Self.drawHighlight(around: shown, on: &canvas)
             case .dashed:
-                canvas.strokeRect(shown.outset(by: 3), colour: FigureColour.text, lineWidth: 1)
-                Self.strokeDashed(shown.outset(by: 2), colour: Self.dashedOutlineColour, on: &canvas)
+                canvas.strokeRect(shown.expanded(by: 3), colour: FigureColour.text, lineWidth: 1)
+                Self.strokeDashed(shown.expanded(by: 2), colour: Self.dashedOutlineColour, on: &canvas)
             }
             // Solid outlines are labelled inside their top-left corner, dashed ones just below
             // their bottom-left (inside the panel), so a region's label and its margin's differ.

@@ -54,16 +54,19 @@ public struct Strip: Sendable {
     /// A region of the images shown enlarged under every panel.
     public struct Inset: Sendable, Equatable {
         /// The region, in the panels' image pixels.
-        public var x: Int, y: Int, width: Int, height: Int
+        public var region: PixelRect
         /// The enlargement; nil picks the largest whole factor that keeps the inset within the
         /// panel's displayed size.
         public var zoom: Int?
 
-        public init(x: Int, y: Int, width: Int, height: Int, zoom: Int? = nil) {
-            self.x = x; self.y = y; self.width = width; self.height = height; self.zoom = zoom
+        public init(_ region: PixelRect, zoom: Int? = nil) {
+            self.region = region
+            self.zoom = zoom
         }
 
-        var region: PixelRect { PixelRect(x: x, y: y, width: width, height: height) }
+        public init(x: Int, y: Int, width: Int, height: Int, zoom: Int? = nil) {
+            self.init(PixelRect(x: x, y: y, width: width, height: height), zoom: zoom)
+        }
     }
 
     /// How image pixels map to strip pixels.
@@ -185,11 +188,11 @@ public struct Strip: Sendable {
         let sizes = panels.map { (scale.displayed($0.image.width), scale.displayed($0.image.height)) }
         let insetZoom: Int? = inset.map { inset in
             if let zoom = inset.zoom { return zoom }
-            let fitW = (sizes.map(\.0).min() ?? 0) / max(inset.width, 1)
-            let fitH = (sizes.map(\.1).min() ?? 0) / max(inset.height, 1)
+            let fitW = (sizes.map(\.0).min() ?? 0) / max(inset.region.width, 1)
+            let fitH = (sizes.map(\.1).min() ?? 0) / max(inset.region.height, 1)
             return max(1, min(fitW, fitH))
         }
-        let insetSize = inset.map { ($0.width * insetZoom!, $0.height * insetZoom!) }
+        let insetSize = inset.map { ($0.region.width * insetZoom!, $0.region.height * insetZoom!) }
         var columnWidth = sizes.map(\.0).max() ?? 0
         columnWidth = max(columnWidth, insetSize?.0 ?? 0)
         let panelColumnWidth = columnWidth
@@ -269,7 +272,7 @@ public struct Strip: Sendable {
         for (i, panel) in panels.enumerated() {
             let frame = layout.panelFrames[i]
             let shown = displayedImage(panel)
-            canvas.fill(frame.outset(by: 1), colour: FigureColour.frame)
+            canvas.fill(frame.expanded(by: 1), colour: FigureColour.frame)
             drawPicture(shown.full, in: frame, zoom: layout.scale.enlargement, on: &canvas)
             drawOutlines(panel: i, frame: frame, scale: layout.scale, on: &canvas)
             if let inset, let insetFrame = layout.insetFrames[i], let zoom = layout.insetZoom {
@@ -278,7 +281,7 @@ public struct Strip: Sendable {
                                         y: frame.y + Int(layout.scale.displayed(Double(r.y)).rounded(.down)),
                                         width: max(2, layout.scale.displayed(r.width)), height: max(2, layout.scale.displayed(r.height)))
                 Self.drawHighlight(around: outline, on: &canvas)
-                canvas.fill(insetFrame.outset(by: 3), colour: FigureColour.accent)
+                canvas.fill(insetFrame.expanded(by: 3), colour: FigureColour.accent)
                 let region = shown.original.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
                 drawPicture(region, in: insetFrame, zoom: zoom, on: &canvas)
                 Self.badge("zoom ×\(zoom)", x: insetFrame.x + 6, y: insetFrame.y + 6, on: &canvas)
@@ -320,9 +323,9 @@ public struct Strip: Sendable {
                 }
             }
             if let inset {
-                let inside = inset.region.intersection(PixelRect(x: 0, y: 0, width: panel.image.width, height: panel.image.height))
-                guard !inset.region.isEmpty, inside == inset.region else {
-                    throw BlurKitError("inset region \(inset.region) is not inside panel \(i + 1)'s \(panel.image.width)×\(panel.image.height) image")
+                let r = inset.region, inside = r.intersection(panel.image.bounds)
+                guard !r.isEmpty, inside == r else {
+                    throw BlurKitError("inset region \(r.width)×\(r.height) at (\(r.x), \(r.y)) is not inside panel \(i + 1)'s \(panel.image.width)×\(panel.image.height) image")
                 }
             }
         }
@@ -363,8 +366,8 @@ public struct Strip: Sendable {
     /// An outline just outside `rect`, visible on any picture: 2 px of the accent colour
     /// inside 1 px of near-black; the pixels of `rect` stay uncovered.
     static func drawHighlight(around rect: PixelRect, on canvas: inout Canvas) {
-        canvas.strokeRect(rect.outset(by: 3), colour: FigureColour.text, lineWidth: 1)
-        canvas.strokeRect(rect.outset(by: 2), colour: FigureColour.accent, lineWidth: 2)
+        canvas.strokeRect(rect.expanded(by: 3), colour: FigureColour.text, lineWidth: 1)
+        canvas.strokeRect(rect.expanded(by: 2), colour: FigureColour.accent, lineWidth: 2)
     }
 
     /// A small dark label with light text in a panel's corner.
@@ -472,7 +475,7 @@ public struct Strip: Sendable {
             }
         }
         if let inset, let zoom = layout.insetZoom {
-            parts.append("Below each panel, the region \(inset.width)×\(inset.height) at (\(inset.x), \(inset.y)) enlarged \(zoom)× with visible pixels; it is outlined in orange on each panel.")
+            parts.append("Below each panel, the region \(inset.region.width)×\(inset.region.height) at (\(inset.region.x), \(inset.region.y)) enlarged \(zoom)× with visible pixels; it is outlined in orange on each panel.")
         }
         if let outlined = outlinesAltText() { parts.append(outlined) }
         return parts.joined(separator: " ")

@@ -52,7 +52,7 @@ public enum AtomicFile {
         }
         if let failure {
             discardTemporary(temporary)
-            throw BlurKitError("cannot write '\(path)': \(failure)")
+            throw BlurKitError(path: path, "cannot write", ": \(failure)")
         }
         try place(temporary, at: target, reportedAs: path)
     }
@@ -72,26 +72,26 @@ public enum AtomicFile {
         var hops = 0
         while lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
             hops += 1
-            guard hops <= 40 else { throw BlurKitError("cannot write '\(visible(path))': too many levels of symbolic links") }
+            guard hops <= 40 else { throw BlurKitError(path: visible(path), "cannot write", ": too many levels of symbolic links") }
             var buffer = [CChar](repeating: 0, count: 4097)
             let n = readlink(target, &buffer, 4096)
-            guard n > 0 else { throw BlurKitError("cannot write '\(visible(path))': \(errorText(errno))") }
+            guard n > 0 else { throw BlurKitError(path: visible(path), "cannot write", ": \(errorText(errno))") }
             let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             target = link.hasPrefix("/") ? link : parentFolder(of: target) + "/" + link
         }
         let folder = parentFolder(of: target)
         var folderInfo = stat()
         guard stat(folder, &folderInfo) == 0 else {
-            throw BlurKitError("cannot write '\(visible(path))': folder '\(visible(folder))' does not exist")
+            throw BlurKitError(path: visible(path), "cannot write", ": folder '\(visible(folder))' does not exist")
         }
         guard (folderInfo.st_mode & S_IFMT) == S_IFDIR else {
-            throw BlurKitError("cannot write '\(visible(path))': '\(visible(folder))' is not a folder")
+            throw BlurKitError(path: visible(path), "cannot write", ": '\(visible(folder))' is not a folder")
         }
         if lstat(target, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG: break
-            case S_IFDIR: throw BlurKitError("cannot write '\(visible(path))': it is a folder")
-            default: throw BlurKitError("cannot write '\(visible(path))': it exists and is not a regular file (a device, pipe or socket is never replaced)")
+            case S_IFDIR: throw BlurKitError(path: visible(path), "cannot write", ": it is a folder")
+            default: throw BlurKitError(path: visible(path), "cannot write", ": it exists and is not a regular file (a device, pipe or socket is never replaced)")
             }
         }
         return target
@@ -107,7 +107,7 @@ public enum AtomicFile {
         var template = Array(temporaryTemplate(for: target).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw BlurKitError("cannot write '\(visible(path ?? target))': \(errorText(errno))")
+            throw BlurKitError(path: visible(path ?? target), "cannot write", ": \(errorText(errno))")
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         TemporaryFiles.register(temporary)
@@ -116,7 +116,7 @@ public enum AtomicFile {
         close(fd)
         guard mode == 0 else {
             discardTemporary(temporary)
-            throw BlurKitError("cannot write '\(visible(path ?? target))': \(errorText(failure))")
+            throw BlurKitError(path: visible(path ?? target), "cannot write", ": \(errorText(failure))")
         }
         return temporary
     }
@@ -143,7 +143,7 @@ public enum AtomicFile {
             let reason = errorText(errno)
             discardTemporary(temporary)
             Journal.shared.didNotReplace(target)
-            throw BlurKitError("cannot write '\(shown)': \(reason)")
+            throw BlurKitError(path: shown, "cannot write", ": \(reason)")
         }
         TemporaryFiles.unregister(temporary)
     }

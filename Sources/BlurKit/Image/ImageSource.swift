@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where an image comes from: a PNG file path, or a built-in image `builtin:NAME[@WxH]`.
 public enum ImageSource {
     /// Loads `source`: a PNG path, or `builtin:NAME` / `builtin:NAME@WxH` (see `BuiltinImage`).
@@ -7,6 +9,14 @@ public enum ImageSource {
         guard source.hasPrefix("builtin:") else { return try PNG.read(source, maxPixels: maxPixels) }
         let (kind, size) = try builtin(source, maxPixels: maxPixels)
         return kind.make(width: size.width, height: size.height)
+    }
+
+    /// The path a bare image name stands for: `NAME` (no `/`, no `.`, not `builtin:`) is
+    /// `imagesFolder/NAME.png` when that file exists; any other source is returned as it is.
+    public static func resolve(_ source: String, imagesFolder: String) -> String {
+        guard !source.contains("/"), !source.contains("."), !source.hasPrefix("builtin:") else { return source }
+        let shipped = imagesFolder + "/\(source).png"
+        return FileManager.default.fileExists(atPath: shipped) ? shipped : source
     }
 
     /// The width and height `source` has, without decoding or generating its pixels: a PNG's

@@ -27,7 +27,7 @@ public enum PNG {
     public static func read(_ path: String, maxPixels: Int = defaultMaxPixels) throws -> RGBAImage {
         let bytes = try PNGInfo.readFile(path)
         // Existence, folder, signature, CRCs, IHDR: clear errors first.
-        let header = try PNGInfo.parse(bytes, path: path, headerOnly: false)
+        let header = try PNGInfo.parse(bytes, path: path)
         let pixels = header.width * header.height
         guard pixels <= maxPixels else {
             throw BlurKitError("'\(path)' is \(header.width)×\(header.height) = \(pixels) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")

@@ -45,15 +45,10 @@ public struct PNGInfo: Sendable, Equatable {
     ///   PNG, a truncated file, a bad CRC or an invalid header.
     public static func read(_ path: String) throws -> PNGInfo {
         let bytes = try readFile(path)
-        return try parse(bytes, path: path, headerOnly: false)
+        return try parse(bytes, path: path)
     }
 
-    /// Reads only the signature and IHDR (the first 33 bytes).
-    static func readHeader(_ path: String) throws -> PNGInfo {
-        try parse(try readFile(path, limit: 33), path: path, headerOnly: true)
-    }
-
-    static func readFile(_ path: String, limit: Int = .max) throws -> [UInt8] {
+    static func readFile(_ path: String) throws -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw BlurKitError("cannot read '\(path)': \(AtomicFile.errorText(errno))")
@@ -68,7 +63,7 @@ public struct PNGInfo: Sendable, Equatable {
             throw BlurKitError("cannot read '\(path)': \(AtomicFile.errorText(errno))")
         }
         defer { fclose(file) }
-        let count = min(Int(info.st_size), limit)
+        let count = Int(info.st_size)
         var bytes = [UInt8](repeating: 0, count: count)
         let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
         if got < count, ferror(file) != 0 {
@@ -78,7 +73,7 @@ public struct PNGInfo: Sendable, Equatable {
         return bytes
     }
 
-    static func parse(_ bytes: [UInt8], path: String, headerOnly: Bool) throws -> PNGInfo {
+    static func parse(_ bytes: [UInt8], path: String) throws -> PNGInfo {
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
             throw BlurKitError("'\(path)' is not a PNG file (it does not start with the PNG signature)")
         }
@@ -121,7 +116,6 @@ public struct PNGInfo: Sendable, Equatable {
                     throw BlurKitError("'\(path)' is corrupt: invalid bit depth \(depth)")
                 }
                 header = (w, h, depth, colour, bytes[base + 12] != 0)
-                if headerOnly { break }
             } else if type == "tRNS" {
                 hasTRNS = true
             } else if type == "tEXt", let zero = data.firstIndex(of: 0) {
@@ -137,7 +131,7 @@ public struct PNGInfo: Sendable, Equatable {
         guard let header else {
             throw BlurKitError("'\(path)' is truncated (no IHDR chunk)")
         }
-        if !headerOnly && !sawEnd {
+        if !sawEnd {
             throw BlurKitError("'\(path)' is truncated (no IEND chunk)")
         }
         return PNGInfo(width: header.w, height: header.h, bitDepth: header.depth, colourType: header.type,

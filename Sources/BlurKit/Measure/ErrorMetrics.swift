@@ -89,6 +89,30 @@ public struct ErrorMetrics: Sendable, Equatable {
         return worst * 255
     }
 
+    /// The largest |a − b| and the RMSE over the values of `rect` in two images of the same size,
+    /// in 8-bit units (× 255): how far a variant of a picture (say glass blurred at 1/K
+    /// resolution) is from the original inside one region.
+    ///
+    /// - Throws: `BlurKitError` when the sizes differ or `rect` is empty or not inside them.
+    public static func difference(_ a: RGBAImage, _ b: RGBAImage, in rect: PixelRect) throws -> (maxAbs: Double, rmse: Double) {
+        guard a.width == b.width && a.height == b.height else {
+            throw BlurKitError("image sizes differ: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
+        }
+        guard !rect.isEmpty, a.bounds.contains(rect) else {
+            throw BlurKitError("region \(rect) must be non-empty and inside the \(a.width)×\(a.height) image")
+        }
+        var maxDiff: Float = 0, sum: Double = 0
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let e = a[x, y] - b[x, y]
+                let d = pointwiseMax(e, -e) * 255
+                maxDiff = max(maxDiff, d.max())
+                sum += Double((d * d).sum())
+            }
+        }
+        return (Double(maxDiff), (sum / Double(4 * rect.area)).squareRoot())
+    }
+
     /// Running max, sum of squares and count of absolute errors.
     struct Accumulator {
         var count = 0

@@ -19,7 +19,7 @@ struct BenchCommand: ReportingCommand {
     @OptionGroup var options: BenchOptions
     @Flag(help: "Show no progress line on standard error (it appears only on a terminal, after a second).")
     var quiet = false
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
     @Option(help: ArgumentHelp("Also plot time per pixel against σ (log–log, one line per method) into this PNG, with .dat and .gp beside it.",
                                valueName: "file.png"))
     var plot: String?

@@ -43,7 +43,7 @@ struct BlurCommand: ReportingCommand {
     var quiet = false
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     var size: BlurSize { BlurSize(sigma: sigma, radius: radius, iterations: iterations, truncate: truncate, downsample: downsample, order: order) }
 

@@ -18,7 +18,7 @@ struct BoxesCommand: ReportingCommand {
     @Option(help: "Numbers of passes, e.g. 1,2,3,4,5,6.") var passes: String = "1,2,3,4,5,6"
     @Option(name: .customLong("apple-radius"), help: "Also show Apple's ImageEffects box width for this blur radius (points).")
     var appleRadius: Double?
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func passCounts() throws -> [Int] {
         try PassList.parse(passes)

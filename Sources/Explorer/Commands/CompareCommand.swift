@@ -39,7 +39,7 @@ struct CompareCommand: ReportingCommand {
     var difference: String?
     @Option(help: "With --strip: multiply differences by this before colouring (default: automatic, stated in the legend).")
     var amplify: Double?
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     var size: BlurSize { BlurSize(sigma: sigma, radius: nil, iterations: iterations, truncate: truncate, downsample: downsample, order: order) }
 
@@ -131,8 +131,8 @@ struct CompareCommand: ReportingCommand {
         let chosen = try differenceMethods()
         let differenced = outcomes.filter { chosen.contains($0.name) }
         if !differenced.isEmpty {
-            let largest = differenced.map { StripSupport.largestDifference($0.output, reference: reference) }
-            let amplification = amplify.map(Float.init) ?? StripSupport.automaticAmplification(largest: largest.max() ?? 0)
+            let largest = differenced.map { Strip.largestDifference($0.output, reference: reference) }
+            let amplification = amplify.map(Float.init) ?? Strip.automaticAmplification(largest: largest.max() ?? 0)
             strip.add(reference, caption: "exact Gaussian", "Float64 reference")
             for (o, worst) in zip(differenced, largest) {
                 strip.addDifference(o.output, reference: reference, amplification: amplification,
@@ -179,7 +179,7 @@ struct CompareCommand: ReportingCommand {
                        + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
                        + "between the method's 1-D impulse response and the Gaussian's pixel weights."]
         if let first = outcomes.first?.timing {
-            table.notes.append(TimingNote.describe(first, image: image, threads: threads, quick: context.quickTiming))
+            table.notes.append(TimingNote.describe(first, width: image.width, height: image.height, threads: threads, quick: context.quickTiming))
         }
         return table
     }

@@ -10,7 +10,7 @@ struct EdgesCommand: ReportingCommand {
 
     @Option(help: "The row, values separated by spaces.") var row: String = "a b c d"
     @Option(help: "How many values to show beyond each end.") var pad: Int = 2
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         guard !row.split(separator: " ").isEmpty else { throw ValidationError("--row must hold at least one value") }

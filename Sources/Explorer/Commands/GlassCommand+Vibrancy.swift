@@ -17,7 +17,7 @@ extension GlassCommand {
         var plainContrast: ContrastCheck
         var vibrantContrast: ContrastCheck
         /// Where the content sits, and its size.
-        var at: EffectRect
+        var at: PixelRect
     }
 
     /// The renderings with --vibrancy; nil without it.
@@ -68,9 +68,9 @@ extension GlassCommand {
         // A close-up of the icon and the first letters, a third of the picture wide, so it is
         // enlarged at least three times under each panel.
         let around = v.at.expanded(by: 4)
-        let crop = EffectRect(x: around.x, y: around.y, width: min(around.width, max(8, frosted.image.width / 3)), height: around.height)
-            .intersection(EffectRect(width: frosted.image.width, height: frosted.image.height))
-        if !crop.isEmpty { strip.inset = Strip.Inset(x: crop.x, y: crop.y, width: crop.width, height: crop.height) }
+        let crop = PixelRect(x: around.x, y: around.y, width: min(around.width, max(8, frosted.image.width / 3)), height: around.height)
+            .intersection(PixelRect(width: frosted.image.width, height: frosted.image.height))
+        if !crop.isEmpty { strip.inset = Strip.Inset(crop) }
         return strip
     }
 }

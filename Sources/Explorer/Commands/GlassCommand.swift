@@ -63,7 +63,7 @@ struct GlassCommand: ReportingCommand {
     @Flag(inversion: .prefixedNo, help: "In a lesson, show the panel live in the HTML page (CSS backdrop-filter, with the fallback for prefers-reduced-transparency).")
     var demo = true
     @OptionGroup var inputOptions: InputOptions
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     /// The largest blur radius accepted, in points: three boxes of about 1.88 r each.
     static let maxBlurRadius = 500.0
@@ -106,14 +106,14 @@ struct GlassCommand: ReportingCommand {
 
     /// The panel: `text` (X,Y,W,H), or centred with half the picture's width and a third of its
     /// height (`glass` and `motion` share it).
-    static func panelRect(_ text: String?, in image: RGBAImage) throws -> EffectRect {
+    static func panelRect(_ text: String?, in image: RGBAImage) throws -> PixelRect {
         if let text { return try RectangleSpec(parsing: text, option: "--panel").resolved(width: image.width, height: image.height) }
-        return EffectRect(width: image.width, height: image.height).centred(width: max(1, image.width / 2), height: max(1, image.height / 3))
+        return PixelRect(width: image.width, height: image.height).centred(width: max(1, image.width / 2), height: max(1, image.height / 3))
     }
 
     /// The mask to read: a built-in named without a size (`builtin:checker`) is made the panel's
     /// size, so one command fits every picture; anything else as given.
-    static func maskSource(_ text: String, panel: EffectRect) -> String {
+    static func maskSource(_ text: String, panel: PixelRect) -> String {
         guard text.hasPrefix("builtin:"), !text.contains("@") else { return text }
         return "\(text)@\(panel.width)x\(panel.height)"
     }
@@ -150,7 +150,7 @@ struct GlassCommand: ReportingCommand {
     }
 
     /// The face the label is drawn in: 30 px when it fits the panel with a margin, else 18 px.
-    func labelFont(for rect: EffectRect) throws -> BitmapFont? {
+    func labelFont(for rect: PixelRect) throws -> BitmapFont? {
         guard !label.isEmpty || vibrancy else { return nil }
         let margin = max(6, Int(min(cornerRadius, Double(min(rect.width, rect.height)) / 2) / 2))
         for font in [BitmapFont.caption, BitmapFont.label] {
@@ -165,18 +165,6 @@ struct GlassCommand: ReportingCommand {
     /// What is drawn on the panel in `font`: the label, led by the icon with --vibrancy.
     func content(_ font: BitmapFont) -> GlassLabel {
         GlassLabel(text: label, font: font, hasIcon: vibrancy)
-    }
-
-    /// Black or white, whichever has the higher worst-case contrast over the glass actually behind
-    /// the label, when that is not the preset's choice (made against mid grey); nil otherwise.
-    ///
-    /// A picture darker or lighter than mid grey can turn the preset's choice around: the tint
-    /// style's blue over the photo's dark wood carries white text better than black.
-    static func betterLabelColour(for rendering: GlassRendering) -> SIMD4<Float>? {
-        let black = SIMD4<Float>(0, 0, 0, 1), white = SIMD4<Float>(1, 1, 1, 1)
-        let other = rendering.labelColour == black ? white : black
-        let otherWorst = Contrast.worst(text: other, over: rendering.image, in: rendering.label)
-        return otherWorst.ratio > rendering.contrast.ratio ? other : nil
     }
 
     /// The rendering with its label drawn.
@@ -199,7 +187,7 @@ struct GlassCommand: ReportingCommand {
                           labelSize: font.map { content($0).size })
         let choice = try blurChoice(preset, factor: downsample)
         var frosted = try glass.render(over: image, blur: choice.effect)
-        if let better = Self.betterLabelColour(for: frosted) {
+        if let better = frosted.betterLabelColour {
             glass.labelColour = better
             frosted = try glass.render(over: image, blur: choice.effect)
         }
@@ -213,7 +201,7 @@ struct GlassCommand: ReportingCommand {
         report.text(describe(preset: preset, image: image, rect: rect, choice: choice, region: frosted.blurRegion))
         if downsample > 1 {
             let full = try glass.render(over: image, blur: try blurChoice(preset, factor: 1).effect)
-            report.text(Self.downsampleNote(frosted.image, full.image, panel: rect, factor: downsample))
+            report.text(try Self.downsampleNote(frosted.image, full.image, panel: rect, factor: downsample))
         }
         var contrast = contrastTable(frosted: frosted, fallback: fallback)
         if let vibrant { addVibrancyRows(vibrant, frosted: frosted, to: &contrast) }
@@ -247,18 +235,18 @@ struct GlassCommand: ReportingCommand {
             let name = (input as NSString).lastPathComponent
             let backdrop = "backdrop-\(LessonPage.slug(name.hasSuffix(".png") ? String(name.dropLast(4)) : name)).png"
             let written = try context.writePNG(image, to: backdrop)
-            report.glassDemo = GlassDemo(
+            report.pageExtra(GlassDemo(
                 background: (written as NSString).lastPathComponent, width: image.width, height: image.height, panel: rect,
                 cornerRadius: Double(glass.effectiveCornerRadius), blurSigma: choice.sigma, saturation: preset.saturation,
                 tint: preset.tint, fallback: fallback.fill ?? preset.fallbackColour(), labelColour: frosted.labelColour,
-                label: label, fontSize: font?.pixelSize ?? BitmapFont.caption.pixelSize)
+                label: label, fontSize: font?.pixelSize ?? BitmapFont.caption.pixelSize))
         }
         return report
     }
 
     var styleName: String { style.rawValue }
 
-    func describe(preset: GlassPreset, image: RGBAImage, rect: EffectRect, choice: Choice, region: EffectRect?) -> String {
+    func describe(preset: GlassPreset, image: RGBAImage, rect: PixelRect, choice: Choice, region: PixelRect?) -> String {
         var text = "\(styleName.capitalizedFirst) glass over \(input) (\(image.width)×\(image.height)), panel \(rect): "
             + "blur radius \(NumberText.compact(preset.blurRadius)), tint \(Tint.hex(preset.tint)), "
             + "saturation \(NumberText.compact(Double(preset.saturation))). Blur: \(choice.words)"
@@ -270,19 +258,10 @@ struct GlassCommand: ReportingCommand {
     }
 
     /// How far the glass blurred at 1/K is from the glass blurred at full resolution.
-    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: EffectRect, factor: Int) -> String {
-        var maxDiff: Float = 0, sum: Double = 0
-        for y in panel.y..<panel.maxY {
-            for x in panel.x..<panel.maxX {
-                let e = small[x, y] - full[x, y]
-                let d = pointwiseMax(e, -e) * 255
-                maxDiff = max(maxDiff, d.max())
-                sum += Double((d * d).sum())
-            }
-        }
-        let rmse = (sum / Double(4 * panel.area)).squareRoot()
+    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: PixelRect, factor: Int) throws -> String {
+        let difference = try ErrorMetrics.difference(small, full, in: panel)
         return "Blurred at 1/\(factor) resolution, the panel differs from the full-resolution glass by at most "
-            + "\(NumberText.significant(Double(maxDiff), 3)) (RMSE \(NumberText.significant(rmse, 3))) in 8-bit units."
+            + "\(NumberText.significant(difference.maxAbs, 3)) (RMSE \(NumberText.significant(difference.rmse, 3))) in 8-bit units."
     }
 
     static func percent(_ x: Double) -> String { NumberText.fixed(100 * x, digits: 0) + " %" }
@@ -350,14 +329,6 @@ struct GlassCommand: ReportingCommand {
         strip.add(fallbackImage, caption: "Reduce Transparency \(Self.colour(fallback.fill!))",
                   "contrast \(Self.ratio(fallback.contrast.ratio))")
         return strip
-    }
-}
-
-extension EffectBlur {
-    /// `method` through `Blur.apply` (premultiplied alpha, stored values) with clamped edges, as
-    /// vImage's `kvImageEdgeExtend`; the reach is the method's.
-    init(_ method: any BlurMethod) {
-        self.init(reach: method.reach) { Blur.apply(method, to: $0, edges: .clamp) }
     }
 }
 

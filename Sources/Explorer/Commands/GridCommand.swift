@@ -14,7 +14,7 @@ struct GridCommand: ReportingCommand {
     @Option(help: "How values beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
     @Flag(name: .customLong("exclude-centre"), help: "Average the neighbours only, leaving each value itself out.")
     var excludeCentre = false
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func parsedRows() throws -> [[Float]] {
         let rows = grid.split(separator: ";").map { row in row.split(separator: " ").map { Float($0) } }

@@ -10,7 +10,7 @@ struct InfoCommand: ReportingCommand {
     )
 
     @Argument(help: "The PNG file, builtin:NAME[@WxH], or photo.") var file: String
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func makeReport(_ context: RunContext) throws -> Report {
         // A file's name and text chunks come from outside: control characters (ESC, BEL, CR,
@@ -20,7 +20,7 @@ struct InfoCommand: ReportingCommand {
             Table.Column(key: "property", title: "property", alignRight: false),
             Table.Column(key: "value", title: "value", alignRight: false),
         ])
-        let path = InputOptions.resolve(context.inputPath(file))
+        let path = PackageFolders.image(context.inputPath(file))
         if path.hasPrefix("builtin:") {
             let size = try ImageSource.size(of: path)
             table.append([.text("size"), .text("\(size.width)×\(size.height) pixels")])

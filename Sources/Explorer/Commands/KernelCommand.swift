@@ -29,7 +29,7 @@ struct KernelCommand: ReportingCommand {
     var plot: String?
     @Flag(help: "Also list the taps merged in pairs into bilinear fetches (the linear-taps method), and the fetches saved.")
     var linearTaps = false
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         try SigmaValidation.check(sigma)
@@ -101,11 +101,7 @@ struct KernelCommand: ReportingCommand {
                 table.append([.integer(x), .integer(y), .significant(kernel.raw[i], 7), .significant(kernel.weights[i], 7)])
             } }
             table.notes = summary(rawSum: kernel.rawSum, captured: kernel.capturedMass, effective: kernel.effectiveSigma, window: "\(w)×\(w)")
-            if format == .text || context.inLesson {
-                report.text(table.notes.joined(separator: " "))
-            } else {
-                report.table(table)
-            }
+            report.dataTable(table, summary: table.notes.joined(separator: " "))
             if let plot {
                 var chart = Plot(title: "2-D \(sampling.rawValue) Gaussian weights, σ = \(sigmaText): the row y = 0",
                                  xLabel: "offset x (px)", yLabel: "normalised weight")

@@ -9,11 +9,11 @@ struct ListCommand: ReportingCommand {
     )
 
     @OptionGroup var lessons: LessonFolderOptions
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func run() throws {
         do {
-            print(Self.render(try makeReport(.terminal()), format: format))
+            print(format.render(try makeReport(.terminal()), style: .current()))
         } catch let error as LessonError {
             throw error.report()
         }

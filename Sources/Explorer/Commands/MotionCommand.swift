@@ -34,7 +34,7 @@ struct MotionCommand: ReportingCommand {
     @Flag(help: "Write frames of both approaches and their difference as a strip.") var strip = false
     @Option(name: .shortAndLong, help: "The strip's PNG file (with --strip).") var output: String = "parallax-frames.png"
     @OptionGroup var inputOptions: InputOptions
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         try SigmaValidation.check(sigma)
@@ -114,7 +114,7 @@ struct MotionCommand: ReportingCommand {
         value == 0 ? "0 (as fast as possible)" : "\(text) s"
     }
 
-    func liveTable(_ live: [(name: String, timing: Timing)], region: EffectRect, context: RunContext) -> Table {
+    func liveTable(_ live: [(name: String, timing: Timing)], region: PixelRect, context: RunContext) -> Table {
         var table = Table(title: "Live blur: the share of one core at each update interval", name: "live-cost", columns: [
             Table.Column(key: "blur", title: "blur", alignRight: false),
             Table.Column(key: "msPerBlur", title: "one blur", unit: "ms"),
@@ -136,7 +136,7 @@ struct MotionCommand: ReportingCommand {
                        + "cut out the panel. Share = time per blur / interval, at most 100 % (then the blur runs back to back "
                        + "and delivers 1 / time per blur refreshes a second)."]
         if let first = live.first?.timing {
-            table.notes.append(TimingNote.describe(first, image: RGBAImage(width: region.width, height: region.height),
+            table.notes.append(TimingNote.describe(first, width: region.width, height: region.height,
                                                    threads: 1, quick: context.quickTiming))
         }
         return table
@@ -209,18 +209,12 @@ struct MotionCommand: ReportingCommand {
         var chosen: [Int] = []
         for i in [0, n / 4, (3 * n) / 4] where i < n && !chosen.contains(i) { chosen.append(i) }
         let image = parallax.background
-        let view = parallax.snapshotRegion.expanded(by: 16).intersection(EffectRect(width: image.width, height: image.height))
-        func cut(_ picture: RGBAImage) -> RGBAImage {
-            var out = RGBAImage(width: view.width, height: view.height)
-            for y in 0..<view.height { for x in 0..<view.width { out[x, y] = picture[view.x + x, view.y + y] } }
-            return out
-        }
-        let edge = Double(measurement.edgeMax) * 255
-        let amplification = Float(max(1, pow(2, Foundation.floor(log2(255 / max(edge, 1))))))
+        let view = parallax.snapshotRegion.expanded(by: 16).intersection(image.bounds)
+        let amplification = Strip.automaticAmplification(largest: Double(measurement.edgeMax) * 255)
         var lives: [RGBAImage] = [], moved: [RGBAImage] = []
         for i in chosen {
-            lives.append(cut(parallax.place(try parallax.liveFrame(offset: offsets[i]), offset: offsets[i])))
-            moved.append(cut(parallax.place(parallax.snapshotFrame(still, offset: offsets[i]), offset: offsets[i])))
+            lives.append(try parallax.place(try parallax.liveFrame(offset: offsets[i]), offset: offsets[i]).cropped(to: view))
+            moved.append(parallax.place(parallax.snapshotFrame(still, offset: offsets[i]), offset: offsets[i]).cropped(to: view))
         }
         var figure = Strip(title: "Parallax: (a) re-blurred each frame, (b) one blurred snapshot moved")
         figure.columns = chosen.count

@@ -27,7 +27,7 @@ struct SourceCommand: ReportingCommand {
 
     @Argument(help: "The region's name, e.g. separable; omit to list them.") var name: String?
     @Option(help: "Which loops of a method to print: both, reference or fast.") var show: Part = .both
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     /// What the fast loop of each method changes against its reference, in one sentence.
     static let scheduleNotes: [String: String] = [

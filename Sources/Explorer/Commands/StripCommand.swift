@@ -32,7 +32,7 @@ struct StripCommand: ReportingCommand {
     var inset: String?
     @OptionGroup var closeUps: CloseUpOptions
     @OptionGroup var inputOptions: InputOptions
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         guard !images.isEmpty else { throw ValidationError("give at least one image") }
@@ -69,8 +69,8 @@ struct StripCommand: ReportingCommand {
             for (i, image) in loaded.enumerated() where image.width != reference.width || image.height != reference.height {
                 throw BlurKitError("--difference-to: \(images[i]) is \(image.width)×\(image.height) but \(differenceTo) is \(reference.width)×\(reference.height); differences need one size")
             }
-            let largest = loaded.map { StripSupport.largestDifference($0, reference: reference) }
-            let amplification = amplify.map(Float.init) ?? StripSupport.automaticAmplification(largest: largest.max() ?? 0)
+            let largest = loaded.map { Strip.largestDifference($0, reference: reference) }
+            let amplification = amplify.map(Float.init) ?? Strip.automaticAmplification(largest: largest.max() ?? 0)
             let referenceName = StripSupport.shortName(differenceTo)
             for (i, image) in loaded.enumerated() {
                 let name = names?[i] ?? StripSupport.shortName(images[i])

@@ -13,21 +13,11 @@ struct LessonLibrary: Sendable {
         var path: String
     }
 
-    /// The folder lessons are read from when `--lessons` is not given: `./Lessons` when it
-    /// exists, else the `Lessons` folder of the package this executable was built from, so an
-    /// `explorer` built from a clone works from any folder.
-    static var defaultFolder: String {
-        if FileManager.default.fileExists(atPath: "Lessons") { return "Lessons" }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Lessons").path
-        return FileManager.default.fileExists(atPath: package) ? package : "Lessons"
-    }
-
     /// Lists the lessons in `folder` (`./Lessons` when nil).
     ///
     /// - Throws: `LessonError` when the folder is missing or two files share a number.
     init(folder: String?) throws(LessonError) {
-        let folder = folder.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? Self.defaultFolder
+        let folder = folder.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? PackageFolders.lessons
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             let hint = "run from the package's folder (the one with Lessons/) or pass --lessons DIR"

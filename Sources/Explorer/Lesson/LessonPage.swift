@@ -30,7 +30,7 @@ struct LessonPage {
         }
         add(navigation.line(page: "README.md"), html: navigation.line(page: "index.html"))
         var tables: [(name: String, csv: String)] = []
-        var demos: [(before: Int, demo: GlassDemo)] = []
+        var extras: [(before: Int, extra: PageExtra)] = []
         var section = CourseSections.Section.other
         var firstFigure: Figure?
         for item in items {
@@ -53,7 +53,7 @@ struct LessonPage {
                     }
                 }
                 if let caption = cell.caption { add("*\(Self.pageText(caption))*") }
-                if let demo = cell.report.glassDemo { demos.append((sections.count, demo)) }
+                for extra in cell.report.pageExtras { extras.append((sections.count, extra)) }
                 if firstFigure == nil { firstFigure = cell.report.figures.first }
             case .cell:
                 continue
@@ -69,7 +69,7 @@ struct LessonPage {
                                          figure: firstFigure?.path, figureAlt: firstFigure.map { Self.pageText($0.altText) })
         self.markdown = sections.joined(separator: "\n\n") + "\n\n" + CourseIndex.comment(info) + "\n"
         self.tables = tables
-        self.html = Self.html(title: lesson.title, summary: lesson.summary, sections: htmlSections, demos: demos)
+        self.html = Self.html(title: lesson.title, summary: lesson.summary, sections: htmlSections, extras: extras)
     }
 
     /// A cell's results as Markdown sections; tables get a CSV file each.
@@ -80,7 +80,9 @@ struct LessonPage {
         case .csv:
             return ["```csv\n\(DataRenderer.csv(cell.report).trimmingTrailingBlanks())\n```"]
         case .text, .markdown:
-            return cell.report.blocks.map { block in
+            return cell.report.blocks.compactMap { block in
+                if case .pageExtra = block { return nil }
+                if case .dataTable(_, let summary) = block { return MarkdownRenderer.render(Report(blocks: [.text(summary)])) }
                 let markdown = MarkdownRenderer.render(Report(blocks: [block]))
                 guard case .table(let table) = block else { return markdown }
                 let name = table.csvName(taken: tables.map(\.name))
@@ -159,15 +161,19 @@ struct LessonPage {
     /// The page as one self-contained HTML file: Ink turns the Markdown sections into HTML, and the
     /// style sheet is inline so the file needs nothing but the images beside it.
     ///
-    /// Each glass demo goes before section `before` (right after its cell's results), with its
-    /// rules in the page's style sheet; only the HTML page has them.
-    static func html(title: String, summary: String, sections: [String], demos: [(before: Int, demo: GlassDemo)] = []) -> String {
+    /// Each page extra goes before section `before` (right after its cell's results), with its
+    /// rules in the page's style sheet and an id numbered by kind (`glass-demo-1`); only the HTML
+    /// page has them.
+    static func html(title: String, summary: String, sections: [String], extras: [(before: Int, extra: PageExtra)] = []) -> String {
         var body = "", styles = "", start = 0
-        for (n, entry) in demos.enumerated() {
-            let id = "glass-demo-\(n + 1)"
+        var counts: [String: Int] = [:]
+        for entry in extras {
+            let island = entry.extra.island
+            counts[island.idStem, default: 0] += 1
+            let id = "\(island.idStem)-\(counts[island.idStem]!)"
             body += MarkdownParser().html(from: sections[start..<entry.before].joined(separator: "\n\n")) + "\n"
-            body += entry.demo.html(id: id) + "\n"
-            styles += "\n" + entry.demo.css(id: id)
+            body += island.html(id: id) + "\n"
+            styles += "\n" + island.css(id: id)
             start = entry.before
         }
         body += MarkdownParser().html(from: sections[start...].joined(separator: "\n\n"))

@@ -86,7 +86,7 @@ struct LessonRunner {
     ///   not evaluate, an unsplittable command line, an unknown command or option, or a command
     ///   that cannot run in a lesson; at a parameter's line for an unreadable or too small image.
     func prepare() throws(LessonError) -> [PreparedPart] {
-        let environment = try lesson.environment(values: values, resolve: InputOptions.resolve)
+        let environment = try lesson.environment(values: values, resolve: PackageFolders.image)
         var prepared: [PreparedPart] = []
         for part in lesson.parts {
             switch part {

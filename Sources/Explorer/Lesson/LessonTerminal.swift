@@ -76,12 +76,7 @@ struct LessonTerminal {
             options.figureFile = { figure in
                 figure.path.hasPrefix(prefix) ? locate(String(figure.path.dropFirst(prefix.count))) : figure.path
             }
-            let result: String = switch cell.format {
-            case .json: DataRenderer.json(report)
-            case .csv: String(DataRenderer.csv(report).trimmingTrailingBlanks())
-            case .markdown: MarkdownRenderer.render(report)
-            case .text: TextRenderer.render(report, style: style, options: &options)
-            }
+            let result = String(cell.format.render(report, style: style, options: &options).trimmingTrailingBlanks())
             var lines = [style.cyan(Self.command(cell.text, width: style.proseWidth))]
             if !result.isEmpty { lines.append(result) }
             if let caption = cell.caption { lines.append(style.dim(TextRenderer.wrap(caption, width: style.proseWidth))) }

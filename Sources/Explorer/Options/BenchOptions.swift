@@ -74,7 +74,8 @@ struct BenchOptions: ParsableArguments {
     /// Times every method at every σ on seeded noise of `--size`.
     ///
     /// The O(R²) methods (box, gaussian2d) are timed on a 256×256 crop when one full-size blur
-    /// takes over two seconds (the row says so). Progress goes to the context's progress line.
+    /// takes over two seconds (`BlurTimer`; the row says so). Progress goes to the context's
+    /// progress line.
     func measure(_ context: RunContext) throws -> Measurement {
         let (width, height) = try dimensions()
         let image = BuiltinImage.noise.make(width: width, height: height)
@@ -83,6 +84,7 @@ struct BenchOptions: ParsableArguments {
         let threadCount = try threadCount()
         var harness: TimingHarness = context.quickTiming ? .quick : .standard
         if let runs { harness = TimingHarness(warmupRuns: 1, minimumRuns: runs, maximumRuns: runs, budgetSeconds: 0) }
+        let timer = BlurTimer(harness: harness, threads: threadCount)
         let methodNames = try MethodName.parseList(methods)
         let sigmaList = try sigmaValues()
         var rows: [Row] = []
@@ -93,45 +95,20 @@ struct BenchOptions: ParsableArguments {
                     box.schedule = boxSchedule
                     method = box
                 }
-                var target = image
-                var cropped = false
-                if name.isQuadratic, width * height > cropSize * cropSize {
-                    let probe = TimingHarness.seconds { method.blur(&target, edges: .clamp, threads: threadCount) }
-                    target = image
-                    if probe > 2 {
-                        target = crop
-                        cropped = true
-                    }
-                }
                 context.progress?.stage("bench: \(name.rawValue) σ=\(NumberText.compact(sigma)) (\(rows.count + 1) of \(methodNames.count * sigmaList.count))")
-                // Each run blurs the working image in place, as the kernels do: no copy is timed
-                // (the warm-up run makes the one copy away from `image`). Blurring blurred noise
-                // costs the same as blurring noise: the kernels do not depend on pixel values.
-                var work = target
-                let timing = harness.measure(name.rawValue, pixels: work.pixelCount) {
-                    method.blur(&work, edges: .clamp, threads: threadCount)
-                }
+                let quadratic = name.isQuadratic && width * height > cropSize * cropSize
+                let (timing, cropped) = timer.time(method, label: name.rawValue, on: image, orCrop: quadratic ? crop : nil)
                 rows.append(Row(method: name, sigma: sigma, parameters: method.parameters, timing: timing, cropped: cropped))
             }
         }
         return Measurement(rows: rows, width: width, height: height, threads: threadCount)
     }
 
-    /// The least-squares slope of log(time) against log(σ).
-    static func slope(_ points: [(sigma: Double, nanoseconds: Double)]) -> Double? {
-        guard points.count >= 2 else { return nil }
-        let xs = points.map { Foundation.log($0.sigma) }, ys = points.map { Foundation.log($0.nanoseconds) }
-        let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
-        let sxx = zip(xs, xs).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - mx) }
-        let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
-        return sxx > 0 ? sxy / sxx : nil
-    }
-
-    /// The slope of each method's times against σ (`slope`), nil for a method timed at one σ.
+    /// The slope of each method's times against σ (`BlurTimer.slope`), nil for a method timed at one σ.
     static func slopes(_ rows: [Row]) -> [MethodName: Double] {
         var slopes: [MethodName: Double] = [:]
         for name in Set(rows.map(\.method)) {
-            slopes[name] = slope(rows.filter { $0.method == name }.map { ($0.sigma, $0.timing.nanosecondsPerPixel) })
+            slopes[name] = BlurTimer.slope(rows.filter { $0.method == name }.map { ($0.sigma, $0.timing.nanosecondsPerPixel) })
         }
         return slopes
     }
@@ -154,9 +131,7 @@ struct BenchOptions: ParsableArguments {
             notes.append("Rows marked '256² crop' were timed on a 256×256 crop of the image: a full-size run would take over 2 s.")
         }
         if let first = rows.first {
-            notes.append(TimingNote.describe(first.timing, image: RGBAImage(width: width, height: height), threads: threads, quick: quick)
-                .replacingOccurrences(of: "one whole blur of the", with: "the method's blur of the")
-                .replacingOccurrences(of: " (premultiply, blur, unpremultiply)", with: ""))
+            notes.append(TimingNote.describe(first.timing, work: .methodBlur, width: width, height: height, threads: threads, quick: quick))
         }
         return notes
     }

@@ -38,7 +38,7 @@ struct CloseUpOptions: ParsableArguments {
     /// are of those sides, as for `--inset`).
     static func parseOutline(_ text: String, width: Int = 0, height: Int = 0) throws -> Strip.Outline {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let rect: EffectRect
+        let rect: PixelRect
         do {
             rect = try RectangleSpec(parsing: String(parts[0]), option: "--outline").resolved(width: width, height: height)
         } catch {

@@ -77,7 +77,8 @@ func shellQuoted(_ word: String) -> String {
 /// A command whose result is a `Report`: printed in the terminal when typed, placed in the page
 /// when run as a lesson cell, and available as `--format json|csv|markdown`.
 protocol ReportingCommand: ParsableCommand {
-    var format: OutputFormat { get }
+    /// `--format` (`FormatOptions`).
+    var formatOptions: FormatOptions { get }
     /// Whether the command shows a `ProgressLine` while it works (commands that can run long
     /// and have a `--quiet` flag).
     var showsProgress: Bool { get }
@@ -86,6 +87,7 @@ protocol ReportingCommand: ParsableCommand {
 
 extension ReportingCommand {
     var showsProgress: Bool { false }
+    var format: OutputFormat { formatOptions.format }
 
     func run() throws {
         var context = RunContext.terminal()
@@ -94,16 +96,7 @@ extension ReportingCommand {
         // All outputs of a typed command appear together, or none do.
         let report = try AtomicFile.transaction { try makeReport(context) }
         context.progress?.finish()
-        print(Self.render(report, format: format))
-    }
-
-    static func render(_ report: Report, format: OutputFormat) -> String {
-        switch format {
-        case .text: TextRenderer.render(report, style: .current())
-        case .markdown: MarkdownRenderer.render(report)
-        case .csv: DataRenderer.csv(report)
-        case .json: DataRenderer.json(report)
-        }
+        print(format.render(report, style: .current()))
     }
 }
 
@@ -125,13 +118,6 @@ struct InputOptions: ParsableArguments {
     /// shipped with the lessons by its bare name (`photo` is `Lessons/images/photo.png`).
     /// In a lesson, a bare file name that an earlier cell wrote reads that file (`RunContext.inputPath`).
     func load(_ source: String, in context: RunContext) throws -> RGBAImage {
-        try ImageSource.load(Self.resolve(context.inputPath(source)), maxPixels: maxPixels)
-    }
-
-    /// The path a bare image name stands for: `NAME` → `Lessons/images/NAME.png` when that exists.
-    static func resolve(_ source: String) -> String {
-        guard !source.contains("/"), !source.contains("."), !source.hasPrefix("builtin:") else { return source }
-        let shipped = LessonLibrary.defaultFolder + "/images/\(source).png"
-        return FileManager.default.fileExists(atPath: shipped) ? shipped : source
+        try ImageSource.load(PackageFolders.image(context.inputPath(source)), maxPixels: maxPixels)
     }
 }

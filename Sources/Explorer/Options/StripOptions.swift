@@ -29,13 +29,9 @@ struct StripOptions: ParsableArguments {
     }
 }
 
-/// What the strip-drawing commands share: parsing `--inset` and `--amplify`, choosing the
-/// amplification of difference panels, and writing a strip with its alt text.
+/// What the strip-drawing commands share: parsing `--inset` and `--amplify`, and writing a strip
+/// with its alt text (the automatic amplification is `Strip.automaticAmplification`).
 enum StripSupport {
-    /// The largest automatic amplification: beyond it the colour scale would span less than
-    /// 255 / 65536 ≈ 0.004 of an 8-bit step, below Float32 rounding of the blurs.
-    static let maximumAmplification: Float = 65536
-
     /// Parses `--inset X,Y,W,H` (`RectangleSpec`: whole pixels or percentages; X and Y at least
     /// 0, W and H at least 1).
     static func parseInset(_ text: String) throws -> RectangleSpec {
@@ -48,34 +44,15 @@ enum StripSupport {
 
     /// The inset `text` stands for on an image of `width`×`height`, its zoom chosen by the strip.
     static func inset(_ text: String, width: Int, height: Int) throws -> Strip.Inset {
-        let rect = try parseInset(text).resolved(width: width, height: height)
-        return Strip.Inset(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        Strip.Inset(try parseInset(text).resolved(width: width, height: height))
     }
 
     /// Checks an `--amplify` value: a finite number above 0.
     static func checkAmplification(_ value: Double?) throws {
         guard let value else { return }
-        guard value.isFinite, value > 0, value <= Double(maximumAmplification) else {
-            throw ValidationError("--amplify must be a number above 0 and at most \(Int(maximumAmplification)), got \(value)")
+        guard value.isFinite, value > 0, value <= Double(Strip.maximumAmplification) else {
+            throw ValidationError("--amplify must be a number above 0 and at most \(Int(Strip.maximumAmplification)), got \(value)")
         }
-    }
-
-    /// The amplification chosen when none is given: the largest power of two 2ᵏ (1 ≤ 2ᵏ ≤ 65536)
-    /// with 2ᵏ · largest ≤ 255, so the largest difference lands in the top half of the colour
-    /// scale without saturating; 1 when there is no difference at all.
-    ///
-    /// - Parameter largest: the largest difference in 8-bit units (0…255).
-    static func automaticAmplification(largest: Double) -> Float {
-        guard largest > 0, largest.isFinite else { return 1 }
-        var amplification: Float = 1
-        while amplification < maximumAmplification, Double(amplification) * 2 * largest <= 255 { amplification *= 2 }
-        return amplification
-    }
-
-    /// The largest per-pixel difference a difference panel of `image` against `reference` shows,
-    /// in 8-bit units (`Strip.difference`).
-    static func largestDifference(_ image: RGBAImage, reference: RGBAImage) -> Double {
-        Double(Strip.difference(image, reference: reference).max() ?? 0) * 255
     }
 
     /// "12.3 (8-bit)": a difference for a caption.

@@ -4,14 +4,30 @@ import Foundation
 
 /// The line printed under every timing table: what was timed and how.
 enum TimingNote {
-    static func describe(_ timing: Timing, image: RGBAImage, threads: Int, quick: Bool) -> String {
+    /// What one timed run did.
+    enum Work {
+        /// The whole pipeline of a typed blur: premultiply, blur, unpremultiply.
+        case wholeBlur
+        /// Only the method's own blur, in place (`bench`, `plot time-vs-sigma`).
+        case methodBlur
+
+        func text(width: Int, height: Int) -> String {
+            switch self {
+            case .wholeBlur: "one whole blur of the \(width)×\(height) image (premultiply, blur, unpremultiply)"
+            case .methodBlur: "the method's blur of the \(width)×\(height) image"
+            }
+        }
+    }
+
+    /// The note for `timing`, runs of `work` on an image of `width`×`height` on `threads` threads.
+    static func describe(_ timing: Timing, work: Work = .wholeBlur, width: Int, height: Int, threads: Int, quick: Bool) -> String {
         #if DEBUG
         let build = "debug build of explorer with BlurKit's kernels compiled -O (as in release)"
         #else
         let build = "release build"
         #endif
         let kernels = BuildInfo.kernelsOptimised ? build : "UNOPTIMISED kernels: these times are not the truth; run `swift run -c release explorer …`"
-        return "Timed: one whole blur of the \(image.width)×\(image.height) image (premultiply, blur, unpremultiply), "
+        return "Timed: \(work.text(width: width, height: height)), "
             + "\(threads) thread\(threads == 1 ? "" : "s") of \(BuildInfo.cores) cores, \(kernels); "
             + "median of \(timing.runs) runs after a warm-up\(quick ? " (quick mode: few runs)" : "")."
     }

@@ -14,12 +14,14 @@ import Foundation
 /// 0.715, 0.072) but refuses s < 0; since `hue-rotate(180deg)` is exactly c ↦ 2Y − c in that
 /// model, s < 0 is written `saturate(|s|) hue-rotate(180deg)`: 2Y − ((1 − |s|)Y + |s|c) =
 /// (1 − s)Y + s·c. The mask is not reproduced.
-struct GlassDemo: Sendable, Equatable {
+struct GlassDemo: HTMLIsland, Equatable {
+    /// Demos are `glass-demo-1`, `glass-demo-2`, … on a page.
+    var idStem: String { "glass-demo" }
     /// The picture behind the panel, a file in the page folder.
     var background: String
     var width: Int
     var height: Int
-    var panel: EffectRect
+    var panel: PixelRect
     var cornerRadius: Double
     /// σ of the blur in CSS px (one picture pixel is one CSS px).
     var blurSigma: Double

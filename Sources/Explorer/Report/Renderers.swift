@@ -3,6 +3,26 @@ import Foundation
 /// The formats a command's report can be printed in.
 enum OutputFormat: String, CaseIterable, Sendable {
     case text, markdown, csv, json
+
+    /// `report` in this format: the one place a format picks its renderer.
+    ///
+    /// - Parameters:
+    ///   - style: the terminal's style, for `text`.
+    ///   - options: what the text renderer remembers across reports (a lesson's walk-through).
+    func render(_ report: Report, style: TerminalStyle, options: inout TextRenderer.Options) -> String {
+        switch self {
+        case .text: TextRenderer.render(report, style: style, options: &options)
+        case .markdown: MarkdownRenderer.render(report)
+        case .csv: DataRenderer.csv(report)
+        case .json: DataRenderer.json(report)
+        }
+    }
+
+    /// `report` in this format, on its own.
+    func render(_ report: Report, style: TerminalStyle) -> String {
+        var options = TextRenderer.Options()
+        return render(report, style: style, options: &options)
+    }
 }
 
 // MARK: - Text (terminal): see TextRenderer.swift
@@ -12,16 +32,17 @@ enum OutputFormat: String, CaseIterable, Sendable {
 enum MarkdownRenderer {
     /// - Parameter figureBase: a folder that figure paths are made relative to (a page's folder).
     static func render(_ report: Report, figureBase: String? = nil) -> String {
-        report.blocks.map { block in
+        report.blocks.compactMap { block in
             switch block {
             case .text(let s): return s
             case .preformatted(let s): return "```text\n\(s)\n```"
-            case .table(let t): return render(t)
+            case .table(let t), .dataTable(let t, _): return render(t)
             case .figure(let f):
                 let path = figureBase.map { relative(f.path, to: $0) } ?? f.path
                 let image = "![\(escape(f.altText))](\(path))"
                 return f.caption.map { "\(image)\n\n*\($0)*" } ?? image
             case .warning(let s): return "> **Note:** \(s)"
+            case .pageExtra: return nil
             }
         }.joined(separator: "\n\n")
     }
@@ -85,7 +106,7 @@ enum DataRenderer {
     }
 
     static func csv(_ report: Report) -> String {
-        let tables = report.tables
+        let tables = report.dataTables
         if tables.isEmpty { return "" }
         return tables.map(csv).joined(separator: "\n")
     }
@@ -109,7 +130,7 @@ enum DataRenderer {
     /// table is for people and is left out); any other report becomes an object with `tables`
     /// (each with `title`, `rows` and `notes`), `text`, `figures` and `warnings`.
     static func json(_ report: Report) -> String {
-        let tables = report.tables
+        let tables = report.dataTables
         let value: Any
         if tables.count == 1 {
             value = jsonRows(tables[0])

@@ -3,9 +3,6 @@
 /// Commands build a `Report` and never print; renderers turn the same value into each place.
 struct Report: Sendable, Equatable {
     var blocks: [Block] = []
-    /// A live frosted-glass panel for the lesson's HTML page (`explorer glass` in a lesson); the
-    /// terminal, Markdown and data renderers ignore it.
-    var glassDemo: GlassDemo?
 
     enum Block: Sendable, Equatable {
         /// A short paragraph of plain text.
@@ -14,20 +11,36 @@ struct Report: Sendable, Equatable {
         case preformatted(String)
         /// A table of values with units.
         case table(Table)
+        /// A table for data (`--format csv|json|markdown` typed in a terminal) whose rows people
+        /// already see in another form (a 2-D kernel's grid): the terminal and lesson pages show
+        /// only `summary`, and a lesson writes no CSV for it.
+        case dataTable(Table, summary: String)
         /// A figure written to disk: its path, alt text and caption.
         case figure(Figure)
         /// A caveat the reader must see (e.g. an unoptimised build).
         case warning(String)
+        /// HTML only a lesson's HTML page shows (`PageExtra`); every other renderer ignores it.
+        case pageExtra(PageExtra)
     }
 
     mutating func text(_ s: String) { blocks.append(.text(s)) }
     mutating func preformatted(_ s: String) { blocks.append(.preformatted(s)) }
     mutating func table(_ t: Table) { blocks.append(.table(t)) }
+    mutating func dataTable(_ t: Table, summary: String) { blocks.append(.dataTable(t, summary: summary)) }
     mutating func figure(_ f: Figure) { blocks.append(.figure(f)) }
     mutating func warning(_ s: String) { blocks.append(.warning(s)) }
+    mutating func pageExtra(_ island: any HTMLIsland) { blocks.append(.pageExtra(PageExtra(island: island))) }
 
+    /// The tables people see (a lesson writes each to a CSV file).
     var tables: [Table] { blocks.compactMap { if case .table(let t) = $0 { t } else { nil } } }
+    /// Every table, data tables included, for the data formats.
+    var dataTables: [Table] {
+        blocks.compactMap {
+            switch $0 { case .table(let t), .dataTable(let t, _): t; default: nil }
+        }
+    }
     var figures: [Figure] { blocks.compactMap { if case .figure(let f) = $0 { f } else { nil } } }
+    var pageExtras: [PageExtra] { blocks.compactMap { if case .pageExtra(let e) = $0 { e } else { nil } } }
 }
 
 /// A figure a command wrote.
@@ -88,6 +101,9 @@ struct Table: Sendable, Equatable {
     var rows: [[Cell]] = []
     /// Lines printed under the table: what was measured, caveats, sources.
     var notes: [String] = []
+    /// A file that already holds every row (a plot's `.dat`): a typed command's terminal points
+    /// to it instead of printing more than `TextRenderer.rowsBesideFile` rows.
+    var rowsFile: String?
 
     /// The CSV file a lesson page writes this table to: its name (or its title as a slug, or
     /// `table`) and `.csv`, with `-2`, `-3`, … after the stem when `taken` already holds it.

@@ -15,6 +15,8 @@ enum TextRenderer {
     static let longTable = 20
     static let headRows = 10
     static let tailRows = 5
+    /// A typed command's table with a `rowsFile` and more rows than this is one line naming the file.
+    static let rowsBesideFile = 25
 
     /// Where the terminal sends a reader for the rows and columns a table leaves out.
     enum Complete: Equatable, Sendable {
@@ -45,12 +47,17 @@ enum TextRenderer {
         var parts: [String] = []
         for block in report.blocks {
             switch block {
-            case .text(let s):
+            case .text(let s), .dataTable(_, summary: let s):
                 parts.append(wrap(s, width: style.proseWidth))
             case .preformatted(let s):
                 parts.append(s.split(separator: "\n", omittingEmptySubsequences: false)
                     .map { fold(String($0), width: style.width) }.joined(separator: "\n"))
             case .table(let t):
+                if let file = t.rowsFile, t.rows.count > rowsBesideFile, options.complete(t) == .formatOption {
+                    parts.append(wrap("The \(t.rows.count) rows of plotted values are in \(file); `--format csv` prints them as a table.",
+                                      width: style.proseWidth))
+                    continue
+                }
                 var shown = t
                 if options.sayOnce {
                     shown.notes = t.notes.filter { !options.printed.contains($0) }
@@ -70,6 +77,8 @@ enum TextRenderer {
                     options.printed.insert(s)
                 }
                 parts.append(style.yellow("note: ") + wrap(s, width: style.proseWidth - 6).replacingOccurrences(of: "\n", with: "\n      "))
+            case .pageExtra:
+                continue
             }
         }
         return parts.joined(separator: "\n\n")

@@ -4,28 +4,10 @@ expected.json: for each file the 8-bit RGBA pixels it must decode to. Re-run to 
     python3 Tests/BlurKitTests/Fixtures/make_fixtures.py
 """
 import json, os, struct, zlib
+from png_encode import ADAM7, chunk, pack_row
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 W, H = 5, 4
-
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-def pack_row(samples, depth):
-    if depth == 8:
-        return bytes(samples)
-    if depth == 16:
-        return b"".join(struct.pack(">H", s) for s in samples)
-    out, acc, nbits = bytearray(), 0, 0
-    for s in samples:
-        acc = (acc << depth) | s; nbits += depth
-        if nbits == 8:
-            out.append(acc); acc, nbits = 0, 0
-    if nbits:
-        out.append(acc << (8 - nbits))
-    return bytes(out)
-
-ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
 
 def png(rows, colour, depth, interlace=False, extra=b""):
     """rows: H lists of per-pixel sample tuples."""

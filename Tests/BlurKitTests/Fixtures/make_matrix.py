@@ -9,31 +9,14 @@ keeping the high byte. Re-run to regenerate:
     python3 Tests/BlurKitTests/Fixtures/make_matrix.py
 """
 import json, os, random, struct, zlib
+from png_encode import ADAM7, chunk, pack_row
 import png as pypng
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "matrix")
-ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
 KINDS = {0: ("grey", (1, 2, 4, 8, 16), 1), 2: ("rgb", (8, 16), 3), 3: ("palette", (1, 2, 4, 8), 1),
          4: ("greyalpha", (8, 16), 2), 6: ("rgba", (8, 16), 4)}
 SIZES = [(1, 1), (3, 5), (9, 11)]
-
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-def pack_row(samples, depth):
-    if depth == 8:
-        return bytes(samples)
-    if depth == 16:
-        return b"".join(struct.pack(">H", s) for s in samples)
-    out, acc, nbits = bytearray(), 0, 0
-    for s in samples:
-        acc = (acc << depth) | s; nbits += depth
-        if nbits == 8:
-            out.append(acc); acc, nbits = 0, 0
-    if nbits:
-        out.append(acc << (8 - nbits))
-    return bytes(out)
 
 def encode(rows, w, h, colour, depth, interlace, extra=b""):
     raw = bytearray()

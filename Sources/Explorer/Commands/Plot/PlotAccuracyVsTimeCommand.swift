@@ -33,7 +33,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var output: PlotOutputOptions
 
-    var format: OutputFormat { output.format }
+    var formatOptions: FormatOptions { output.formatOptions }
 
     /// The side of the crop the O(R²) methods are timed on.
     static let cropSide = 64
@@ -108,7 +108,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
         let frontPoints = front.map { points[$0] }.sorted { $0.nanosecondsPerPixel < $1.nanosecondsPerPixel }
         plot.add("Pareto front", x: frontPoints.map(\.nanosecondsPerPixel), y: frontPoints.map { $0.maxError! }, style: .lines)
 
-        var report = try PlotOutput.write(plot, to: output.output, context: context, columns: nil, format: format)
+        var report = try PlotOutput.write(plot, to: output.output, context: context, columns: nil)
         report.table(table(points, picture: picture, quick: context.quickTiming))
         return report
     }

@@ -23,7 +23,7 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var output: PlotOutputOptions
 
-    var format: OutputFormat { output.format }
+    var formatOptions: FormatOptions { output.formatOptions }
 
     func validate() throws {
         try SigmaValidation.check(sigma)
@@ -60,6 +60,6 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
             notes.append("\(StripSupport.shortName(image!)): the largest interior |error| of iterated-box against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), \(edges.rawValue) edges), over pixels farther than the boxes' reach from the border.")
         }
         return try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "passes", series: keys),
-                                    format: format, notes: notes)
+                                    notes: notes)
     }
 }

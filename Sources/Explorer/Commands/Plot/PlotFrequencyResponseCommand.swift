@@ -26,7 +26,7 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
     @Option(help: "Frequencies from 0 to π (default: enough for 8 per side lobe of the box, 65…1025).") var points: Int?
     @OptionGroup var output: PlotOutputOptions
 
-    var format: OutputFormat { output.format }
+    var formatOptions: FormatOptions { output.formatOptions }
 
     func kernels() throws -> [Kernel] {
         let list = try methods.split(separator: ",").map { word in
@@ -78,6 +78,6 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
             }
         }
         return try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "omega", series: keys, xInPi: true),
-                                    format: format, notes: ["Gain 1 keeps a frequency, 0 removes it; |H| of the exact kernel weights. 1 box: the odd width whose variance is nearest σ²."])
+                                    notes: ["Gain 1 keeps a frequency, 0 removes it; |H| of the exact kernel weights. 1 box: the odd width whose variance is nearest σ²."])
     }
 }

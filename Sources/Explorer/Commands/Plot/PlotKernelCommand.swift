@@ -21,7 +21,7 @@ struct PlotKernelCommand: ReportingCommand {
     @Option(help: "Numbers of box passes to overlay, e.g. 1,2,3, or none.") var passes: String = "1,2,3"
     @OptionGroup var output: PlotOutputOptions
 
-    var format: OutputFormat { output.format }
+    var formatOptions: FormatOptions { output.formatOptions }
 
     func validate() throws {
         try SigmaValidation.check(sigma)
@@ -78,7 +78,7 @@ struct PlotKernelCommand: ReportingCommand {
 
     func makeReport(_ context: RunContext) throws -> Report {
         let (plot, columns) = try plot()
-        return try PlotOutput.write(plot, to: output.output, context: context, columns: columns, format: format,
+        return try PlotOutput.write(plot, to: output.output, context: context, columns: columns,
                                     notes: ["Box widths after Kovesi 2010 (the `boxes` command lists them with their σ and error)."])
     }
 }

@@ -47,20 +47,17 @@ enum PlotOutput {
         var xInPi = false
     }
 
-    /// The longest table of plotted values printed in a terminal.
-    static let maximumTerminalRows = 25
-
     /// Writes `plot` to `requested` (`NAME.png`; `NAME.dat` and `NAME.gp` beside it, in the
     /// lesson's folder in a lesson) and returns the report blocks that show it.
     ///
     /// The blocks: the figure (alt text from `Plot.altText()`), the sparklines, the plotted
-    /// numbers as a table when `columns` is given (in the terminal, a table of more than 25 rows
-    /// is replaced by a line saying where the numbers are; `--format csv|json` and lesson pages
+    /// numbers as a table when `columns` is given (its `rowsFile` is the `.dat`: a typed command's
+    /// terminal names that file instead of printing more than 25 rows; `--format csv|json` and lesson pages
     /// always get it), gnuplot's warnings, and the fallback note the first time in the process.
     ///
     /// - Throws: `BlurKitError` when a file cannot be written or gnuplot fails (one line).
     static func write(_ plot: Plot, to requested: String, context: RunContext, columns: Columns?,
-                      format: OutputFormat = .text, notes: [String] = []) throws -> Report {
+                      notes: [String] = []) throws -> Report {
         let path = context.outputPath(requested)
         let folder = (path as NSString).deletingLastPathComponent
         let name = String((path as NSString).lastPathComponent.dropLast(4))
@@ -70,7 +67,7 @@ enum PlotOutput {
                                      command: context.commandLine)
         } catch let error as BlurKitError where context.inLesson {
             // A lesson's files are written in a staging folder: name them as the page will.
-            throw BlurKitError(error.description.replacingOccurrences(of: folder + "/", with: ""))
+            throw BlurKitError(error.description(path: error.path.map { $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0 }))
         }
         var report = Report()
         report.figure(Figure(path: path, altText: plot.altText(), caption: plot.title))
@@ -78,11 +75,8 @@ enum PlotOutput {
         if let columns {
             var table = table(plot, columns: columns, name: name)
             table.notes += notes
-            if format == .text && !context.inLesson && table.rows.count > maximumTerminalRows {
-                report.text("The \(table.rows.count) rows of plotted values are in \(path.dropLast(4)).dat; `--format csv` prints them as a table.")
-            } else {
-                report.table(table)
-            }
+            table.rowsFile = "\(path.dropLast(4)).dat"
+            report.table(table)
         }
         for warning in written.warnings { report.warning("gnuplot: \(warning)") }
         if written.usedFallback && claimFallbackNote() { report.warning(fallbackNote) }
@@ -137,7 +131,7 @@ struct PlotOutputOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; NAME.dat (the numbers) and NAME.gp (a gnuplot script) go beside it.",
                                                     valueName: "file.png"))
     var output: String
-    @Option(help: "Output format: text, markdown, csv or json.") var format: OutputFormat = .text
+    @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         try PlotOutput.checkName(output, option: "--output")

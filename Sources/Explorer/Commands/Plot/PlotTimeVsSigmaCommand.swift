@@ -16,7 +16,7 @@ struct PlotTimeVsSigmaCommand: ReportingCommand {
     @OptionGroup var bench: BenchOptions
     @OptionGroup var output: PlotOutputOptions
 
-    var format: OutputFormat { output.format }
+    var formatOptions: FormatOptions { output.formatOptions }
 
     func makeReport(_ context: RunContext) throws -> Report {
         let measurement = try bench.measure(context)
@@ -27,6 +27,6 @@ struct PlotTimeVsSigmaCommand: ReportingCommand {
                                              threads: measurement.threads, quick: context.quickTiming, listCropped: true)
         return try PlotOutput.write(plot, to: output.output, context: context,
                                     columns: PlotOutput.Columns(x: "sigma", series: methods.map { PlotOutput.key($0.rawValue) }),
-                                    format: format, notes: notes)
+                                    notes: notes)
     }
 }
