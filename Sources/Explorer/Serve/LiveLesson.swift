@@ -50,7 +50,7 @@ struct LiveLesson: Sendable {
                         throw Failure(status: 400, message: "\(pair.name)=\(value): the live page takes photo, builtin:NAME[@WxH] or an uploaded PNG")
                     }
                     do {
-                        _ = try ImageSource.size(of: InputOptions.resolve(value), maxPixels: maxPixels)
+                        _ = try ImageSource.size(of: PackageFolders.image(value), maxPixels: maxPixels)
                     } catch {
                         throw Failure(status: 400, message: "\(pair.name)=\(value): \(error)")
                     }
