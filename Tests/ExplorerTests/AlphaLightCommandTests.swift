@@ -70,4 +70,25 @@ final class AlphaLightCommandTests: XCTestCase {
         XCTAssertEqual(Double(first[1]) ?? -1, red * 255, accuracy: 0.01, run.standardOutput)
         XCTAssertEqual(try explorer(["plot", "profile", "builtin:redgreen@40x4", "--span", "50,1,4,1", "-o", "p.png"]).status, 64)
     }
+
+    func testCompareAndGlassTakeTheAlphaMode() throws {
+        // compare: the straight blur is further from the (premultiplied) exact reference.
+        func rmse(_ alpha: String) throws -> Double {
+            let run = try explorer(["compare", "builtin:cutout@64x48", "--sigma", "2", "--methods", "separable", "--no-time",
+                                    "--format", "csv", "--alpha", alpha])
+            XCTAssertEqual(run.status, 0, run.standardError)
+            let lines = run.standardOutput.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+            let column = try XCTUnwrap(lines[0].firstIndex(of: "interiorRMSE"))
+            return try XCTUnwrap(Double(lines[1][column + 1]))
+        }
+        XCTAssertGreaterThan(try rmse("straight"), try rmse("premultiplied") + 1)
+        // glass: the panel over transparent pixels with hidden colour comes out different.
+        for (alpha, name) in [("straight", "straight.png"), ("premultiplied", "right.png")] {
+            let run = try explorer(["glass", "builtin:cutout@400x300", "-o", name, "--alpha", alpha])
+            XCTAssertEqual(run.status, 0, run.standardError)
+        }
+        let straight = try PNG.read(folder.appendingPathComponent("straight.png").path)
+        let right = try PNG.read(folder.appendingPathComponent("right.png").path)
+        XCTAssertNotEqual(straight.pixels, right.pixels)
+    }
 }

@@ -62,6 +62,7 @@ struct BlurCommand: ReportingCommand {
         _ = try size.make(method)
         if let region { _ = try Self.regionSpec(region) }
         guard region == nil || !grow else { throw ValidationError("give --region or --grow, not both") }
+        guard !(light && grow) else { throw ValidationError("give --light or --grow, not both (a grown output has more pixels to average over)") }
     }
 
     /// Parses `--region X,Y,W,H` (whole pixels or percentages of the image).
@@ -146,10 +147,10 @@ struct BlurCommand: ReportingCommand {
     /// The straight blur's colour error against the premultiplied blur, in 8-bit units.
     static func fringeTable(_ fringe: AlphaFringe) -> Table {
         var table = Table(title: "Fringe: straight alpha against premultiplied", name: "fringe", columns: [
-            .init(key: "visiblePixels", title: "visible pixels", unit: "α ≥ 1/255"),
+            .init(key: "visiblePixels", title: "visible", unit: "px, α ≥ 1/255"),
             .init(key: "largestColourError", title: "largest colour error", unit: "8-bit"),
             .init(key: "largestSeenError", title: "largest error seen", unit: "8-bit, α·ΔC"),
-            .init(key: "pixelsOff", title: "pixels seen off > 1 step"),
+            .init(key: "pixelsOff", title: "seen off > 1 step", unit: "px"),
         ])
         table.append([.integer(fringe.visiblePixels), .number(fringe.largestColourError, digits: 1),
                       .number(fringe.largestSeenError, digits: 1), .integer(fringe.pixelsOffByMoreThanOneStep)])
