@@ -80,6 +80,26 @@ final class AlphaAndLightTests: XCTestCase {
         XCTAssertEqual(LightStatistics.measure(values).meanLuminance, decode(0.5), accuracy: 1e-3)
     }
 
+    func testLinearBlurKeepsTheLightsAndStoredValuesLoseIt() {
+        // With wrapped edges a normalised kernel keeps the mean of what it averages: in linear
+        // light the mean luminance; on stored values the mean stored value, not the light.
+        let lights = BuiltinImage.lights.make(width: 96, height: 64)
+        let method = BoxAverage(radius: 4)
+        let before = LightStatistics.measure(lights)
+        let light = LightStatistics.measure(Blur.apply(method, to: lights, edges: .wrap, linear: true))
+        let values = LightStatistics.measure(Blur.apply(method, to: lights, edges: .wrap))
+        XCTAssertEqual(light.meanLuminance, before.meanLuminance, accuracy: 1e-3 * before.meanLuminance)
+        XCTAssertEqual(values.meanStoredLevel, before.meanStoredLevel, accuracy: 0.01)
+        XCTAssertLessThan(values.meanLuminance, 0.5 * before.meanLuminance)
+        // One white pixel spread evenly over the 81 of the box: stored 1/81 each, whose light is
+        // (1/81)/12.92 (the linear segment of the decoding), 81 of them: 1/12.92 of the light kept.
+        var one = RGBAImage(width: 9, height: 9, fill: SIMD4(0, 0, 0, 1))
+        one[4, 4] = SIMD4(1, 1, 1, 1)
+        let spread = LightStatistics.measure(Blur.apply(method, to: one, edges: .wrap))
+        XCTAssertEqual(spread.meanLuminance * 81, 81 * decode(1.0 / 81), accuracy: 1e-5)
+        XCTAssertEqual(81 * decode(1.0 / 81), 1 / 12.92, accuracy: 1e-9)
+    }
+
     func testRedGreenBoundaryDarkensOnlyInSRGB() {
         // The mid-point of red and green: sRGB blur (½, ½, 0), linear blur encode(½) in R and G.
         let mid = RGBAImage(width: 1, height: 1, pixels: [0.5, 0.5, 0, 1])
