@@ -45,7 +45,7 @@ int main(int argc, char **argv) {
             size_t size;
             char message[128];
             double start = now();
-            if (!cpng_write_rgba(pixels, image.width, image.height, alpha, levels[l], filters[f].filters,
+            if (!cpng_write_rgba(pixels, image.width, image.height, alpha, 8, levels[l], filters[f].filters,
                                  NULL, NULL, 0, &out, &size, message, sizeof message)) {
                 fprintf(stderr, "%s\n", message);
                 return 1;

@@ -64,12 +64,20 @@ static inline unsigned char cpng_quantize(float v) {
     return (unsigned char)roundf(v * 255.0f);
 }
 
-/* Encodes width×height interleaved Float32 RGBA as an 8-bit RGBA PNG, or RGB (alpha dropped)
- * when alpha is 0. level: zlib level 0...9; filters: a cpng_filters_* value; keys/values: text_count tEXt
+/* One value to 16 bits: clamp to 0...1 (NaN to 0), scale by 65535, round half away from zero. */
+static inline unsigned short cpng_quantize16(float v) {
+    if (!(v > 0)) return 0;
+    if (!(v < 1)) return 65535;
+    return (unsigned short)lroundf(v * 65535.0f);
+}
+
+/* Encodes width×height interleaved Float32 RGBA as an RGBA PNG of depth 8 or 16 bits a channel
+ * (16: big-endian samples, as the PNG spec stores them), or RGB (alpha dropped) when alpha is 0.
+ * level: zlib level 0...9; filters: a cpng_filters_* value; keys/values: text_count tEXt
  * chunks (Latin-1). On success returns 1 and sets *out and *out_size (free with cpng_free); on
  * failure returns 0 with a message. */
 static inline int cpng_write_rgba(const float *pixels, png_uint_32 width, png_uint_32 height,
-                           int alpha, int level, int filters,
+                           int alpha, int depth, int level, int filters,
                            const char *const *keys, const char *const *values, int text_count,
                            unsigned char **out, size_t *out_size,
                            char *message, size_t message_size) {
@@ -92,7 +100,8 @@ static inline int cpng_write_rgba(const float *pixels, png_uint_32 width, png_ui
     }
     png_set_write_fn(png, &sink, cpng_sink_write, cpng_sink_flush);
     const size_t channels = alpha ? 4 : 3;
-    png_set_IHDR(png, info, width, height, 8, alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+    const size_t bytes = depth == 16 ? 2 : 1;
+    png_set_IHDR(png, info, width, height, depth == 16 ? 16 : 8, alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, level);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
@@ -108,11 +117,18 @@ static inline int cpng_write_rgba(const float *pixels, png_uint_32 width, png_ui
         png_set_text(png, info, text, text_count);
     }
     png_write_info(png, info);
-    row = (unsigned char *)malloc((size_t)width * channels);
+    row = (unsigned char *)malloc((size_t)width * channels * bytes);
     if (!row) png_error(png, "out of memory for a row");
     for (png_uint_32 y = 0; y < height; y++) {
         const float *source = pixels + (size_t)y * width * 4;
-        if (alpha) {
+        if (bytes == 2) {
+            for (size_t x = 0; x < width; x++)
+                for (size_t c = 0; c < channels; c++) {
+                    unsigned short v = cpng_quantize16(source[4 * x + c]);
+                    row[2 * (channels * x + c)] = (unsigned char)(v >> 8);
+                    row[2 * (channels * x + c) + 1] = (unsigned char)(v & 0xFF);
+                }
+        } else if (alpha) {
             for (size_t i = 0; i < (size_t)width * 4; i++) row[i] = cpng_quantize(source[i]);
         } else {
             for (size_t x = 0; x < width; x++)

@@ -12,7 +12,8 @@ struct Explorer: ParsableCommand {
         abstract: "Explore how a Gaussian blur works and what it costs.",
         discussion: """
         Images are PNG files or built-in images: builtin:checker, builtin:edges, builtin:zoneplate, \
-        builtin:impulse, builtin:noise, builtin:ui (append @WxH for a size, e.g. builtin:zoneplate@512x512).
+        builtin:impulse, builtin:noise, builtin:ui, builtin:cutout, builtin:lights, builtin:redgreen, \
+        builtin:grating (append @WxH for a size, e.g. builtin:zoneplate@512x512).
 
         Exit status: 0 success, 1 runtime failure (unreadable input, failed write), \
         64 usage error (bad option or value).

@@ -2,7 +2,7 @@ import Foundation
 
 /// Synthetic test images, usable wherever a PNG path is (`builtin:NAME[@WxH]`).
 ///
-/// All are opaque and deterministic; default size 256×256.
+/// All are deterministic and all but `cutout` opaque; default size 256×256.
 public enum BuiltinImage: String, CaseIterable, Sendable {
     /// Black and white squares of 16 pixels: sharp edges in both directions.
     case checker
@@ -20,6 +20,15 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
     /// A small app screen: a title bar, coloured icons and rows of text on white, a photo-like
     /// banner — the busy background a frosted panel or a Reduce Transparency fallback sits on.
     case ui
+    /// A white disc, opaque, on fully transparent pixels that store black in the left half and
+    /// magenta in the right: colour no one sees until a straight-alpha blur mixes it in.
+    case cutout
+    /// Small bright dots (white, warm and cool) on black, like lights at night.
+    case lights
+    /// Saturated red in the left half, saturated green in the right: one vertical boundary.
+    case redgreen
+    /// Vertical stripes one pixel wide, black and white in turn: half the light of white.
+    case grating
 
     public var defaultSize: (width: Int, height: Int) { self == .ui ? (360, 480) : (256, 256) }
 
@@ -32,6 +41,10 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
         case .impulse: "a single white pixel at the centre of a black image"
         case .noise: "seeded uniform colour noise"
         case .ui: "a small app screen: title bar, coloured icons and rows of text"
+        case .cutout: "white disc on transparent pixels storing black (left) and magenta (right)"
+        case .lights: "small bright dots on black"
+        case .redgreen: "red left half, green right half"
+        case .grating: "black and white stripes one pixel wide"
         }
     }
 
@@ -76,6 +89,35 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
             image[width / 2, height / 2] = SIMD4(1, 1, 1, 1)
         case .ui:
             image = Self.uiMockup(width: width, height: height)
+        case .cutout:
+            let cx = Double(width) / 2, cy = Double(height) / 2, radius = Double(min(width, height)) * 0.3
+            for y in 0..<height { for x in 0..<width {
+                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                if dx * dx + dy * dy <= max(radius * radius, 0.5) {
+                    image[x, y] = SIMD4(1, 1, 1, 1)
+                } else {
+                    image[x, y] = x < width / 2 ? SIMD4(0, 0, 0, 0) : SIMD4(1, 0, 1, 0)
+                }
+            } }
+        case .lights:
+            image = RGBAImage(width: width, height: height, fill: SIMD4(0, 0, 0, 1))
+            let spacing = max(8, min(width, height) / 6), radius = max(1.0, Double(spacing) / 12)
+            let colours: [SIMD4<Float>] = [SIMD4(1, 1, 1, 1), SIMD4(1, 0.8, 0.35, 1), SIMD4(0.55, 0.8, 1, 1)]
+            for y in 0..<height { for x in 0..<width {
+                let cellX = x / spacing, cellY = y / spacing
+                let dx = Double(x % spacing) + 0.5 - Double(spacing) / 2, dy = Double(y % spacing) + 0.5 - Double(spacing) / 2
+                if dx * dx + dy * dy <= radius * radius || (width == 1 && height == 1) {
+                    image[x, y] = colours[(cellX + cellY) % colours.count]
+                }
+            } }
+        case .redgreen:
+            for y in 0..<height { for x in 0..<width {
+                image[x, y] = x < width / 2 ? SIMD4(1, 0, 0, 1) : SIMD4(0, 1, 0, 1)
+            } }
+        case .grating:
+            for y in 0..<height { for x in 0..<width where x % 2 == 1 {
+                image[x, y] = SIMD4(1, 1, 1, 1)
+            } }
         case .noise:
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15
             for i in 0..<(width * height) {

@@ -3,7 +3,7 @@ import CPNG
 import Glibc
 #endif
 
-/// PNG writing: 8-bit RGBA files with `tEXt` chunks (for example the command that made a file),
+/// PNG writing: 8- or 16-bit RGBA files with `tEXt` chunks (for example the command that made a file),
 /// through libpng's full write API (`cpng_write_rgba` in the C shim, which owns the `setjmp`
 /// libpng's error handling needs).
 extension PNG {
@@ -35,18 +35,29 @@ extension PNG {
         }
     }
 
-    /// Encodes an image as an 8-bit RGBA PNG.
+    /// Bits per channel in a written file.
+    public enum Depth: Int, CaseIterable, Sendable {
+        /// 256 levels a channel: what displays show; a smooth dark gradient may band.
+        case eight = 8
+        /// 65 536 levels a channel (PNG spec §11.2.2): keeps a linear-light result's fine steps
+        /// in the dark tones, where 8-bit sRGB steps are widest in light, for later processing.
+        case sixteen = 16
+    }
+
+    /// Encodes an image as an RGBA PNG of 8 or 16 bits a channel.
     ///
-    /// Values are converted to 8 bits one row at a time, exactly as `RGBAImage.quantize` does, so
-    /// no 8-bit copy of the whole image is made.
+    /// Values are converted one row at a time, exactly as `RGBAImage.quantize` does for 8 bits
+    /// (16 bits: clamp, ×65535, round), so no integer copy of the whole image is made.
     ///
     /// - Parameters:
     ///   - text: `tEXt` chunks (keyword of at most 79 Latin-1 characters, Latin-1 text; characters
     ///     outside Latin-1 become `?`), written by libpng before the image data.
     ///   - compression: the zlib level; rows are filtered with Up in every setting.
     ///   - alpha: write RGBA; `false` writes RGB and drops alpha (for images known to be opaque).
+    ///   - depth: bits per channel.
     public static func encode(_ image: RGBAImage, text: [(keyword: String, value: String)] = [],
-                              compression: Compression = .default, alpha: Bool = true) throws -> [UInt8] {
+                              compression: Compression = .default, alpha: Bool = true,
+                              depth: Depth = .eight) throws -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw BlurKitError("cannot encode an empty \(image.width)×\(image.height) image as PNG")
         }
@@ -63,7 +74,7 @@ extension PNG {
             withCStringArray(values) { valuePointers in
                 image.pixels.withUnsafeBufferPointer { pixels in
                     cpng_write_rgba(pixels.baseAddress, UInt32(image.width), UInt32(image.height),
-                                    alpha ? 1 : 0, compression.zlibLevel, cpng_filters_up,
+                                    alpha ? 1 : 0, Int32(depth.rawValue), compression.zlibLevel, cpng_filters_up,
                                     keyPointers, valuePointers, Int32(text.count),
                                     &out, &size, &message, message.count)
                 }
@@ -77,16 +88,18 @@ extension PNG {
         return Array(UnsafeBufferPointer(start: out, count: size))
     }
 
-    /// Writes an image as an 8-bit RGBA PNG, atomically (temporary file, then rename).
+    /// Writes an image as an RGBA PNG, atomically (temporary file, then rename).
     ///
     /// - Parameters:
     ///   - command: recorded in a `tEXt` chunk with keyword `Software-Command`.
     ///   - compression: the zlib level; see `Compression`.
     ///   - alpha: write RGBA; `false` writes RGB and drops alpha (for images known to be opaque).
+    ///   - depth: bits per channel.
     public static func write(_ image: RGBAImage, to path: String, command: String? = nil,
-                             compression: Compression = .default, alpha: Bool = true) throws {
+                             compression: Compression = .default, alpha: Bool = true,
+                             depth: Depth = .eight) throws {
         let text = command.map { [(keyword: commandKeyword, value: $0)] } ?? []
-        try AtomicFile.write(try encode(image, text: text, compression: compression, alpha: alpha), to: path)
+        try AtomicFile.write(try encode(image, text: text, compression: compression, alpha: alpha, depth: depth), to: path)
     }
 
     /// Whether every alpha value of `image` stores as 255, so that an RGB file (`alpha: false`)

@@ -32,6 +32,12 @@ struct BlurCommand: ReportingCommand {
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
     @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
     @Flag(help: "Blur in linear light (decode sRGB, blur, encode) instead of on the stored values.") var linear = false
+    @Option(help: "premultiplied (weigh colour by alpha, the right blur) or straight (blur colour as stored: shows the fringe transparent pixels' hidden colour makes, measured against premultiplied).")
+    var alpha: AlphaMode = .premultiplied
+    @Flag(help: "Also report the light: mean linear luminance, the darkest pixel and the mean stored level, before and after.")
+    var light = false
+    @Option(help: "Bits per channel of the output PNG: 8 or 16 (keeps a linear-light result's fine dark steps).")
+    var depth: PNG.Depth = .eight
     @Option(help: "Threads for the blur (1, 2, …).") var threads: Int = 1
     @Option(help: "Blur only this rectangle X,Y,W,H (pixels, or percentages of the image such as 25%,25%,50%,50%), reading a margin of the kernel's reach around it (BCBlurView); the rest stays as it was.")
     var region: String?
@@ -56,6 +62,7 @@ struct BlurCommand: ReportingCommand {
         _ = try size.make(method)
         if let region { _ = try Self.regionSpec(region) }
         guard region == nil || !grow else { throw ValidationError("give --region or --grow, not both") }
+        guard !(light && grow) else { throw ValidationError("give --light or --grow, not both (a grown output has more pixels to average over)") }
     }
 
     /// Parses `--region X,Y,W,H` (whole pixels or percentages of the image).
@@ -79,12 +86,13 @@ struct BlurCommand: ReportingCommand {
         var report = Report()
         var blurred: RGBAImage
         var outlines: [Strip.Outline] = []
-        var description = "Blurred \(input) (\(width)×\(height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")"
+        var fringe: AlphaFringe?
+        var description = "Blurred \(input) (\(width)×\(height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")\(alpha == .straight ? ", straight alpha" : "")"
         var alt = "\(input) blurred with \(what)"
         if let region {
             let rect = try Self.regionSpec(region).resolved(width: width, height: height)
-            let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, threads] in
-                Blur.apply(blurMethod, to: $0, edges: edges, linear: linear, threads: threads)
+            let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, alpha, threads] in
+                Blur.apply(blurMethod, to: $0, edges: edges, linear: linear, alpha: alpha, threads: threads)
             }
             let (pixels, read) = try blur.blurRegion(of: original!, behind: rect)
             blurred = original!
@@ -96,7 +104,7 @@ struct BlurCommand: ReportingCommand {
                         Strip.Outline(x: rect.x, y: rect.y, width: rect.width, height: rect.height, label: "blurred")]
         } else if grow {
             let padded = original!.padded(by: blurMethod.reach)
-            blurred = Blur.apply(blurMethod, to: padded, edges: .zero, linear: linear, threads: threads)
+            blurred = Blur.apply(blurMethod, to: padded, edges: .zero, linear: linear, alpha: alpha, threads: threads)
             description = "Blurred \(input) (\(width)×\(height)) with \(what) into a transparent border of its reach, "
                 + "\(blurMethod.reach) px: the output is \(blurred.width)×\(blurred.height)"
             alt += ", grown by \(blurMethod.reach) pixels on every side where the blur fades into transparency"
@@ -104,13 +112,22 @@ struct BlurCommand: ReportingCommand {
                                       label: "original frame", style: .dashed, panels: [1])]
         } else {
             blurred = original!
-            if stripOptions.strip == nil { original = nil }
-            Blur.apply(blurMethod, inPlace: &blurred, edges: edges, linear: linear, threads: threads)
+            if stripOptions.strip == nil && alpha == .premultiplied && !light { original = nil }
+            Blur.apply(blurMethod, inPlace: &blurred, edges: edges, linear: linear, alpha: alpha, threads: threads)
+            if alpha == .straight {
+                let right = Blur.apply(blurMethod, to: original!, edges: edges, linear: linear, threads: threads)
+                fringe = AlphaFringe.measure(straight: blurred, premultiplied: right)
+            }
         }
         // An opaque result is written as RGB, as Pillow and OpenCV do: the same pixels, a smaller file.
-        let path = try context.writePNG(blurred, to: output, compression: compression, alpha: !PNG.isOpaque(blurred))
-        report.text(description + ".")
+        let path = try context.writePNG(blurred, to: output, compression: compression, alpha: !PNG.isOpaque(blurred),
+                                        depth: depth)
+        report.text(description + (depth == .sixteen ? "; written with 16 bits a channel." : "."))
         report.figure(Figure(path: path, altText: alt, caption: nil))
+        if let fringe { report.table(Self.fringeTable(fringe)) }
+        if light, let original {
+            report.table(Self.lightTable(original: original, blurred: blurred, linear: linear))
+        }
         if let stripPath = stripOptions.strip {
             let name = StripSupport.shortName(input)
             let sigmaText = sigma.map { "σ = \(NumberText.compact($0))" }
@@ -119,10 +136,47 @@ struct BlurCommand: ReportingCommand {
             strip.outlines = outlines
             strip.add(original!, caption: "original", "\(width)×\(height)")
             strip.add(blurred, caption: blurMethod.name,
-                      ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])).joined(separator: ", "))
+                      ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])
+                       + (alpha == .straight ? ["straight alpha"] : [])).joined(separator: ", "))
             try stripOptions.closeUps.apply(to: &strip)
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))
         }
         return report
+    }
+
+    /// The straight blur's colour error against the premultiplied blur, in 8-bit units.
+    static func fringeTable(_ fringe: AlphaFringe) -> Table {
+        var table = Table(title: "Fringe: straight alpha against premultiplied", name: "fringe", columns: [
+            .init(key: "visiblePixels", title: "visible", unit: "px, α ≥ 1/255"),
+            .init(key: "largestColourError", title: "largest colour error", unit: "8-bit"),
+            .init(key: "largestSeenError", title: "largest error seen", unit: "8-bit, α·ΔC"),
+            .init(key: "pixelsOff", title: "seen off > 1 step", unit: "px"),
+        ])
+        table.append([.integer(fringe.visiblePixels), .number(fringe.largestColourError, digits: 1),
+                      .number(fringe.largestSeenError, digits: 1), .integer(fringe.pixelsOffByMoreThanOneStep)])
+        table.notes = ["Colour error: the largest |R, G or B difference| between the two blurs where the result is visible; "
+                       + "seen: that difference times alpha, what shows over any backdrop."]
+        return table
+    }
+
+    /// Mean linear luminance, darkest pixel and mean stored level of the input and the result.
+    static func lightTable(original: RGBAImage, blurred: RGBAImage, linear: Bool) -> Table {
+        let before = LightStatistics.measure(original), after = LightStatistics.measure(blurred)
+        var table = Table(title: "Light before and after the blur", name: "light", columns: [
+            .init(key: "image", title: "image", alignRight: false),
+            .init(key: "meanLuminance", title: "mean luminance", unit: "linear Y"),
+            .init(key: "change", title: "change", unit: "%"),
+            .init(key: "darkest", title: "darkest", unit: "8-bit sRGB"),
+            .init(key: "meanLevel", title: "mean stored level", unit: "8-bit"),
+        ])
+        for (name, stats) in [("input", before), (linear ? "blurred in linear light" : "blurred on sRGB values", after)] {
+            let ratio = before.meanLuminance > 0 ? (stats.meanLuminance / before.meanLuminance - 1) * 100 : 0
+            let change = abs(ratio) < 0.05 ? 0 : ratio
+            table.append([.text(name), .number(stats.meanLuminance, digits: 4), .number(change, digits: 1),
+                          .number(stats.darkestLevel, digits: 0), .number(stats.meanStoredLevel, digits: 0)])
+        }
+        table.notes = ["Luminance Y = 0.2126 R + 0.7152 G + 0.0722 B of linear light (each channel decoded from sRGB), times alpha; "
+                       + "darkest: the least luminous pixel's Y encoded back to sRGB."]
+        return table
     }
 }

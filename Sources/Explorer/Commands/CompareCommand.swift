@@ -31,6 +31,8 @@ struct CompareCommand: ReportingCommand {
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
     @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
     @Option(help: "Threads for the timed blurs.") var threads: Int = 1
+    @Option(help: "premultiplied (weigh colour by alpha) or straight (blur colour as stored, to show its error).")
+    var alpha: AlphaMode = .premultiplied
     @Flag(inversion: .prefixedNo, help: "Time each method (--no-time skips the timing columns).") var time = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
@@ -85,13 +87,13 @@ struct CompareCommand: ReportingCommand {
         var outcomes: [Outcome] = []
         for name in try MethodName.parseList(methods) {
             let method = try size.make(name)
-            let output = Blur.apply(method, to: image, edges: edges, threads: threads)
+            let output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
             let errors = try ErrorMetrics(comparing: output, with: reference, reach: method.reach)
             let impulse = try ImpulseSummary.measure(method, sigma: sigma)
             var timing: Timing?
             if time {
                 timing = harness.measure(name.rawValue, pixels: image.pixelCount) {
-                    _ = Blur.apply(method, to: image, edges: edges, threads: threads)
+                    _ = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
                 }
             }
             outcomes.append(Outcome(name: name, method: method, output: output, errors: errors, impulse: impulse, timing: timing))

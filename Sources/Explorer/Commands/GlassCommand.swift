@@ -51,6 +51,8 @@ struct GlassCommand: ReportingCommand {
     @Option(name: .customLong("blur-radius"), help: "ImageEffects' blur radius in points (default: the style's).") var blurRadius: Double?
     @Option(help: "Tint colour RRGGBBAA (or RRGGBB), laid over with the normal blend at its alpha.") var tint: String?
     @Option(help: "Saturation factor s (1 keeps colours, 0 is grey, 1.8 the presets, −1 reflects colours through their grey, 2Y′ − c).") var saturation: Double?
+    @Option(help: "premultiplied (weigh colour by alpha) or straight (blur colour as stored, to show its error).")
+    var alpha: AlphaMode = .premultiplied
     @Option(help: "Blur a copy shrunk by K and enlarge it (7blur uses 4).") var downsample: Int = 1
     @Option(help: "Greyscale mask PNG, the panel's size or the picture's: white shows the glass, black the picture; a builtin:NAME without @WxH is made the panel's size.") var mask: String?
     @Option(name: .customLong("corner-radius"), help: "Radius of the panel's corners in pixels.") var cornerRadius: Double = 12
@@ -124,7 +126,9 @@ struct GlassCommand: ReportingCommand {
         var words: String
         /// σ of the full-resolution blur in pixels.
         var sigma: Double
-        var effect: EffectBlur { EffectBlur(method) }
+        /// How the blur treats transparent pixels (`--alpha`).
+        var alpha: AlphaMode = .premultiplied
+        var effect: EffectBlur { EffectBlur(method, alpha: alpha) }
     }
 
     /// The blur at 1/`factor` resolution (factor 1: full resolution).
@@ -137,16 +141,16 @@ struct GlassCommand: ReportingCommand {
         if let sigma {
             let size = BlurSize(sigma: sigma, radius: nil, downsample: factor)
             let method = try size.make(factor > 1 ? .downsampled : .separable)
-            return Choice(method: method, words: "a separable Gaussian of σ = \(NumberText.compact(sigma)) px", sigma: sigma)
+            return Choice(method: method, words: "a separable Gaussian of σ = \(NumberText.compact(sigma)) px", sigma: sigma, alpha: alpha)
         }
         let r = preset.blurRadius
         let d = try BoxWidths.appleBoxWidth(blurRadius: r)
         let boxSigma = GlassPreset.sigma(ofBoxWidth: d)
         var words = "three boxes of width \(d) (d = ⌊\(NumberText.compact(r))·3·√(2π)/4 + ½⌋, made odd; σ ≈ \(NumberText.fixed(boxSigma, digits: 2)) px)"
-        guard factor > 1 else { return Choice(method: IteratedBox(widths: [d, d, d]), words: words, sigma: boxSigma) }
+        guard factor > 1 else { return Choice(method: IteratedBox(widths: [d, d, d]), words: words, sigma: boxSigma, alpha: alpha) }
         let small = try BoxWidths.appleBoxWidth(blurRadius: r / Double(factor))
         words += "; at 1/\(factor) resolution, three boxes of width \(small) for the blur radius \(NumberText.compact(r / Double(factor)))"
-        return Choice(method: Downsampled(factor: factor, inner: IteratedBox(widths: [small, small, small])), words: words, sigma: boxSigma)
+        return Choice(method: Downsampled(factor: factor, inner: IteratedBox(widths: [small, small, small])), words: words, sigma: boxSigma, alpha: alpha)
     }
 
     /// The face the label is drawn in: 30 px when it fits the panel with a margin, else 18 px.

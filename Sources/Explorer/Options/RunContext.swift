@@ -60,10 +60,10 @@ struct RunContext: Sendable {
 
     /// Writes an image as PNG, recording this context's command line in it.
     func writePNG(_ image: RGBAImage, to requested: String, compression: PNG.Compression = .default,
-                  alpha: Bool = true) throws -> String {
+                  alpha: Bool = true, depth: PNG.Depth = .eight) throws -> String {
         let path = outputPath(requested)
         progress?.stage("writing \((path as NSString).lastPathComponent)")
-        try PNG.write(image, to: path, command: commandLine, compression: compression, alpha: alpha)
+        try PNG.write(image, to: path, command: commandLine, compression: compression, alpha: alpha, depth: depth)
         return path
     }
 }
@@ -103,6 +103,8 @@ extension ReportingCommand {
 extension OutputFormat: ExpressibleByArgument {}
 extension EdgeMode: ExpressibleByArgument {}
 extension PNG.Compression: ExpressibleByArgument {}
+extension PNG.Depth: ExpressibleByArgument {}
+extension AlphaMode: ExpressibleByArgument {}
 extension IteratedBox.Schedule: ExpressibleByArgument {}
 
 /// Options every command that reads images shares.

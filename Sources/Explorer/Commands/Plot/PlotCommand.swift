@@ -5,7 +5,7 @@ import BlurKit
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
-        abstract: "Draw a chart: kernel weights, error against passes, time against σ, frequency response, or time against accuracy.",
+        abstract: "Draw a chart: kernel weights, error against passes, time against σ, frequency response, time against accuracy, or a lightness profile.",
         discussion: """
         Each kind writes FILE.png, FILE.dat (the numbers, one block per line of the chart) and \
         FILE.gp (a gnuplot script that redraws FILE.png from FILE.dat: run `gnuplot FILE.gp` in \
@@ -18,10 +18,11 @@ struct PlotCommand: ParsableCommand {
           explorer plot time-vs-sigma --size 512x512 -o time.png
           explorer plot frequency-response --sigma 3 -o response.png
           explorer plot accuracy-vs-time --sigmas 2,8,24 --image photo -o survey.png
+          explorer plot profile builtin:redgreen blurred.png --span 40%,50%,20%,1 -o profile.png
         """,
         subcommands: [
             PlotKernelCommand.self, PlotErrorVsPassesCommand.self, PlotTimeVsSigmaCommand.self,
-            PlotFrequencyResponseCommand.self, PlotAccuracyVsTimeCommand.self,
+            PlotFrequencyResponseCommand.self, PlotAccuracyVsTimeCommand.self, PlotProfileCommand.self,
         ]
     )
 }
