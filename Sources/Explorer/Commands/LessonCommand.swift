@@ -110,7 +110,7 @@ struct LessonCommand: ParsableCommand {
         let root = page.output, name = parsed.pageFolderName
         var terminal = LessonTerminal(pageFolder: folder, style: style) { file in Self.stagedFile(file, root: root, page: name) }
         if walkThrough { print(LessonTerminal.header(parsed, values: values, style: style)) }
-        if step { try pause(before: parts, at: 0, values: values, path: path, style: style) }
+        if step { try pause(before: parts, at: 0, style: style) }
         var index = 0
         var section = CourseSections.Section.other
         let outcome = try runner.run(parts) { (item) throws(LessonError) in
@@ -120,7 +120,7 @@ struct LessonCommand: ParsableCommand {
                 shown = .prose(CourseSections.terminal(CourseSections.pieces(text, section: &section), answers: answers))
             }
             if walkThrough, let text = terminal.render(shown) { print("\n" + text) }
-            if step { try pause(before: parts, at: index, values: values, path: path, style: style) }
+            if step { try pause(before: parts, at: index, style: style) }
         }
         if embed { try PageEmbedder.embedPage(in: outcome.folder) }
         try CourseIndex.write(in: page.output)
@@ -136,8 +136,7 @@ struct LessonCommand: ParsableCommand {
 
     /// With `--step`: when `parts[index]` is a cell that shows, asks its prediction question and
     /// waits for Enter; `q` (or the end of input) stops the lesson.
-    func pause(before parts: [LessonRunner.PreparedPart], at index: Int, values: [String: String], path: String,
-               style: TerminalStyle) throws(LessonError) {
+    func pause(before parts: [LessonRunner.PreparedPart], at index: Int, style: TerminalStyle) throws(LessonError) {
         guard index < parts.count, case .cell(let cell) = parts[index], !cell.cell.hidden else { return }
         if let text = cell.predict {
             print("\n" + style.yellow(TextRenderer.wrap("Predict: " + text, width: style.proseWidth)))
