@@ -211,7 +211,8 @@ public enum AtomicFile {
     /// Runs `body` so that the files it writes through `AtomicFile` appear all together or not
     /// at all: when `body` throws, files it created are removed and files it replaced are
     /// restored. A path written twice in one run is refused (one output would overwrite another).
-    /// Inside another transaction, `body` simply joins it.
+    /// Inside another transaction on the same thread, `body` simply joins it; transactions on
+    /// other threads are separate.
     public static func transaction<T>(_ body: () throws -> T) throws -> T {
         guard Journal.shared.begin() else { return try body() }
         do {
@@ -224,9 +225,9 @@ public enum AtomicFile {
         }
     }
 
-    /// Undoes the current transaction's writes (for a run stopped by a signal).
+    /// Undoes the writes of every unfinished transaction (for a run stopped by a signal).
     static func rollBackTransaction() {
-        Journal.shared.rollBack()
+        Journal.shared.rollBackAll()
     }
 
     // MARK: - Names and messages
@@ -260,22 +261,28 @@ final class Journal: Sendable {
         var backup: String?
     }
 
-    private let state = Mutex<[Entry]?>(nil)
+    /// Each thread's open journal, keyed by the thread: a lesson's cells may run on two threads at
+    /// once, and `explorer serve` runs several lessons at once, each its own transaction.
+    private let state = Mutex<[UInt: [Entry]]>([:])
 
-    /// Starts a journal; false when one is already running.
+    private static var thread: UInt { UInt(pthread_self()) }
+
+    /// Starts a journal on this thread; false when one is already running here.
     func begin() -> Bool {
-        state.withLock { entries in
-            guard entries == nil else { return false }
-            entries = []
+        let key = Journal.thread
+        return state.withLock { journals in
+            guard journals[key] == nil else { return false }
+            journals[key] = []
             return true
         }
     }
 
     func willReplace(_ target: String, shownAs shown: String) throws {
-        try state.withLock { entries in
-            guard entries != nil else { return }
-            let key = Journal.canonical(target)
-            if entries!.contains(where: { Journal.canonical($0.target) == key }) {
+        let key = Journal.thread
+        try state.withLock { journals in
+            guard let entries = journals[key] else { return }
+            let canonical = Journal.canonical(target)
+            if entries.contains(where: { Journal.canonical($0.target) == canonical }) {
                 throw BlurKitError("'\(shown)' is named twice as an output of this run; give each output its own file name")
             }
             var backup: String?
@@ -293,26 +300,26 @@ final class Journal: Sendable {
                     }
                 }
             }
-            entries!.append(Entry(target: target, backup: backup))
+            journals[key]!.append(Entry(target: target, backup: backup))
         }
     }
 
     func didNotReplace(_ target: String) {
-        state.withLock { entries in
-            guard let index = entries?.lastIndex(where: { $0.target == target }) else { return }
-            if let backup = entries![index].backup {
+        let key = Journal.thread
+        state.withLock { journals in
+            guard let index = journals[key]?.lastIndex(where: { $0.target == target }) else { return }
+            if let backup = journals[key]![index].backup {
                 unlink(backup)
                 TemporaryFiles.unregister(backup)
             }
-            entries!.remove(at: index)
+            journals[key]!.remove(at: index)
         }
     }
 
+    /// Ends this thread's journal, keeping what it wrote.
     func commit() {
-        let done = state.withLock { entries in
-            defer { entries = nil }
-            return entries ?? []
-        }
+        let key = Journal.thread
+        let done = state.withLock { $0.removeValue(forKey: key) ?? [] }
         for entry in done {
             if let backup = entry.backup {
                 unlink(backup)
@@ -321,12 +328,23 @@ final class Journal: Sendable {
         }
     }
 
+    /// Ends this thread's journal, undoing what it wrote.
     func rollBack() {
-        let done = state.withLock { entries in
-            defer { entries = nil }
-            return entries ?? []
+        let key = Journal.thread
+        Journal.undo(state.withLock { $0.removeValue(forKey: key) ?? [] })
+    }
+
+    /// Undoes every thread's journal (a run stopped by a signal, from the signal's thread).
+    func rollBackAll() {
+        let all = state.withLock { journals in
+            defer { journals.removeAll() }
+            return Array(journals.values)
         }
-        for entry in done.reversed() {
+        for entries in all { Journal.undo(entries) }
+    }
+
+    private static func undo(_ entries: [Entry]) {
+        for entry in entries.reversed() {
             if let backup = entry.backup {
                 rename(backup, entry.target)
                 TemporaryFiles.unregister(backup)

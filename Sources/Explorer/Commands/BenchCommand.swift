@@ -30,6 +30,8 @@ struct BenchCommand: ReportingCommand {
         if let plot { try PlotOutput.checkName(plot, option: "--plot") }
     }
 
+    var measuresTime: Bool { true }
+
     func makeReport(_ context: RunContext) throws -> Report {
         let measurement = try options.measure(context)
         var report = Report()

@@ -57,6 +57,8 @@ struct MotionCommand: ReportingCommand {
         return (method, EffectBlur(method))
     }
 
+    var measuresTime: Bool { true }
+
     func makeReport(_ context: RunContext) throws -> Report {
         let image = try inputOptions.load(input, in: context)
         let rect = try GlassCommand.panelRect(panel, in: image)

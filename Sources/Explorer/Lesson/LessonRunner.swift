@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlurKit
 import Foundation
+import Synchronization
 
 /// Runs a lesson: substitutes its parameters, parses every cell with the explorer's own command
 /// line parser, runs the cells in order and writes the page.
@@ -19,6 +20,13 @@ struct LessonRunner {
     var quickTiming = false
     /// How the lesson is run again, shown at the foot of the page (`explorer lesson 1`).
     var invocation: String
+    /// Cells kept from earlier runs: a cell whose command is unchanged is not run again
+    /// (`explorer serve`; nil runs every cell).
+    var memo: CellMemo?
+    /// A live page's preview while a control moves: quick timing, figures written with fast
+    /// compression, and, once the lesson is known not to read its own outputs, the cells on two
+    /// lanes at once — the timing cells in order on one, the others on the other.
+    var preview = false
 
     /// A cell with its parameters substituted and its command parsed.
     struct PreparedCell {
@@ -162,15 +170,21 @@ struct LessonRunner {
         let folder = PageFolder(root: outputRoot, name: lesson.pageFolderName)
         let staging = try folder.makeStaging()
         do throws(LessonError) {
+            let early = usesLanes ? runInLanes(parts, in: staging) : [:]
             var items: [Item] = []
             var written: [String: Int] = [:]
-            for part in parts {
+            var done: [Executed] = []
+            for (index, part) in parts.enumerated() {
                 let item: Item
                 switch part {
                 case .prose(let text):
                     item = .prose(text)
                 case .cell(let cell):
-                    item = .cell(try run(cell, in: staging, written: &written))
+                    let executed: Executed
+                    if let earlier = early[index] { executed = try earlier.get() } else { executed = try execute(cell, in: staging) }
+                    try checkFigures(executed.result, written: &written)
+                    done.append(executed)
+                    item = .cell(executed.result)
                 }
                 items.append(item)
                 try onItem(item)
@@ -180,21 +194,69 @@ struct LessonRunner {
             try folder.write(page.html, named: "index.html", in: staging)
             for (name, csv) in page.tables { try folder.write(csv, named: name, in: staging) }
             let files = try folder.commit(staging)
-            let cellCount = parts.count { if case .cell = $0 { true } else { false } }
+            memo?.keep(done.compactMap { executed in executed.key.map { ($0, executed.result.report) } }, folder: folder.path,
+                       lesson: lesson.path, reads: Set(done.filter(\.readOutputs).map(\.result.line)))
             return Outcome(folder: folder.path, items: items, markdown: page.markdown, files: files,
-                           cellCount: cellCount, seconds: Date().timeIntervalSince(start))
+                           cellCount: done.count, seconds: Date().timeIntervalSince(start))
         } catch {
             folder.discard(staging)
             throw error
         }
     }
 
-    func run(_ prepared: PreparedCell, in staging: String, written: inout [String: Int]) throws(LessonError) -> CellResult {
-        let context = RunContext(
+    /// A cell's result, with what the memo needs to keep it.
+    struct Executed {
+        var result: CellResult
+        var key: CellMemo.Key?
+        /// Whether the cell read a file an earlier cell wrote.
+        var readOutputs: Bool
+    }
+
+    /// Whether this run puts its cells on two lanes: a preview, on two or more cores, of a lesson
+    /// whose last run showed that no cell reads another's output.
+    var usesLanes: Bool {
+        preview && BuildInfo.cores >= 2 && memo?.readsOutputs(lesson.path) == false
+    }
+
+    /// Runs the cells on two lanes at once, the timing cells in order on one and the others in
+    /// order on the other, so a timing never shares its core with another cell. Keyed by the
+    /// cell's index in `parts`.
+    func runInLanes(_ parts: [PreparedPart], in staging: String) -> [Int: Result<Executed, LessonError>] {
+        var lanes: [[(Int, PreparedCell)]] = [[], []]
+        for (index, part) in parts.enumerated() {
+            guard case .cell(let cell) = part else { continue }
+            lanes[cell.command.measuresTime ? 0 : 1].append((index, cell))
+        }
+        let results = Mutex<[Int: Result<Executed, LessonError>]>([:])
+        // Each lane reads only its own cells; commands are values that running does not change.
+        nonisolated(unsafe) let work = lanes
+        DispatchQueue.concurrentPerform(iterations: work.count) { lane in
+            for (index, cell) in work[lane] {
+                let result = Result { () throws(LessonError) in try self.execute(cell, in: staging, beside: true) }
+                results.withLock { $0[index] = result }
+                if case .failure = result { break }
+            }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// Runs one cell into `staging`, or takes its kept result from the memo.
+    ///
+    /// - Parameter beside: whether other cells run at the same time (a timing cell's report then
+    ///   says so).
+    func execute(_ prepared: PreparedCell, in staging: String, beside: Bool = false) throws(LessonError) -> Executed {
+        let key = memo.map { _ in CellMemo.key(lesson: lesson.path, cell: prepared, quick: quickTiming && prepared.command.measuresTime) }
+        if let memo, let key, let report = memo.reuse(key, into: staging) {
+            return Executed(result: result(prepared, report: report), key: key, readOutputs: false)
+        }
+        let reads = ReadLog()
+        var context = RunContext(
             commandLine: (["explorer"] + prepared.words).map(shellQuoted).joined(separator: " "),
             outputFolder: staging,
             quickTiming: quickTiming
         )
+        context.reads = reads
+        if preview { context.figureCompression = .fast }
         var report: Report
         do {
             // A cell's outputs are journalled like a typed command's: one path named for two
@@ -206,16 +268,31 @@ struct LessonRunner {
         for index in report.blocks.indices {
             guard case .figure(var figure) = report.blocks[index] else { continue }
             figure.path = MarkdownRenderer.relative(figure.path, to: staging)
-            if ["README.md", "index.html"].contains(figure.path) {
-                throw LessonError(lesson.path, line: prepared.cell.line, "'\(figure.path)' is the page's own file; give the figure another name")
-            }
-            if let earlier = written[figure.path], earlier != prepared.cell.line {
-                throw LessonError(lesson.path, line: prepared.cell.line, "'\(figure.path)' was already written by the cell at line \(earlier); give each figure its own name")
-            }
-            written[figure.path] = prepared.cell.line
             report.blocks[index] = .figure(figure)
         }
-        return CellResult(text: prepared.text, line: prepared.cell.line, report: report, caption: prepared.caption,
-                          hidden: prepared.cell.hidden, format: prepared.command.format)
+        if beside && prepared.command.measuresTime {
+            report.text("Preview while a control moves: quick timing, with the lesson's untimed cells running on the "
+                        + "other core; let go of the control for the full timing.")
+        }
+        return Executed(result: result(prepared, report: report), key: key, readOutputs: !reads.isEmpty)
+    }
+
+    func result(_ prepared: PreparedCell, report: Report) -> CellResult {
+        CellResult(text: prepared.text, line: prepared.cell.line, report: report, caption: prepared.caption,
+                   hidden: prepared.cell.hidden, format: prepared.command.format)
+    }
+
+    /// Refuses a figure named like the page's own files or written by an earlier cell.
+    func checkFigures(_ result: CellResult, written: inout [String: Int]) throws(LessonError) {
+        for block in result.report.blocks {
+            guard case .figure(let figure) = block else { continue }
+            if ["README.md", "index.html"].contains(figure.path) {
+                throw LessonError(lesson.path, line: result.line, "'\(figure.path)' is the page's own file; give the figure another name")
+            }
+            if let earlier = written[figure.path], earlier != result.line {
+                throw LessonError(lesson.path, line: result.line, "'\(figure.path)' was already written by the cell at line \(earlier); give each figure its own name")
+            }
+            written[figure.path] = result.line
+        }
     }
 }

@@ -18,6 +18,11 @@ struct RunContext: Sendable {
     /// The progress line on standard error of a command typed in a terminal (nil in lessons,
     /// pipes and with `--quiet`).
     var progress: ProgressLine?
+    /// Collects the files of the lesson's folder this cell reads (set by the lesson runner).
+    var reads: ReadLog?
+    /// The PNG compression of every file written, in place of the command's own (a live page's
+    /// preview while a control moves writes its figures with `.fast`).
+    var figureCompression: PNG.Compression?
     /// Whether cells run inside a lesson (figures then always get a path in `outputFolder`).
     var inLesson: Bool { outputFolder != nil }
 
@@ -45,7 +50,9 @@ struct RunContext: Sendable {
     func inputPath(_ requested: String) -> String {
         guard outputFolder != nil, !requested.contains("/"), !requested.hasPrefix("builtin:") else { return requested }
         let candidate = outputPath(requested)
-        return FileManager.default.fileExists(atPath: candidate) ? candidate : requested
+        guard FileManager.default.fileExists(atPath: candidate) else { return requested }
+        reads?.record(candidate)
+        return candidate
     }
 
     /// The path a command writes for a requested output path.
@@ -63,7 +70,7 @@ struct RunContext: Sendable {
                   alpha: Bool = true, depth: PNG.Depth = .eight) throws -> String {
         let path = outputPath(requested)
         progress?.stage("writing \((path as NSString).lastPathComponent)")
-        try PNG.write(image, to: path, command: commandLine, compression: compression, alpha: alpha, depth: depth)
+        try PNG.write(image, to: path, command: commandLine, compression: figureCompression ?? compression, alpha: alpha, depth: depth)
         return path
     }
 }
@@ -82,11 +89,15 @@ protocol ReportingCommand: ParsableCommand {
     /// Whether the command shows a `ProgressLine` while it works (commands that can run long
     /// and have a `--quiet` flag).
     var showsProgress: Bool { get }
+    /// Whether the command times work: a lesson runs such cells one at a time, never beside
+    /// another cell, so that their timings are not shared with other work.
+    var measuresTime: Bool { get }
     func makeReport(_ context: RunContext) throws -> Report
 }
 
 extension ReportingCommand {
     var showsProgress: Bool { false }
+    var measuresTime: Bool { false }
     var format: OutputFormat { formatOptions.format }
 
     func run() throws {

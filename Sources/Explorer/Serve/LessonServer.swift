@@ -24,6 +24,8 @@ struct LessonServer: HTTPHandler {
     var maxBodyBytes: Int
     /// Each lesson's page with its defaults, made on first request and kept.
     var defaults: DefaultPages
+    /// Cells kept between runs, shared by every page.
+    var memo = CellMemo()
 
     /// The default-valued runs, one per lesson, kept for the server's life.
     actor DefaultPages {
@@ -76,7 +78,7 @@ struct LessonServer: HTTPHandler {
     func lesson(_ spec: String) -> (number: Int, lesson: LiveLesson)? {
         let entry = library.entries.first { String($0.number) == spec || $0.slug == spec }
         guard let entry, let lesson = try? LessonParser.parse(fileAt: entry.path) else { return nil }
-        return (entry.number, LiveLesson(lesson: lesson, maxPixels: maxPixels))
+        return (entry.number, LiveLesson(lesson: lesson, maxPixels: maxPixels, memo: memo))
     }
 
     func livePage(_ spec: String) async -> HTTPResponse {

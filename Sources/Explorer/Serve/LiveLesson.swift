@@ -11,6 +11,8 @@ struct LiveLesson: Sendable {
     var lesson: Lesson
     /// Largest picture accepted, as `--max-pixels`.
     var maxPixels: Int
+    /// The server's kept cells: a run redoes only the cells whose command a change reaches.
+    var memo: CellMemo?
 
     /// What a run gave: the static page's HTML and the URL its figures are under.
     struct Page: Sendable, Codable {
@@ -65,7 +67,8 @@ struct LiveLesson: Sendable {
         }
     }
 
-    /// Runs the lesson with `values` into a new run folder and returns its page.
+    /// Runs the lesson with `values` into a new run folder and returns its page; a `quick` run is
+    /// a preview while a control moves (`LessonRunner.preview`).
     ///
     /// - Throws: `Failure` with status 400 for a parameter the lesson refuses when it prepares
     ///   (an image below its smallest size), 422 for a cell that fails; the run folder is removed.
@@ -78,7 +81,8 @@ struct LiveLesson: Sendable {
             throw Failure(status: 500, message: "cannot make a run folder: \(LessonLibrary.reason(error))")
         }
         let runner = LessonRunner(lesson: lesson, values: values, outputRoot: made.folder, quickTiming: quick,
-                                  invocation: LessonCommand.invocation(lesson: lesson, settings: settings))
+                                  invocation: LessonCommand.invocation(lesson: lesson, settings: settings),
+                                  memo: memo, preview: quick)
         let parts: [LessonRunner.PreparedPart]
         do {
             parts = try runner.prepare()

@@ -67,6 +67,8 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
         var onFront = false
     }
 
+    var measuresTime: Bool { true }
+
     func makeReport(_ context: RunContext) throws -> Report {
         let picture = try inputOptions.load(image, in: context)
         let names = try MethodName.parseList(methods)

@@ -18,6 +18,8 @@ struct PlotTimeVsSigmaCommand: ReportingCommand {
 
     var formatOptions: FormatOptions { output.formatOptions }
 
+    var measuresTime: Bool { true }
+
     func makeReport(_ context: RunContext) throws -> Report {
         let measurement = try bench.measure(context)
         let plot = BenchOptions.timePlot(measurement)

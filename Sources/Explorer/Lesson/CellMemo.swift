@@ -1,0 +1,119 @@
+import BlurKit
+import Foundation
+import Synchronization
+
+/// Results of lesson cells kept between runs, so that a run redoes only the cells a changed
+/// parameter reaches (`explorer serve`).
+///
+/// A cell depends on a parameter exactly when the parameter changes the cell's command once
+/// substituted: `compare {{image}} --sigma {{sigma}}` depends on both, `source gaussian2d` on
+/// neither. So a cell whose substituted command, timing mode and input files are those of a kept
+/// run takes that run's report, and its figures are hard-linked from the kept run's page folder
+/// into the new one. A cell that read a file an earlier cell wrote (`info strip.png`) is always
+/// run again, since that file may have changed.
+///
+/// Timings in a reused report were measured by the earlier run of the very same command; the
+/// page says nothing different because nothing is different.
+final class CellMemo: Sendable {
+    /// What makes two runs of a cell the same: the lesson, the cell, its substituted command, the
+    /// timing mode (for a cell that times), and the size and modification time of every file the
+    /// command names.
+    struct Key: Hashable, Sendable {
+        var lesson: String
+        var line: Int
+        var text: String
+        var quick: Bool
+        var files: [String]
+    }
+
+    struct Entry: Sendable {
+        var report: Report
+        /// The committed page folder whose files the report's figures name.
+        var folder: String
+        var used: Int
+    }
+
+    /// At most this many cells are kept; the least recently used go first.
+    let capacity: Int
+    private let state = Mutex<(entries: [Key: Entry], clock: Int, readers: [String: Bool])>(([:], 0, [:]))
+
+    init(capacity: Int = 512) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// The key of `cell` in `lesson`; `quick` when it times with the quick harness.
+    static func key(lesson: String, cell: LessonRunner.PreparedCell, quick: Bool) -> Key {
+        var files: [String] = []
+        for word in cell.words where !word.hasPrefix("-") {
+            let path = PackageFolders.image(word)
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+                files.append("\(path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+            }
+        }
+        return Key(lesson: lesson, line: cell.cell.line, text: cell.text, quick: quick, files: files)
+    }
+
+    /// Whether the last run of `lesson` had a cell that read another cell's output (nil: not run yet).
+    func readsOutputs(_ lesson: String) -> Bool? {
+        state.withLock { $0.readers[lesson] }
+    }
+
+    /// The kept report for `key` with its figures linked into `staging`, or nil (nothing kept,
+    /// or the kept files are gone).
+    func reuse(_ key: Key, into staging: String) -> Report? {
+        let found: Entry? = state.withLock { state in
+            guard var entry = state.entries[key] else { return nil }
+            state.clock += 1
+            entry.used = state.clock
+            state.entries[key] = entry
+            return entry
+        }
+        guard let found else { return nil }
+        var linked: [String] = []
+        for block in found.report.blocks {
+            guard case .figure(let figure) = block else { continue }
+            let name = figure.path
+            let target = staging + "/" + name
+            guard !name.contains("/"), link(found.folder + "/" + name, target) == 0 else {
+                for path in linked { unlink(path) }
+                forget(key)
+                return nil
+            }
+            linked.append(target)
+        }
+        return found.report
+    }
+
+    /// Keeps the cells of a committed run whose page folder is `folder`; `reads` are the lines of
+    /// cells that read an earlier cell's output, which are not kept.
+    func keep(_ cells: [(key: Key, report: Report)], folder: String, lesson: String, reads: Set<Int>) {
+        state.withLock { state in
+            state.readers[lesson] = !reads.isEmpty
+            for cell in cells where !reads.contains(cell.key.line) {
+                state.clock += 1
+                state.entries[cell.key] = Entry(report: cell.report, folder: folder, used: state.clock)
+            }
+            if state.entries.count > capacity {
+                let oldest = state.entries.sorted { $0.value.used < $1.value.used }.prefix(state.entries.count - capacity)
+                for (key, _) in oldest { state.entries[key] = nil }
+            }
+        }
+    }
+
+    private func forget(_ key: Key) {
+        _ = state.withLock { $0.entries.removeValue(forKey: key) }
+    }
+}
+
+/// The files in a lesson's folder that a cell read (`RunContext.inputPath`), so the runner knows
+/// which cells use another cell's output.
+final class ReadLog: Sendable {
+    private let paths = Mutex<[String]>([])
+
+    func record(_ path: String) {
+        paths.withLock { $0.append(path) }
+    }
+
+    var isEmpty: Bool { paths.withLock { $0.isEmpty } }
+}
