@@ -104,7 +104,7 @@ final class CourseTests: XCTestCase {
         XCTAssertFalse(readme.contains("> **Answer"))
         XCTAssertTrue(readme.contains("## Sources"))
         XCTAssertTrue(readme.contains("[PSNR](../glossary.md#psnr)"), readme)
-        XCTAssertTrue(readme.contains("[All lessons](../README.md) · [02 · The second lesson](../lesson-02/README.md) →"), readme)
+        XCTAssertTrue(readme.contains("[All lessons](../index.md) · [02 · The second lesson](../lesson-02/README.md) →"), readme)
         let html = try read("Output/lesson-01/index.html")
         XCTAssertTrue(html.contains("<details class=\"answer\"><summary>Answer</summary>\n<p>(2·2 + 1)² = 25 pixels,"), html)
         XCTAssertTrue(html.contains("href=\"../glossary.html#psnr\""))
@@ -130,18 +130,18 @@ final class CourseTests: XCTestCase {
     func testIndexListsEveryPageAndOneLessonKeepsTheOthersEntries() throws {
         try writeLessons()
         XCTAssertEqual(try explorer(["all", "--output", "Output"]).status, 0)
-        var index = try read("Output/README.md")
+        var index = try read("Output/index.md")
         XCTAssertTrue(index.contains("## [01 · Boxes and their closing sections](lesson-01/README.md)"), index)
         XCTAssertTrue(index.contains("- Box passes approach a Gaussian."))
         XCTAssertTrue(index.contains("](lesson-01/impulse-r1.png)"))
         XCTAssertTrue(index.contains("## [02 · The second lesson](lesson-02/README.md)"))
         // Running lesson 2 alone rewrites the index from both pages.
         XCTAssertEqual(try explorer(["lesson", "2", "--output", "Output", "--quiet"]).status, 0)
-        index = try read("Output/README.md")
+        index = try read("Output/index.md")
         XCTAssertTrue(index.contains("lesson-01/README.md") && index.contains("lesson-02/README.md"), index)
         XCTAssertTrue(try read("Output/index.html").contains("href=\"lesson-02/index.html\""))
         let second = try read("Output/lesson-02/README.md")
-        XCTAssertTrue(second.contains("← [01 · Boxes and their closing sections](../lesson-01/README.md) · [All lessons](../README.md)"), second)
+        XCTAssertTrue(second.contains("← [01 · Boxes and their closing sections](../lesson-01/README.md) · [All lessons](../index.md)"), second)
     }
 
     func testEmbeddedPagesNeedNoOtherFile() throws {

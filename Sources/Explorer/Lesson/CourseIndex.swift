@@ -1,7 +1,7 @@
 import BlurKit
 import Foundation
 
-/// The course's front pages in the output folder: `index.html` and `README.md`, listing every
+/// The course's front pages in the output folder: `index.html` and `index.md`, listing every
 /// lesson page there with its title, summary, takeaways and first figure, and the glossary of
 /// the table columns (`glossary.html`, `glossary.md`).
 ///
@@ -89,7 +89,12 @@ enum CourseIndex {
         return sections
     }
 
-    /// Writes `index.html`, `README.md`, `glossary.html` and `glossary.md` into `root`, each
+    /// The index page that goes with lesson pages of the kind `page` (`README.md` → `index.md`).
+    static func indexPage(for page: String) -> String {
+        page == "README.md" ? "index.md" : page
+    }
+
+    /// Writes `index.html`, `index.md`, `glossary.html` and `glossary.md` into `root`, each
     /// atomically; with `embed`, the figures of `index.html` are inlined (`PageEmbedder`).
     ///
     /// - Throws: `LessonError` naming the file that could not be written.
@@ -103,8 +108,8 @@ enum CourseIndex {
         let glossaryHTML = LessonPage.html(title: "Glossary of the table columns", summary: "What the numbers in the lessons' tables mean.",
                                            sections: [Glossary.markdown(indexLink: "index.html")])
         let files: [(String, () throws -> String)] = [
-            ("README.md", { readme }),
-            ("glossary.md", { Glossary.markdown(indexLink: "README.md") }),
+            ("index.md", { readme }),
+            ("glossary.md", { Glossary.markdown(indexLink: "index.md") }),
             ("glossary.html", { glossaryHTML }),
             ("index.html", { embed ? try PageEmbedder.embed(html, folder: root) : html }),
         ]

@@ -32,10 +32,12 @@ struct CourseNavigation: Equatable, Sendable {
     }
 
     /// The line of links; `page` is the page file each link opens (`README.md` or `index.html`).
+    /// The course's index is `index.md` beside Markdown pages (the output folder's README.md is
+    /// the committed note on what the folder holds) and `index.html` beside HTML ones.
     func line(page: String) -> String {
         var parts: [String] = []
         if let previous { parts.append("← [\(previous.label)](../\(previous.folder)/\(page))") }
-        parts.append("[All lessons](../\(page))")
+        parts.append("[All lessons](../\(CourseIndex.indexPage(for: page)))")
         if let next { parts.append("[\(next.label)](../\(next.folder)/\(page)) →") }
         return parts.joined(separator: " · ")
     }
