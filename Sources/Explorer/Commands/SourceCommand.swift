@@ -59,10 +59,12 @@ struct SourceCommand: ReportingCommand {
         var found: [Region] = []
         for file in files.sorted() where file.hasSuffix(".swift") {
             let path = (folder as NSString).appendingPathComponent(file)
-            let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            // Most files mark no region; lessons ask for source often, so skip those whole.
+            guard text.contains("// lesson-code:") else { continue }
             var open: Region?
-            for (index, line) in lines.enumerated() {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+            for (index, line) in text.components(separatedBy: "\n").enumerated() {
+                let trimmed = line.contains("lesson-code") ? line.trimmingCharacters(in: .whitespaces) : ""
                 if trimmed.hasPrefix("// lesson-code:") {
                     let name = trimmed.dropFirst("// lesson-code:".count).trimmingCharacters(in: .whitespaces)
                     open = Region(name: name, file: "Sources/BlurKit/" + file, firstLine: index + 2, lines: [])
