@@ -11,7 +11,7 @@ public struct TimingHarness: Sendable {
     public var maximumRuns: Int
     public var budgetSeconds: Double
 
-    public init(warmupRuns: Int = 1, minimumRuns: Int = 5, maximumRuns: Int = 25, budgetSeconds: Double = 0.2) {
+    public init(warmupRuns: Int = 1, minimumRuns: Int = 5, maximumRuns: Int = 25, budgetSeconds: Double = 0.1) {
         precondition(warmupRuns >= 0 && minimumRuns >= 1 && maximumRuns >= minimumRuns,
                      "runs: warm-up \(warmupRuns), minimum \(minimumRuns), maximum \(maximumRuns)")
         self.warmupRuns = warmupRuns
@@ -20,11 +20,12 @@ public struct TimingHarness: Sendable {
         self.budgetSeconds = budgetSeconds
     }
 
-    /// The harness for lessons and `compare`: about 0.2 s per measured method, at least five runs.
+    /// The harness for lessons and `compare`: about 0.1 s per measured method, at least five runs.
     ///
-    /// 0.2 s rather than 0.6 s keeps `explorer all` short (its CPU time fell from 5.2 to 4.4 s);
-    /// the tables print the spread (minimum–maximum) beside every median, so a noisy
-    /// measurement shows as one.
+    /// `explorer all` makes 61 measurements; at 0.2 s each they took 3.3 of its 10 s (debug build,
+    /// load ≈ 3), at 0.6 s they would take most of it. Fast methods still get 10–25 runs and slow
+    /// ones the minimum of five, and the tables print the spread (minimum–maximum) beside every
+    /// median, so a noisy measurement shows as one.
     public static let standard = TimingHarness()
     /// A short harness for tests and `--quick` lesson runs: one warm-up and three runs.
     public static let quick = TimingHarness(warmupRuns: 1, minimumRuns: 3, maximumRuns: 3, budgetSeconds: 0)
