@@ -9,8 +9,16 @@ final class PNGWritingTests: XCTestCase {
     func testEveryCompressionStoresExactlyTheBytesOfRGBA8() throws {
         var values: [Float] = [.nan, -.infinity, -1, 0, 1, 2, .infinity, 0.5]
         for k in 0..<255 {
+            // Eight floats on each side of every rounding boundary: the C conversion rounds by
+            // truncating and comparing the fraction, which must agree with `.rounded()` there.
             let boundary = (Float(k) + 0.5) / 255
-            values += [boundary.nextDown, boundary, boundary.nextUp, Float(k) / 255]
+            var below = boundary, above = boundary
+            values += [boundary, Float(k) / 255]
+            for _ in 0..<8 {
+                below = below.nextDown
+                above = above.nextUp
+                values += [below, above]
+            }
         }
         while values.count % 4 != 0 { values.append(0.25) }
         let image = RGBAImage(width: values.count / 4, height: 1, pixels: values)
