@@ -96,6 +96,7 @@ final class SurveyCommandTests: XCTestCase {
             (["blur", "photo", "-o", "x.png", "--method", "deriche", "--sigma", "2", "--eight-bit-passes"],
              "--eight-bit-passes applies to extended-box (Pillow's arithmetic) and stack (OpenCV's), not deriche"),
             (["compare", "photo", "--methods", "all", "--eight-bit-passes"], "--eight-bit-passes applies to extended-box"),
+            (["bench", "--methods", "stack,separable", "--eight-bit-passes"], "--eight-bit-passes applies to extended-box"),
             (["blur", "photo", "-o", "x.png", "--method", "stack", "--sigma", "2", "--eight-bit-passes", "--linear"],
              "give --eight-bit-passes or --linear, not both"),
         ] {

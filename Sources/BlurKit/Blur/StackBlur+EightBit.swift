@@ -99,16 +99,17 @@ private func stackPassEightBit(
 ) {
     let (m, s) = StackBlur.klingemannDivisor(radius: r)
     // sum · m < 255 · (2ˢ + (r + 1)²) ≤ 4 294 771 455 < 2³² for every r ≤ 254 the table serves.
-    let multiplier = SIMD16<UInt32>(repeating: m), inverse = 1 / Float((r + 1) * (r + 1))
+    let multiplier = SIMD16<UInt32>(repeating: m), inverse = SIMD16<Float>(repeating: 1 / Float((r + 1) * (r + 1)))
+    let magic = LaneLines.wholeNumberMagic, magicBits = LaneLines.wholeNumberBits
     func level(_ sum: SIMD16<UInt32>) -> SIMD16<UInt32> {
-        switch rule {
-        case .klingemann:
-            return (sum &* multiplier) &>> s
-        case .nearest:
-            return SIMD16<UInt32>((SIMD16<Float>(sum) * inverse).rounded(.toNearestOrEven), rounding: .towardZero)
-        case .truncated:
-            return SIMD16<UInt32>(SIMD16<Float>(sum) * inverse, rounding: .towardZero)
-        }
+        if rule == .klingemann { return (sum &* multiplier) &>> s }
+        // Float32(sum), rounded once as a conversion rounds: the two exact halves added.
+        let float = LaneLines.value(sum &>> 16) * 65536 + LaneLines.value(sum & 0xFFFF)
+        let product = float * inverse                      // ≤ 255: whole numbers via 2²³
+        let shifted = product + magic
+        let nearest = unsafeBitCast(shifted, to: SIMD16<UInt32>.self) &- magicBits
+        if rule == .nearest { return nearest }
+        return nearest.replacing(with: nearest &- 1, where: shifted - magic .> product)
     }
     // lesson-code: stack-8bit
     // T(j) = in[j − r] + … + in[j], exact sums of levels.
