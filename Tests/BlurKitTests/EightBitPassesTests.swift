@@ -118,7 +118,8 @@ final class EightBitPassesTests: XCTestCase {
     // MARK: - Fast loops against their references
 
     func testEightBitFastLoopsMatchTheirReferencesInEveryEdgeMode() throws {
-        // 37 × 11: rows not a multiple of the 8-line groups; columns of 11 ≤ 2r + 1 for r = 6.
+        // 37 × 11: rows not a multiple of the 8-line groups; columns of 11 ≤ 2r + 1 for r = 6;
+        // r = 300: rows rounded, columns beyond Klingemann's table (Float32 product, truncated).
         let image = R.randomImage(width: 37, height: 11)
         for edges in EdgeMode.allCases {
             let box = try ExtendedBox(sigma: 2.5, passes: 3, storage: .eightBit)
@@ -127,7 +128,7 @@ final class EightBitPassesTests: XCTestCase {
                 columns: { ExtendedBox.eightBitReference($0, radius: box.radius, weights: box.fixedPoint, passes: 3, edges: edges) })
             XCTAssertEqual(R.blurred(image, box, edges: edges, threads: 2), boxReference, "extended-box 8-bit \(edges)")
 
-            for r in [2, 6] {
+            for r in [2, 6, 300] {
                 let stack = StackBlur(radius: r, storage: .eightBit)
                 let reference = Self.separablyInLevels(image,
                     rows: { StackBlur.eightBitReference($0, radius: r, rule: StackBlur.levelRule(radius: r, count: 37, alongColumns: false), edges: edges) },

@@ -14,10 +14,13 @@
 /// - rows, r > 4: the Float32 product sum · 1/(r + 1)², rounded to the nearest level
 ///   (`saturate_cast`, ties to even).
 ///
-/// Two departures, both of a level at most where they show: OpenCV's first and last r pixels of
-/// a row of a small kernel use the Float32 product, truncated, where this uses the table; and
-/// OpenCV's column product is an `int32`, which overflows for bright pixels from r = 181
-/// (a plain 250 becomes 255 with ksize 363, OpenCV 5.0.0), where this computes it exactly.
+/// Where this differs from OpenCV 5.0.0 (measured by `bench/crosscheck_methods.py`):
+/// - small kernels: OpenCV's first r and last few pixels of a row use the Float32 product,
+///   truncated, not the table; a level at most.
+/// - r > 4: OpenCV's rows depart from the clamped triangle in their last ≈ r/2 pixels, on
+///   Float32 input too (up to 7 levels on a zone plate at r = 58); this computes the triangle.
+/// - OpenCV's column product is an `int32`, which overflows for bright pixels from r = 181 (a
+///   plain 250 becomes 255 with ksize 363); this computes it exactly.
 extension StackBlur {
     /// How one direction turns a weighted sum of levels into a level.
     public enum LevelRule: String, Sendable, CaseIterable {
