@@ -115,6 +115,47 @@ final class EightBitPassesTests: XCTestCase {
         XCTAssertEqual(StackBlur.level(36 * 201 + 18, radius: 5, rule: .nearest), 202, "201.5 rounds to the even 202")
     }
 
+    // MARK: - Against the libraries' own output
+
+    struct LibraryBlurs: Decodable {
+        let width: Int, height: Int
+        let input: [UInt8]
+        let pillow: [String: [UInt8]]
+        let opencv: [String: [UInt8]]
+    }
+
+    /// `Fixtures/library-blurs.json` (made by `make_library_blurs.py` with Pillow 13.0.0 and
+    /// OpenCV 5.0.0): the 8-bit passes give Pillow's every value, and OpenCV's except in the last
+    /// r columns of r > 4, where OpenCV's rows leave the clamped triangle (see `StackBlur+EightBit`).
+    func testEightBitPassesReproduceTheLibrariesOutput() throws {
+        let url = PNGTests.fixtures.appendingPathComponent("library-blurs.json")
+        let blurs = try JSONDecoder().decode(LibraryBlurs.self, from: Data(contentsOf: url))
+        let w = blurs.width, h = blurs.height
+        var rgba: [UInt8] = []
+        for i in 0..<(w * h) { rgba += [blurs.input[3 * i], blurs.input[3 * i + 1], blurs.input[3 * i + 2], 255] }
+        let image = RGBAImage(width: w, height: h, rgba8: rgba)
+        func rgb(_ image: RGBAImage) -> [UInt8] {
+            image.rgba8().enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+        }
+        for (sigma, expected) in blurs.pillow.sorted(by: { $0.key < $1.key }) {
+            let box = try ExtendedBox(sigma: try XCTUnwrap(Double(sigma)), passes: 3, storage: .eightBit)
+            XCTAssertEqual(rgb(R.blurred(image, box, edges: .clamp)), expected, "Pillow GaussianBlur(\(sigma))")
+            let float = try ExtendedBox(sigma: try XCTUnwrap(Double(sigma)), passes: 3)
+            XCTAssertNotEqual(rgb(R.blurred(image, float, edges: .clamp)), expected, "Float32 passes round differently, σ = \(sigma)")
+        }
+        for (radius, expected) in blurs.opencv.sorted(by: { $0.key < $1.key }) {
+            let r = try XCTUnwrap(Int(radius))
+            let ours = rgb(R.blurred(image, StackBlur(radius: r, storage: .eightBit), edges: .clamp))
+            let lastExact = r > 4 ? w - r : w
+            for y in 0..<h {
+                for x in 0..<lastExact {
+                    let i = 3 * (y * w + x)
+                    XCTAssertEqual(ours[i..<(i + 3)], expected[i..<(i + 3)], "stackBlur r = \(r) at (\(x), \(y))")
+                }
+            }
+        }
+    }
+
     // MARK: - Fast loops against their references
 
     func testEightBitFastLoopsMatchTheirReferencesInEveryEdgeMode() throws {

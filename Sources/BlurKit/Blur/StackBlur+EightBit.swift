@@ -21,6 +21,8 @@
 ///   Float32 input too (up to 7 levels on a zone plate at r = 58); this computes the triangle.
 /// - OpenCV's column product is an `int32`, which overflows for bright pixels from r = 181 (a
 ///   plain 250 becomes 255 with ksize 363); this computes it exactly.
+/// - OpenCV shrinks a kernel longer than the picture's side to that side (or one less, to keep
+///   it odd); this keeps r and reads beyond the edge through the edge mode.
 extension StackBlur {
     /// How one direction turns a weighted sum of levels into a level.
     public enum LevelRule: String, Sendable, CaseIterable {
