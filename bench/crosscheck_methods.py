@@ -24,7 +24,10 @@ Usage (from the package folder, after `swift build`):
   python3 bench/crosscheck_methods.py [--image Lessons/images/photo.png] [--sigmas 2,8,24]
                                       [--explorer .build/debug/explorer] [--json out.json]
 --image takes a PNG path or a built-in picture, e.g. builtin:zoneplate@480x320 (written to a
-PNG by the explorer first); give --image more than once for several pictures.
+PNG by the explorer first); give --image more than once for several pictures. A picture with
+transparency (e.g. builtin:cutout@480x320) also gets rows over R, G, B and A: the libraries blur
+RGBA as stored (the explorer's --alpha straight), Pillow's mode "RGBa" premultiplies (the
+explorer's default).
 """
 
 from __future__ import annotations
@@ -93,12 +96,42 @@ def stack_triangle(pixels: np.ndarray, r: int) -> np.ndarray:
     return np.floor(out + 0.5)
 
 
-def explorer_blur(explorer: str, image: str, args: list[str]) -> np.ndarray:
+def explorer_blur(explorer: str, image: str, args: list[str], mode: str = "RGB") -> np.ndarray:
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "out.png")
         subprocess.run([explorer, "blur", image, "-o", out, "--edges", "clamp", *args],
                        check=True, stdout=subprocess.DEVNULL)
-        return np.asarray(Image.open(out).convert("RGB"), dtype=np.int16)
+        return np.asarray(Image.open(out).convert(mode), dtype=np.int16)
+
+
+def transparency_rows(explorer: str, image: str, sigmas: list[float]) -> list[dict]:
+    """For a picture with transparency, R, G, B and A: the libraries blur RGBA as stored, which
+    the explorer's --alpha straight does; Pillow's premultiplied mode "RGBa" is the explorer's
+    default (premultiplied alpha)."""
+    source = Image.open(image).convert("RGBA")
+    pixels = np.asarray(source)
+    if pixels[:, :, 3].min() == 255:
+        return []
+    rows = []
+    for sigma in sigmas:
+        box_args = ["--method", "extended-box", "--sigma", repr(sigma), "--iterations", "3", "--eight-bit-passes"]
+        reach = extended_box_reach(sigma)
+        pillow = np.asarray(source.filter(ImageFilter.GaussianBlur(radius=sigma)), dtype=np.int16)
+        premultiplied = np.asarray(source.convert("RGBa").filter(ImageFilter.GaussianBlur(radius=sigma)).convert("RGBA"),
+                                   dtype=np.int16)
+        straight = explorer_blur(explorer, image, box_args + ["--alpha", "straight"], "RGBA")
+        ours = explorer_blur(explorer, image, box_args, "RGBA")
+        rows.append({"a": "extended-box 8-bit, straight alpha", "b": f"Pillow GaussianBlur({sigma:g}), RGBA",
+                     "sigma": sigma, **compare(straight, pillow, reach)})
+        rows.append({"a": "extended-box 8-bit, premultiplied", "b": f"Pillow GaussianBlur({sigma:g}), RGBa",
+                     "sigma": sigma, **compare(ours, premultiplied, reach)})
+        r = stack_radius(sigma)
+        opencv = cv2.stackBlur(pixels, (2 * r + 1, 2 * r + 1))
+        straight = explorer_blur(explorer, image, ["--method", "stack", "--radius", str(r), "--eight-bit-passes",
+                                                   "--alpha", "straight"], "RGBA")
+        rows.append({"a": f"stack r={r} 8-bit, straight alpha", "b": f"OpenCV stackBlur(ksize={2 * r + 1}), RGBA",
+                     "sigma": sigma, **compare(straight, opencv, r)})
+    return rows
 
 
 def picture_png(explorer: str, image: str, folder: str) -> str:
@@ -180,12 +213,12 @@ def main() -> int:
         for name in args.image or ["Lessons/images/photo.png"]:
             image = picture_png(args.explorer, name, folder)
             size = Image.open(image).size
-            image_rows = crosscheck(args.explorer, image, sigmas)
+            image_rows = crosscheck(args.explorer, image, sigmas) + transparency_rows(args.explorer, image, sigmas)
             for r in image_rows:
                 r["image"] = name
             rows += image_rows
-            print(f"{name} ({size[0]}x{size[1]}), clamped edges; |differences| in 8-bit levels over R, G, B; "
-                  "interior: farther than the method's reach from the border.")
+            print(f"{name} ({size[0]}x{size[1]}), clamped edges; |differences| in 8-bit levels over R, G, B "
+                  "(and A in the rows that name it); interior: farther than the method's reach from the border.")
             print(f"{'sigma':>5}  {'this':<38} {'against':<34} {'max':>4} {'interior':>8} {'equal':>7}")
             for row in image_rows:
                 interior = "-" if row["interiorMax"] is None else str(row["interiorMax"])
