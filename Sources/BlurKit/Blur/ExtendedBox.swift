@@ -24,7 +24,7 @@ import Foundation
 /// columns, as Pillow runs them.
 public struct ExtendedBox: BlurMethod {
     /// The integer radius r of each pass.
-    public private(set) var radius: Int
+    public let radius: Int
     /// The weight α ∈ [0, 1) of the two pixels just outside the box.
     public let alpha: Double
     /// The number of passes N (each horizontal and vertical).
@@ -32,11 +32,16 @@ public struct ExtendedBox: BlurMethod {
     /// How the passes store the image: Float32, or 8-bit levels with Pillow's fixed point.
     public let storage: PassStorage
     /// Pillow's fixed-point weights, used when `storage` is `eightBit`.
-    public private(set) var fixedPoint: FixedPointWeights
+    public let fixedPoint: FixedPointWeights
 
     /// The extended box of radius r and fraction α, applied `passes` times; with 8-bit passes
     /// its weights are Pillow's fixed point for the radius r + α.
     public init(radius: Int, alpha: Double, passes: Int, storage: PassStorage = .float32) {
+        self.init(radius: radius, alpha: alpha, passes: passes, storage: storage,
+                  fixedPoint: FixedPointWeights(floatRadius: Float(Double(radius) + alpha)))
+    }
+
+    private init(radius: Int, alpha: Double, passes: Int, storage: PassStorage, fixedPoint: FixedPointWeights) {
         precondition(radius >= 0, "radius (\(radius)) must not be negative")
         precondition(alpha >= 0 && alpha < 1, "alpha (\(alpha)) must be in [0, 1)")
         precondition(passes >= 1, "passes (\(passes)) must be at least 1")
@@ -44,7 +49,7 @@ public struct ExtendedBox: BlurMethod {
         self.alpha = alpha
         self.passes = passes
         self.storage = storage
-        fixedPoint = FixedPointWeights(floatRadius: Float(Double(radius) + alpha))
+        self.fixedPoint = fixedPoint
     }
 
     /// The N extended boxes whose variances add up to σ² (Gwosdek et al. 2011, Pillow's
@@ -59,12 +64,14 @@ public struct ExtendedBox: BlurMethod {
         let length = (12 * s2 + 1).squareRoot()
         let r = ((length - 1) / 2).rounded(.down)
         let alpha = (2 * r + 1) * (r * (r + 1) - 3 * s2) / (6 * (s2 - (r + 1) * (r + 1)))
-        self.init(radius: Int(r), alpha: min(max(alpha, 0), 0.999_999), passes: passes, storage: storage)
-        if storage == .eightBit {
-            let pillow = FixedPointWeights.pillowRadius(sigma: sigma, passes: passes)
-            self.radius = Int(pillow)
-            self.fixedPoint = FixedPointWeights(floatRadius: pillow)
+        let clamped = min(max(alpha, 0), 0.999_999)
+        guard storage == .eightBit else {
+            self.init(radius: Int(r), alpha: clamped, passes: passes)
+            return
         }
+        let pillow = FixedPointWeights.pillowRadius(sigma: sigma, passes: passes)
+        self.init(radius: Int(pillow), alpha: clamped, passes: passes, storage: storage,
+                  fixedPoint: FixedPointWeights(floatRadius: pillow))
     }
 
     /// The variance of one pass: (2·Σₖ₌₁ʳ k² + 2α(r + 1)²) / L.
