@@ -146,6 +146,47 @@ final class SurveyMethodsTests: XCTestCase {
         }
     }
 
+    /// Lesson 12: exact σ is not the closest shape. Three extended boxes (σ exact) against
+    /// Kovesi's three odd widths (σ a little short): the extended boxes' impulse response is
+    /// closer to the Gaussian's weights at σ = 1 and 2, Kovesi's from σ = 4 on. The 2-D L1
+    /// distances at σ = 8 are the ones `bench/box_kernels.py` computes in NumPy (19.69 and 16.57).
+    func testExactSigmaIsNotTheClosestShape() throws {
+        for sigma in [1.0, 2.0, 4.0, 8.0, 16.0, 24.0] {
+            let extended = try ExtendedBox(sigma: sigma, passes: 3)
+            let kovesi = IteratedBox(widths: try BoxWidths.forSigma(sigma, passes: 3))
+            func deviation(_ method: any BlurMethod) throws -> Double {
+                try KernelAnalysis.maxDeviationFromGaussian(Self.marginal(method, half: extended.reach + 4), sigma: sigma)
+            }
+            if sigma <= 2 {
+                XCTAssertLessThan(try deviation(extended), try deviation(kovesi), "σ=\(sigma)")
+            } else {
+                XCTAssertGreaterThan(try deviation(extended), try deviation(kovesi), "σ=\(sigma)")
+            }
+        }
+        // 255 · Σ |K(x)K(y) − G(x)G(y)| over the plane, G sampled at pixel centres and normalised.
+        func l1(_ kernel: [Double], sigma: Double) -> Double {
+            let half = kernel.count / 2
+            let g = (-half...half).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+            let total = g.reduce(0, +)
+            let gaussian = g.map { $0 / total }
+            var sum = 0.0
+            for i in kernel.indices { for j in kernel.indices { sum += abs(kernel[i] * kernel[j] - gaussian[i] * gaussian[j]) } }
+            return 255 * sum
+        }
+        let box = try ExtendedBox(sigma: 8, passes: 3)
+        let one = ([box.alpha] + Array(repeating: 1, count: 2 * box.radius + 1) + [box.alpha]).map { $0 / (2 * Double(box.radius) + 1 + 2 * box.alpha) }
+        var extendedKernel: [Double] = [1], kovesiKernel: [Double] = [1]
+        for _ in 0..<3 { extendedKernel = convolve(extendedKernel, one) }
+        for width in try BoxWidths.forSigma(8, passes: 3) { kovesiKernel = convolve(kovesiKernel, Array(repeating: 1 / Double(width), count: width)) }
+        // Pad both to the Gaussian's reach (65 pixels each side covers 8σ).
+        func padded(_ k: [Double]) -> [Double] {
+            let extra = 65 - k.count / 2
+            return Array(repeating: 0, count: extra) + k + Array(repeating: 0, count: extra)
+        }
+        XCTAssertEqual(l1(padded(extendedKernel), sigma: 8), 19.69, accuracy: 0.01)
+        XCTAssertEqual(l1(padded(kovesiKernel), sigma: 8), 16.57, accuracy: 0.01)
+    }
+
     func testRecursiveFiltersHaveTheVarianceTheyWereSolvedFor() throws {
         for sigma in [1.5, 5.0, 20.0] {
             // Young–van Vliet: q is solved so that the variance of the two-sided response is σ².

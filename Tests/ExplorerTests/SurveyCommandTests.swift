@@ -77,7 +77,9 @@ final class SurveyCommandTests: XCTestCase {
                              ("deriche-reference", "for s in sections {"),
                              ("young-van-vliet-reference", "var sum = b0 * w[i]"),
                              ("dual-kawase-reference", "return (edge + 2 * diagonal) / 12"),
-                             ("linear-taps-reference", "sum += tap.weight * fetch")] {
+                             ("linear-taps-reference", "sum += tap.weight * fetch"),
+                             ("extended-box-8bit-reference", "line[x] = UInt8((sum + (1 << 23)) >> 24)"),
+                             ("stack-8bit-reference", "out[x] = UInt8(Self.level(sum, radius: r, rule: rule))")] {
             let result = try explorer(["source", name])
             XCTAssertEqual(result.status, 0, "\(name): \(result.standardError)")
             XCTAssertTrue(result.standardOutput.contains(line), "\(name): \(result.standardOutput)")
@@ -91,11 +93,35 @@ final class SurveyCommandTests: XCTestCase {
             (["compare", "photo", "--methods", "deriche,kawase"], "unknown method 'kawase'"),
             (["plot", "accuracy-vs-time", "--image", "photo", "--sigmas", "2,200", "-o", "s.png"], "above this plot's limit of 100"),
             (["blur", "photo", "-o", "x.png", "--method", "dual-kawase", "--radius", "0"], "--method dual-kawase needs --sigma"),
+            (["blur", "photo", "-o", "x.png", "--method", "deriche", "--sigma", "2", "--eight-bit-passes"],
+             "--eight-bit-passes applies to extended-box (Pillow's arithmetic) and stack (OpenCV's), not deriche"),
+            (["compare", "photo", "--methods", "all", "--eight-bit-passes"], "--eight-bit-passes applies to extended-box"),
+            (["bench", "--methods", "stack,separable", "--eight-bit-passes"], "--eight-bit-passes applies to extended-box"),
+            (["blur", "photo", "-o", "x.png", "--method", "stack", "--sigma", "2", "--eight-bit-passes", "--linear"],
+             "give --eight-bit-passes or --linear, not both"),
         ] {
             let result = try explorer(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments)")
             XCTAssertTrue(result.standardError.contains(message), "\(arguments): \(result.standardError)")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing written")
         }
+    }
+
+    func testEightBitPassesChangeTheResultAndSayHow() throws {
+        let float = try json(explorer(["compare", "builtin:noise@40x40", "--methods", "extended-box,stack", "--sigma", "2",
+                                       "--no-time", "--format", "json"]))
+        let eight = try json(explorer(["compare", "builtin:noise@40x40", "--methods", "extended-box,stack", "--sigma", "2",
+                                       "--no-time", "--eight-bit-passes", "--format", "json"]))
+        XCTAssertEqual(eight.map { $0["parameters"] as? String }, ["3 × r=1, α=0.375, 8-bit passes as Pillow", "r=4, OpenCV ksize 9, 8-bit passes as OpenCV"])
+        for (a, b) in zip(float, eight) {
+            XCTAssertNotEqual(a["interiorRMSE"] as? Double, b["interiorRMSE"] as? Double, "\(b)")
+            // The kernel columns describe the same passes in Float32.
+            XCTAssertEqual(a["effectiveSigma"] as? Double, b["effectiveSigma"] as? Double)
+        }
+        let result = try explorer(["blur", "builtin:noise@40x40", "-o", "eight.png", "--method", "extended-box", "--sigma", "2",
+                                   "--eight-bit-passes"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let words = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(words.contains("8-bit passes as Pillow"), result.standardOutput)
     }
 }

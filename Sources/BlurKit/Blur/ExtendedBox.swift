@@ -18,6 +18,10 @@ import Foundation
 /// pixels. Each pass applies the edge mode to its own input, as Pillow's passes do (clamp).
 /// Reach: N(r + 1) pixels. Impulse response against the Gaussian's pixel weights (three passes):
 /// largest difference ≤ 0.025/σ (tested at σ = 2 and 6).
+///
+/// With `PassStorage.eightBit` every pass is stored as 8-bit levels with Pillow's fixed-point
+/// arithmetic (`ExtendedBox+EightBit.swift`), all passes along the rows, then all down the
+/// columns, as Pillow runs them.
 public struct ExtendedBox: BlurMethod {
     /// The integer radius r of each pass.
     public let radius: Int
@@ -25,29 +29,49 @@ public struct ExtendedBox: BlurMethod {
     public let alpha: Double
     /// The number of passes N (each horizontal and vertical).
     public let passes: Int
+    /// How the passes store the image: Float32, or 8-bit levels with Pillow's fixed point.
+    public let storage: PassStorage
+    /// Pillow's fixed-point weights, used when `storage` is `eightBit`.
+    public let fixedPoint: FixedPointWeights
 
-    /// The extended box of radius r and fraction α, applied `passes` times.
-    public init(radius: Int, alpha: Double, passes: Int) {
+    /// The extended box of radius r and fraction α, applied `passes` times; with 8-bit passes
+    /// its weights are Pillow's fixed point for the radius r + α.
+    public init(radius: Int, alpha: Double, passes: Int, storage: PassStorage = .float32) {
+        self.init(radius: radius, alpha: alpha, passes: passes, storage: storage,
+                  fixedPoint: FixedPointWeights(floatRadius: Float(Double(radius) + alpha)))
+    }
+
+    private init(radius: Int, alpha: Double, passes: Int, storage: PassStorage, fixedPoint: FixedPointWeights) {
         precondition(radius >= 0, "radius (\(radius)) must not be negative")
         precondition(alpha >= 0 && alpha < 1, "alpha (\(alpha)) must be in [0, 1)")
         precondition(passes >= 1, "passes (\(passes)) must be at least 1")
         self.radius = radius
         self.alpha = alpha
         self.passes = passes
+        self.storage = storage
+        self.fixedPoint = fixedPoint
     }
 
     /// The N extended boxes whose variances add up to σ² (Gwosdek et al. 2011, Pillow's
-    /// `_gaussian_blur_radius`).
+    /// `_gaussian_blur_radius`). With 8-bit passes, r and the fixed-point weights come from
+    /// Pillow's own Float32 arithmetic (`FixedPointWeights.pillowRadius`), so they are Pillow's.
     ///
     /// - Throws: `BlurKitError` when σ is not finite and positive, or passes < 1.
-    public init(sigma: Double, passes: Int) throws {
+    public init(sigma: Double, passes: Int, storage: PassStorage = .float32) throws {
         guard sigma.isFinite && sigma > 0 else { throw BlurKitError("sigma (\(sigma)) must be a finite number > 0") }
         guard passes >= 1 else { throw BlurKitError("passes (\(passes)) must be at least 1") }
         let s2 = sigma * sigma / Double(passes)
         let length = (12 * s2 + 1).squareRoot()
         let r = ((length - 1) / 2).rounded(.down)
         let alpha = (2 * r + 1) * (r * (r + 1) - 3 * s2) / (6 * (s2 - (r + 1) * (r + 1)))
-        self.init(radius: Int(r), alpha: min(max(alpha, 0), 0.999_999), passes: passes)
+        let clamped = min(max(alpha, 0), 0.999_999)
+        guard storage == .eightBit else {
+            self.init(radius: Int(r), alpha: clamped, passes: passes)
+            return
+        }
+        let pillow = FixedPointWeights.pillowRadius(sigma: sigma, passes: passes)
+        self.init(radius: Int(pillow), alpha: clamped, passes: passes, storage: storage,
+                  fixedPoint: FixedPointWeights(floatRadius: pillow))
     }
 
     /// The variance of one pass: (2·Σₖ₌₁ʳ k² + 2α(r + 1)²) / L.
@@ -62,10 +86,15 @@ public struct ExtendedBox: BlurMethod {
     public var name: String { "extended-box" }
     public var parameters: String {
         "\(passes) × r=\(radius), α=\(String(format: "%.3f", alpha))"
+            + (storage == .eightBit ? ", 8-bit passes as Pillow" : "")
     }
     public var reach: Int { passes * (radius + 1) }
 
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
+        if storage == .eightBit {
+            blurEightBit(&image, edges: edges, threads: threads)
+            return
+        }
         let r = radius, passes = passes
         let alpha = Float(alpha), scale = Float(1 / (2 * Double(radius) + 1 + 2 * self.alpha))
         LaneLines.blur(&image, edges: edges, threads: threads, before: r + 1, after: r + 1) { lines in

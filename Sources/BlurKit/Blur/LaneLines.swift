@@ -21,14 +21,17 @@ struct LaneLines {
     let after: Int
     /// Pixels in each line.
     let count: Int
+    /// Whether the lines are columns (the second direction) rather than rows.
+    let alongColumns: Bool
     /// The source index of every padded position, or −1 for a zero (`EdgeMode.paddedSourceIndices`).
     let map: [Int]
 
     /// Positions in each scratch line.
     var paddedCount: Int { before + count + after }
 
-    init(count: Int, before: Int, after: Int, edges: EdgeMode) {
+    init(count: Int, before: Int, after: Int, edges: EdgeMode, alongColumns: Bool = false) {
         self.count = count
+        self.alongColumns = alongColumns
         self.before = before
         self.after = after
         map = edges.paddedSourceIndices(count: count, before: before, after: after)
@@ -95,7 +98,7 @@ struct LaneLines {
             }
             let columnGroups = (width + lanes - 1) / lanes
             Parallel.forSlices(of: columnGroups, threads: threads) { groups in
-                let lines = LaneLines(count: height, before: before, after: after, edges: edges)
+                let lines = LaneLines(count: height, before: before, after: after, edges: edges, alongColumns: true)
                 defer { lines.deallocate() }
                 for g in groups {
                     let x0 = g * lanes

@@ -14,36 +14,48 @@ import Foundation
 /// `ksize = 2r + 1` is the same kernel (radius `ksize / 2`), computed in integers.
 /// Reach: r pixels. Impulse response against the Gaussian's pixel weights: largest difference
 /// ≤ 0.04/σ (tested at σ = 2 and 6).
+///
+/// With `PassStorage.eightBit` the rows, then the columns, are each stored as 8-bit levels the
+/// way OpenCV's 8-bit `stackBlur` stores them (`StackBlur+EightBit.swift`).
 public struct StackBlur: BlurMethod {
     /// The radius r of the triangle (2r + 1 taps).
     public let radius: Int
+    /// How the two directions store the image: Float32, or 8-bit levels as OpenCV does.
+    public let storage: PassStorage
 
-    public init(radius: Int) {
+    public init(radius: Int, storage: PassStorage = .float32) {
         precondition(radius >= 0, "radius (\(radius)) must not be negative")
         self.radius = radius
+        self.storage = storage
     }
 
     /// The radius whose triangle has the variance r(r + 2)/6 nearest σ².
     ///
     /// - Throws: `BlurKitError` when σ is not finite and positive.
-    public init(sigma: Double) throws {
+    public init(sigma: Double, storage: PassStorage = .float32) throws {
         guard sigma.isFinite && sigma > 0 else { throw BlurKitError("sigma (\(sigma)) must be a finite number > 0") }
         let ideal = (6 * sigma * sigma + 1).squareRoot() - 1
         let lower = max(1, Int(ideal.rounded(.down))), upper = lower + 1
         func miss(_ r: Int) -> Double { abs(Double(r * (r + 2)) / 6 - sigma * sigma) }
-        self.init(radius: miss(upper) < miss(lower) ? upper : lower)
+        self.init(radius: miss(upper) < miss(lower) ? upper : lower, storage: storage)
     }
 
     /// √(r(r + 2)/6): the σ of the triangle.
     public var achievedSigma: Double { (Double(radius * (radius + 2)) / 6).squareRoot() }
 
     public var name: String { "stack" }
-    public var parameters: String { "r=\(radius), OpenCV ksize \(2 * radius + 1)" }
+    public var parameters: String {
+        "r=\(radius), OpenCV ksize \(2 * radius + 1)" + (storage == .eightBit ? ", 8-bit passes as OpenCV" : "")
+    }
     public var reach: Int { radius }
 
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let r = radius
         guard r > 0 else { return }
+        if storage == .eightBit {
+            blurEightBit(&image, edges: edges, threads: threads)
+            return
+        }
         let scale = Float(1 / Double((r + 1) * (r + 1)))
         LaneLines.blur(&image, edges: edges, threads: threads, before: r, after: r) { lines in
             stackPass(lines.a, sums: lines.b, radius: r, scale: scale, count: lines.count)

@@ -28,6 +28,8 @@ struct BlurCommand: ReportingCommand {
     @Option(help: "Window radius R (box: a (2R+1)×(2R+1) window; Gaussians: kernel radius, σ = R/T).") var radius: Int?
     @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
     @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
+    @Flag(help: "Store every pass as 8-bit levels, as the libraries do: extended-box rounds after each 1-D pass (Pillow's fixed point and order), stack after each direction (OpenCV's 8-bit stackBlur). Other methods: a usage error.")
+    var eightBitPasses = false
     @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋.") var truncate: Double = GaussianKernel1D.defaultTruncate
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
     @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
@@ -51,7 +53,10 @@ struct BlurCommand: ReportingCommand {
     @OptionGroup var stripOptions: StripOptions
     @OptionGroup var formatOptions: FormatOptions
 
-    var size: BlurSize { BlurSize(sigma: sigma, radius: radius, iterations: iterations, truncate: truncate, downsample: downsample, order: order) }
+    var size: BlurSize {
+        BlurSize(sigma: sigma, radius: radius, iterations: iterations, truncate: truncate, downsample: downsample, order: order,
+                 eightBitPasses: eightBitPasses)
+    }
 
     var showsProgress: Bool { !quiet }
 
@@ -60,6 +65,9 @@ struct BlurCommand: ReportingCommand {
         guard sigma != nil || radius != nil else { throw ValidationError("give --sigma or --radius") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
         _ = try size.make(method)
+        guard !(eightBitPasses && linear) else {
+            throw ValidationError("give --eight-bit-passes or --linear, not both (the libraries store 8-bit sRGB levels between passes)")
+        }
         if let region { _ = try Self.regionSpec(region) }
         guard region == nil || !grow else { throw ValidationError("give --region or --grow, not both") }
         guard !(light && grow) else { throw ValidationError("give --light or --grow, not both (a grown output has more pixels to average over)") }

@@ -27,6 +27,8 @@ struct CompareCommand: ReportingCommand {
     @Option(help: "Methods, comma-separated: \(MethodName.list); or all (default: the taught five).") var methods: String = MethodName.taughtList
     @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
     @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
+    @Flag(help: "Store every pass as 8-bit levels, as the libraries do: extended-box as Pillow, stack as OpenCV's 8-bit stackBlur. Other methods: a usage error.")
+    var eightBitPasses = false
     @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋.") var truncate: Double = GaussianKernel1D.defaultTruncate
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
     @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
@@ -43,11 +45,15 @@ struct CompareCommand: ReportingCommand {
     var amplify: Double?
     @OptionGroup var formatOptions: FormatOptions
 
-    var size: BlurSize { BlurSize(sigma: sigma, radius: nil, iterations: iterations, truncate: truncate, downsample: downsample, order: order) }
+    var size: BlurSize {
+        BlurSize(sigma: sigma, radius: nil, iterations: iterations, truncate: truncate, downsample: downsample, order: order,
+                 eightBitPasses: eightBitPasses)
+    }
 
     func validate() throws {
         try size.validate()
         guard !(try MethodName.parseList(methods)).isEmpty else { throw ValidationError("--methods is empty") }
+        for name in try MethodName.parseList(methods) { _ = try size.storage(for: name) }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
         guard sigma <= 100 else { throw ValidationError("--sigma \(sigma) is above compare's limit of 100 (the reference reaches 8σ)") }
         try StripSupport.checkAmplification(amplify)
@@ -92,7 +98,11 @@ struct CompareCommand: ReportingCommand {
             let method = try size.make(name)
             let output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
             let errors = try ErrorMetrics(comparing: output, with: reference, reach: method.reach)
-            let impulse = try ImpulseSummary.measure(method, sigma: sigma)
+            // A kernel belongs to the linear filter: with 8-bit passes a single white pixel spreads
+            // below one level and vanishes, so the impulse columns describe the Float32 passes.
+            var linearSize = size
+            linearSize.eightBitPasses = false
+            let impulse = try ImpulseSummary.measure(eightBitPasses ? try linearSize.make(name) : method, sigma: sigma)
             var timing: Timing?
             if time {
                 timing = harness.measure(name.rawValue, pixels: image.pixelCount) {
@@ -185,6 +195,11 @@ struct CompareCommand: ReportingCommand {
         table.notes = ["Errors in 8-bit units against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
                        + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
                        + "between the method's 1-D impulse response and the Gaussian's pixel weights."]
+        if eightBitPasses {
+            table.notes.append("With --eight-bit-passes each pass is stored as 8-bit levels (Pillow's arithmetic for extended-box, "
+                               + "OpenCV's for stack); the errors include that rounding. Eff. σ and impulse L∞ are those of the "
+                               + "same passes in Float32: rounding to levels is not a kernel (a single white pixel vanishes).")
+        }
         if let first = outcomes.first?.timing {
             table.notes.append(TimingNote.describe(first, width: image.width, height: image.height, threads: threads, quick: context.quickTiming))
         }

@@ -11,6 +11,8 @@ struct BenchOptions: ParsableArguments {
     @Option(help: "Timed runs per measurement (default: adaptive, 5–25).") var runs: Int?
     @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
     @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
+    @Flag(help: "Store every pass as 8-bit levels, as the libraries do: extended-box as Pillow, stack as OpenCV's 8-bit stackBlur. Other methods: a usage error.")
+    var eightBitPasses = false
     @Option(help: ArgumentHelp("How iterated-box schedules its passes (for measuring each path): automatic, fused, streamed, blocked.",
                                visibility: .hidden))
     var boxSchedule: IteratedBox.Schedule = .automatic
@@ -46,7 +48,7 @@ struct BenchOptions: ParsableArguments {
     func validate() throws {
         _ = try dimensions()
         _ = try sigmaValues()
-        _ = try MethodName.parseList(methods)
+        for name in try MethodName.parseList(methods) { _ = try BlurSize(eightBitPasses: eightBitPasses).storage(for: name) }
         _ = try threadCount()
         if let runs, !(1...1000).contains(runs) { throw ValidationError("--runs must be 1…1000, got \(runs)") }
         guard (1...20).contains(iterations) else { throw ValidationError("--iterations must be 1…20, got \(iterations)") }
@@ -90,7 +92,8 @@ struct BenchOptions: ParsableArguments {
         var rows: [Row] = []
         for name in methodNames {
             for sigma in sigmaList {
-                var method = try BlurSize(sigma: sigma, iterations: iterations, truncate: truncate, order: order).make(name)
+                var method = try BlurSize(sigma: sigma, iterations: iterations, truncate: truncate, order: order,
+                                          eightBitPasses: eightBitPasses).make(name)
                 if var box = method as? IteratedBox {
                     box.schedule = boxSchedule
                     method = box

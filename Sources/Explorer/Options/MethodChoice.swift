@@ -44,6 +44,24 @@ struct BlurSize: Sendable {
     var downsample: Int = 4
     /// The order K of young-van-vliet: 3, 4 or 5.
     var order: Int = 3
+    /// `--eight-bit-passes`: store every pass as 8-bit levels, as Pillow (extended-box) and
+    /// OpenCV (stack) do; a usage error for any other method.
+    var eightBitPasses = false
+
+    /// The methods that can store their passes in 8 bits, and the library each reproduces.
+    static let eightBitMethods: [MethodName: String] = [.extendedBox: "Pillow's GaussianBlur", .stack: "OpenCV's stackBlur"]
+
+    /// How the passes of a method store the image under these options.
+    ///
+    /// - Throws: `ValidationError` when `--eight-bit-passes` is given for a method that has no
+    ///   8-bit passes.
+    func storage(for name: MethodName) throws -> PassStorage {
+        guard eightBitPasses else { return .float32 }
+        guard Self.eightBitMethods[name] != nil else {
+            throw ValidationError("--eight-bit-passes applies to extended-box (Pillow's arithmetic) and stack (OpenCV's), not \(name.rawValue)")
+        }
+        return .eightBit
+    }
 
     /// The largest radius a command accepts: wider kernels than any sensible image.
     static let maxRadius = 2000
@@ -74,12 +92,15 @@ struct BlurSize: Sendable {
     /// - gaussian2d, separable: weights from the density at σ, radius `--radius` or ⌊T·σ+½⌋.
     /// - iterated-box: `--sigma` → N Kovesi widths; `--radius R` → N boxes of width 2R+1.
     /// - downsampled: shrink by K, a separable Gaussian of σ/K, enlarge.
-    /// - extended-box: `--iterations` N extended boxes of σ²/N each (Gwosdek et al. 2011).
+    /// - extended-box: `--iterations` N extended boxes of σ²/N each (Gwosdek et al. 2011);
+    ///   with `--eight-bit-passes`, in Pillow's 8-bit fixed point.
     /// - deriche, young-van-vliet (`--order`): recursive filters for σ.
-    /// - stack: `--radius R`, or `--sigma` → the triangle of nearest variance r(r + 2)/6.
+    /// - stack: `--radius R`, or `--sigma` → the triangle of nearest variance r(r + 2)/6; with
+    ///   `--eight-bit-passes`, each direction stored in 8 bits as OpenCV's 8-bit stackBlur does.
     /// - dual-kawase: `--sigma` → passes and offset from the filter's own σ.
     /// - linear-taps: the separable kernel's taps merged in pairs.
     func make(_ name: MethodName) throws -> any BlurMethod {
+        let storage = try storage(for: name)
         switch name {
         case .box:
             if let radius { return BoxAverage(radius: radius) }
@@ -104,15 +125,15 @@ struct BlurSize: Sendable {
             let kernel = try GaussianKernel1D(sigma: small, truncate: truncate)
             return Downsampled(factor: downsample, inner: Separable(weights: kernel.weights.map(Float.init)))
         case .extendedBox:
-            return try ExtendedBox(sigma: try gaussianSigma(for: name), passes: iterations)
+            return try ExtendedBox(sigma: try gaussianSigma(for: name), passes: iterations, storage: storage)
         case .deriche:
             return try Deriche(sigma: try gaussianSigma(for: name))
         case .youngVanVliet:
             return try YoungVanVliet(sigma: try gaussianSigma(for: name), order: order)
         case .stack:
-            if let radius { return StackBlur(radius: radius) }
+            if let radius { return StackBlur(radius: radius, storage: storage) }
             guard let sigma else { throw ValidationError("--method stack needs --sigma or --radius") }
-            return try StackBlur(sigma: sigma)
+            return try StackBlur(sigma: sigma, storage: storage)
         case .dualKawase:
             return try DualKawase(sigma: try gaussianSigma(for: name))
         case .linearTaps:
