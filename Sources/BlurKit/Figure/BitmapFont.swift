@@ -6,8 +6,8 @@ import Foundation
 /// Pillow (`make_figure_data.py` beside this file), with its advance in 1/64 px and the font's
 /// kerning pairs. Text is laid out on a baseline with fractional advances; each glyph is placed
 /// at the nearest whole pixel. The faces cover printable ASCII and the symbols captions use
-/// (σ × − – — ≈ ≤ ≥ ² ³ µ ° ∞ · ± … → ← Δ π √ ½ ∗ and superscript digits); any other character
-/// is drawn as `?`.
+/// (σ × − – — ≈ ≤ ≥ ² ³ µ ° ∞ · ± … → ← Δ π √ ½ ∗, the Greek letters of method parameters
+/// α β γ δ θ λ μ ρ ω Σ Π, ⌊ ⌋ and superscript digits); any other character is drawn as `?`.
 ///
 /// ```swift
 /// let font = BitmapFont.caption                 // 30 px regular
@@ -69,6 +69,11 @@ public struct BitmapFont: Sendable {
     }
 
     static let replacement = UInt32(UInt8(ascii: "?"))
+
+    /// The characters of `text` this font has no glyph for (drawn as `?`), in order.
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+        text.unicodeScalars.filter { glyphs[$0.value] == nil && $0 != "\n" }
+    }
 
     /// Calls `body` with each glyph of one line and the pixel position of its pen on the baseline,
     /// starting from pen x = 0 (kept in 1/64 px, rounded to the nearest pixel for each glyph).

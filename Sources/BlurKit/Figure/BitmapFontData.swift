@@ -38,7 +38,7 @@
 // Inc., respectively. For further information, contact: fonts at gnome dot org.
 
 extension BitmapFont {
-    /// DejaVuSans.ttf, 18 px: 127 glyphs.
+    /// DejaVuSans.ttf, 18 px: 140 glyphs.
     static let regular18Data = EncodedFace(
         pixelSize: 18, ascent: 17, descent: 5,
         metrics: """
@@ -63,7 +63,9 @@ extension BitmapFont {
             HiLAAwAA9/8PAAkAtwBuAQAA+f8GAAcAsQDFAwAA9f8PAAsAJiCABAAA/v8SAAIAkiHFAwAA9v8PAAoAkCHFAwAA9v8PAAoA
             lAMUAwAA8/8NAA0AwAO2AgAA9v8LAAoAGiLeAgAA8f8MAA8AvQBdBAAA8/8RAA0AFyLFAwAA9P8PAAwAcCDOAQAA8v8HAA4A
             dCDOAQAA8/8HAA0AdSDOAQAA8v8HAA4AdiDOAQAA8v8HAA4AdyDOAQAA8v8HAA4AeCDOAQAA8v8HAA4AeSDOAQAA8v8HAA4A
-            eyBgAgAA9v8KAAoA
+            eyBgAgAA9v8KAAoAsQP3AgAA9v8MAAoAsgPfAgAA8v8LABIAswOqAgAA9v8LAA4AtAPBAgAA8v8LAA4AuAPBAgAA8v8LAA4A
+            uwOqAgAA8v8LAA4AvAPdAgAA9v8MAA4AwQPbAgAA9v8LAA4AyQPFAwAA9v8PAAoAowPYAgAA8/8LAA0AoANiAwAA8/8OAA0A
+            CiPBAQAA8v8HABEACyPBAQAA8v8HABEA
             """,
         kerning: """
             LQBBAOf/LQBCANf/LQBHACoALQBKAEAALQBPACAALQBRACoALQBUAJb/LQBWAL3/LQBXANH/LQBYAMf/LQBZAHf/LQBvABUA
@@ -246,10 +248,31 @@ extension BitmapFont {
             bgAEDP5Zp6RLAAEn/qwcN+dGEf81AAKRlAABzVYAArJ7AAE32JSwxQ0AAggzKgEAJAI0NDQ0NBMHoKCgp/89AARjzgAF01wA
             BEblBQAEt3kABCn0EgAEmZYABRsKACgsU0EFAAKSzXWe2hMAAfYuAALQUgABnpoxWtkYAAFNz6rKjAUZ+B0AArxwIPwRAAKw
             fAABkdONsdMXAAIZOysBACYrUSwAA5LHd7uTAAEk9w0AAQXnMzLvAQAC2G8F04kudveCAAEQdpVfuGMABCrqFgABlp+o4U8A
-            Ago2OQkAJlx0dHR0dHQiAAJPZGRkZGRkHQBR
+            Ago2OQkAJlx0dHR0dHQiAAJPZGRkZGRkHQBTHqXv77AfAut7AAIa5//////OPP8lAAKV/64dGL3/vc0AA9z0EQACLP//dQAD
+            +cUABOr/HwAD+cMABLzqAATc7gwAA6//IAADmP+sHhR///+XAgACIvL//////////wADMbnz+91ehu3/AAMMleb43JARAASv
+            //////+1AAMc/+hBCSXF/xgAAkb/dwADYP84AAJP/1MAA4j/JAACUP9QAxxv+dcAA1D/UIj///Q0AANQ/1CH/v//0CcAAlD/
+            UAABARVf8NcCAAFQ/1AABIb/JAABUP9dAASV/ygAAVD/7VwOD1b28wUAAVD/////////fwACUP+f0Pn30GoBAAJQ/1AACFD/
+            UAAIUP9QAAhQ/1AAB7foaQAFz+UDTMT8JAADNv+DAAIa/IIAA539HwADu9wAAg71uAAEYv83AAFr/1IABBD5kgAB0egEAAWy
+            6Tz/hwAGWf/a/iMABgv1/7wACKj/VgAIfP8kAAh8/yQACHz/JAAIfP8kAAYMh9r15XkBAASl//////99AAMC9NIoBQs8jwAD
+            AfTjSwgAB4T///q/aQMABCPr7vr//8cNAAIh7pkEBkLR/4sAAqTtCgADGfPeAALtwgAFwv0CAAH5ygAFxvwBAAHc9xsAAxv2
+            2QACjf/KNQs0yv+FAAIS3P//////1g0AAxWW5PvklBIABWnY+NltAQAEgf//////iAADJPvjPQg/5f0qAAKF/1IAA0v/iwAC
+            xfQEAAME9cwAAurMAAXK8QAC+v//////////AgAB+v//////////AgAB6r8ABb3xAALE5gAF5MwAAoT/OQADOv+LAAIj+906
+            Bjjc/SkAA37//////4UABWnY+NpsAAX+7Z0JAAf///+AAAg9+eMCAAii/0MACEX/oQAIe//zCwAGCen3/10ABmv/XPq6AAUE
+            3s8AAbD9GwAEXP9YAAFP/3YAAwHS3QMAAQTp0wADTP9pAAOO/zEAAsTpCAADLf+PAAE7/3sABczoBAABeP8kAATYyAADeP8k
+            AATYyAADeP8kAATYyAADeP8kAATYyAADeP8kAATYyAADeP8kAATdyAADeP9CAAMP+sgAA3j/zDAIJrL/3ggAAnj/w////+u2
+            //8EAAF4/zOx9dM4O+27AQABeP8kAAl4/yQACXj/JAAJeP8kAAsmvvX601gABC7y//////9fAAPD/HUXFXD77QgAASH/mgAE
+            k/9FAAFG/1YABE//ZwABWv9WAARP/2cAAVz/mgAEk/9FAAFc//x1FhVw++0IAAFc/8z//////18AAlz/SIDi+dNZAANc/0QA
+            CFz/RAAIXP9EAAhc/0QACa35GQAFFPezAAMb/KkAB6L+IQACbv9WAAdP/3UAAqv/IAAHGf+yAALJ/wwAAkX/SwACBf/QAALJ
+            /xsAAlb/XQACFf/PAAKu/04AAoz/kwACR/+1AAJ0/88gMe7m8TUeyv97AAIT7P////1a/f///+8XAAMwwvfkZwABZ+P4xDQA
+            Azz//////////xAAATz//////////xAAAQey+1cACAWt/FwACASp/WIACAOk/mkACFr/qAAHPPjGCAAGJezeFQAGFNvvKQAG
+            CMX6QgAHPP//////////OAABPP//////////OAABPP///////////8QAAzz////////////EAAM8/4wABv/EAAM8/4wABv/E
+            AAM8/4wABv/EAAM8/4wABv/EAAM8/4wABv/EAAM8/4wABv/EAAM8/4wABv/EAAM8/4wABv/EAAM8/4wABv/EAAM8/4wABv/E
+            AAM8/4wABv/EAANNrB0ABHT/LAAEdP8sAAR0/ywABHT/LAAEdP8sAAR0/ywABHT/LAAEdP8sAAR0/ywABHT/LAAEdP8sAAR0
+            /ywABHT/LAAEdP8sAAR0/+jkQAACK2BgYBsABBisUAAEJP94AAQk/3gABCT/eAAEJP94AAQk/3gABCT/eAAEJP94AAQk/3gA
+            BCT/eAAEJP94AAQk/3gABCT/eAAEJP94AAQk/3gAAjnk5/94AAIYYGBgLQAB
             """
     )
-    /// DejaVuSans.ttf, 30 px: 127 glyphs.
+    /// DejaVuSans.ttf, 30 px: 140 glyphs.
     static let regular30Data = EncodedFace(
         pixelSize: 30, ascent: 28, descent: 8,
         metrics: """
@@ -274,7 +297,9 @@ extension BitmapFont {
             HiI/BgAA8f8ZAA8AtwBiAgAA9P8KAAwAsQBJBgAA7f8ZABMAJiCABwAA/P8eAAQAkiFJBgAA8f8ZAA8AkCFJBgAA8f8ZAA8A
             lAMhBQAA6v8VABYAwAOEBAAA8P8SABAAGiLHBAAA6P8UABkAvQBFBwAA6v8dABYAFyJJBgAA7f8ZABMAcCACAwAA6f8MABcA
             dCACAwAA6v8MABYAdSACAwAA6f8MABcAdiACAwAA6f8MABcAdyACAwAA6f8MABcAeCACAwAA6f8MABcAeSACAwAA6f8MABcA
-            eyD1AwAA8P8QABAA
+            eyD1AwAA8P8QABAAsQPyBAAA8P8UABAAsgPJBAAA6f8TAB0AswNwBAAA8P8SABYAtAOXBAAA6f8SABcAuAOXBAAA6f8SABcA
+            uwNwBAAA6f8SABcAvAPGBAAA8P8TABYAwQPDBAAA8P8TABYAyQNIBgAA8P8ZABAAowO9BAAA6v8TABYAoAOkBQAA6v8XABYA
+            CiPtAgAA6f8MABsACyPtAgAA6f8MABsA
             """,
         kerning: """
             LQBBANb/LQBCALz/LQBHAEYALQBKAGsALQBPADUALQBRAEYALQBUAFD/LQBWAJD/LQBXALL/LQBYAKD/LQBZABz/LQBvACQA
@@ -636,10 +661,56 @@ extension BitmapFont {
             FFDo/j4AAk//qAAEYv+TAAJA/6AABFj/hAACAr/4WAQBNdvqHgADBoH7/Pf/rxkABIb8xXpxpvy2EQACXf+lAARf/6AAAqb/
             RwAEBv3mAAKd/2EABB3/3QACQ//mPwACIsD/hQADZPH/9Oz//ZkFAAQKRmdrUxgAcxk7Ng0ABirB////+ZcIAAMc7PVrGiKG
             /68AA43/dwAEp/9CAAK//zAABGD/mQACuv84AARp/8oAAn7/kQAEwP/fAAIR3P6bTVS37v/gAAMVmOn/97FA/8gABgYAAlb/
-            jAAIBMv8JwADXyYEATG5/3kABN7//fz/7mkABQ5FY2dHCQBywMDAwMDAwMDAwMCfAASkpKSkpKSkpKSkpIcA4g==
+            jAAIBMv8JwADXyYEATG5/3kABN7//fz/7mkABQ5FY2dHCQBywMDAwMDAwMDAwMCfAASkpKSkpKSkpKSkpIcA506w5/rrt0wA
+            A9D/kgAFDbT/////////hwABJf//OAAEBML///////////9BfP/dAAVu///+gh8JNsb//63S/4QABdf//4EABBHn//j//yoA
+            BBf///AKAAWG////zwAFQP//rAAGPP///3UABVD//4gABgv9//4dAAVR//+HAAfY/9IABkH//6EAB67/9QQABRj//+ECAAUe
+            9f//NgAG2v//awAEAbb///+BAAZ4///9hiAGLK3/////9UUABQnb/////////////f////9YAAQl4P////////+scP////9Y
+            AAUKdMTs/fjZcAEAAVzJ9f9YAAYwntv1+OW0XQMACWz9/////////8UOAAc7/f///////////6MAB7L//+ZbFAgkgf3//RUA
+            BQP0//wsAAWN//9NAAUe//+6AAZI//9iAAUt//+OAAZH//9WAAUw//+EAAaF//87AAUw//+EAAUs8v/wBQAFMP//hAABAQ41
+            hfT//4UABjD//4QAAYz//////7gIAAYw//+EAAGM//////6MGgAGMP//hAABi/7///////RVAAUw//+EAAMFG0yl/v/8OAAE
+            MP//hAAHXP//sgAEMP//hAAI3P/uAAQw//+EAAjH//oABDD//40ABwLr/+gABDD///hFAAZi//+7AAQw/////Zc2DQYphPr/
+            /2sABDD////////////////YCQAEMP//7f//////////0yMABTD//4RVteb5+OSzYAcABjD//4QADzD//4QADzD//4QADzD/
+            /4QADzD//4QADzD//4QADYj73oUHAAgz//+mAAGI////rAAIm///PAABIlDN//86AAYN9P/SAAQY9v+bAAZp//9nAAWf/+4G
+            AAXQ//EMAAVD//9QAAQ3//+TAAYC5P+rAASf//8pAAeK//cOAAIQ9f++AAgt//9gAAJt//9UAAnR/7sAAtP/5QQACXX//Rk7
+            //+AAAob/f9xov/7GgALvP/W9/+rAAxf/////0EADA31///WAA6m//9tAA54//84AA54//84AA54//84AA54//84AA54//84
+            AA54//84AAxGoNTx/O7LfxEABwKm///////////rOAAGZP////////////+0AAau//+1QRMECBc6eZQABrL//xcADnD//6Qb
+            AA0Guv///ceQVhYACgrR///////8si8ABxLM/85EUHu6/v/7aQAFAbj/0A4ABDjj//5QAARa//82AAYn9f/fBAADz//UAAiU
+            //9IAAIb//+dAAhN//+EAAJF//+GAAgv//+jAAJT//+HAAgq//+yAAJF//+eAAhC//+oAAIq///VAAh6//+QAAIC8P//NwAG
+            Bdv//1kAA5///9AOAAWJ///1EgADLfv//9VREQgypf///48ABXf/////////////1AoABnb6/////////8IUAAgkjtTx+OOt
+            UwAKB2nE6/XYjiIACR/O////////81cABw3U///////////8RAAGk///7mUWC0LL///nCgAEHvn/9zAABAjM//93AAR3//+K
+            AAYy///WAATG//8qAAfW//8mAAIC9//oAAiY//9aAAIl//+5AAhp//+EAAI///+aAAhG//+eAAJM//////////////////+r
+            AAJV//////////////////+0AAJM//////////////////+rAAI///+PAAg0//+eAAIk//+oAAhM//+EAAIC9//TAAh2//9Z
+            AAPF//wTAAe2//8lAAN2//9uAAYe+v/VAAQc+P/tIwAEArb//3QABZD//+lfFAk6vP//5gkABQzT///////////7QwAHHs3/
+            ///////zVgAJB2nF7PbZjiEACKb66sRlAQAMqP////+aAAyo//////83AAwBK8///50ADin+//IKAA67//9bAA5Z//+6AA4J
+            +v/9HAANUP///3kADcf////YAAxA///+//83AAu4//x8//+WAAow//+lCfH/7gcACaj//y8AAZn//1QACCP8/7YAAjj//7MA
+            CJj//z8AA9f/+xcABhf3/8gABHb//3EABoj//1AABBn8/9AABQ7w/9cBAAW0//8vAAR4//9hAAZT//+OAAMH5//kBgAGBuz/
+            6QQAAmj//3IACJH//0wAAQPc/+4MAAgw//+sAAN0//9AAAdo//9MAAR0//9AAAdo//9MAAR0//9AAAdo//9MAAR0//9AAAdo
+            //9MAAR0//9AAAdo//9MAAR0//9AAAdo//9MAAR0//9AAAdo//9MAAR0//9AAAdo//9MAAR0//9AAAdo//9MAAR0//9AAAdq
+            //9MAAR0//9RAAeH//9MAAR0//+gAAYQ4///TAAEdP///583EwQZWNf///9NAAR0///D/////////5f//4gCAAN0//9M0P//
+            ////tAPY////XAACdP//QBGP4PfZeQUAATjY7qEXAAJ0//9AAA90//9AAA90//9AAA90//9AAA90//9AAA90//9AABMlpN72
+            /Oq6WwEACWP3/////////7oMAAdu/////////////7kBAAUp+///rToLCjen////YAAFof//jQAGhf//0gAEAvD/5gYABgPf
+            //8bAAMk//+aAAiQ//9LAAM9//94AAht//9fAANH//94AAhu//9eAANI//+aAAiP//9LAANI///mBgAGA9///xsAA0j///+M
+            AAaF///SAARI/////6w5Cgk2pv///2AABEj//7b+//////////+5AQAESP//cG/8////////vAwABUj//3AAATej4PjsvFwB
+            AAZI//9wAA9I//9wAA9I//9wAA9I//9wAA9I//9wAA9I//9wABAM7v/mBgAJAtz/9BIABnH//3gAC2v//30ABtz/+xUACw33
+            /+YDAAQ4//+4AA2s//9FAASG//9xAA1m//+VAATC//85AA0u///QAATq//8cAA0R///4AAMB/P//DwAFvf/HAAUD////DQAD
+            +v//GAAFyP/TAAUN////CQAD7P//NQAF5v/wAAUq///6AATI//9uAAQd////KAAEY///1gAEk///1AQAA3//+f+KAAMCyv//
+            ogAEP////6khCVz3/6j/+mQKHqH///9OAAW+//////////Qd8v/////////MAQAFGtv///////9vAAFt////////4iEABwt9
+            0PP3zFkAA1jK9vTThA8ABhD/////////////////xAAEEP/////////////////EAAQQ/////////////////8QABZX//8YM
+            AA4Bn///vwkADgKo//+5BwAOBLH//7EFAA4Huv//qQMADgrC//+iAQAODcn//5kAD0P///gkAA0W4v//YAANBcL//5IADpj/
+            /8AEAA1p///hFQANPfr/9jEADR7q//9bAA0Jzv//jAAOp///uwMADRD//////////////////wgAAxD/////////////////
+            /wgAAxD//////////////////wgAAxD/////////////////////nAAFEP////////////////////+cAAUQ////////////
+            /////////5wABRD//+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD/
+            /+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD/
+            /+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD//+gAClj//5wABRD/
+            /+gAClj//5wABRD//+gAClj//5wABVbMzDkACGz//0gACGz//0gACGz//0gACGz//0gACGz//0gACGz//0gACGz//0gACGz/
+            /0gACGz//0gACGz//0gACGz//0gACGz//0gACGz//0gACGz//0gACGz//0gACGz//0gACGz//0gACGz//0gACGz//0gACGz/
+            /0gACGz//0gACGz//0gACGz//0gACGz//2EkJBwABWz//////8wABWb09PT09MIACXLMzBkACJD//yAACJD//yAACJD//yAA
+            CJD//yAACJD//yAACJD//yAACJD//yAACJD//yAACJD//yAACJD//yAACJD//yAACJD//yAACJD//yAACJD//yAACJD//yAA
+            CJD//yAACJD//yAACJD//yAACJD//yAACJD//yAACJD//yAACJD//yAACJD//yAABAIkJCSf//8gAAQU////////IAAEE/T0
+            9PT09B4AAg==
             """
     )
-    /// DejaVuSans-Bold.ttf, 30 px: 127 glyphs.
+    /// DejaVuSans-Bold.ttf, 30 px: 140 glyphs.
     static let bold30Data = EncodedFace(
         pixelSize: 30, ascent: 28, descent: 8,
         metrics: """
@@ -664,7 +735,9 @@ extension BitmapFont {
             HiI/BgAA8P8ZABAAtwDZAgAA8/8LAA0AsQBJBgAA7f8ZABMAJiCABwAA+v8eAAYAkiFJBgAA8P8ZABAAkCFJBgAA8P8ZABAA
             lAPOBQAA6v8YABYAwAPvBQAA8P8YABAAGiIBBQAA5/8VABoAvQDEBwAA6v8fABcAFyJJBgAA7f8ZABMAcCBJAwAA6f8NABcA
             dCBJAwAA6f8NABcAdSBJAwAA6f8NABcAdiBJAwAA6f8NABcAdyBJAwAA6f8NABcAeCBJAwAA6f8NABcAeSBJAwAA6f8NABcA
-            eyD1AwAA7/8QABEA
+            eyD1AwAA7/8QABEAsQMnBQAA7/8VABIAsgNeBQAA6f8VAB0AswMcBQAA8P8UABYAtAMnBQAA6f8VABcAuAMnBQAA6f8VABcA
+            uwO/BAAA6f8TABcAvAOFBQAA8P8WABYAwQNeBQAA8P8VABYAyQOFBgAA8P8aABEAowMgBQAA6v8VABYAoANHBgAA6v8ZABYA
+            CiNuAwAA6f8OABsACyNuAwAA6f8OABsA
             """,
         kerning: """
             LQBUAOb+LQBWAHT/LQBXAKr/LQBYAGP/LQBZAOb+QQAsACQAQQAuACQAQQA6ACQAQQA7ACQAQQBUAGv/QQBVAMX/QQBWAH7/
@@ -1122,7 +1195,65 @@ extension BitmapFont {
             AgF/9v//////6lsABQtFZW1hPAUAfBQ4Ox0ABzHA/////9BCAAQz9f//2cn+//tKAAO+//+oAQABbf//5QUAAQL7//9XAAIc
             ////TQABBP7//2AAAiX///+CAALK///NIRGi////mAACP/n//////////5QAAze6+P/yqdf//3kABQMNAAEM8v//OwACDBwA
             Awun///NAAMo/s6stOn//+8rAAMm////////vicABRVKYWtYIAB8CAgICAgICAgICAgGAAT//////////////9QABOzs7Ozs
-            7Ozs7OzswwDi
+            7Ozs7OzswwD7A1ek2fD77cR3Doz////zCQAEM9v//////////9zm////pgAEMPb//////////////////08ABMb/////8UYM
+            XPv///////EHAAMk//////9kAAOZ//////+iAARb//////YIAANQ//////9MAAR6/////8sABCH/////7wYABIf/////tgAE
+            Afn///+fAAWD/////7MABDP/////YgAFdP/////DAASD/////4UABU//////7AEAA9T/////swAFGf3/////RgACM///////
+            7AMABb7/////4jYWx////////20ABTj9////////////////////WAAEYPn//////////8fV/////1gABSKP0vD+/fTckwgR
+            jdz6/1gAHAdireL6+NCKJQALN93/////////+4QBAAhJ9/////////////+ZAAck8f///9s1CkLo/////zkABqX/////SAAD
+            YP////+LAAUN+/////gFAAMZ/////7IABUT/////2AAEC/////+3AAVm/////8gABD7/////kAAFdv/////EAASy/////iwA
+            BXz/////xAABDEOi/////34ABnz/////xAABsP/////tWgAHfP/////EAAGw///////7qRoABXz/////xAABsP/////////v
+            PwAEfP/////EAAEDFTyU/v/////zIAADfP/////EAAVs//////+iAAN8/////8sABs3/////8gEAAnz/////5AAGhv//////
+            FQACfP//////HwAFgf//////EAACfP//////kgAEB9//////4AADfP///////4QaBSyz//////9+AAN8/////9fd////////
+            ////0goAA3z/////xCLR/////////8kaAAR8/////8QAAQZrxe755bJbAwAFfP/////EAA98/////8QAD3z/////xAAPfP//
+            ///EAA98/////8QAD3z/////xAANjP//56NFAQAHcP/////JjP//////rAEABs//////Xoz///////9lAAUu/////+sHAAEG
+            T/H////kBgAEjf////+HAAR7/////10AAwTo/////B8ABBb6////uQADTP////+wAAat/////BcAAqv/////RAAGSf////9v
+            AAER+P///9gBAAYC4v///8oAAWn/////bQAIgP////8myP////MOAAge/f///6j/////lgAKuP//////////LAAKU///////
+            //+/AAsF6f///////1QADIv//////+QEAAwn//////99AA70/////0gADvT/////SAAO9P////9IAA70/////0gADvT/////
+            SAAO9P////9IAAsNZqvV8Pv247VvDgAJTe3////////////vVAAHLvn///////////////AAB5n/////mx8FDyBPje3wAAe/
+            /////wwABgqUAAeu/////0oAD1b/////95E5BQANjP////////fIiDMACkLn////////////wS4AB2X9/////OD9///////6
+            UgAFSPz////0OgABC1fl//////otAAMH3/////9sAAQh7/////+1AANU//////kMAAV9//////oPAAKV/////9AABjj/////
+            /zsAAq3/////vAAGHv//////UAACov/////AAAYr//////9IAAKH/////94ABkj//////y4AAkb//////yAABZL/////7AIA
+            Agbg/////50ABBjz/////5IABFf//////5EeBz7U/////+wWAAWD////////////////9DoAB1vs////////////yygACQlj
+            qt3x++zQl0MACwNTotbt+eXKhjAACjDP///////////+mAoABynu//////////////+0AwAFAtT/////2jgNbfz/////dwAF
+            Xv/////2IwADe//////uEAAExP////+TAAQG5v////9lAAMX/f////84AAWT/////7gAA0///////AUABVv/////8AADe///
+            ///dAAY5//////8dAAKZ//////////////////////88AAKm//////////////////////9JAAKw////////////////////
+            //9UAAKo/////84ABjD//////0sAApv/////3AAGPv//////PQACgP/////3AQAFWv//////IgACU///////HwAFgf/////z
+            AQACHP7/////XwAFwf////+9AATI/////8gABCv+/////2gABGL//////18AAgK9//////ASAAQD0//////0UBKa//////91
+            AAYo7P//////////////sAMABy3M///////////9lQgACQJSodfu+ufKhi0ABzT////12JcnAAs0////////+VMACjT/////
+            ////9ioACwQiqv////+3AA0J7P////8tAA2R/////5IADTz/////6wUADAHm/////1EADA7z/////7AADG7///////oVAAoB
+            2P///////28ACkb/////////zgAKsf//////////LgAIH/3//////////40ACIn/////0f/////oBAAGCOz////9J/D/////
+            TAAGYP////+2AAGa/////6sABsv/////UAABOv/////4EgAEOP/////nBAAC2P////9qAASj/////4YAA3n/////yQADFfj/
+            ///+IgADG/3/////KQACe/////+7AAW5/////4gAAQPi/////1YABVj/////5QMAAnT/////2AAFPP//////DAAEdP/////Y
+            AAU8//////8MAAR0/////9gABTz//////wwABHT/////2AAFPP//////DAAEdP/////YAAU8//////8MAAR0/////9gABTz/
+            /////wwABHT/////2AAFPP//////DAAEdP/////YAAU8//////8MAAR0/////9gABTz//////wwABHT/////2gAFPv//////
+            DAAEdP/////zAAVY//////8MAAR0//////87AASf//////8TAAR0///////cRQ0cefz//////2MnCwACdP//////////////
+            /////////yAAAnT//////////////5zg//////8gAAJ0/////9hx1/nyxFwAASCr7PnhqRAAAnT/////2AAQdP/////YABB0
+            /////9gAEHT/////2AAQdP/////YABB0/////9gAFT6QwOb2++e6agoACSC9////////////5EYABzrt///////////////8
+            VgAFIez/////gxoIQNf/////9RwABKb/////jwAEHvb/////iwADD/z/////HAAFo//////UAANL/////+EABmr//////gUA
+            Amn/////ygAGU///////FgACef/////JAAZT//////8WAAJ8/////+EABmr//////QQAAnz//////xsABaP/////zgADfP//
+            ////jAAEHvb/////fwADfP///////oEZBz/W//////EWAAN8/////9fe////////////WgAEfP/////EJNb////////5ZgAF
+            fP/////EAAEJcsju992XJQAGfP/////EAA98/////8QAD3z/////xAAPfP/////EAA98/////8QAD3z/////xAAQLPv///9t
+            AAhb/////jsABQHE////7wsACATj////0wQABE//////oAAKjf////9iAATE/////1QACkD/////1gEAAiL//////x0ACgv+
+            /////zUAAmr/////8QAM3/////99AAKW/////9YAA5X/////qAADxP////+pAAKt/////8kAA5f/////qgADt//////BAAKq
+            /////8IAA6L/////tAADr/////+9AAKb/////8wAA7P/////xQADuv////+tAAJ0/////+sAA9H/////5AAD2P////+GAAI8
+            //////8rAAEM+f//////GQABGv3/////TgACAeD/////uhR6///w5P//jBCr/////+4HAANZ////////////opP/////////
+            //9tAAWE/////////+AaE9j/////////lQEABj2o4/n10oYSAAIOf8/0+uauRgAgQP//////////////////+AAFQP//////
+            ////////////+AAFQP//////////////////+AAFQP//////////////////+AAFFtP/////rQkADg+8/////8kWAA4Fnv//
+            ///eKQAPfv/////vQQAPXPn////6XwAPQO//////gQAPjf/////tHgANa//////wMwANYf7////0OgANV/3////2QQANTvv/
+            ///5SAANRvj////7UAANPvX////9WAANIvL////+YAAOQP///////////////////0wABED///////////////////9MAARA
+            ////////////////////TAAEQP///////////////////0wABED/////////////////////////XAAEQP//////////////
+            //////////9cAARA/////////////////////////1wABED/////////////////////////XAAEQP//////ZAAHSP//////
+            XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////
+            XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////
+            XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////
+            XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////XAAEQP//////ZAAHSP//////
+            XAAEQP//////ZAAHSP//////XAAEVszMzMxyAAhs/////5AACGz/////kAAIbP////+QAAhs/////5AACGz/////kAAIbP//
+            //+QAAhs/////5AACGz/////kAAIbP////+QAAhs/////5AACGz/////kAAIbP////+QAAhs/////5AACGz/////kAAIbP//
+            //+QAAhs/////5AACGz/////kAAIbP////+QAAhs/////5AACGz/////kAAIbP////+QAAhs/////5AACGz/////tlhYWDsA
+            BGz//////////6wABGz//////////6wABGb09PT09PT09KMACKzMzMzMHAAI2P////8kAAjY/////yQACNj/////JAAI2P//
+            //8kAAjY/////yQACNj/////JAAI2P////8kAAjY/////yQACNj/////JAAI2P////8kAAjY/////yQACNj/////JAAI2P//
+            //8kAAjY/////yQACNj/////JAAI2P////8kAAjY/////yQACNj/////JAAI2P////8kAAjY/////yQACNj/////JAAI2P//
+            //8kAARVWFhY5f////8kAAT4//////////8kAAT4//////////8kAATs9PT09PT09PQiAAI=
             """
     )
 }

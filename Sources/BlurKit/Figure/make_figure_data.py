@@ -38,7 +38,7 @@ FACES = [  # Swift name, font file, pixel size (em)
     ("bold30", "DejaVuSans-Bold.ttf", 30),
 ]
 # Printable ASCII, the symbols captions and axis labels use, superscripts for 10⁻³.
-EXTRA = "σ×−–—≈≤≥²³¹µ°∞·±…→←Δπ√½∗⁰⁴⁵⁶⁷⁸⁹⁻"
+EXTRA = "σ×−–—≈≤≥²³¹µ°∞·±…→←Δπ√½∗⁰⁴⁵⁶⁷⁸⁹⁻αβγδθλμρωΣΠ⌊⌋"
 CHARACTERS = [chr(c) for c in range(32, 127)] + list(EXTRA)
 LICENCE = """\
 // Glyphs rendered from DejaVu Sans by make_figure_data.py (Pillow/FreeType). Do not edit.
