@@ -177,7 +177,7 @@ public enum FallbackPlotter {
                 break
             }
             if s.style == .points || s.style == .linesPoints {
-                for case let p? in mapped { canvas.fillCircle(centre: p, radius: markerRadius, colour: colour, clip: frame) }
+                for case let p? in mapped { drawMarker(n, at: p, colour: colour, clip: frame, on: &canvas) }
             }
         }
 
@@ -384,10 +384,24 @@ public enum FallbackPlotter {
                 canvas.strokeLine(from: SIMD2(x0, middle), to: SIMD2(x1, middle), colour: colour, lineWidth: lineWidth)
             }
             if s.style == .points || s.style == .linesPoints {
-                canvas.fillCircle(centre: SIMD2((x0 + x1) / 2, middle), radius: markerRadius, colour: colour)
+                drawMarker(n, at: SIMD2((x0 + x1) / 2, middle), colour: colour, clip: nil, on: &canvas)
             }
             canvas.draw(text: names[n], x: box.x + padding * 2 + sample, y: rowTop + 3, font: legendFont, colour: FigureColour.text)
         }
+    }
+
+    /// Series `n`'s marker at `centre`: a disc for the first seven series, a square for the next
+    /// seven (`Plot.markerCycle`), as gnuplot's point types 7 and 5.
+    static func drawMarker(_ n: Int, at centre: SIMD2<Double>, colour: SIMD4<Float>, clip: PixelRect?, on canvas: inout Canvas) {
+        guard Plot.markerCycle(n) % 2 == 1 else {
+            canvas.fillCircle(centre: centre, radius: markerRadius, colour: colour, clip: clip)
+            return
+        }
+        let side = Int((markerRadius * 1.8).rounded())
+        var square = PixelRect(x: Int((centre.x - Double(side) / 2).rounded()), y: Int((centre.y - Double(side) / 2).rounded()),
+                               width: side, height: side)
+        if let clip { square = square.intersection(clip) }
+        if square.width > 0 && square.height > 0 { canvas.fill(square, colour: colour) }
     }
 
     /// `text` drawn on a transparent image and turned 90° anticlockwise (reads bottom to top).

@@ -196,15 +196,25 @@ public struct Plot: Sendable, Equatable {
         }
         if xTicks != nil && !logX { lines.append("set xtics \(tickList(axes.x))") }
         if !logY && drawnSeries.contains(where: { $0.series.style == .impulses }) { lines.append("set xzeroaxis lw 1") }
-        for (n, colour) in FigureColour.series.enumerated() {
-            lines.append("set style line \(n + 1) lc rgb '\(Self.hexText(colour))' lw 3 pt 7 ps 1.5")
+        // One style per series: the palette's colours, and once they have all been used, the same
+        // colours again with square markers and dashed lines, so that no two series look alike.
+        for n in 0..<max(drawnSeries.count, FigureColour.series.count) {
+            let colour = FigureColour.series[n % FigureColour.series.count]
+            let second = Self.markerCycle(n) % 2 == 1
+            lines.append("set style line \(n + 1) lc rgb '\(Self.hexText(colour))' lw 3 pt \(second ? 5 : 7) ps 1.5 dt \(second ? 2 : 1)")
         }
         lines += extraGnuplotCommands
         let clauses = drawnSeries.map { index, s in
-            "\(index == 0 ? quoted(dataFile) : "''") index \(index) using 1:2\(onRightAxis(s) ? " axes x1y2" : "") with \(s.style.gnuplotName) ls \(index % FigureColour.series.count + 1) title \(quoted(s.name))"
+            "\(index == 0 ? quoted(dataFile) : "''") index \(index) using 1:2\(onRightAxis(s) ? " axes x1y2" : "") with \(s.style.gnuplotName) ls \(index + 1) title \(quoted(s.name))"
         }
         lines.append("plot " + clauses.joined(separator: ", \\\n     "))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How many times the palette has been used before series `n`: 0 for the first seven series
+    /// (round markers, solid lines), 1 for the next seven (square markers, dashed lines), …
+    static func markerCycle(_ n: Int) -> Int {
+        n / FigureColour.series.count
     }
 
     /// A gnuplot single-quoted string: `'` doubled, line breaks as spaces.

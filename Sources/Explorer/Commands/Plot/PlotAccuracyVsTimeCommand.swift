@@ -16,8 +16,8 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
         the image, and their error is computed with the same kernel run in passes (a running-sum \
         box of the same width, the separable Gaussian of the same weights), which gives the \
         same result to Float32 rounding. The Pareto front joins the points no other point beats \
-        on both time and error. The taught methods are dots; the survey's six methods join their \
-        points in the order of --sigmas. A method whose reach leaves no interior at some σ has no point \
+        on both time and error. Each method's points are joined in the order of --sigmas; after \
+        seven methods, markers are squares and lines dashed. A method whose reach leaves no interior at some σ has no point \
         there (the table says so).
           explorer plot accuracy-vs-time --sigmas 2,8,24 --image photo -o survey.png
         """
@@ -102,10 +102,9 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
         plot.height = 1200
         for name in names {
             let mine = points.filter { $0.method == name && $0.maxError != nil }
-            // The survey's six methods join their points in σ order, so that a colour the palette
-            // repeats still tells them from the five taught methods' lone dots.
-            plot.add(name.rawValue, x: mine.map(\.nanosecondsPerPixel), y: mine.map { $0.maxError! },
-                     style: MethodName.taught.contains(name) ? .points : .linesPoints)
+            // Each method's points are joined in σ order, so a line shows where a method goes as σ
+            // grows; past the palette's seven colours, markers turn square and lines dashed.
+            plot.add(name.rawValue, x: mine.map(\.nanosecondsPerPixel), y: mine.map { $0.maxError! }, style: .linesPoints)
         }
         let frontPoints = front.map { points[$0] }.sorted { $0.nanosecondsPerPixel < $1.nanosecondsPerPixel }
         plot.add("Pareto front", x: frontPoints.map(\.nanosecondsPerPixel), y: frontPoints.map { $0.maxError! }, style: .lines)
