@@ -220,10 +220,21 @@ enum TextRenderer {
     }
 
     /// A preformatted line that fits `width`, continued on lines indented two more than it when
-    /// it does not: broken at the last blank that fits, else cut.
+    /// it does not: broken at the last blank that fits, else cut. A line of code with a trailing
+    /// comment (`sum += w  // weights`) that is too wide gets its comment on the lines above it
+    /// instead, as a programmer would write it, so the code itself stays whole.
     static func fold(_ line: String, width: Int) -> String {
         guard DisplayWidth.of(line) > width, !line.contains("\u{1B}") else { return line }
         let leading = line.prefix { $0 == " " }.count
+        if let marker = line.range(of: "  // ") {
+            let code = String(line[..<marker.lowerBound].trimmingTrailingBlanks())
+            let comment = line[marker.upperBound...].trimmingCharacters(in: .whitespaces)
+            let margin = String(repeating: " ", count: leading) + "// "
+            if !code.allSatisfy({ $0 == " " }), DisplayWidth.of(code) <= width, width - margin.count >= 20 {
+                let above = wrap(comment, width: width - margin.count).split(separator: "\n").map { margin + $0 }
+                return (above + [code]).joined(separator: "\n")
+            }
+        }
         let indent = String(repeating: " ", count: min(leading + 2, width / 2))
         var rest = Substring(line)
         var lines: [String] = []
