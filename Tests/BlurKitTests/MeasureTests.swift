@@ -134,20 +134,22 @@ final class MeasureTests: XCTestCase {
 
     // MARK: - Error metrics
 
-    /// A 4 × 4 reference of 0.5 everywhere and an image equal to it except where `edit` says.
+    /// A 4 × 4 opaque reference of grey 0.5 and an image equal to it except where `edit` says.
     func pair(_ edit: (inout RGBAImage) -> Void) -> (RGBAImage, ReferenceImage) {
-        var image = RGBAImage(width: 4, height: 4, fill: SIMD4(repeating: 0.5))
+        var image = RGBAImage(width: 4, height: 4, fill: SIMD4(0.5, 0.5, 0.5, 1))
         edit(&image)
-        return (image, ReferenceImage(width: 4, height: 4, values: [Double](repeating: 0.5, count: 64)))
+        let values = (0..<64).map { $0 % 4 == 3 ? 1.0 : 0.5 }
+        return (image, ReferenceImage(width: 4, height: 4, values: values))
     }
 
     func testHandComputedInteriorAndBorderErrors() throws {
         // Interior (reach 1) = the 2 × 2 centre, 16 values. One R off by 0.125 = 31.875 steps:
         // RMSE = √(31.875²/16) = 7.96875, PSNR = 20·log₁₀(255/7.96875) = 20·log₁₀ 32 = 30.103 dB.
-        // Border band = 12 pixels, 48 values. One alpha off by 0.25 = 63.75: RMSE 63.75/√48.
+        // Border band = 12 pixels, 48 values. One alpha 0.75 instead of 1 = 63.75 steps, and its
+        // premultiplied colours 0.375 instead of 0.5 = 31.875 each: RMSE √((63.75² + 3·31.875²)/48).
         let (image, reference) = pair { image in
-            image[1, 2] = SIMD4(0.625, 0.5, 0.5, 0.5)
-            image[3, 0] = SIMD4(0.5, 0.5, 0.5, 0.25)
+            image[1, 2] = SIMD4(0.625, 0.5, 0.5, 1)
+            image[3, 0] = SIMD4(0.5, 0.5, 0.5, 0.75)
         }
         let m = try ErrorMetrics(comparing: image, with: reference, reach: 1)
         XCTAssertEqual(m.interiorPixelCount, 4)
@@ -157,7 +159,7 @@ final class MeasureTests: XCTestCase {
         XCTAssertEqual(m.interiorPSNR!, 20 * log10(32.0), accuracy: 1e-12)
         XCTAssertEqual(m.interiorPSNR!, 30.10299956639812, accuracy: 1e-12)
         XCTAssertEqual(m.borderMaxAbsError!, 63.75, accuracy: 1e-12)
-        XCTAssertEqual(m.borderRMSE!, 63.75 / 48.0.squareRoot(), accuracy: 1e-12)
+        XCTAssertEqual(m.borderRMSE!, ((63.75 * 63.75 + 3 * 31.875 * 31.875) / 48).squareRoot(), accuracy: 1e-12)
         XCTAssertFalse(m.interiorIsEmpty)
     }
 
@@ -186,6 +188,27 @@ final class MeasureTests: XCTestCase {
         }
         XCTAssertThrowsError(try ErrorMetrics(comparing: image, with: pair { _ in }.1, reach: -1))
         XCTAssertThrowsError(try ErrorMetrics.maxAbsDifference(image, RGBAImage(width: 4, height: 3)))
+    }
+
+    /// Colours are compared premultiplied: a colour under alpha 0 is never seen and costs
+    /// nothing; under alpha ½ half its difference shows.
+    func testTransparentColoursAreComparedPremultiplied() throws {
+        var a = RGBAImage(width: 3, height: 1, fill: SIMD4(0, 0, 0, 0))
+        var b = a
+        a[0, 0] = SIMD4(1, 1, 1, 0)          // white, fully transparent
+        b[0, 0] = SIMD4(0, 0, 0, 0)          // black, fully transparent: the same pixel
+        a[1, 0] = SIMD4(1, 0.5, 0, 0.5)      // half-covered orange…
+        b[1, 0] = SIMD4(0.5, 0.5, 0, 0.5)    // …against half-covered olive: αR differs by 0.25
+        a[2, 0] = SIMD4(0.2, 0.2, 0.2, 1)
+        b[2, 0] = SIMD4(0.2, 0.2, 0.2, 0.9)  // opaque against 90 %: alpha 0.1, αC 0.02
+        XCTAssertEqual(try ErrorMetrics.maxAbsDifference(a, b), 0.25 * 255, accuracy: 1e-4)
+        let reference = ReferenceImage(width: 3, height: 1, values: b.pixels.map(Double.init))
+        let metrics = try ErrorMetrics(comparing: a, with: reference, reach: 0)
+        XCTAssertEqual(metrics.interiorMaxAbsError!, 0.25 * 255, accuracy: 1e-4)
+        // Squared errors of the 12 values: 0.25² (αR of pixel 1), 0.1² (alpha of pixel 2) and
+        // 0.02² three times (αC of pixel 2).
+        let meanSquare = (0.25 * 0.25 + 0.1 * 0.1 + 3 * 0.02 * 0.02) / 12
+        XCTAssertEqual(metrics.interiorRMSE!, meanSquare.squareRoot() * 255, accuracy: 1e-3)
     }
 
     func testMaxAbsDifferenceIsInEightBitUnits() throws {

@@ -40,16 +40,18 @@ enum Glossary {
               """),
         Entry(anchor: "max-error", term: "max err", keys: ["interiorMax", "borderMax"],
               definition: """
-              The largest |method − reference| over every pixel and channel (R, G, B, A) of the region, in 8-bit \
-              levels: 1 is one step of 255, so 0.4 means no value is off by even half a step. Values are compared \
-              as stored (straight alpha, the method's Float32 output neither clamped nor rounded to 8 bits). The \
+              The largest |method − reference| over every pixel and channel (αR, αG, αB, A) of the region, in 8-bit \
+              levels: 1 is one step of 255, so 0.4 means no value is off by even half a step. Colours are compared \
+              premultiplied by their alpha, the light they add over any backdrop, so a colour under alpha 0, \
+              which is never seen, costs nothing (for an opaque picture this is the colour itself); the method's \
+              Float32 output is neither clamped nor rounded to 8 bits. The \
               reference is the input blurred in Float64 by a Gaussian point-sampled at whole pixels, cut at ⌈8σ⌉ \
               and normalised, with the method's edge mode, on premultiplied colour.
               """),
         Entry(anchor: "rmse", term: "RMSE", keys: ["interiorRMSE"],
               definition: """
               Root mean square error over the interior, in 8-bit levels: √(Σ e² / 4N) for the N interior pixels, \
-              the sum over all four channels R, G, B and A. It weighs every pixel, where max err reports the worst \
+              the sum over all four channels αR, αG, αB and A. It weighs every pixel, where max err reports the worst \
               one. Because alpha counts as a channel, an opaque image whose alpha is reproduced exactly gets √(3/4) \
               ≈ 0.87 times the RMSE of its colour channels alone.
               """),
