@@ -96,6 +96,14 @@ public struct Canvas: Sendable {
         guard !r.isEmpty else { return }
         let w = width
         image.pixels.withUnsafeMutableBufferPointer { p in
+            guard colour.w < 1 else {
+                // An opaque colour over anything is that colour exactly (`over` with alpha 1
+                // gives C·1 + D·0): store it, row by row.
+                p.baseAddress!.withMemoryRebound(to: SIMD4<Float>.self, capacity: p.count / 4) { base in
+                    for y in r.y..<r.maxY { (base + y * w + r.x).update(repeating: colour, count: r.width) }
+                }
+                return
+            }
             for y in r.y..<r.maxY { for x in r.x..<r.maxX { Self.over(p, 4 * (y * w + x), colour, 1) } }
         }
     }

@@ -27,11 +27,15 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Creates an image filled with one colour.
     public init(width: Int, height: Int, fill: SIMD4<Float> = .zero) {
-        var values = [Float](repeating: 0, count: 4 * width * height)
-        for i in 0..<(width * height) {
-            values[4 * i] = fill.x; values[4 * i + 1] = fill.y
-            values[4 * i + 2] = fill.z; values[4 * i + 3] = fill.w
-        }
+        let count = width * height
+        let values = fill == .zero || count <= 0 ? [Float](repeating: 0, count: max(0, 4 * count))
+            : [Float](unsafeUninitializedCapacity: 4 * count) { buffer, initialised in
+                // Written once, as whole pixels, with no zeroing pass before it.
+                buffer.baseAddress!.withMemoryRebound(to: SIMD4<Float>.self, capacity: count) {
+                    $0.initialize(repeating: fill, count: count)
+                }
+                initialised = 4 * count
+            }
         self.init(width: width, height: height, pixels: values)
     }
 
