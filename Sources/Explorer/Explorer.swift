@@ -34,8 +34,13 @@ struct Explorer: ParsableCommand {
     static func main() {
         TemporaryFiles.removeOnSignals()
         Allocator.keepFreedBlocks()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = unknownCommand(in: arguments) {
+            FileHandle.standardError.write(Data("Error: \(TerminalText.visible(unknown))\n".utf8))
+            exit(withError: ExitCode.validationFailure)
+        }
         do {
-            var command = try parseAsRoot(NegativeNumbers.attached(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(NegativeNumbers.attached(arguments))
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -51,5 +56,26 @@ struct Explorer: ParsableCommand {
             FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
             exit(withError: ExitCode(code.rawValue))
         }
+    }
+
+    /// A message for a command or subcommand name that does not exist (`explorer blurr`,
+    /// `explorer plot kernal`), naming the ones that do; nil when the words start well.
+    /// ArgumentParser would report such a word as an unexpected argument or, worse, complain about
+    /// the next option.
+    static func unknownCommand(in words: [String]) -> String? {
+        var group: any ParsableCommand.Type = Explorer.self
+        var path: [String] = []
+        for word in words {
+            let children = group.configuration.subcommands
+            guard !children.isEmpty, group.configuration.defaultSubcommand == nil, !word.hasPrefix("-") else { return nil }
+            let names = children.compactMap { $0.configuration.commandName }
+            guard let next = children.first(where: { $0.configuration.commandName == word }) else {
+                if word == "help" { return nil }
+                return "unknown command '\((path + [word]).joined(separator: " "))'; the commands are \(names.joined(separator: ", "))"
+            }
+            group = next
+            path.append(word)
+        }
+        return nil
     }
 }

@@ -27,6 +27,17 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing written", file: file, line: line)
     }
 
+    /// A misspelt command or subcommand is named, with the ones that exist, in one line.
+    func testUnknownCommandAndSubcommand() throws {
+        for (words, message) in [(["blurr", "x.png"], "unknown command 'blurr'; the commands are lesson, list"),
+                                 (["plot", "kernal", "--sigma", "2"], "unknown command 'plot kernal'; the commands are kernel, ")] {
+            let result = try BinaryRunner.run(words)
+            XCTAssertEqual(result.status, 64, result.standardError)
+            XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+            XCTAssertTrue(result.standardError.contains(message), result.standardError)
+        }
+    }
+
     func testMissingFile() throws {
         try assertBlurFails(folder.appendingPathComponent("missing.png").path, says: "no such file or directory")
     }

@@ -196,6 +196,7 @@ final class LessonParserTests: XCTestCase {
     func testCommandErrorsPointAtTheCellLine() {
         let cases: [(String, String)] = [
             ("frobnicate x", "unknown command 'frobnicate'; the commands are lesson, list, all"),
+            ("plot kernal --sigma 2", "unknown command 'plot kernal'; the commands are kernel, error-vs-passes"),
             ("blur builtin:impulse -o a.png --radius 1 --radious 2", "Unknown option '--radious'"),
             ("blur builtin:impulse -o a.png --radius {{sigma}}", "unknown parameter {{sigma}}"),
             ("blur builtin:impulse -o a.png --radius=-3", "--radius must be 0 or more, got -3"),

@@ -129,9 +129,8 @@ struct LessonRunner {
         } catch {
             throw LessonError(lesson.path, line: cell.line, error.message)
         }
-        let names = Explorer.configuration.subcommands.compactMap { $0.configuration.commandName }
-        if let first = words.first, !first.hasPrefix("-"), !names.contains(first) {
-            throw LessonError(lesson.path, line: cell.line, "unknown command '\(first)'; the commands are \(names.joined(separator: ", "))")
+        if let unknown = Explorer.unknownCommand(in: words) {
+            throw LessonError(lesson.path, line: cell.line, unknown)
         }
         // The cell's own command parses its words: the same options and messages as through
         // `explorer`, without ArgumentParser checking the whole tree of commands again for every
