@@ -170,6 +170,34 @@ final class BlurBoxPathsTests: XCTestCase {
         }
     }
 
+    /// Row pairs (`BoxRows`), the three-pass column cascade (`BoxStream.cascade`, blocks of 16
+    /// rows in strips of 64 columns plus a remainder) and the one-thread fused sweep against the
+    /// Float64 reference: every edge mode, odd sizes (a last row without a pair), two passes
+    /// (no cascade), a first radius larger than the others, images narrower than the window,
+    /// and identical pixels on one and two threads.
+    func testRowPairsAndColumnCascadeMatchTheReference() {
+        let sizes = [(67, 41), (5, 36), (3, 2), (1, 1)]
+        for (width, height) in sizes {
+            let image = BlurReference.randomImage(width: width, height: height, seed: UInt64(width * 1000 + height))
+            for edges in EdgeMode.allCases {
+                for widths in [[3, 3, 5], [9, 3, 3], [5, 7, 11], [3, 5]] {
+                    let reference = BlurReference.iteratedBox(image, widths: widths, edges: edges)
+                    var first: RGBAImage?
+                    for schedule in IteratedBox.Schedule.allCases {
+                        for threads in [1, 2] {
+                            var box = IteratedBox(widths: widths)
+                            box.schedule = schedule
+                            let out = BlurReference.blurred(image, box, edges: edges, threads: threads)
+                            let label = "\(width)×\(height) \(edges) \(widths) \(schedule) threads \(threads)"
+                            XCTAssertLessThanOrEqual(BlurReference.maxDifference(out, reference), 2e-6, label)
+                            if let first { XCTAssertEqual(out.pixels, first.pixels, label) } else { first = out }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     func testEveryBoxScheduleGivesTheSameImage() {
         let image = BlurReference.randomImage(width: 37, height: 29)
         for edges in [EdgeMode.clamp, .mirror, .zero] {

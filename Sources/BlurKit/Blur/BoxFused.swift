@@ -16,20 +16,23 @@ let boxFusedCacheBytes = 2 * 1024 * 1024
 func boxFused(
     _ pixels: UnsafeMutablePointer<Float>, width: Int, height: Int, rowPlan: BoxPlan, columnPlan: BoxPlan
 ) {
-    let scratch = BoxScratch(plan: rowPlan, lanes: boxRowLanes)
-    let stream = BoxStream(plan: columnPlan, capacity: width, lookahead: boxRowLanes)
+    let rows = BoxRows(plan: rowPlan)
+    let stream = BoxStream(plan: columnPlan, capacity: width, lookahead: 2)
     defer {
-        scratch.deallocate()
+        rows.deallocate()
         stream.deallocate()
     }
     let strip = BoxStream.Strip(pixels: pixels, width: width, columns: 0..<width)
-    for y0 in stride(from: 0, to: height, by: boxRowLanes) {
-        // Groups start at multiples of 8 and the ring holds a power of two ≥ 8 rows, so the
-        // group's rows are consecutive slots.
-        let rows = min(boxRowLanes, height - y0)
-        boxLines(from: pixels + 4 * y0 * width, laneStride: 4 * width, into: stream.inputRow(y0, strip),
-                 outLaneStride: 4 * width, positionStride: 4, validLanes: rows, plan: rowPlan, scratch: scratch)
-        for t in y0..<(y0 + rows) { stream.received(t, strip) }
+    for y in stride(from: 0, to: height, by: 2) {
+        let first = UnsafePointer(pixels + 4 * y * width)
+        if y + 1 < height {
+            rows.run(first, first + 4 * width, into: stream.inputRow(y, strip), stream.inputRow(y + 1, strip))
+            stream.received(y, strip)
+            stream.received(y + 1, strip)
+        } else {
+            rows.run(first, nil, into: stream.inputRow(y, strip), nil)
+            stream.received(y, strip)
+        }
     }
     stream.finish(strip)
 }

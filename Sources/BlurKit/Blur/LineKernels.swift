@@ -29,7 +29,7 @@ enum LineKernels {
     ) {
         let rowFloats = lanes * 4
         map.withUnsafeBufferPointer { map in
-            for p in 0..<map.count where p < before || p >= before + count {
+            for p in paddingPositions(before: before, count: count, total: map.count) {
                 let out = buffer + p * rowFloats
                 let s = map[p]
                 if s < 0 {
@@ -79,13 +79,20 @@ enum LineKernels {
         }
     }
 
+    /// The padding positions of a padded line, `0..<before` then `before + count..<total`,
+    /// without visiting the interior.
+    @inline(__always)
+    private static func paddingPositions(before: Int, count: Int, total: Int) -> some Sequence<Int> {
+        (0..<(total - count)).lazy.map { $0 < before ? $0 : $0 + count }
+    }
+
     /// Fills the padding of a `[position][lane]` buffer whose interior
     /// (positions `before..<before + count`) already holds a line: padding position `p` copies
     /// interior position `before + map[p]`, or becomes zero where `map[p] < 0`.
     static func fillPadding(_ buffer: UnsafeMutablePointer<Float>, lanes: Int, before: Int, count: Int, map: [Int]) {
         let rowFloats = lanes * 4
         map.withUnsafeBufferPointer { map in
-            for p in 0..<map.count where p < before || p >= before + count {
+            for p in paddingPositions(before: before, count: count, total: map.count) {
                 let out = buffer + p * rowFloats
                 let s = map[p]
                 if s < 0 {
@@ -265,6 +272,47 @@ enum LineKernels {
         }
     }
 
+    /// One box pass along two padded lines at once (scratch, `count + 2·radius` pixels each):
+    /// output pixel `p` of each is `scale` times the sum of its pixels `p … p + 2·radius`, as
+    /// `boxPass` computes it (the same additions in the same order); with `scale` 1 the sum is
+    /// stored as it is. The two running sums are independent chains, so each hides the other's
+    /// addition latency. The outputs may be image rows (any alignment).
+    static func boxPassPair(
+        _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>, radius: Int, count: Int, scale: Float,
+        into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>
+    ) {
+        var a = SIMD4<Float>(), b = SIMD4<Float>()
+        for k in 0...(2 * radius) {
+            a += loadScratch4(first + 4 * k)
+            b += loadScratch4(second + 4 * k)
+        }
+        // Pixel x of the output is followed by head x + 2r + 1 and tail x of the lines.
+        let headA = first + 4 * (2 * radius + 1), headB = second + 4 * (2 * radius + 1)
+        let floats = 4 * count - 4
+        var x = 0
+        if scale == 1 {
+            while x < floats {
+                store4(a, firstOut + x)
+                store4(b, secondOut + x)
+                a += loadScratch4(headA + x) - loadScratch4(first + x)
+                b += loadScratch4(headB + x) - loadScratch4(second + x)
+                x += 4
+            }
+            store4(a, firstOut + x)
+            store4(b, secondOut + x)
+        } else {
+            while x < floats {
+                store4(a * scale, firstOut + x)
+                store4(b * scale, secondOut + x)
+                a += loadScratch4(headA + x) - loadScratch4(first + x)
+                b += loadScratch4(headB + x) - loadScratch4(second + x)
+                x += 4
+            }
+            store4(a * scale, firstOut + x)
+            store4(b * scale, secondOut + x)
+        }
+    }
+
     /// Copies lanes `0..<validLanes` of `count` positions of a `[position][lane]` buffer to
     /// `out + p * outPositionStride + l * outLaneStride`.
     static func scatter(
@@ -328,6 +376,65 @@ enum LineKernels {
             store4(a, acc + 4 * x)
             store4(a * scale, out + 4 * x)
             x += 1
+        }
+    }
+
+    /// Three cascaded running sums down `rowCount` rows, all in registers: the steps three
+    /// `slideRow` calls make for passes 0, 1 and 2, in the order a row-by-row stream makes them,
+    /// with identical arithmetic, over `count` pixels.
+    ///
+    /// `rows` holds eight pointers a row, in this order: the input row (in the image); ring 0's
+    /// slot that gets a copy of it; ring 0's tail row; ring 1's slot that pass 0 writes; ring 1's
+    /// tail row; ring 2's slot that pass 1 writes; ring 2's tail row; the output row, which gets
+    /// pass 2's sum times `scale`. `sums` holds the three running sums (scratch), read before
+    /// the first row and written back after the last.
+    ///
+    /// Four pixels at a time (twelve SSE registers of sums), all rows before the next four: a
+    /// pixel costs six additions, one multiplication, four loads and four stores, where three
+    /// `slideRow` calls also load and store each sum.
+    static func cascadeRows(
+        _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
+        scale: Float, count: Int
+    ) {
+        let s0 = sums[0], s1 = sums[1], s2 = sums[2]
+        var x = 0
+        while x + 16 <= 4 * count {
+            var a = loadScratch16(s0 + x), b = loadScratch16(s1 + x), c = loadScratch16(s2 + x)
+            var row = rows
+            for _ in 0..<rowCount {
+                let input = load16(row[0] + x)
+                store16(input, row[1] + x)
+                a += input - loadScratch16(row[2] + x)
+                store16(a, row[3] + x)
+                b += a - loadScratch16(row[4] + x)
+                store16(b, row[5] + x)
+                c += b - loadScratch16(row[6] + x)
+                store16(c * scale, row[7] + x)
+                row += 8
+            }
+            store16(a, s0 + x)
+            store16(b, s1 + x)
+            store16(c, s2 + x)
+            x += 16
+        }
+        while x < 4 * count {
+            var a = loadScratch4(s0 + x), b = loadScratch4(s1 + x), c = loadScratch4(s2 + x)
+            var row = rows
+            for _ in 0..<rowCount {
+                let input = load4(row[0] + x)
+                store4(input, row[1] + x)
+                a += input - loadScratch4(row[2] + x)
+                store4(a, row[3] + x)
+                b += a - loadScratch4(row[4] + x)
+                store4(b, row[5] + x)
+                c += b - loadScratch4(row[6] + x)
+                store4(c * scale, row[7] + x)
+                row += 8
+            }
+            store4(a, s0 + x)
+            store4(b, s1 + x)
+            store4(c, s2 + x)
+            x += 4
         }
     }
 
