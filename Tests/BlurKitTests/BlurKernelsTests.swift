@@ -32,6 +32,25 @@ final class BlurKernelsTests: XCTestCase {
         }
     }
 
+    /// The one-thread sweep (`separableRing`, R ≤ 12) against the two separate passes (two
+    /// threads) and the Float64 reference: 17 taps on rows wider than 2R (read straight from
+    /// the image, 8-pixel groups plus a remainder), exactly 2R wide and narrower (padded
+    /// copies), images shorter than the kernel, every edge mode.
+    func testSeparableSweepMatchesTwoPassesAndTheReference() {
+        let g = R.gaussian(sigma: 2, radius: 8)
+        let method = Separable(weights: g.map { Float($0) })
+        for (width, height) in [(37, 41), (16, 3), (5, 20)] {
+            let image = R.randomImage(width: width, height: height)
+            for edges in EdgeMode.allCases {
+                let one = R.blurred(image, method, edges: edges, threads: 1)
+                XCTAssertEqual(one, R.blurred(image, method, edges: edges, threads: 2), "\(width)×\(height) \(edges)")
+                var reference = R.pass(image, weights: g, horizontal: true, edges: edges)
+                reference = R.pass(reference, weights: g, horizontal: false, edges: edges)
+                XCTAssertLessThanOrEqual(R.maxDifference(one, reference), 1e-6, "\(width)×\(height) \(edges)")
+            }
+        }
+    }
+
     func testGaussian2DWeightLayoutIsRowMajor() {
         // Only weights[j·3 + i] = weights[2·3 + 1] is set: the pixel at (0, +1), one row below.
         var weights = [Float](repeating: 0, count: 9)

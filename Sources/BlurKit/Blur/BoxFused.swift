@@ -1,12 +1,13 @@
 /// The bytes of full-width ring rows up to which one thread runs the horizontal and vertical
-/// passes fused (`boxFused`). Measured on 2048² (2-core AMD EPYC, 1 MiB L2 a core): fused was
-/// ≈ 20 % faster at σ = 2 (1 MiB of rings), a few % at σ = 5–10 (1.6–3.2 MiB), slower at σ = 25.
+/// passes fused (`boxFused`).
 ///
-/// Why this path is kept (issue 15): `bench/box_schedules.py`, one thread, four interleaved
-/// rounds on a loaded 2-core machine, time relative to blocked columns — fused 0.69 / 0.64 at
-/// σ = 2 / 5 on 1024² against 0.78 / 0.79 streamed (12–19 % less time), 0.61 against 0.67 at
-/// σ = 2 on 2048²; at σ = 25 on 2048² it was 1.23 (slower), which is what this gate avoids.
-let boxFusedCacheBytes = 2 * 1024 * 1024
+/// Measured (issue 18, `bench/box_schedules.py --rounds 3`, one thread, 2-core AMD EPYC with
+/// 1 MiB of L2 a core and 32 MiB of L3, load ≈ 2.5), fused against streamed columns, ns a pixel:
+/// on 2048², 4.7 / 5.0 / 5.3 / 6.2 against 5.9 / 6.6 / 6.9 / 6.9 at σ = 2 / 5 / 10 / 25 (rings
+/// of 0.6–6.4 MiB); on 1024², 4.8 / 5.7 against 6.1 / 7.8 at σ = 2 / 25; on 4096², 4.7 against
+/// 6.0 at σ = 2 but 7.0–7.9 against 7.2–7.6 at σ = 25 (12.8 MiB of rings), where fusing stops
+/// paying. It was 2 MiB (issue 15) before the row pairs and the column cascade.
+let boxFusedCacheBytes = 8 * 1024 * 1024
 
 /// Both directions in one sweep down the image: each group of rows gets its horizontal passes
 /// and goes straight into the rings of a full-width `BoxStream`, whose last pass writes the

@@ -107,8 +107,10 @@ enum LineKernels {
     // MARK: - Weighted sums (separable passes)
 
     /// One row of a 1-D convolution: `out[x] = Σₖ weights[k] · padded[x + k]` for x in
-    /// `0..<count`, where `padded` (scratch) holds `count + taps − 1` pixels. `symmetric` says
-    /// that `weights[k] == weights[taps − 1 − k]`, which halves the multiplications.
+    /// `0..<count`, where `padded` (16-byte aligned) holds `count + taps − 1` pixels. `symmetric`
+    /// says that `weights[k] == weights[taps − 1 − k]`, which halves the multiplications. Every
+    /// pixel gets the same additions in the same order whether it falls in a group of eight or
+    /// in the remainder, so a row may be split into pieces without changing a pixel.
     static func convolveRow(
         _ padded: UnsafePointer<Float>, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, count: Int,
         into out: UnsafeMutablePointer<Float>
@@ -129,7 +131,49 @@ enum LineKernels {
             x += 8
         }
         while x < count {
-            store4(weighted1(padded + 4 * x, tapStride: 4, weights: weights, taps: taps), out + 4 * x)
+            let pixel = symmetric
+                ? weighted1Symmetric(padded + 4 * x, tapStride: 4, weights: weights, taps: taps)
+                : weighted1(padded + 4 * x, tapStride: 4, weights: weights, taps: taps)
+            store4(pixel, out + 4 * x)
+            x += 1
+        }
+    }
+
+    /// One output row of a 1-D convolution down rows: `out[x] = Σₖ weights[k] · rows[k][x]` for
+    /// x in `0..<count`, where `rows` holds `taps` row pointers (scratch). Eight pixels at a time,
+    /// with the additions of `convolveLanes` in the same order (mirrored pairs first when
+    /// `symmetric`), so both give identical pixels.
+    static func convolveRows(
+        _ rows: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool,
+        count: Int, into out: UnsafeMutablePointer<Float>
+    ) {
+        let pairs = symmetric ? taps / 2 : 0
+        var x = 0
+        while x + 8 <= count {
+            var a = SIMD16<Float>(), b = SIMD16<Float>()
+            let o = 4 * x
+            for k in 0..<pairs {
+                let w = weights[k], low = rows[k] + o, high = rows[taps - 1 - k] + o
+                a += (loadScratch16(low) + loadScratch16(high)) * w
+                b += (loadScratch16(low + 16) + loadScratch16(high + 16)) * w
+            }
+            for k in pairs..<(taps - pairs) {
+                let w = weights[k], q = rows[k] + o
+                a += loadScratch16(q) * w
+                b += loadScratch16(q + 16) * w
+            }
+            store16(a, out + o)
+            store16(b, out + o + 16)
+            x += 8
+        }
+        while x < count {
+            var a = SIMD4<Float>()
+            let o = 4 * x
+            for k in 0..<pairs {
+                a += (loadScratch4(rows[k] + o) + loadScratch4(rows[taps - 1 - k] + o)) * weights[k]
+            }
+            for k in pairs..<(taps - pairs) { a += loadScratch4(rows[k] + o) * weights[k] }
+            store4(a, out + o)
             x += 1
         }
     }
@@ -196,6 +240,22 @@ enum LineKernels {
         a += loadScratch16(low) * w
         b += loadScratch16(low + 16) * w
         return (a, b)
+    }
+
+    /// `weighted1` for symmetric weights, with the additions of `weighted8Symmetric`.
+    @inline(__always)
+    private static func weighted1Symmetric(
+        _ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int
+    ) -> SIMD4<Float> {
+        var a = SIMD4<Float>()
+        var low = p, high = p + (taps - 1) * tapStride
+        for k in 0..<(taps / 2) {
+            a += (loadScratch4(low) + loadScratch4(high)) * weights[k]
+            low += tapStride
+            high -= tapStride
+        }
+        a += loadScratch4(low) * weights[taps / 2]
+        return a
     }
 
     /// The weighted sum of `taps` pixels starting at `p`, `tapStride` floats apart.
