@@ -30,11 +30,17 @@ struct BoxStream {
     /// Eight row pointers for each row of a `cascade` block.
     let table: UnsafeMutablePointer<UnsafeMutablePointer<Float>>
 
+    /// Whether the last pass writes its rows with non-temporal stores (`LineKernels.slideRow`).
+    let streamsOutput: Bool
+
     /// Scratch for strips of up to `capacity` columns, where up to `lookahead` input rows may be
-    /// written (`inputRow`) before the first of them is `received`.
-    init(plan: BoxPlan, capacity: Int, lookahead: Int = 1) {
+    /// written (`inputRow`) before the first of them is `received`. With `streamsOutput` the
+    /// image rows the last pass writes must be 16-byte aligned, and the caller ends with
+    /// `LineKernels.streamingFence()`.
+    init(plan: BoxPlan, capacity: Int, lookahead: Int = 1, streamsOutput: Bool = false) {
         self.plan = plan
         self.capacity = capacity
+        self.streamsOutput = streamsOutput
         let slots = plan.radii.indices.map { BoxStream.slots(plan.radii[$0], lookahead: $0 == 0 ? lookahead : 1) }
         rowFloats = 4 * capacity + 16
         rings = slots.map { PixelMemory.scratch($0 * (4 * capacity + 16)) }
@@ -192,7 +198,7 @@ struct BoxStream {
         } else {
             let head = row(pass, y + r), tail = row(pass, y - r - 1)
             LineKernels.slideRow(sums[pass], adding: head, removing: tail, scale: plan.scale(pass),
-                                 into: out, count: strip.columns.count)
+                                 into: out, count: strip.columns.count, streaming: last && streamsOutput)
         }
     }
 }

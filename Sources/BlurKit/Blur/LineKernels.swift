@@ -1,3 +1,8 @@
+#if arch(x86_64) && os(Linux)
+import _Builtin_intrinsics.intel
+import Synchronization
+#endif
+
 /// The inner loops of every blur method, layered as Pillow's `BoxBlur.c` is: a line kernel
 /// here, a pass built on it in the method's file, the public call on top.
 ///
@@ -411,12 +416,21 @@ enum LineKernels {
     }
 
     /// One step of a running sum down rows: `acc += head − tail`, then `out = acc · scale`
-    /// (`out = acc` when `scale` is 1), over `count` pixels.
+    /// (`out = acc` when `scale` is 1), over `count` pixels. With `streaming` (and a 16-byte
+    /// aligned `out`), a scaled `out` is written with non-temporal stores (`storeStreaming16`).
     static func slideRow(
         _ acc: UnsafeMutablePointer<Float>, adding head: UnsafePointer<Float>, removing tail: UnsafePointer<Float>,
-        scale: Float, into out: UnsafeMutablePointer<Float>, count: Int
+        scale: Float, into out: UnsafeMutablePointer<Float>, count: Int, streaming: Bool = false
     ) {
         var x = 0
+        if streaming && scale != 1 {
+            while x + 4 <= count {
+                let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
+                store16(a, acc + 4 * x)
+                storeStreaming16(a * scale, out + 4 * x)
+                x += 4
+            }
+        }
         if scale == 1 {
             while x + 4 <= count {
                 let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
@@ -496,6 +510,14 @@ enum LineKernels {
             store4(c, s2 + x)
             x += 4
         }
+    }
+
+    /// Orders the non-temporal stores made so far (`storeStreaming16`) before any later store,
+    /// so that whoever reads the image next sees them.
+    static func streamingFence() {
+        #if arch(x86_64) && os(Linux)
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        #endif
     }
 
     /// `out = acc · scale` over `count` pixels.
@@ -702,6 +724,22 @@ private func store4(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
 @inline(__always)
 private func store16(_ v: SIMD16<Float>, _ p: UnsafeMutablePointer<Float>) {
     UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD16<Float>.self)
+}
+
+/// Stores 16 floats (four pixels) at a 16-byte-aligned address without first reading its
+/// cache lines (non-temporal `movntps`, on x86-64 Linux; a plain store elsewhere): for output
+/// rows whose lines have left the caches since they were read, where a plain store would read
+/// each line from memory again before writing it. Follow a run of them with `streamingFence`.
+@inline(__always)
+private func storeStreaming16(_ v: SIMD16<Float>, _ p: UnsafeMutablePointer<Float>) {
+    #if arch(x86_64) && os(Linux)
+    _mm_stream_ps(p, v.lowHalf.lowHalf)
+    _mm_stream_ps(p + 4, v.lowHalf.highHalf)
+    _mm_stream_ps(p + 8, v.highHalf.lowHalf)
+    _mm_stream_ps(p + 12, v.highHalf.highHalf)
+    #else
+    store16(v, p)
+    #endif
 }
 
 /// Stores the eight pixels held in `a` (lanes 0–3) and `b` (lanes 4–7): lane `l` goes to
