@@ -1,10 +1,12 @@
 /// The vertical box passes of a plan, streamed down a strip of columns with every pass
 /// pipelined (see `IteratedBox`).
 ///
-/// Why this path is kept beside blocked columns (issue 15): `bench/box_schedules.py`, one
-/// thread, four interleaved rounds on a loaded 2-core machine — streamed took 0.67–0.79 of the
-/// blocked time at σ = 2 and 5 on 1024² and 2048² (21–33 % less), about the same at σ = 10–25.
-/// Blocked columns remain for wrap and for columns shorter than 2rᵢ+2, which cannot stream.
+/// Why this path is kept beside blocked columns: `bench/box_schedules.py`, one thread, three
+/// interleaved rounds at load ≈ 1 (issue 18, with the three-pass `cascade`) — streamed took
+/// 0.80–0.89 of the whole blur's time with blocked columns on 2048² and 0.76–0.95 on 1024²
+/// (σ = 2–25); it is the vertical half of every multi-threaded run and of one-thread runs
+/// whose full-width rings would not fit `boxFusedCacheBytes`. Blocked columns remain for wrap
+/// and for columns shorter than 2rᵢ+2, which cannot stream.
 ///
 /// Pass i keeps its input rows in a ring of at least 2rᵢ+2 rows, and a running-sum row. When it
 /// has received input row t it can emit output row t − rᵢ, which goes straight into the ring of
