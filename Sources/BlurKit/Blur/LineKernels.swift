@@ -470,46 +470,44 @@ enum LineKernels {
         _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
         scale: Float, count: Int
     ) {
-        let s0 = sums[0], s1 = sums[1], s2 = sums[2]
         var x = 0
         while x + 16 <= 4 * count {
-            var a = loadScratch16(s0 + x), b = loadScratch16(s1 + x), c = loadScratch16(s2 + x)
-            var row = rows
-            for _ in 0..<rowCount {
-                let input = load16(row[0] + x)
-                store16(input, row[1] + x)
-                a += input - loadScratch16(row[2] + x)
-                store16(a, row[3] + x)
-                b += a - loadScratch16(row[4] + x)
-                store16(b, row[5] + x)
-                c += b - loadScratch16(row[6] + x)
-                store16(c * scale, row[7] + x)
-                row += 8
-            }
-            store16(a, s0 + x)
-            store16(b, s1 + x)
-            store16(c, s2 + x)
+            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self)
             x += 16
         }
         while x < 4 * count {
-            var a = loadScratch4(s0 + x), b = loadScratch4(s1 + x), c = loadScratch4(s2 + x)
-            var row = rows
-            for _ in 0..<rowCount {
-                let input = load4(row[0] + x)
-                store4(input, row[1] + x)
-                a += input - loadScratch4(row[2] + x)
-                store4(a, row[3] + x)
-                b += a - loadScratch4(row[4] + x)
-                store4(b, row[5] + x)
-                c += b - loadScratch4(row[6] + x)
-                store4(c * scale, row[7] + x)
-                row += 8
-            }
-            store4(a, s0 + x)
-            store4(b, s1 + x)
-            store4(c, s2 + x)
+            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self)
             x += 4
         }
+    }
+
+    /// `cascadeRows` for the `V.scalarCount / 4` pixels from float `x` on, in registers of type `V`.
+    @inline(__always)
+    private static func cascadeColumn<V: SIMD>(
+        _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
+        scale: Float, at x: Int, as _: V.Type
+    ) where V.Scalar == Float {
+        // Scratch (sums, rings) is 16-byte aligned; the image rows need not be.
+        func load(_ p: UnsafePointer<Float>) -> V { UnsafeRawPointer(p).load(as: V.self) }
+        func loadImage(_ p: UnsafePointer<Float>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
+        func store(_ v: V, _ p: UnsafeMutablePointer<Float>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self) }
+        let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
+        var a = load(s0), b = load(s1), c = load(s2)
+        var row = rows
+        for _ in 0..<rowCount {
+            let input = loadImage(row[0] + x)
+            store(input, row[1] + x)
+            a += input - load(row[2] + x)
+            store(a, row[3] + x)
+            b += a - load(row[4] + x)
+            store(b, row[5] + x)
+            c += b - load(row[6] + x)
+            store(c * scale, row[7] + x)
+            row += 8
+        }
+        store(a, s0)
+        store(b, s1)
+        store(c, s2)
     }
 
     /// Orders the non-temporal stores made so far (`storeStreaming16`) before any later store,
