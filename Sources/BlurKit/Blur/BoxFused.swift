@@ -34,11 +34,11 @@ func boxFused(
         let first = UnsafePointer(pixels + 4 * y * width)
         if y + 1 < height {
             rows.run(first, first + 4 * width, into: stream.inputRow(y, strip), stream.inputRow(y + 1, strip))
-            stream.received(y, strip)
-            stream.received(y + 1, strip)
+            stream.receivedFullWidth(y, strip)
+            stream.receivedFullWidth(y + 1, strip)
         } else {
             rows.run(first, nil, into: stream.inputRow(y, strip), nil)
-            stream.received(y, strip)
+            stream.receivedFullWidth(y, strip)
         }
     }
     stream.finish(strip)

@@ -417,7 +417,7 @@ enum LineKernels {
 
     /// One step of a running sum down rows: `acc += head − tail`, then `out = acc · scale`
     /// (`out = acc` when `scale` is 1), over `count` pixels. With `streaming` (and a 16-byte
-    /// aligned `out`), a scaled `out` is written with non-temporal stores (`storeStreaming16`).
+    /// aligned `out`), a scaled `out` is written with non-temporal stores (`storeStreaming`).
     static func slideRow(
         _ acc: UnsafeMutablePointer<Float>, adding head: UnsafePointer<Float>, removing tail: UnsafePointer<Float>,
         scale: Float, into out: UnsafeMutablePointer<Float>, count: Int, streaming: Bool = false
@@ -427,7 +427,7 @@ enum LineKernels {
             while x + 4 <= count {
                 let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
                 store16(a, acc + 4 * x)
-                storeStreaming16(a * scale, out + 4 * x)
+                storeStreaming(a * scale, out + 4 * x)
                 x += 4
             }
         }
@@ -457,27 +457,58 @@ enum LineKernels {
     /// `slideRow` calls make for passes 0, 1 and 2, in the order a row-by-row stream makes them,
     /// with identical arithmetic, over `count` pixels.
     ///
-    /// `rows` holds eight pointers a row, in this order: the input row (in the image); ring 0's
-    /// slot that gets a copy of it; ring 0's tail row; ring 1's slot that pass 0 writes; ring 1's
-    /// tail row; ring 2's slot that pass 1 writes; ring 2's tail row; the output row, which gets
-    /// pass 2's sum times `scale`. `sums` holds the three running sums (scratch), read before
-    /// the first row and written back after the last.
+    /// `rows` holds eight pointers a row, in this order: the input row; ring 0's slot for it,
+    /// which gets a copy of it when `copying` (else the input row is that slot); ring 0's tail
+    /// row; ring 1's slot that pass 0 writes; ring 1's tail row; ring 2's slot that pass 1
+    /// writes; ring 2's tail row; the output row, which gets pass 2's sum times `scale` (with
+    /// non-temporal stores when `streaming`; it must then be 16-byte aligned). `sums` holds the
+    /// three running sums (scratch), read before the first row and written back after the last.
     ///
     /// Four pixels at a time (twelve SSE registers of sums), all rows before the next four: a
-    /// pixel costs six additions, one multiplication, four loads and four stores, where three
-    /// `slideRow` calls also load and store each sum.
+    /// pixel costs six additions, one multiplication, four loads and four stores (one load and
+    /// one store less without `copying`), where three `slideRow` calls also load and store each
+    /// sum and load the rows the previous pass just wrote.
     static func cascadeRows(
         _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
-        scale: Float, count: Int
+        scale: Float, count: Int, copying: Bool, streaming: Bool
     ) {
+        let floats = 4 * count
+        if rowCount == 1 {
+            // One row: its pointers once, the sums through memory.
+            let row = CascadeRow(rows)
+            var x = 0
+            while x + 16 <= floats {
+                cascadeColumn(row, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self, copying: copying,
+                              streaming: streaming)
+                x += 16
+            }
+            while x < floats {
+                cascadeColumn(row, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self, copying: copying,
+                              streaming: streaming)
+                x += 4
+            }
+            return
+        }
         var x = 0
-        while x + 16 <= 4 * count {
-            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self)
+        while x + 16 <= floats {
+            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self,
+                          copying: copying, streaming: streaming)
             x += 16
         }
-        while x < 4 * count {
-            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self)
+        while x < floats {
+            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self,
+                          copying: copying, streaming: streaming)
             x += 4
+        }
+    }
+
+    /// The eight row pointers of one row of a `cascadeRows` block, in its order.
+    private struct CascadeRow {
+        let input, copy, tail0, slot1, tail1, slot2, tail2, out: UnsafeMutablePointer<Float>
+
+        @inline(__always)
+        init(_ p: UnsafePointer<UnsafeMutablePointer<Float>>) {
+            (input, copy, tail0, slot1, tail1, slot2, tail2, out) = (p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7])
         }
     }
 
@@ -485,32 +516,52 @@ enum LineKernels {
     @inline(__always)
     private static func cascadeColumn<V: SIMD>(
         _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
-        scale: Float, at x: Int, as _: V.Type
+        scale: Float, at x: Int, as _: V.Type, copying: Bool, streaming: Bool
     ) where V.Scalar == Float {
-        // Scratch (sums, rings) is 16-byte aligned; the image rows need not be.
-        func load(_ p: UnsafePointer<Float>) -> V { UnsafeRawPointer(p).load(as: V.self) }
-        func loadImage(_ p: UnsafePointer<Float>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
-        func store(_ v: V, _ p: UnsafeMutablePointer<Float>) { UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self) }
         let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
-        var a = load(s0), b = load(s1), c = load(s2)
+        var a: V = loadAligned(s0), b: V = loadAligned(s1), c: V = loadAligned(s2)
         var row = rows
         for _ in 0..<rowCount {
-            let input = loadImage(row[0] + x)
-            store(input, row[1] + x)
-            a += input - load(row[2] + x)
-            store(a, row[3] + x)
-            b += a - load(row[4] + x)
-            store(b, row[5] + x)
-            c += b - load(row[6] + x)
-            store(c * scale, row[7] + x)
+            cascadeStep(CascadeRow(row), at: x, &a, &b, &c, scale: scale, copying: copying, streaming: streaming)
             row += 8
         }
-        store(a, s0)
-        store(b, s1)
-        store(c, s2)
+        storeVector(a, s0)
+        storeVector(b, s1)
+        storeVector(c, s2)
     }
 
-    /// Orders the non-temporal stores made so far (`storeStreaming16`) before any later store,
+    /// `cascadeColumn` for a single row whose pointers are already at hand.
+    @inline(__always)
+    private static func cascadeColumn<V: SIMD>(
+        _ row: CascadeRow, sums: [UnsafeMutablePointer<Float>], scale: Float, at x: Int, as _: V.Type,
+        copying: Bool, streaming: Bool
+    ) where V.Scalar == Float {
+        let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
+        var a: V = loadAligned(s0), b: V = loadAligned(s1), c: V = loadAligned(s2)
+        cascadeStep(row, at: x, &a, &b, &c, scale: scale, copying: copying, streaming: streaming)
+        storeVector(a, s0)
+        storeVector(b, s1)
+        storeVector(c, s2)
+    }
+
+    /// One row of the three running sums `a`, `b`, `c` at float `x` (see `cascadeRows`).
+    @inline(__always)
+    private static func cascadeStep<V: SIMD>(
+        _ row: CascadeRow, at x: Int, _ a: inout V, _ b: inout V, _ c: inout V, scale: Float, copying: Bool,
+        streaming: Bool
+    ) where V.Scalar == Float {
+        // Scratch (sums, rings) is 16-byte aligned; the image rows need not be.
+        let input: V = UnsafeRawPointer(row.input + x).loadUnaligned(as: V.self)
+        if copying { storeVector(input, row.copy + x) }
+        a += input - loadAligned(row.tail0 + x)
+        storeVector(a, row.slot1 + x)
+        b += a - loadAligned(row.tail1 + x)
+        storeVector(b, row.slot2 + x)
+        c += b - loadAligned(row.tail2 + x)
+        if streaming { storeStreaming(c * scale, row.out + x) } else { storeVector(c * scale, row.out + x) }
+    }
+
+    /// Orders the non-temporal stores made so far (`storeStreaming`) before any later store,
     /// so that whoever reads the image next sees them.
     static func streamingFence() {
         #if arch(x86_64) && os(Linux)
@@ -724,19 +775,20 @@ private func store16(_ v: SIMD16<Float>, _ p: UnsafeMutablePointer<Float>) {
     UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD16<Float>.self)
 }
 
-/// Stores 16 floats (four pixels) at a 16-byte-aligned address without first reading its
+/// Stores a vector of whole pixels at a 16-byte-aligned address without first reading its
 /// cache lines (non-temporal `movntps`, on x86-64 Linux; a plain store elsewhere): for output
 /// rows whose lines have left the caches since they were read, where a plain store would read
 /// each line from memory again before writing it. Follow a run of them with `streamingFence`.
 @inline(__always)
-private func storeStreaming16(_ v: SIMD16<Float>, _ p: UnsafeMutablePointer<Float>) {
+private func storeStreaming<V: SIMD>(_ v: V, _ p: UnsafeMutablePointer<Float>) where V.Scalar == Float {
     #if arch(x86_64) && os(Linux)
-    _mm_stream_ps(p, v.lowHalf.lowHalf)
-    _mm_stream_ps(p + 4, v.lowHalf.highHalf)
-    _mm_stream_ps(p + 8, v.highHalf.lowHalf)
-    _mm_stream_ps(p + 12, v.highHalf.highHalf)
+    withUnsafeBytes(of: v) { bytes in
+        for i in stride(from: 0, to: V.scalarCount, by: 4) {
+            _mm_stream_ps(p + i, bytes.loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<Float>.self))
+        }
+    }
     #else
-    store16(v, p)
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self)
     #endif
 }
 
@@ -752,4 +804,16 @@ private func storeLanes8(_ a: SIMD16<Float>, _ b: SIMD16<Float>, _ p: UnsafeMuta
     store4(b.lowHalf.highHalf, p + (s &* 5))
     store4(b.highHalf.lowHalf, p + (s &* 6))
     store4(b.highHalf.highHalf, p + (s &* 7))
+}
+
+/// Loads a vector of whole pixels from a 16-byte-aligned address (scratch; see `loadScratch16`).
+@inline(__always)
+private func loadAligned<V: SIMD>(_ p: UnsafePointer<Float>) -> V where V.Scalar == Float {
+    UnsafeRawPointer(p).load(as: V.self)
+}
+
+/// Stores a vector of whole pixels at any float address.
+@inline(__always)
+private func storeVector<V: SIMD>(_ v: V, _ p: UnsafeMutablePointer<Float>) where V.Scalar == Float {
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self)
 }
