@@ -18,8 +18,8 @@ struct BoxStream {
     let plan: BoxPlan
     let capacity: Int
     let rings: [UnsafeMutablePointer<Float>]
-    /// Ring size − 1 of each pass.
-    let masks: [Int]
+    /// Rows in the ring of each pass.
+    let ringRows: [Int]
     let sums: [UnsafeMutablePointer<Float>]
     let zero: UnsafeMutablePointer<Float>
     let window: UnsafeMutablePointer<UnsafePointer<Float>>
@@ -46,7 +46,7 @@ struct BoxStream {
         let slots = plan.radii.indices.map { BoxStream.slots(plan.radii[$0], lookahead: $0 == 0 ? lookahead : 1) }
         rowFloats = 4 * capacity + 16
         rings = slots.map { PixelMemory.scratch($0 * (4 * capacity + 16)) }
-        masks = slots.map { $0 - 1 }
+        ringRows = slots
         sums = plan.radii.map { _ in PixelMemory.scratch(4 * capacity) }
         zero = PixelMemory.scratch(4 * capacity)
         window = .allocate(capacity: 2 * (plan.radii.max() ?? 0) + 1)
@@ -150,11 +150,12 @@ struct BoxStream {
     }
 
     /// Rows in the ring of a pass of radius r whose input rows may be written `lookahead` rows
-    /// ahead: a power of two (so a slot is a bit mask away) of at least 2r + 1 + lookahead.
+    /// ahead: exactly 2r + 1 + lookahead, the rows one step reads plus those written ahead.
+    /// Rounding up to a power of two (a bit mask instead of a remainder, once a row) made the
+    /// fused sweep ≈ 3 % slower at σ = 5–25 on 2048² (issue 18): larger rings, further out of
+    /// the caches.
     static func slots(_ r: Int, lookahead: Int = 1) -> Int {
-        var n = 1
-        while n < 2 * r + 1 + lookahead { n *= 2 }
-        return n
+        2 * r + 1 + lookahead
     }
 
     /// The width of the strips `IteratedBox` streams its columns in. For three passes
@@ -178,7 +179,7 @@ struct BoxStream {
 
     /// Ring slot of input row `t` (0 ≤ t < height) of pass `pass`.
     private func slot(_ pass: Int, _ t: Int) -> UnsafeMutablePointer<Float> {
-        rings[pass] + (t & masks[pass]) * rowFloats
+        rings[pass] + (t % ringRows[pass]) * rowFloats
     }
 
     /// Input row `j` (−r ≤ j < height + r) of pass `pass`, through the edge mode.

@@ -48,7 +48,7 @@
 /// rounds: 4.0 / 5.1 / 5.9 / 6.4×). What stands between those and 2×: the copy into
 /// the line reads the image from memory with little else to overlap, and the vertical passes read
 /// each ring row again 2rᵢ+1 rows after writing it — from L2 at σ = 2 (0.6 MiB of full-width
-/// rings), from L3 at σ = 25 (6.4 MiB), where the tails' loads are what the profile shows waiting.
+/// rings), from L3 at σ = 25 (5 MiB), where the tails' loads are what the profile shows waiting.
 /// The fused sweep's output rows are written with non-temporal stores (their lines have left the
 /// caches by then at large σ).
 ///
