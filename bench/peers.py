@@ -9,12 +9,16 @@ On a 2048×2048 RGBA Float32 image, one thread, ns per RGBA pixel (median of the
 Rounds are interleaved (floor, OpenCV, explorer, floor, …) so every figure sees the same machine
 load; the ratios the targets of issue 18 speak of are printed at the end: iterated box against
 the floor (target ≤ 3×), separable against OpenCV (targets ≤ 0.8× at σ = 2, ≤ 0.5× at σ ≥ 5).
+`--before PATH` also times another explorer binary (e.g. main's, built into another scratch
+path) in every round, so a change's figures and those before it share each round's load.
 The method follows ../shared/bench/peers.py (see its README).
 
     python3 -m venv /tmp/peers-venv
     /tmp/peers-venv/bin/pip install numpy opencv-python-headless
     swift build -c release
     /tmp/peers-venv/bin/python bench/peers.py --sigmas 2,5,10,25 --rounds 2
+    git worktree add /tmp/main main && swift build -c release --package-path /tmp/main
+    /tmp/peers-venv/bin/python bench/peers.py --before /tmp/main/.build/release/explorer
 """
 import argparse
 import json
@@ -60,6 +64,7 @@ def main():
     parser.add_argument("--sigmas", default="2,5,10,25")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--before", help="another explorer binary to time in every round")
     args = parser.parse_args()
     sigmas = [float(s) for s in args.sigmas.split(",")]
     cv2.setNumThreads(1)
@@ -67,13 +72,15 @@ def main():
     image = rng.random((args.size, args.size, 4), dtype=np.float32)
     target = np.empty_like(image)
     pixels = args.size * args.size
-    floor, opencv, explorer = [], {s: [] for s in sigmas}, []
+    floor, opencv, explorer, before = [], {s: [] for s in sigmas}, [], []
     for _ in range(args.rounds):
         floor.append(per_pixel(time_median(lambda: np.copyto(target, image), args.runs), pixels))
         for s in sigmas:
             opencv[s].append(per_pixel(time_median(
                 lambda: cv2.GaussianBlur(image, (0, 0), s, dst=target, borderType=cv2.BORDER_REPLICATE), args.runs), pixels))
         explorer.append(explorer_bench(args.explorer, args.size, [f"{s:g}" for s in sigmas], args.runs))
+        if args.before:
+            before.append(explorer_bench(args.before, args.size, [f"{s:g}" for s in sigmas], args.runs))
 
     def show(values):
         return " / ".join(f"{v:.2f}" for v in values)
@@ -87,6 +94,15 @@ def main():
         sep_ratio = statistics.median(a / b for a, b in zip(sep, opencv[s]))
         box_ratio = statistics.median(a / b for a, b in zip(box, floor))
         print(f"{s:4g} {show(opencv[s]):>22} {show(sep):>20} {sep_ratio:10.2f}× {show(box):>16} {box_ratio:9.2f}×")
+    if before:
+        print(f"before ({args.before}), same rounds:")
+        print(f"{'σ':>4} {'separable':>20} {'sep/OpenCV':>11} {'iterated-box':>16} {'box/floor':>10}")
+        for s in sigmas:
+            sep = [r[("separable", s)] for r in before]
+            box = [r[("iterated-box", s)] for r in before]
+            sep_ratio = statistics.median(a / b for a, b in zip(sep, opencv[s]))
+            box_ratio = statistics.median(a / b for a, b in zip(box, floor))
+            print(f"{s:4g} {show(sep):>20} {sep_ratio:10.2f}× {show(box):>16} {box_ratio:9.2f}×")
 
 
 if __name__ == "__main__":

@@ -32,6 +32,25 @@ final class BlurKernelsTests: XCTestCase {
         }
     }
 
+    /// The one-thread sweep (`separableRing`, R ≤ 12) against the two separate passes (two
+    /// threads) and the Float64 reference: 17 taps on rows wider than 2R (read straight from
+    /// the image, 8-pixel groups plus a remainder), exactly 2R wide and narrower (padded
+    /// copies), images shorter than the kernel, every edge mode.
+    func testSeparableSweepMatchesTwoPassesAndTheReference() {
+        let g = R.gaussian(sigma: 2, radius: 8)
+        let method = Separable(weights: g.map { Float($0) })
+        for (width, height) in [(37, 41), (16, 3), (5, 20)] {
+            let image = R.randomImage(width: width, height: height)
+            for edges in EdgeMode.allCases {
+                let one = R.blurred(image, method, edges: edges, threads: 1)
+                XCTAssertEqual(one, R.blurred(image, method, edges: edges, threads: 2), "\(width)×\(height) \(edges)")
+                var reference = R.pass(image, weights: g, horizontal: true, edges: edges)
+                reference = R.pass(reference, weights: g, horizontal: false, edges: edges)
+                XCTAssertLessThanOrEqual(R.maxDifference(one, reference), 1e-6, "\(width)×\(height) \(edges)")
+            }
+        }
+    }
+
     func testGaussian2DWeightLayoutIsRowMajor() {
         // Only weights[j·3 + i] = weights[2·3 + 1] is set: the pixel at (0, +1), one row below.
         var weights = [Float](repeating: 0, count: 9)
@@ -167,6 +186,34 @@ final class BlurBoxPathsTests: XCTestCase {
                 vertical = BlurReference.pass(vertical, weights: box, horizontal: false, edges: edges)
             }
             XCTAssertLessThanOrEqual(BlurReference.maxDifference(streamed, vertical), 1e-5, "\(edges)")
+        }
+    }
+
+    /// Row pairs (`BoxRows`), the three-pass column cascade (`BoxStream.cascade`, blocks of 16
+    /// rows in strips of 64 columns plus a remainder) and the one-thread fused sweep against the
+    /// Float64 reference: every edge mode, odd sizes (a last row without a pair), two passes
+    /// (no cascade), a first radius larger than the others, images narrower than the window,
+    /// and identical pixels on one and two threads.
+    func testRowPairsAndColumnCascadeMatchTheReference() {
+        let sizes = [(67, 41), (5, 36), (3, 2), (1, 1)]
+        for (width, height) in sizes {
+            let image = BlurReference.randomImage(width: width, height: height, seed: UInt64(width * 1000 + height))
+            for edges in EdgeMode.allCases {
+                for widths in [[3, 3, 5], [9, 3, 3], [5, 7, 11], [3, 5]] {
+                    let reference = BlurReference.iteratedBox(image, widths: widths, edges: edges)
+                    var first: RGBAImage?
+                    for schedule in IteratedBox.Schedule.allCases {
+                        for threads in [1, 2] {
+                            var box = IteratedBox(widths: widths)
+                            box.schedule = schedule
+                            let out = BlurReference.blurred(image, box, edges: edges, threads: threads)
+                            let label = "\(width)×\(height) \(edges) \(widths) \(schedule) threads \(threads)"
+                            XCTAssertLessThanOrEqual(BlurReference.maxDifference(out, reference), 2e-6, label)
+                            if let first { XCTAssertEqual(out.pixels, first.pixels, label) } else { first = out }
+                        }
+                    }
+                }
+            }
         }
     }
 

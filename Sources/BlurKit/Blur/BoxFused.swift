@@ -1,12 +1,14 @@
 /// The bytes of full-width ring rows up to which one thread runs the horizontal and vertical
-/// passes fused (`boxFused`). Measured on 2048² (2-core AMD EPYC, 1 MiB L2 a core): fused was
-/// ≈ 20 % faster at σ = 2 (1 MiB of rings), a few % at σ = 5–10 (1.6–3.2 MiB), slower at σ = 25.
+/// passes fused (`boxFused`).
 ///
-/// Why this path is kept (issue 15): `bench/box_schedules.py`, one thread, four interleaved
-/// rounds on a loaded 2-core machine, time relative to blocked columns — fused 0.69 / 0.64 at
-/// σ = 2 / 5 on 1024² against 0.78 / 0.79 streamed (12–19 % less time), 0.61 against 0.67 at
-/// σ = 2 on 2048²; at σ = 25 on 2048² it was 1.23 (slower), which is what this gate avoids.
-let boxFusedCacheBytes = 2 * 1024 * 1024
+/// Measured (issue 18, `bench/box_schedules.py --rounds 3`, one thread, 2-core AMD EPYC with 1 MiB
+/// of L2 a core and 32 MiB of L3, load ≈ 1), fused against streamed columns, ns a pixel: on 2048²,
+/// 4.5–4.6 / 4.6–4.7 / 4.7–4.8 / 4.9–5.4 against 5.9–6.0 / 6.6 / 6.6–7.0 / 6.6–6.9 at σ = 2 / 5 /
+/// 10 / 25 (rings of 0.6–6.4 MiB, then rounded up to powers of two); on 1024², 4.8–4.9 against
+/// 5.5–6.0 at σ = 2 and 5.2–5.3 against 5.8–6.0 at σ = 25. On 4096² at σ = 25 (12.8 MiB of rings)
+/// fusing stops paying: 6.8 and 9.9 against 7.1–7.5 in two rounds, so the gate sends that blur down
+/// the streamed path. It was 2 MiB (issue 15) before the row pairs and the column cascade.
+let boxFusedCacheBytes = 8 * 1024 * 1024
 
 /// Both directions in one sweep down the image: each group of rows gets its horizontal passes
 /// and goes straight into the rings of a full-width `BoxStream`, whose last pass writes the
@@ -16,20 +18,29 @@ let boxFusedCacheBytes = 2 * 1024 * 1024
 func boxFused(
     _ pixels: UnsafeMutablePointer<Float>, width: Int, height: Int, rowPlan: BoxPlan, columnPlan: BoxPlan
 ) {
-    let scratch = BoxScratch(plan: rowPlan, lanes: boxRowLanes)
-    let stream = BoxStream(plan: columnPlan, capacity: width, lookahead: boxRowLanes)
+    let rows = BoxRows(plan: rowPlan)
+    // Output row y is written Σrᵢ rows after the row was read: at large σ its lines have left
+    // the caches by then, and non-temporal stores save reading them again before writing.
+    // Measured on 2048² (one thread, load ≈ 1.5): 4.7 / 5.0 against 5.3 / 6.1 ns/px at
+    // σ = 10 / 25, and no slower at σ = 2 and 5, where the lines are still in L2.
+    let streaming = Int(bitPattern: pixels) % 16 == 0
+    let stream = BoxStream(plan: columnPlan, capacity: width, lookahead: 2, streamsOutput: streaming)
     defer {
-        scratch.deallocate()
+        rows.deallocate()
         stream.deallocate()
     }
     let strip = BoxStream.Strip(pixels: pixels, width: width, columns: 0..<width)
-    for y0 in stride(from: 0, to: height, by: boxRowLanes) {
-        // Groups start at multiples of 8 and the ring holds a power of two ≥ 8 rows, so the
-        // group's rows are consecutive slots.
-        let rows = min(boxRowLanes, height - y0)
-        boxLines(from: pixels + 4 * y0 * width, laneStride: 4 * width, into: stream.inputRow(y0, strip),
-                 outLaneStride: 4 * width, positionStride: 4, validLanes: rows, plan: rowPlan, scratch: scratch)
-        for t in y0..<(y0 + rows) { stream.received(t, strip) }
+    for y in stride(from: 0, to: height, by: 2) {
+        let first = UnsafePointer(pixels + 4 * y * width)
+        if y + 1 < height {
+            rows.run(first, first + 4 * width, into: stream.inputRow(y, strip), stream.inputRow(y + 1, strip))
+            stream.receivedFullWidth(y, strip)
+            stream.receivedFullWidth(y + 1, strip)
+        } else {
+            rows.run(first, nil, into: stream.inputRow(y, strip), nil)
+            stream.receivedFullWidth(y, strip)
+        }
     }
     stream.finish(strip)
+    if streaming { LineKernels.streamingFence() }
 }

@@ -1,5 +1,3 @@
-/// Rows per group of the horizontal passes.
-let boxRowLanes = 8
 /// Columns per block of the vertical passes when they cannot be streamed (256 bytes a row).
 let boxColumnLanes = 16
 

@@ -1,10 +1,12 @@
 /// The vertical box passes of a plan, streamed down a strip of columns with every pass
 /// pipelined (see `IteratedBox`).
 ///
-/// Why this path is kept beside blocked columns (issue 15): `bench/box_schedules.py`, one
-/// thread, four interleaved rounds on a loaded 2-core machine — streamed took 0.67–0.79 of the
-/// blocked time at σ = 2 and 5 on 1024² and 2048² (21–33 % less), about the same at σ = 10–25.
-/// Blocked columns remain for wrap and for columns shorter than 2rᵢ+2, which cannot stream.
+/// Why this path is kept beside blocked columns: `bench/box_schedules.py`, one thread, three
+/// interleaved rounds at load ≈ 1 (issue 18, with the three-pass `cascade`) — streamed took
+/// 0.80–0.89 of the whole blur's time with blocked columns on 2048² and 0.76–0.95 on 1024²
+/// (σ = 2–25); it is the vertical half of every multi-threaded run and of one-thread runs
+/// whose full-width rings would not fit `boxFusedCacheBytes`. Blocked columns remain for wrap
+/// and for columns shorter than 2rᵢ+2, which cannot stream.
 ///
 /// Pass i keeps its input rows in a ring of at least 2rᵢ+2 rows, and a running-sum row. When it
 /// has received input row t it can emit output row t − rᵢ, which goes straight into the ring of
@@ -16,37 +18,67 @@ struct BoxStream {
     let plan: BoxPlan
     let capacity: Int
     let rings: [UnsafeMutablePointer<Float>]
-    /// Ring size − 1 of each pass.
-    let masks: [Int]
+    /// Rows in the ring of each pass.
+    let ringRows: [Int]
     let sums: [UnsafeMutablePointer<Float>]
     let zero: UnsafeMutablePointer<Float>
     let window: UnsafeMutablePointer<UnsafePointer<Float>>
+    /// Floats from one ring row to the next: a strip of `capacity` pixels and one more cache
+    /// line, so that the rows a column walks down do not all fall in one set of the L1 cache.
+    let rowFloats: Int
+    /// The first input row from which every pass slides without padding rows or a first sum,
+    /// where `cascade` takes over from the row-by-row steps (three passes only), else `Int.max`.
+    let steadyRow: Int
+    /// Eight row pointers for each row of a `cascade` block.
+    let table: UnsafeMutablePointer<UnsafeMutablePointer<Float>>
+
+    /// Whether the last pass writes its rows with non-temporal stores (`LineKernels.slideRow`).
+    let streamsOutput: Bool
 
     /// Scratch for strips of up to `capacity` columns, where up to `lookahead` input rows may be
-    /// written (`inputRow`) before the first of them is `received`.
-    init(plan: BoxPlan, capacity: Int, lookahead: Int = 1) {
+    /// written (`inputRow`) before the first of them is `received`. With `streamsOutput` the
+    /// image rows the last pass writes must be 16-byte aligned, and the caller ends with
+    /// `LineKernels.streamingFence()`.
+    init(plan: BoxPlan, capacity: Int, lookahead: Int = 1, streamsOutput: Bool = false) {
         self.plan = plan
         self.capacity = capacity
+        self.streamsOutput = streamsOutput
         let slots = plan.radii.indices.map { BoxStream.slots(plan.radii[$0], lookahead: $0 == 0 ? lookahead : 1) }
-        rings = slots.map { PixelMemory.scratch($0 * 4 * capacity) }
-        masks = slots.map { $0 - 1 }
+        rowFloats = 4 * capacity + 16
+        rings = slots.map { PixelMemory.scratch($0 * (4 * capacity + 16)) }
+        ringRows = slots
         sums = plan.radii.map { _ in PixelMemory.scratch(4 * capacity) }
         zero = PixelMemory.scratch(4 * capacity)
         window = .allocate(capacity: 2 * (plan.radii.max() ?? 0) + 1)
+        let r = plan.radii
+        steadyRow = r.count == 3 ? max(2 * r[0] + 1, r[0] + 2 * r[1] + 1, r[0] + r[1] + 2 * r[2] + 1) : Int.max
+        table = .allocate(capacity: 8 * BoxStream.blockRows)
     }
 
     func deallocate() {
         for p in rings + sums { p.deallocate() }
         zero.deallocate()
         window.deallocate()
+        table.deallocate()
     }
+
+    /// Rows per `cascade` block: the sums are loaded and stored once a block.
+    static let blockRows = 16
 
     /// Runs all passes down `columns` of the image, in place.
     func run(_ pixels: UnsafeMutablePointer<Float>, width: Int, columns: Range<Int>) {
         let strip = Strip(pixels: pixels, width: width, columns: columns)
-        for t in 0..<plan.count {
-            inputRow(t, strip).update(from: strip.row(t), count: strip.floats)
-            received(t, strip)
+        var t = 0
+        while t < plan.count {
+            if t >= steadyRow {
+                let rows = min(BoxStream.blockRows, plan.count - t)
+                cascade(t, rows: rows, strip, copying: true)
+                t += rows
+            } else {
+                inputRow(t, strip).update(from: strip.row(t), count: strip.floats)
+                received(t, strip)
+                t += 1
+            }
         }
         finish(strip)
     }
@@ -66,10 +98,46 @@ struct BoxStream {
 
     /// Where input row `t` of the first pass goes; rows arrive in order, and each is
     /// `received` at most `lookahead` rows after it was written.
-    func inputRow(_ t: Int, _ strip: Strip) -> UnsafeMutablePointer<Float> { slot(0, t, strip.floats) }
+    func inputRow(_ t: Int, _ strip: Strip) -> UnsafeMutablePointer<Float> { slot(0, t) }
 
     /// The first pass has its input row `t`.
     func received(_ t: Int, _ strip: Strip) { receive(0, t, strip) }
+
+    /// The first pass has its input row `t` (written with `inputRow`) of a full-width strip: from
+    /// `steadyRow` on, through `cascade`, one row at a time — over a full-width row, blocks of
+    /// rows would walk each column chunk through rows 32 KiB apart (measured slower in a
+    /// prototype: 6.6 against 3.0 ns/px for the vertical passes at σ = 2), while one row keeps
+    /// every stream sequential and still saves `slideRow`'s reloading of the rows each pass
+    /// just wrote (3.0 against 3.4 at σ = 2, 4.2 against 4.6 at σ = 25).
+    func receivedFullWidth(_ t: Int, _ strip: Strip) {
+        if t < steadyRow {
+            receive(0, t, strip)
+        } else {
+            cascade(t, rows: 1, strip, copying: false)
+        }
+    }
+
+    /// Input rows `first ..< first + rows` (at most `blockRows`, from `steadyRow` on) through all
+    /// three passes at once (`LineKernels.cascadeRows`): the same steps as `receive`, in the
+    /// same order for each pixel. With `copying` the rows are read from the image into ring 0;
+    /// else they are there already.
+    private func cascade(_ first: Int, rows: Int, _ strip: Strip, copying: Bool) {
+        let r0 = plan.radii[0], r1 = plan.radii[1], r2 = plan.radii[2]
+        var p = table
+        for u in first..<(first + rows) {
+            p[0] = copying ? strip.row(u) : slot(0, u)
+            p[1] = slot(0, u)
+            p[2] = slot(0, u - 2 * r0 - 1)
+            p[3] = slot(1, u - r0)
+            p[4] = slot(1, u - r0 - 2 * r1 - 1)
+            p[5] = slot(2, u - r0 - r1)
+            p[6] = slot(2, u - r0 - r1 - 2 * r2 - 1)
+            p[7] = strip.row(u - r0 - r1 - r2)
+            p += 8
+        }
+        LineKernels.cascadeRows(table, rowCount: rows, sums: sums, scale: plan.finalScale,
+                                count: strip.columns.count, copying: copying, streaming: streamsOutput)
+    }
 
     /// Emits the last rows of every pass, once all input rows are received.
     func finish(_ strip: Strip) {
@@ -82,11 +150,26 @@ struct BoxStream {
     }
 
     /// Rows in the ring of a pass of radius r whose input rows may be written `lookahead` rows
-    /// ahead: a power of two (so a slot is a bit mask away) of at least 2r + 1 + lookahead.
+    /// ahead: exactly 2r + 1 + lookahead, the rows one step reads plus those written ahead.
+    /// Rounding up to a power of two (a bit mask instead of a remainder, once a row) made the
+    /// fused sweep ≈ 3 % slower at σ = 5–25 on 2048² (issue 18): larger rings, further out of
+    /// the caches.
     static func slots(_ r: Int, lookahead: Int = 1) -> Int {
-        var n = 1
-        while n < 2 * r + 1 + lookahead { n *= 2 }
-        return n
+        2 * r + 1 + lookahead
+    }
+
+    /// The width of the strips `IteratedBox` streams its columns in. For three passes
+    /// (`cascade`), 64 pixels: a block of rows then reads each image row as a run of 1 KiB, and
+    /// the rings take 20–200 KiB (σ = 2–25). A prototype on 2048² (one thread, load ≈ 2) took
+    /// 3.0 / 3.5 ns a pixel at σ = 2 / 25 with 64-pixel strips and blocks of 16 rows, 3.0 / 5.2
+    /// with 128, 6.6 / 8.9 over the full width. Other pass counts keep the rings in half the L2
+    /// cache (`PixelMemory.stripWidth`).
+    static func stripWidth(_ plan: BoxPlan, width: Int, threads: Int) -> Int {
+        guard plan.radii.count == 3 else {
+            return PixelMemory.stripWidth(width: width, rowsInCache: rowsInCache(plan), threads: threads)
+        }
+        let perThread = (width + max(threads, 1) - 1) / max(threads, 1)
+        return max(1, min(64, (perThread + 3) / 4 * 4, width))
     }
 
     /// Rows kept in cache by the passes of `plan`, for choosing the strip width.
@@ -95,15 +178,15 @@ struct BoxStream {
     }
 
     /// Ring slot of input row `t` (0 ≤ t < height) of pass `pass`.
-    private func slot(_ pass: Int, _ t: Int, _ floats: Int) -> UnsafeMutablePointer<Float> {
-        rings[pass] + (t & masks[pass]) * floats
+    private func slot(_ pass: Int, _ t: Int) -> UnsafeMutablePointer<Float> {
+        rings[pass] + (t % ringRows[pass]) * rowFloats
     }
 
     /// Input row `j` (−r ≤ j < height + r) of pass `pass`, through the edge mode.
-    private func row(_ pass: Int, _ j: Int, _ floats: Int) -> UnsafePointer<Float> {
-        if j >= 0 && j < plan.count { return UnsafePointer(slot(pass, j, floats)) }
+    private func row(_ pass: Int, _ j: Int) -> UnsafePointer<Float> {
+        if j >= 0 && j < plan.count { return UnsafePointer(slot(pass, j)) }
         let source = plan.maps[pass][j + plan.radii[pass]]
-        return UnsafePointer(source < 0 ? zero : slot(pass, source, floats))
+        return UnsafePointer(source < 0 ? zero : slot(pass, source))
     }
 
     /// Pass `pass` has just received input row `t`: from row r on, it emits a row, which the
@@ -114,7 +197,7 @@ struct BoxStream {
             let r = plan.radii[pass]
             if t < r { return }
             if t == r {
-                for k in 0...(2 * r) { window[k] = row(pass, k - r, strip.floats) }
+                for k in 0...(2 * r) { window[k] = row(pass, k - r) }
                 LineKernels.sumRows(window, rowCount: 2 * r + 1, into: sums[pass], count: strip.columns.count)
             }
             emit(pass, t - r, strip)
@@ -127,13 +210,13 @@ struct BoxStream {
     /// and writes the row: into the ring of the next pass, or into the image after the last.
     private func emit(_ pass: Int, _ y: Int, _ strip: Strip) {
         let r = plan.radii[pass], last = pass == plan.radii.count - 1
-        let out = last ? strip.row(y) : slot(pass + 1, y, strip.floats)
+        let out = last ? strip.row(y) : slot(pass + 1, y)
         if y == 0 {
             LineKernels.scaleRow(sums[pass], scale: plan.scale(pass), into: out, count: strip.columns.count)
         } else {
-            let head = row(pass, y + r, strip.floats), tail = row(pass, y - r - 1, strip.floats)
+            let head = row(pass, y + r), tail = row(pass, y - r - 1)
             LineKernels.slideRow(sums[pass], adding: head, removing: tail, scale: plan.scale(pass),
-                                 into: out, count: strip.columns.count)
+                                 into: out, count: strip.columns.count, streaming: last && streamsOutput)
         }
     }
 }

@@ -14,23 +14,43 @@
 /// separate left-edge, interior and right-edge loops, lines are read through the edge mode's
 /// padding, which serves all five edge modes and lines shorter than the box; the loops that
 /// remain never branch.
-/// - Horizontal passes: groups of 8 rows are copied, padded, into a `[position][row]` scratch,
-///   so 8 independent running sums fill the SIMD registers and hide the addition latency; all
-///   N passes of a group run in cache before the group is written back.
+/// - Horizontal passes: rows go two at a time, each copied into its own padded line
+///   (`BoxRows`); each pass runs both lines' running sums side by side, two independent chains
+///   of additions, and fills the next pass's padding; the last pass writes the rows back.
 /// - Vertical passes: strips of columns are streamed down row by row, all N passes pipelined:
 ///   pass i keeps a ring of its last 2rᵢ+2 (or more) input rows and hands each output row to
 ///   pass i+1, so each image row is read once and written back shortly after, while still in
 ///   cache. The padding of pass i+1 comes from the first and last rows pass i produced; wrap
 ///   (which needs the last rows first) and columns shorter than 2rᵢ+2 instead copy blocks of
-///   16 columns into a padded scratch, as the horizontal passes do.
+///   16 columns into a padded scratch (`boxLines`). With three passes, once no pass reads
+///   padding any more, blocks of 16 rows go through all three running sums at once in
+///   registers, four pixels at a time, in strips of 64 columns (`BoxStream.cascade`).
 /// - On one thread, while the rings of full-width rows stay in cache, both directions run in
-///   one sweep (`boxFused`): each row group's horizontal passes feed the vertical stream.
+///   one sweep (`boxFused`): each pair of rows' horizontal passes feed the vertical stream.
 ///
 /// Files by role: this one chooses the schedule; `BoxPlan` (radii, padded maps, lane counts),
-/// `BoxScratch`, `BoxLines` (all passes over a group of lines), `BoxStream` (streamed columns)
-/// and `BoxFused` (one sweep). Each of the three paths is kept because `bench/box_schedules.py`
-/// measured it ≥ 10 % faster than the plainer one somewhere (numbers beside `BoxStream` and
-/// `boxFusedCacheBytes`).
+/// `BoxRows` (horizontal passes), `BoxScratch` and `BoxLines` (all passes over a block of
+/// columns), `BoxStream` (streamed columns) and `BoxFused` (one sweep). Each of the three
+/// paths is kept because `bench/box_schedules.py` measured it ≥ 10 % faster than the plainer
+/// one somewhere (numbers beside `BoxStream` and `boxFusedCacheBytes`).
+///
+/// Cost (issue 18), three passes, fused, per pixel: the horizontal passes copy the row into its
+/// line (1 load, 1 store) and run 3 running sums (2 loads, 1 addition, 1 subtraction, 1 store
+/// each); the vertical passes run 3 more (3 loads, 2 additions, 2 stores each, the sums kept in
+/// rows); each direction's last pass multiplies once — 12 additions, 2 multiplications, 16 loads
+/// and 10 stores on one 4-float SSE register per pixel. At two additions a cycle that is 6 cycles,
+/// ≈ 1.7 ns at ≈ 3.5 GHz, about the memory floor (one read and one write of every pixel, ≈ 1.5 ns):
+/// with both fused into one sweep the limit is about 2× the floor. Measured (`bench/peers.py`,
+/// 2048², one thread, load ≈ 1): 4.5–4.7 / 4.7–4.9 / 4.8–5.0 / 5.2–5.4 ns/px at σ = 2 / 5 / 10 /
+/// 25, 2.9 / 3.0 / 3.1 / 3.4× the floor, 3.1 / 3.2 / 3.2 / 3.5× in a run at load ≈ 2 (main before:
+/// 4.1 / 5.4 / 5.8 / 6.3× in those same rounds); with the vertical passes of the fused sweep in
+/// one cascade step, 4.5 / 4.6 / 4.6 / 4.9 ns/px, 2.96 / 3.01 / 3.07 / 3.25× (main in the same
+/// rounds: 4.0 / 5.1 / 5.9 / 6.4×). What stands between those and 2×: the copy into
+/// the line reads the image from memory with little else to overlap, and the vertical passes read
+/// each ring row again 2rᵢ+1 rows after writing it — from L2 at σ = 2 (0.6 MiB of full-width
+/// rings), from L3 at σ = 25 (5 MiB), where the tails' loads are what the profile shows waiting.
+/// The fused sweep's output rows are written with non-temporal stores (their lines have left the
+/// caches by then at large σ).
 ///
 /// Float32 running sums drift by about √n rounding steps along a line of n pixels: the result
 /// matches the directly summed box within ≈ 1e-6 relative on lines of a few thousand pixels,
@@ -81,26 +101,24 @@ public struct IteratedBox: BlurMethod {
         let streamable = edges != .wrap && height >= 2 * radii.max()! + 2
         let streamed = streamable && schedule != .blocked
         let fused = streamable && threads <= 1 && (schedule == .fused || schedule == .automatic
-            && 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: boxRowLanes) <= boxFusedCacheBytes)
+            && 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: 2) <= boxFusedCacheBytes)
         PixelMemory.withPixels(of: &image) { pixels in
             if fused {
                 boxFused(pixels, width: width, height: height, rowPlan: rowPlan, columnPlan: columnPlan)
                 return
             }
             nonisolated(unsafe) let pixels = pixels
-            let groups = (height + boxRowLanes - 1) / boxRowLanes
-            Parallel.forSlices(of: groups, threads: threads) { groups in
-                let scratch = BoxScratch(plan: rowPlan, lanes: boxRowLanes)
-                defer { scratch.deallocate() }
-                for g in groups {
-                    let y0 = g * boxRowLanes
-                    boxLines(pixels + 4 * y0 * width, positionStride: 4, laneStride: 4 * width,
-                             validLanes: min(boxRowLanes, height - y0), plan: rowPlan, scratch: scratch)
+            Parallel.forSlices(of: (height + 1) / 2, threads: threads) { pairs in
+                let rows = BoxRows(plan: rowPlan)
+                defer { rows.deallocate() }
+                for pair in pairs {
+                    let y = 2 * pair, first = pixels + 4 * y * width
+                    let second: UnsafeMutablePointer<Float>? = y + 1 < height ? first + 4 * width : nil
+                    rows.run(first, second.map { UnsafePointer($0) }, into: first, second)
                 }
             }
             if streamed {
-                let strip = PixelMemory.stripWidth(width: width, rowsInCache: BoxStream.rowsInCache(columnPlan),
-                                                   threads: threads)
+                let strip = BoxStream.stripWidth(columnPlan, width: width, threads: threads)
                 Parallel.forSlices(of: (width + strip - 1) / strip, threads: threads) { strips in
                     let stream = BoxStream(plan: columnPlan, capacity: strip)
                     defer { stream.deallocate() }

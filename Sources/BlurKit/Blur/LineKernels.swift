@@ -1,3 +1,8 @@
+#if arch(x86_64) && os(Linux)
+import _Builtin_intrinsics.intel
+import Synchronization
+#endif
+
 /// The inner loops of every blur method, layered as Pillow's `BoxBlur.c` is: a line kernel
 /// here, a pass built on it in the method's file, the public call on top.
 ///
@@ -29,7 +34,7 @@ enum LineKernels {
     ) {
         let rowFloats = lanes * 4
         map.withUnsafeBufferPointer { map in
-            for p in 0..<map.count where p < before || p >= before + count {
+            for p in paddingPositions(before: before, count: count, total: map.count) {
                 let out = buffer + p * rowFloats
                 let s = map[p]
                 if s < 0 {
@@ -79,13 +84,20 @@ enum LineKernels {
         }
     }
 
+    /// The padding positions of a padded line, `0..<before` then `before + count..<total`,
+    /// without visiting the interior.
+    @inline(__always)
+    private static func paddingPositions(before: Int, count: Int, total: Int) -> some Sequence<Int> {
+        (0..<(total - count)).lazy.map { $0 < before ? $0 : $0 + count }
+    }
+
     /// Fills the padding of a `[position][lane]` buffer whose interior
     /// (positions `before..<before + count`) already holds a line: padding position `p` copies
     /// interior position `before + map[p]`, or becomes zero where `map[p] < 0`.
     static func fillPadding(_ buffer: UnsafeMutablePointer<Float>, lanes: Int, before: Int, count: Int, map: [Int]) {
         let rowFloats = lanes * 4
         map.withUnsafeBufferPointer { map in
-            for p in 0..<map.count where p < before || p >= before + count {
+            for p in paddingPositions(before: before, count: count, total: map.count) {
                 let out = buffer + p * rowFloats
                 let s = map[p]
                 if s < 0 {
@@ -100,8 +112,10 @@ enum LineKernels {
     // MARK: - Weighted sums (separable passes)
 
     /// One row of a 1-D convolution: `out[x] = Σₖ weights[k] · padded[x + k]` for x in
-    /// `0..<count`, where `padded` (scratch) holds `count + taps − 1` pixels. `symmetric` says
-    /// that `weights[k] == weights[taps − 1 − k]`, which halves the multiplications.
+    /// `0..<count`, where `padded` (16-byte aligned) holds `count + taps − 1` pixels. `symmetric`
+    /// says that `weights[k] == weights[taps − 1 − k]`, which halves the multiplications. Every
+    /// pixel gets the same additions in the same order whether it falls in a group of eight or
+    /// in the remainder, so a row may be split into pieces without changing a pixel.
     static func convolveRow(
         _ padded: UnsafePointer<Float>, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, count: Int,
         into out: UnsafeMutablePointer<Float>
@@ -122,7 +136,49 @@ enum LineKernels {
             x += 8
         }
         while x < count {
-            store4(weighted1(padded + 4 * x, tapStride: 4, weights: weights, taps: taps), out + 4 * x)
+            let pixel = symmetric
+                ? weighted1Symmetric(padded + 4 * x, tapStride: 4, weights: weights, taps: taps)
+                : weighted1(padded + 4 * x, tapStride: 4, weights: weights, taps: taps)
+            store4(pixel, out + 4 * x)
+            x += 1
+        }
+    }
+
+    /// One output row of a 1-D convolution down rows: `out[x] = Σₖ weights[k] · rows[k][x]` for
+    /// x in `0..<count`, where `rows` holds `taps` row pointers (scratch). Eight pixels at a time,
+    /// with the additions of `convolveLanes` in the same order (mirrored pairs first when
+    /// `symmetric`), so both give identical pixels.
+    static func convolveRows(
+        _ rows: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool,
+        count: Int, into out: UnsafeMutablePointer<Float>
+    ) {
+        let pairs = symmetric ? taps / 2 : 0
+        var x = 0
+        while x + 8 <= count {
+            var a = SIMD16<Float>(), b = SIMD16<Float>()
+            let o = 4 * x
+            for k in 0..<pairs {
+                let w = weights[k], low = rows[k] + o, high = rows[taps - 1 - k] + o
+                a += (loadScratch16(low) + loadScratch16(high)) * w
+                b += (loadScratch16(low + 16) + loadScratch16(high + 16)) * w
+            }
+            for k in pairs..<(taps - pairs) {
+                let w = weights[k], q = rows[k] + o
+                a += loadScratch16(q) * w
+                b += loadScratch16(q + 16) * w
+            }
+            store16(a, out + o)
+            store16(b, out + o + 16)
+            x += 8
+        }
+        while x < count {
+            var a = SIMD4<Float>()
+            let o = 4 * x
+            for k in 0..<pairs {
+                a += (loadScratch4(rows[k] + o) + loadScratch4(rows[taps - 1 - k] + o)) * weights[k]
+            }
+            for k in pairs..<(taps - pairs) { a += loadScratch4(rows[k] + o) * weights[k] }
+            store4(a, out + o)
             x += 1
         }
     }
@@ -189,6 +245,22 @@ enum LineKernels {
         a += loadScratch16(low) * w
         b += loadScratch16(low + 16) * w
         return (a, b)
+    }
+
+    /// `weighted1` for symmetric weights, with the additions of `weighted8Symmetric`.
+    @inline(__always)
+    private static func weighted1Symmetric(
+        _ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int
+    ) -> SIMD4<Float> {
+        var a = SIMD4<Float>()
+        var low = p, high = p + (taps - 1) * tapStride
+        for k in 0..<(taps / 2) {
+            a += (loadScratch4(low) + loadScratch4(high)) * weights[k]
+            low += tapStride
+            high -= tapStride
+        }
+        a += loadScratch4(low) * weights[taps / 2]
+        return a
     }
 
     /// The weighted sum of `taps` pixels starting at `p`, `tapStride` floats apart.
@@ -265,6 +337,47 @@ enum LineKernels {
         }
     }
 
+    /// One box pass along two padded lines at once (scratch, `count + 2·radius` pixels each):
+    /// output pixel `p` of each is `scale` times the sum of its pixels `p … p + 2·radius`, as
+    /// `boxPass` computes it (the same additions in the same order); with `scale` 1 the sum is
+    /// stored as it is. The two running sums are independent chains, so each hides the other's
+    /// addition latency. The outputs may be image rows (any alignment).
+    static func boxPassPair(
+        _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>, radius: Int, count: Int, scale: Float,
+        into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>
+    ) {
+        var a = SIMD4<Float>(), b = SIMD4<Float>()
+        for k in 0...(2 * radius) {
+            a += loadScratch4(first + 4 * k)
+            b += loadScratch4(second + 4 * k)
+        }
+        // Pixel x of the output is followed by head x + 2r + 1 and tail x of the lines.
+        let headA = first + 4 * (2 * radius + 1), headB = second + 4 * (2 * radius + 1)
+        let floats = 4 * count - 4
+        var x = 0
+        if scale == 1 {
+            while x < floats {
+                store4(a, firstOut + x)
+                store4(b, secondOut + x)
+                a += loadScratch4(headA + x) - loadScratch4(first + x)
+                b += loadScratch4(headB + x) - loadScratch4(second + x)
+                x += 4
+            }
+            store4(a, firstOut + x)
+            store4(b, secondOut + x)
+        } else {
+            while x < floats {
+                store4(a * scale, firstOut + x)
+                store4(b * scale, secondOut + x)
+                a += loadScratch4(headA + x) - loadScratch4(first + x)
+                b += loadScratch4(headB + x) - loadScratch4(second + x)
+                x += 4
+            }
+            store4(a * scale, firstOut + x)
+            store4(b * scale, secondOut + x)
+        }
+    }
+
     /// Copies lanes `0..<validLanes` of `count` positions of a `[position][lane]` buffer to
     /// `out + p * outPositionStride + l * outLaneStride`.
     static func scatter(
@@ -303,12 +416,21 @@ enum LineKernels {
     }
 
     /// One step of a running sum down rows: `acc += head − tail`, then `out = acc · scale`
-    /// (`out = acc` when `scale` is 1), over `count` pixels.
+    /// (`out = acc` when `scale` is 1), over `count` pixels. With `streaming` (and a 16-byte
+    /// aligned `out`), a scaled `out` is written with non-temporal stores (`storeStreaming`).
     static func slideRow(
         _ acc: UnsafeMutablePointer<Float>, adding head: UnsafePointer<Float>, removing tail: UnsafePointer<Float>,
-        scale: Float, into out: UnsafeMutablePointer<Float>, count: Int
+        scale: Float, into out: UnsafeMutablePointer<Float>, count: Int, streaming: Bool = false
     ) {
         var x = 0
+        if streaming && scale != 1 {
+            while x + 4 <= count {
+                let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
+                store16(a, acc + 4 * x)
+                storeStreaming(a * scale, out + 4 * x)
+                x += 4
+            }
+        }
         if scale == 1 {
             while x + 4 <= count {
                 let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
@@ -329,6 +451,122 @@ enum LineKernels {
             store4(a * scale, out + 4 * x)
             x += 1
         }
+    }
+
+    /// Three cascaded running sums down `rowCount` rows, all in registers: the steps three
+    /// `slideRow` calls make for passes 0, 1 and 2, in the order a row-by-row stream makes them,
+    /// with identical arithmetic, over `count` pixels.
+    ///
+    /// `rows` holds eight pointers a row, in this order: the input row; ring 0's slot for it,
+    /// which gets a copy of it when `copying` (else the input row is that slot); ring 0's tail
+    /// row; ring 1's slot that pass 0 writes; ring 1's tail row; ring 2's slot that pass 1
+    /// writes; ring 2's tail row; the output row, which gets pass 2's sum times `scale` (with
+    /// non-temporal stores when `streaming`; it must then be 16-byte aligned). `sums` holds the
+    /// three running sums (scratch), read before the first row and written back after the last.
+    ///
+    /// Four pixels at a time (twelve SSE registers of sums), all rows before the next four: a
+    /// pixel costs six additions, one multiplication, four loads and four stores (one load and
+    /// one store less without `copying`), where three `slideRow` calls also load and store each
+    /// sum and load the rows the previous pass just wrote.
+    static func cascadeRows(
+        _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
+        scale: Float, count: Int, copying: Bool, streaming: Bool
+    ) {
+        let floats = 4 * count
+        if rowCount == 1 {
+            // One row: its pointers once, the sums through memory.
+            let row = CascadeRow(rows)
+            var x = 0
+            while x + 16 <= floats {
+                cascadeColumn(row, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self, copying: copying,
+                              streaming: streaming)
+                x += 16
+            }
+            while x < floats {
+                cascadeColumn(row, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self, copying: copying,
+                              streaming: streaming)
+                x += 4
+            }
+            return
+        }
+        var x = 0
+        while x + 16 <= floats {
+            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self,
+                          copying: copying, streaming: streaming)
+            x += 16
+        }
+        while x < floats {
+            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self,
+                          copying: copying, streaming: streaming)
+            x += 4
+        }
+    }
+
+    /// The eight row pointers of one row of a `cascadeRows` block, in its order.
+    private struct CascadeRow {
+        let input, copy, tail0, slot1, tail1, slot2, tail2, out: UnsafeMutablePointer<Float>
+
+        @inline(__always)
+        init(_ p: UnsafePointer<UnsafeMutablePointer<Float>>) {
+            (input, copy, tail0, slot1, tail1, slot2, tail2, out) = (p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7])
+        }
+    }
+
+    /// `cascadeRows` for the `V.scalarCount / 4` pixels from float `x` on, in registers of type `V`.
+    @inline(__always)
+    private static func cascadeColumn<V: SIMD>(
+        _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
+        scale: Float, at x: Int, as _: V.Type, copying: Bool, streaming: Bool
+    ) where V.Scalar == Float {
+        let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
+        var a: V = loadAligned(s0), b: V = loadAligned(s1), c: V = loadAligned(s2)
+        var row = rows
+        for _ in 0..<rowCount {
+            cascadeStep(CascadeRow(row), at: x, &a, &b, &c, scale: scale, copying: copying, streaming: streaming)
+            row += 8
+        }
+        storeVector(a, s0)
+        storeVector(b, s1)
+        storeVector(c, s2)
+    }
+
+    /// `cascadeColumn` for a single row whose pointers are already at hand.
+    @inline(__always)
+    private static func cascadeColumn<V: SIMD>(
+        _ row: CascadeRow, sums: [UnsafeMutablePointer<Float>], scale: Float, at x: Int, as _: V.Type,
+        copying: Bool, streaming: Bool
+    ) where V.Scalar == Float {
+        let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
+        var a: V = loadAligned(s0), b: V = loadAligned(s1), c: V = loadAligned(s2)
+        cascadeStep(row, at: x, &a, &b, &c, scale: scale, copying: copying, streaming: streaming)
+        storeVector(a, s0)
+        storeVector(b, s1)
+        storeVector(c, s2)
+    }
+
+    /// One row of the three running sums `a`, `b`, `c` at float `x` (see `cascadeRows`).
+    @inline(__always)
+    private static func cascadeStep<V: SIMD>(
+        _ row: CascadeRow, at x: Int, _ a: inout V, _ b: inout V, _ c: inout V, scale: Float, copying: Bool,
+        streaming: Bool
+    ) where V.Scalar == Float {
+        // Scratch (sums, rings) is 16-byte aligned; the image rows need not be.
+        let input: V = UnsafeRawPointer(row.input + x).loadUnaligned(as: V.self)
+        if copying { storeVector(input, row.copy + x) }
+        a += input - loadAligned(row.tail0 + x)
+        storeVector(a, row.slot1 + x)
+        b += a - loadAligned(row.tail1 + x)
+        storeVector(b, row.slot2 + x)
+        c += b - loadAligned(row.tail2 + x)
+        if streaming { storeStreaming(c * scale, row.out + x) } else { storeVector(c * scale, row.out + x) }
+    }
+
+    /// Orders the non-temporal stores made so far (`storeStreaming`) before any later store,
+    /// so that whoever reads the image next sees them.
+    static func streamingFence() {
+        #if arch(x86_64) && os(Linux)
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        #endif
     }
 
     /// `out = acc · scale` over `count` pixels.
@@ -537,6 +775,23 @@ private func store16(_ v: SIMD16<Float>, _ p: UnsafeMutablePointer<Float>) {
     UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD16<Float>.self)
 }
 
+/// Stores a vector of whole pixels at a 16-byte-aligned address without first reading its
+/// cache lines (non-temporal `movntps`, on x86-64 Linux; a plain store elsewhere): for output
+/// rows whose lines have left the caches since they were read, where a plain store would read
+/// each line from memory again before writing it. Follow a run of them with `streamingFence`.
+@inline(__always)
+private func storeStreaming<V: SIMD>(_ v: V, _ p: UnsafeMutablePointer<Float>) where V.Scalar == Float {
+    #if arch(x86_64) && os(Linux)
+    withUnsafeBytes(of: v) { bytes in
+        for i in stride(from: 0, to: V.scalarCount, by: 4) {
+            _mm_stream_ps(p + i, bytes.loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<Float>.self))
+        }
+    }
+    #else
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self)
+    #endif
+}
+
 /// Stores the eight pixels held in `a` (lanes 0–3) and `b` (lanes 4–7): lane `l` goes to
 /// `p + l * laneStride`.
 @inline(__always)
@@ -549,4 +804,16 @@ private func storeLanes8(_ a: SIMD16<Float>, _ b: SIMD16<Float>, _ p: UnsafeMuta
     store4(b.lowHalf.highHalf, p + (s &* 5))
     store4(b.highHalf.lowHalf, p + (s &* 6))
     store4(b.highHalf.highHalf, p + (s &* 7))
+}
+
+/// Loads a vector of whole pixels from a 16-byte-aligned address (scratch; see `loadScratch16`).
+@inline(__always)
+private func loadAligned<V: SIMD>(_ p: UnsafePointer<Float>) -> V where V.Scalar == Float {
+    UnsafeRawPointer(p).load(as: V.self)
+}
+
+/// Stores a vector of whole pixels at any float address.
+@inline(__always)
+private func storeVector<V: SIMD>(_ v: V, _ p: UnsafeMutablePointer<Float>) where V.Scalar == Float {
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self)
 }

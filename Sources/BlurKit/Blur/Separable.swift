@@ -5,25 +5,36 @@
 /// instead of `(2R+1)²` multiply-adds per pixel. Each pass reads the edge mode's padding, so
 /// `zero` pads both passes with zeros exactly as the 2-D sum would.
 ///
-/// Speed: the horizontal pass copies one row into a padded scratch row and computes eight
-/// output pixels at a time, taps outer and the eight pixels inner, in registers. The vertical
-/// pass copies blocks of 16 columns into a padded `[row][column]` scratch and runs the same
-/// register kernel down them, eight columns at a time; the window of rows a tap loop reads is
-/// then contiguous and stays in L1. (Streaming rows through a ring, as `IteratedBox` does, was
-/// 20–25 % slower here at σ ≥ 10: each tap reads another ring row, on another memory page.)
-/// Symmetric weights add the two pixels of each mirrored pair of taps before multiplying. Both passes
-/// cost 2–3 SSE instructions per pixel and tap (no FMA in BlurKit's baseline x86-64 build).
+/// Speed: the horizontal pass computes eight output pixels at a time, taps outer and the eight
+/// pixels inner, in registers, from a padded copy of the row. The vertical pass copies blocks
+/// of 16 columns into a padded `[row][column]` scratch and runs the same register kernel down
+/// them, eight columns at a time; the window of rows a tap loop reads is then contiguous and
+/// stays in L1. On one thread with R ≤ 12 (`separableRingTaps`) both passes run in one sweep
+/// instead (`separableRing`): each row's horizontal pass, read straight from the image, goes
+/// into a ring of 2R+1 rows from which the vertical pass writes the output row, so the image
+/// is read and written once and no column block is gathered. (For larger R the ring's rows,
+/// one per tap, come from L2 and the blocks win.) Symmetric weights add the two pixels of each
+/// mirrored pair of taps before multiplying. Every path gives the same pixels.
 ///
 /// What the baseline x86-64 target costs: SSE2 has 4-float registers and no fused multiply-add,
-/// where OpenCV picks AVX2 + FMA at run time; building for AVX2/FMA (`-target-cpu`, README)
-/// made these loops 1.3–1.6× faster at σ = 2–25. Swift has no run-time dispatch between
-/// targets, so the default build pays that. At σ = 2 with OpenCV's 17 taps (R = 8) a pass
-/// costs, per pixel, 8 pair additions, 9 multiplies and 8 accumulating additions on one
-/// 4-float register — about 50 instructions for both passes, so it is bound by arithmetic
-/// (≈ 10 ns/px against a memory floor of ≈ 1.5), where AVX2 + FMA does the same in 8-wide
-/// fused instructions. Measured against OpenCV `GaussianBlur` float32 (`bench/peers.py`,
-/// 2048², one thread): 0.97–1.25× its time at σ = 2 and 0.3–0.7× at σ ≥ 5. No kernel change
-/// was tried for σ = 2 in the default build.
+/// where OpenCV picks AVX2 + FMA at run time; Swift has no run-time dispatch between targets,
+/// so the default build pays that. At σ = 2 with OpenCV's 17 taps (R = 8) a pass costs, per
+/// pixel, 8 pair additions, 9 multiplications and 8 accumulating additions on one 4-float
+/// register: 32 additions a pixel for both passes, which the two SSE adders of this machine
+/// retire in 16 cycles — ≈ 4.6 ns at the ≈ 3.5 GHz a chain of dependent SSE operations shows,
+/// the limit, well above the memory floor of ≈ 1.5 ns; AVX2 + FMA does the same work in
+/// 8-wide fused instructions. Measured (issue 18, three interleaved runs, load ≈ 1.5): built
+/// with `-target-cpu native` (AVX-512 and FMA on this EPYC; the binary then needs them) the
+/// same code took 5.6–7.0 against 7.4–7.8 ns/px at σ = 2, 14 against 16 at σ = 5 and 66
+/// against 83 at σ = 25 — 0.75–0.9× — since LLVM widens the SIMD16 arithmetic but Swift never
+/// contracts `a += b * w` into an FMA on its own; the iterated box, bound by memory, gained
+/// nothing.
+///
+/// Tried for σ = 2 (issue 18; 2048², one thread, interleaved runs at load ≈ 2, `bench/peers.py`
+/// for OpenCV): the ring sweep took 0.78× the time of the two separate passes (7.5 against
+/// 9.6 ns/px), of which reading rows straight from the image instead of a padded copy gave
+/// 8.0 → 7.5. Against OpenCV `GaussianBlur` float32 that is 0.71× its time at σ = 2 (before:
+/// 0.97–1.25×) and 0.36–0.47× at σ = 5–25. Pairing symmetric taps was already in place.
 public struct Separable: BlurMethod {
     /// The 1-D weights, `2R+1` of them; position `k` weighs the pixel at offset `k - R`.
     public let weights: [Float]
@@ -50,6 +61,11 @@ public struct Separable: BlurMethod {
                 nonisolated(unsafe) let pixels = pixels
                 nonisolated(unsafe) let weights = weights.baseAddress!
                 let taps = self.weights.count, symmetric = self.weights.elementsEqual(self.weights.reversed())
+                if threads <= 1 && edges != .wrap && taps <= separableRingTaps {
+                    separableRing(pixels, width: width, height: height, weights: weights, taps: taps,
+                                  symmetric: symmetric, rowMap: rowMap, columnMap: columnMap)
+                    return
+                }
                 Parallel.forSlices(of: height, threads: threads) { rows in
                     separableRows(pixels, width: width, rows: rows, weights: weights, taps: taps, symmetric: symmetric,
                                   map: rowMap)
@@ -101,5 +117,73 @@ private func separableColumns(
                                       symmetric: symmetric, count: height, into: pixels + 4 * (x0 + sub),
                                       outPositionStride: 4 * width, validLanes: min(8, valid - sub))
         }
+    }
+}
+
+/// The most taps for which one thread runs both passes in one sweep (`separableRing`).
+/// Measured (issue 18, 2048², one thread, three interleaved rounds at load ≈ 2, fastest round),
+/// the sweep took 0.78 / 0.88 / 1.02 / 1.16 of the two separate passes' time at σ = 2 / 3 / 4 / 5
+/// (R = 8 / 12 / 16 / 20, cut at 4σ): its vertical pass reads each of the 2R+1 ring rows from
+/// the L2 cache for every output row, where the column blocks read them from L1.
+let separableRingTaps = 25
+
+/// Both passes in one sweep down the image (one thread; not for wrap, whose first rows need the
+/// last): each row's horizontal pass goes into a ring of the last 2R+1 rows, and as soon as the
+/// ring holds rows y−R … y+R the vertical pass writes output row y from them
+/// (`LineKernels.convolveRows`). Each image row is read once and written once, and no column
+/// block is gathered. Padding rows come from the ring: for zero, clamp, reflect and mirror the
+/// rows they map to lie within y−R … y+R (see `BoxStream`), and every row is in the ring when
+/// the image has at most 2R+1 rows. The arithmetic is that of the two separate passes, so the
+/// results are identical.
+private func separableRing(
+    _ pixels: UnsafeMutablePointer<Float>, width: Int, height: Int, weights: UnsafePointer<Float>, taps: Int,
+    symmetric: Bool, rowMap: [Int], columnMap: [Int]
+) {
+    let r = taps / 2
+    // One cache line more than a row, so that ring rows do not all fall in one L1 set.
+    let rowFloats = 4 * width + 16
+    let ring = PixelMemory.scratch(taps * rowFloats)
+    let padded = PixelMemory.scratch(rowMap.count * 4)
+    let zero = PixelMemory.scratch(4 * width)
+    let window = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: taps)
+    defer {
+        ring.deallocate()
+        padded.deallocate()
+        zero.deallocate()
+        window.deallocate()
+    }
+    // Rows wider than 2R are convolved straight from the image (the output goes to the ring, not
+    // back into the row), all but their first and last R pixels: those read padded copies of
+    // their 3R source pixels. The pixel loads need 16-byte alignment, which Swift's arrays give.
+    let direct = width > 2 * r && Int(bitPattern: pixels) % 16 == 0
+    let edgeMaps = direct ? [Array(rowMap[0..<(3 * r)]), Array(rowMap[(width - r)..<(width + 2 * r)])] : []
+    let slot = { (row: Int) in UnsafePointer(ring + (row % taps) * rowFloats) }
+    for t in 0..<(height + r) {
+        if t < height {
+            let row = pixels + 4 * t * width, out = ring + (t % taps) * rowFloats
+            if direct {
+                for (side, map) in edgeMaps.enumerated() {
+                    LineKernels.gather(from: row, positionStride: 4, laneStride: 0, validLanes: 1, map: map,
+                                       before: 3 * r, count: 0, into: padded, lanes: 1)
+                    LineKernels.convolveRow(padded, weights: weights, taps: taps, symmetric: symmetric, count: r,
+                                            into: out + side * 4 * (width - r))
+                }
+                LineKernels.convolveRow(row, weights: weights, taps: taps, symmetric: symmetric, count: width - 2 * r,
+                                        into: out + 4 * r)
+            } else {
+                LineKernels.gather(from: row, positionStride: 4, laneStride: 0, validLanes: 1,
+                                   map: rowMap, before: r, count: width, into: padded, lanes: 1)
+                LineKernels.convolveRow(padded, weights: weights, taps: taps, symmetric: symmetric, count: width,
+                                        into: out)
+            }
+        }
+        let y = t - r
+        guard y >= 0 else { continue }
+        for k in 0..<taps {
+            let source = columnMap[y + k]
+            window[k] = source < 0 ? UnsafePointer(zero) : slot(source)
+        }
+        LineKernels.convolveRows(window, weights: weights, taps: taps, symmetric: symmetric, count: width,
+                                 into: pixels + 4 * y * width)
     }
 }
