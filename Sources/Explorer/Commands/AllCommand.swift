@@ -37,15 +37,23 @@ struct AllCommand: ParsableCommand {
         let print: (String) -> Void = { line in progress.map { $0.print(line) } ?? Swift.print(line) }
         // Every lesson is read and its cells parsed first, on all cores at once and before any
         // cell runs, so that no timing shares the machine with this work (parsing is a tenth of
-        // the whole in a debug build).
+        // the whole in a debug build). Lessons with no timing cell then run two at a time, also
+        // before any timing; the lessons that time something run one after another, alone.
         let prepared = Self.prepare(library.entries, page: page)
+        progress?.stage("the lessons that time nothing, on all cores")
+        var early = Self.runUntimed(prepared, embed: embed)
         for (index, entry) in library.entries.enumerated() {
             let label = "lesson \(entry.number < 10 ? "0" : "")\(entry.number)  \(entry.slug)"
             progress?.stage("\(label) (\(index + 1) of \(library.entries.count))")
             do throws(LessonError) {
-                let (runner, parts) = try prepared[index].get()
-                let outcome = try runner.run(parts)
-                if embed { try PageEmbedder.embedPage(in: outcome.folder) }
+                let outcome: LessonRunner.Outcome
+                if let done = early.removeValue(forKey: index) {
+                    outcome = try done.get()
+                } else {
+                    let (runner, parts) = try prepared[index].get()
+                    outcome = try runner.run(parts)
+                    if embed { try PageEmbedder.embedPage(in: outcome.folder) }
+                }
                 written.append(outcome)
                 print("\(style.bold(label))  \(outcome.counts) in \(NumberText.fixed(outcome.seconds, digits: 1)) s")
             } catch {
@@ -69,6 +77,32 @@ struct AllCommand: ParsableCommand {
         if !failures.isEmpty {
             throw failures.count == 1 ? ExitCode(failures[0].exitCode) : ExitCode.failure
         }
+    }
+
+    /// Runs, on all cores at once, the prepared lessons none of whose cells times anything; keyed
+    /// by their index. A lesson that failed to prepare is left to the caller, which reports it.
+    static func runUntimed(_ prepared: [Result<(LessonRunner, [LessonRunner.PreparedPart]), LessonError>], embed: Bool)
+        -> [Int: Result<LessonRunner.Outcome, LessonError>] {
+        let untimed = prepared.indices.filter { index in
+            guard case .success(let (_, parts)) = prepared[index] else { return false }
+            return !parts.contains { if case .cell(let cell) = $0 { cell.command.measuresTime } else { false } }
+        }
+        var results = [Result<LessonRunner.Outcome, LessonError>](repeating: .failure(LessonError("", line: nil, "not run")),
+                                                                    count: untimed.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            // Each slot is written by exactly one iteration; the prepared lessons are only read.
+            nonisolated(unsafe) let slots = buffer
+            nonisolated(unsafe) let lessons = prepared
+            DispatchQueue.concurrentPerform(iterations: untimed.count) { k in
+                slots[k] = Result { () throws(LessonError) -> LessonRunner.Outcome in
+                    let (runner, parts) = try lessons[untimed[k]].get()
+                    let outcome = try runner.run(parts)
+                    if embed { try PageEmbedder.embedPage(in: outcome.folder) }
+                    return outcome
+                }
+            }
+        }
+        return Dictionary(uniqueKeysWithValues: zip(untimed, results))
     }
 
     /// Each lesson's runner and prepared cells (or the error that stops it), in `entries`' order.

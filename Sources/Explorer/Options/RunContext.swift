@@ -20,8 +20,8 @@ struct RunContext: Sendable {
     var progress: ProgressLine?
     /// Collects the files of the lesson's folder this cell reads (set by the lesson runner).
     var reads: ReadLog?
-    /// The PNG compression of every file written, in place of the command's own (a live page's
-    /// preview while a control moves writes its figures with `.fast`).
+    /// The PNG compression of files written where the command leaves it at `.default` (lesson
+    /// cells write their figures with `.fast`); a cell's explicit `--compression small` holds.
     var figureCompression: PNG.Compression?
     /// Whether cells run inside a lesson (figures then always get a path in `outputFolder`).
     var inLesson: Bool { outputFolder != nil }
@@ -70,7 +70,7 @@ struct RunContext: Sendable {
                   alpha: Bool = true, depth: PNG.Depth = .eight) throws -> String {
         let path = outputPath(requested)
         progress?.stage("writing \((path as NSString).lastPathComponent)")
-        try PNG.write(image, to: path, command: commandLine, compression: figureCompression ?? compression, alpha: alpha, depth: depth)
+        try PNG.write(image, to: path, command: commandLine, compression: compression == .default ? figureCompression ?? compression : compression, alpha: alpha, depth: depth)
         return path
     }
 }
