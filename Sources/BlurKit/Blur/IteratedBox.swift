@@ -44,8 +44,9 @@
 /// 2048², one thread, load ≈ 1): 4.5–4.7 / 4.7–4.9 / 4.8–5.0 / 5.2–5.4 ns/px at σ = 2 / 5 / 10 /
 /// 25, 2.9 / 3.0 / 3.1 / 3.4× the floor, 3.1 / 3.2 / 3.2 / 3.5× in a run at load ≈ 2 (main before:
 /// 4.1 / 5.4 / 5.8 / 6.3× in those same rounds); with the vertical passes of the fused sweep in
-/// one cascade step, 4.5 / 4.6 / 4.6 / 4.9 ns/px, 2.96 / 3.01 / 3.07 / 3.25× (main in the same
-/// rounds: 4.0 / 5.1 / 5.9 / 6.4×). What stands between those and 2×: the copy into
+/// one cascade step and rings of exactly 2rᵢ + 1 + lookahead rows, 4.4–4.5 / 4.4–4.5 / 4.5–4.6 /
+/// 4.7–4.8 ns/px, 3.01 / 3.02 / 3.03 / 3.19× (main in the same rounds: 4.1 / 5.2 / 5.5 / 5.7×).
+/// What stands between those and 2×: the copy into
 /// the line reads the image from memory with little else to overlap, and the vertical passes read
 /// each ring row again 2rᵢ+1 rows after writing it — from L2 at σ = 2 (0.6 MiB of full-width
 /// rings), from L3 at σ = 25 (5 MiB), where the tails' loads are what the profile shows waiting.
