@@ -217,6 +217,33 @@ final class BlurBoxPathsTests: XCTestCase {
         }
     }
 
+    /// The first horizontal pass read from the rows where they lie, against padded copies of
+    /// them: the same pixels, on rows from 2r₀ + 2 pixels wide, paired and alone, every edge mode.
+    func testRowsReadInPlaceGiveTheSamePixelsAsPaddedCopies() {
+        for width in [6, 7, 40] {
+            let image = BlurReference.randomImage(width: width, height: 3)
+            for edges in EdgeMode.allCases {
+                let plan = BoxPlan(radii: [2, 1, 3], count: width, edges: edges)
+                var outputs: [[Float]] = []
+                for readingRows in [true, false] {
+                    let rows = BoxRows(plan: plan, readingRows: readingRows)
+                    defer { rows.deallocate() }
+                    XCTAssertEqual(rows.readsRows, readingRows)
+                    var out = [Float](repeating: 0, count: 4 * width * 3)
+                    image.pixels.withUnsafeBufferPointer { pixels in
+                        out.withUnsafeMutableBufferPointer { out in
+                            let p = pixels.baseAddress!, o = out.baseAddress!
+                            rows.run(p, p + 4 * width, into: o, o + 4 * width)
+                            rows.run(p + 8 * width, nil, into: o + 8 * width, nil)
+                        }
+                    }
+                    outputs.append(out)
+                }
+                XCTAssertEqual(outputs[0], outputs[1], "width \(width) \(edges)")
+            }
+        }
+    }
+
     func testEveryBoxScheduleGivesTheSameImage() {
         let image = BlurReference.randomImage(width: 37, height: 29)
         for edges in [EdgeMode.clamp, .mirror, .zero] {

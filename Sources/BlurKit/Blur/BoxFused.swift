@@ -1,14 +1,15 @@
 /// The bytes of full-width ring rows up to which one thread runs the horizontal and vertical
 /// passes fused (`boxFused`).
 ///
-/// Measured (issue 18, `bench/box_schedules.py --rounds 3`, one thread, 2-core AMD EPYC with 1 MiB
-/// of L2 a core and 32 MiB of L3, load ≈ 1), fused against streamed columns, ns a pixel: on 2048²,
-/// 4.5–4.6 / 4.6–4.7 / 4.7–4.8 / 4.9–5.4 against 5.9–6.0 / 6.6 / 6.6–7.0 / 6.6–6.9 at σ = 2 / 5 /
-/// 10 / 25 (rings of 0.6–6.4 MiB, then rounded up to powers of two); on 1024², 4.8–4.9 against
-/// 5.5–6.0 at σ = 2 and 5.2–5.3 against 5.8–6.0 at σ = 25. On 4096² at σ = 25 (12.8 MiB of rings)
-/// fusing stops paying: 6.8 and 9.9 against 7.1–7.5 in two rounds, so the gate sends that blur down
-/// the streamed path. It was 2 MiB (issue 15) before the row pairs and the column cascade.
-let boxFusedCacheBytes = 8 * 1024 * 1024
+/// Measured (issue 18, `bench/box_schedules.py` and `explorer bench --box-schedule`, one thread,
+/// 2-core AMD EPYC with 1 MiB of L2 a core and 32 MiB of L3, load ≈ 1.5), fused against streamed
+/// columns, ns a pixel: on 2048², 4.0–4.4 against 5.6–6.8 at σ = 2–25 (rings of 0.6–5 MiB); on
+/// 4096², 3.8 against 6.4–6.5 at σ = 10 and 4.2–4.5 against 6.4 at σ = 25 (10 MiB); on 8192×1024,
+/// 3.9 against 6.0–6.3 at σ = 10 and 5.3–6.0 against 6.4–6.6 at σ = 25 (21 MiB), but 10.1–10.3
+/// against 7.9–8.1 at σ = 50 (40 MiB of rings, more than the L3 cache). So the gate sits at
+/// three quarters of that L3. It was 2 MiB (issue 15) before the row pairs, the column cascade
+/// and the non-temporal stores, and 8 MiB for a while during issue 18.
+let boxFusedCacheBytes = 24 * 1024 * 1024
 
 /// Both directions in one sweep down the image: each group of rows gets its horizontal passes
 /// and goes straight into the rings of a full-width `BoxStream`, whose last pass writes the

@@ -1,30 +1,47 @@
 /// The horizontal box passes of a plan over two rows at a time, each row in its own padded line.
 ///
-/// Each row is copied into a line padded by the edge mode; every pass runs the running sum
+/// The first pass reads the two rows where they lie in the image, with their padding (r₀ pixels
+/// each side, through the edge mode) in small separate buffers; every pass runs the running sum
 /// along both lines at once, so two independent chains of additions hide each other's latency,
 /// writes the next pass's line and fills its padding (`LineKernels.fillPadding`, which serves
 /// every edge mode, wrap included, and lines shorter than the box); the last pass writes the
 /// rows out. A line of 2048 pixels is 32 KiB, so the lines a pass reads and writes stay in the
-/// L1 and L2 caches.
+/// L1 and L2 caches. Rows narrower than 2r₀ + 2, and single passes (which would overwrite the
+/// row they read), copy the row into a padded line first.
 ///
 /// Why it replaced groups of eight rows in a `[position][row]` scratch (`boxLines`, which the
 /// blocked columns still use): that scratch is 256 KiB a group, and gathering rows into it and
-/// scattering them back costs as much as the passes. `bench/box_schedules.py` and a prototype on
-/// 2048² (2-core AMD EPYC, load ≈ 2): the horizontal passes took 2.3–2.4 ns a pixel this way
-/// against 4.0–4.2 in groups of eight, at σ = 2, 5 and 25. The arithmetic of every pixel is that
-/// of `boxLines`, in the same order, so both give identical results.
+/// scattering them back costs as much as the passes. A prototype on 2048² (2-core AMD EPYC,
+/// load ≈ 2) took 2.3–2.4 ns a pixel for the horizontal passes this way against 4.0–4.2 in
+/// groups of eight, at σ = 2, 5 and 25; reading the rows in place instead of copying them made
+/// the whole fused blur another 8–10 % faster (issue 18, five interleaved runs: 4.1–4.3 against
+/// 4.6–4.7 ns/px at σ = 2, 4.3–4.4 against 4.7–4.8 at σ = 25). The arithmetic of every pixel is
+/// that of `boxLines`, in the same order, so both give identical results.
 struct BoxRows {
     let plan: BoxPlan
     /// Two ping-pong lines for each of the two rows, `plan.paddedCount` pixels each.
     let lines: [UnsafeMutablePointer<Float>]
+    /// The first pass's padding before and after each of the two rows, r₀ pixels each.
+    let edges: [UnsafeMutablePointer<Float>]
+    /// The padded source maps of the first pass's padding before and after a row.
+    let edgeMaps: [[Int]]
+    /// Whether the first pass reads the rows where they are (`LineKernels.boxPassPair(rows:…)`)
+    /// rather than a padded copy: rows of at least 2r₀ + 2 pixels, and a later pass to write
+    /// the output, since the first pass would otherwise overwrite pixels it has still to read.
+    let readsRows: Bool
 
-    init(plan: BoxPlan) {
+    /// Scratch for the passes of `plan`; `readingRows: false` copies every row (for tests).
+    init(plan: BoxPlan, readingRows: Bool = true) {
         self.plan = plan
         lines = (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
+        let r = plan.radii[0], n = plan.count
+        edges = (0..<4).map { _ in PixelMemory.scratch(4 * r) }
+        edgeMaps = [Array(plan.maps[0][0..<r]), Array(plan.maps[0][(r + n)...])]
+        readsRows = readingRows && plan.radii.count > 1 && n >= 2 * r + 2
     }
 
     func deallocate() {
-        for line in lines { line.deallocate() }
+        for line in lines + edges { line.deallocate() }
     }
 
     /// All passes over row `first` and, when `second` is not nil, row `second` (`plan.count`
@@ -35,13 +52,31 @@ struct BoxRows {
         var sources = (lines[0], lines[1]), targets = (lines[2], lines[3])
         // A single row runs as both lanes: the second lane repeats the first's sums exactly.
         let paired = second != nil
-        LineKernels.gather(from: first, positionStride: 4, laneStride: 0, validLanes: 1, map: plan.maps[0],
-                           before: plan.radii[0], count: n, into: sources.0, lanes: 1)
-        if let second {
-            LineKernels.gather(from: second, positionStride: 4, laneStride: 0, validLanes: 1, map: plan.maps[0],
-                               before: plan.radii[0], count: n, into: sources.1, lanes: 1)
+        var firstPass = 0
+        if readsRows {
+            let r = plan.radii[0], next = plan.radii[1], row1 = second ?? first
+            for (i, row) in [first, row1].enumerated() {
+                for side in 0..<2 {
+                    LineKernels.gather(from: row, positionStride: 4, laneStride: 0, validLanes: 1, map: edgeMaps[side],
+                                       before: r, count: 0, into: edges[2 * i + side], lanes: 1)
+                }
+            }
+            LineKernels.boxPassPair(rows: (first, row1), left: (UnsafePointer(edges[0]), UnsafePointer(edges[2])),
+                                    right: (UnsafePointer(edges[1]), UnsafePointer(edges[3])), radius: r, count: n,
+                                    scale: plan.scale(0), into: (targets.0 + 4 * next, targets.1 + 4 * next))
+            LineKernels.fillPadding(targets.0, lanes: 1, before: next, count: n, map: plan.maps[1])
+            LineKernels.fillPadding(targets.1, lanes: 1, before: next, count: n, map: plan.maps[1])
+            swap(&sources, &targets)
+            firstPass = 1
+        } else {
+            LineKernels.gather(from: first, positionStride: 4, laneStride: 0, validLanes: 1, map: plan.maps[0],
+                               before: plan.radii[0], count: n, into: sources.0, lanes: 1)
+            if let second {
+                LineKernels.gather(from: second, positionStride: 4, laneStride: 0, validLanes: 1, map: plan.maps[0],
+                                   before: plan.radii[0], count: n, into: sources.1, lanes: 1)
+            }
         }
-        for pass in plan.radii.indices {
+        for pass in firstPass..<plan.radii.count {
             let r = plan.radii[pass], last = pass == plan.radii.count - 1
             let next = last ? 0 : plan.radii[pass + 1]
             let source1 = paired ? sources.1 : sources.0

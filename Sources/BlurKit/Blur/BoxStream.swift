@@ -2,10 +2,11 @@
 /// pipelined (see `IteratedBox`).
 ///
 /// Why this path is kept beside blocked columns: `bench/box_schedules.py`, one thread, three
-/// interleaved rounds at load ≈ 1 (issue 18, with the three-pass `cascade`) — streamed took
-/// 0.80–0.89 of the whole blur's time with blocked columns on 2048² and 0.76–0.95 on 1024²
-/// (σ = 2–25); it is the vertical half of every multi-threaded run and of one-thread runs
-/// whose full-width rings would not fit `boxFusedCacheBytes`. Blocked columns remain for wrap
+/// interleaved rounds at load ≈ 1.8 (issue 18, with the three-pass `cascade`) — streamed took
+/// 0.76–0.88 of the whole blur's time with blocked columns on 2048² (σ = 2–25), 0.82–0.86 at
+/// σ = 5 and 25 on 1024² but 0.99–1.10 at σ = 2 and 10 there; it is the vertical half of every
+/// multi-threaded run and of one-thread runs whose full-width rings would not fit
+/// `boxFusedCacheBytes`. Blocked columns remain for wrap
 /// and for columns shorter than 2rᵢ+2, which cannot stream.
 ///
 /// Pass i keeps its input rows in a ring of at least 2rᵢ+2 rows, and a running-sum row. When it

@@ -34,23 +34,21 @@
 /// paths is kept because `bench/box_schedules.py` measured it ≥ 10 % faster than the plainer
 /// one somewhere (numbers beside `BoxStream` and `boxFusedCacheBytes`).
 ///
-/// Cost (issue 18), three passes, fused, per pixel: the horizontal passes copy the row into its
-/// line (1 load, 1 store) and run 3 running sums (2 loads, 1 addition, 1 subtraction, 1 store
-/// each); the vertical passes run 3 more (3 loads, 2 additions, 2 stores each, the sums kept in
-/// rows); each direction's last pass multiplies once — 12 additions, 2 multiplications, 16 loads
-/// and 10 stores on one 4-float SSE register per pixel. At two additions a cycle that is 6 cycles,
-/// ≈ 1.7 ns at ≈ 3.5 GHz, about the memory floor (one read and one write of every pixel, ≈ 1.5 ns):
-/// with both fused into one sweep the limit is about 2× the floor. Measured (`bench/peers.py`,
-/// 2048², one thread, load ≈ 1): 4.5–4.7 / 4.7–4.9 / 4.8–5.0 / 5.2–5.4 ns/px at σ = 2 / 5 / 10 /
-/// 25, 2.9 / 3.0 / 3.1 / 3.4× the floor, 3.1 / 3.2 / 3.2 / 3.5× in a run at load ≈ 2 (main before:
-/// 4.1 / 5.4 / 5.8 / 6.3× in those same rounds); with the vertical passes of the fused sweep in
-/// one cascade step, 4.5 / 4.6 / 4.6 / 4.9 ns/px, 2.96 / 3.01 / 3.07 / 3.25× (main in the same
-/// rounds: 4.0 / 5.1 / 5.9 / 6.4×). What stands between those and 2×: the copy into
-/// the line reads the image from memory with little else to overlap, and the vertical passes read
-/// each ring row again 2rᵢ+1 rows after writing it — from L2 at σ = 2 (0.6 MiB of full-width
-/// rings), from L3 at σ = 25 (5 MiB), where the tails' loads are what the profile shows waiting.
-/// The fused sweep's output rows are written with non-temporal stores (their lines have left the
-/// caches by then at large σ).
+/// Cost (issue 18), three passes, fused, per pixel: the horizontal passes run 3 running sums
+/// (2 loads, 1 addition, 1 subtraction, 1 store each; the first reads the image row in place);
+/// the vertical passes run 3 more in one step per row (the input row, 3 tails and 3 sums loaded,
+/// 3 sums, 2 ring rows and the output stored); each direction's last pass multiplies once — 12
+/// additions, 2 multiplications, 13 loads and 9 stores on one 4-float SSE register per pixel. At
+/// two additions a cycle that is 6 cycles, ≈ 1.7 ns at ≈ 3.5 GHz, about the memory floor (one read
+/// and one write of every pixel, ≈ 1.5 ns): with both fused into one sweep the limit is about 2×
+/// the floor. Measured (`bench/peers.py --before`, 2048², one thread, load ≈ 1.9): 4.0–4.1 /
+/// 4.0–4.1 / 4.1–4.2 / 4.3–4.5 ns/px at σ = 2 / 5 / 10 / 25, 2.82 / 2.84 / 2.87 / 3.12× the floor
+/// (main in the same rounds: 4.2 / 5.6 / 5.9 / 6.3×). What stands between those and 2×: the first
+/// pass reads the image from memory with little else to overlap, and the vertical passes read each
+/// ring row again 2rᵢ+1 rows after writing it — from L2 at σ = 2 (0.6 MiB of full-width rings),
+/// from L3 at σ = 25 (5 MiB), where the tails' loads are what the profile shows waiting. The fused
+/// sweep's output rows are written with non-temporal stores (their lines have left the caches by
+/// then at large σ).
 ///
 /// Float32 running sums drift by about √n rounding steps along a line of n pixels: the result
 /// matches the directly summed box within ≈ 1e-6 relative on lines of a few thousand pixels,

@@ -378,6 +378,54 @@ enum LineKernels {
         }
     }
 
+    /// `boxPassPair` over lines that are not copied whole: line i is `left.i` (`radius` pixels,
+    /// its padding before), then the image row `rows.i` (`count` pixels, any alignment), then
+    /// `right.i` (`radius` pixels); `count` ≥ 2·radius + 2. The same additions in the same order
+    /// as `boxPassPair` over the joined line, so the same pixels, without the copy of the row.
+    static func boxPassPair(
+        rows: (UnsafePointer<Float>, UnsafePointer<Float>), left: (UnsafePointer<Float>, UnsafePointer<Float>),
+        right: (UnsafePointer<Float>, UnsafePointer<Float>), radius r: Int, count n: Int, scale: Float,
+        into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+    ) {
+        var a = SIMD4<Float>(), b = SIMD4<Float>()
+        for k in 0..<r {
+            a += load4(left.0 + 4 * k)
+            b += load4(left.1 + 4 * k)
+        }
+        for k in 0...r {
+            a += load4(rows.0 + 4 * k)
+            b += load4(rows.1 + 4 * k)
+        }
+        // Output x's head is joined-line pixel x + 2r + 1 and its tail pixel x: the head leaves
+        // the row at x = n − r − 1, the tail enters it at x = r.
+        slidePair(&a, &b, heads: (rows.0 + 4 * (r + 1), rows.1 + 4 * (r + 1)), tails: left, count: r,
+                  scale: scale, into: out)
+        slidePair(&a, &b, heads: (rows.0 + 8 * r + 4, rows.1 + 8 * r + 4), tails: rows, count: n - 2 * r - 1,
+                  scale: scale, into: (out.0 + 4 * r, out.1 + 4 * r))
+        slidePair(&a, &b, heads: right, tails: (rows.0 + 4 * (n - 2 * r - 1), rows.1 + 4 * (n - 2 * r - 1)),
+                  count: r, scale: scale, into: (out.0 + 4 * (n - r - 1), out.1 + 4 * (n - r - 1)))
+        store4(a * scale, out.0 + 4 * (n - 1))
+        store4(b * scale, out.1 + 4 * (n - 1))
+    }
+
+    /// `count` steps of two running sums: store `a · scale` and `b · scale`, then add the heads
+    /// and take away the tails, one pixel further each step (any alignment).
+    @inline(__always)
+    private static func slidePair(
+        _ a: inout SIMD4<Float>, _ b: inout SIMD4<Float>, heads: (UnsafePointer<Float>, UnsafePointer<Float>),
+        tails: (UnsafePointer<Float>, UnsafePointer<Float>), count: Int, scale: Float,
+        into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+    ) {
+        var x = 0
+        while x < 4 * count {
+            store4(scale == 1 ? a : a * scale, out.0 + x)
+            store4(scale == 1 ? b : b * scale, out.1 + x)
+            a += load4(heads.0 + x) - load4(tails.0 + x)
+            b += load4(heads.1 + x) - load4(tails.1 + x)
+            x += 4
+        }
+    }
+
     /// Copies lanes `0..<validLanes` of `count` positions of a `[position][lane]` buffer to
     /// `out + p * outPositionStride + l * outLaneStride`.
     static func scatter(
