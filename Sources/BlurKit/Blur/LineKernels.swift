@@ -298,7 +298,6 @@ enum LineKernels {
         var tail = source
         var o = out
         if scale == 1 && outLaneStride == 4 {
-            // lesson-code: iterated-box
             for _ in 1..<count {
                 store16(a, o)
                 store16(b, o + 16)
@@ -308,7 +307,6 @@ enum LineKernels {
                 tail += positionStride
                 o += outPositionStride
             }
-            // end lesson-code
             store16(a, o)
             store16(b, o + 16)
         } else if outLaneStride == 4 {
@@ -356,6 +354,7 @@ enum LineKernels {
         let floats = 4 * count - 4
         var x = 0
         if scale == 1 {
+            // lesson-code: iterated-box
             while x < floats {
                 store4(a, firstOut + x)
                 store4(b, secondOut + x)
@@ -363,6 +362,7 @@ enum LineKernels {
                 b += loadScratch4(headB + x) - loadScratch4(second + x)
                 x += 4
             }
+            // end lesson-code
             store4(a, firstOut + x)
             store4(b, secondOut + x)
         } else {

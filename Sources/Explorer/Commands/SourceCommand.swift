@@ -34,7 +34,7 @@ struct SourceCommand: ReportingCommand {
         "box": "The fast loop reads the window from padded rows (so no tap asks the edge mode), sums eight pixels × four channels at once in SIMD registers, and multiplies by 1/(2R+1)² instead of dividing.",
         "gaussian2d": "The fast loop reads padded rows (no edge-mode test per tap), keeps eight pixels × four channels in SIMD registers with the taps outermost, and splits the rows over threads.",
         "separable": "The fast loop copies each row (or a block of 16 columns) into a padded scratch line, then adds the weighted taps for eight pixels × four channels at once, adding mirrored taps before multiplying when the weights are symmetric.",
-        "iterated-box": "The fast loop keeps a running sum — add the pixel entering the window, subtract the one leaving — so a pass costs two additions per pixel whatever its width, for eight lines at once, and divides once by the product of the widths at the end.",
+        "iterated-box": "The fast loop keeps a running sum — add the pixel entering the window, subtract the one leaving — so a pass costs two additions per pixel whatever its width; it slides along two rows at once, whose sums hide each other's latency, and divides once by the product of the widths at the end.",
         "downsampled": "The fast version runs the same three steps with rows split over threads, the inner method's own fast loop, and the bilinear positions and weights computed once per row and column instead of once per pixel.",
     ]
 
