@@ -126,6 +126,7 @@ def main():
               % (1000 * statistics.median(quick_times), 1000 * max(quick_times), len(quick_times)))
         print("  of which the lesson run in the server: median %.0f ms, max %.0f ms (sigma 1.0 to 4.6)"
               % (1000 * statistics.median(run_times), 1000 * max(run_times)))
+        print("  each change: " + ", ".join("sigma %.1f %.0f ms" % (1 + 0.4 * k, 1000 * t) for k, t in enumerate(quick_times)))
         print("latency with full timing (as when the slider is let go): %.0f ms" % (1000 * full_time))
 
         # 2. Load: every client drags a slider.

@@ -308,7 +308,11 @@ public struct Strip: Sendable {
                      maximum: 255 / Double(amplification))
     }
 
-    func validate() throws {
+    /// Checks that the strip can be rendered (`render` does this first).
+    ///
+    /// - Throws: `BlurKitError` for a strip without panels or with an empty panel, or an inset
+    ///   outside the panels.
+    public func validate() throws {
         guard !panels.isEmpty else { throw BlurKitError("a strip needs at least one panel") }
         for (i, panel) in panels.enumerated() {
             guard panel.image.width > 0, panel.image.height > 0 else {

@@ -224,8 +224,9 @@ struct LessonRunner {
     }
 
     /// Runs the cells on two lanes at once, the timing cells in order on one and the others in
-    /// order on the other, so a timing never shares its core with another cell. Keyed by the
-    /// cell's index in `parts`.
+    /// order on the other, so a timing never shares its core with another cell's timing; the
+    /// timing lane leaves its strips to the other lane (`DeferredFigures`). Keyed by the cell's
+    /// index in `parts`.
     func runInLanes(_ parts: [PreparedPart], in staging: String) -> [Int: Result<Executed, LessonError>] {
         var lanes: [[(Int, PreparedCell)]] = [[], []]
         for (index, part) in parts.enumerated() {
@@ -233,23 +234,34 @@ struct LessonRunner {
             lanes[cell.command.measuresTime ? 0 : 1].append((index, cell))
         }
         let results = Mutex<[Int: Result<Executed, LessonError>]>([:])
+        let deferred = DeferredFigures()
         // Each lane reads only its own cells; commands are values that running does not change.
         nonisolated(unsafe) let work = lanes
         DispatchQueue.concurrentPerform(iterations: work.count) { lane in
+            defer { if lane == 0 { deferred.finish() } else { deferred.drain() } }
             for (index, cell) in work[lane] {
-                let result = Result { () throws(LessonError) in try self.execute(cell, in: staging, beside: true) }
+                let result = Result { () throws(LessonError) in
+                    try self.execute(cell, in: staging, beside: true, deferring: lane == 0 ? deferred : nil)
+                }
                 results.withLock { $0[index] = result }
                 if case .failure = result { break }
             }
         }
-        return results.withLock { $0 }
+        var all = results.withLock { $0 }
+        if let failure = deferred.firstFailure,
+           let index = all.first(where: { (try? $0.value.get())?.result.line == failure.line })?.key {
+            all[index] = .failure(LessonError(lesson.path, line: failure.line, Explorer.message(for: failure.error)))
+        }
+        return all
     }
 
     /// Runs one cell into `staging`, or takes its kept result from the memo.
     ///
     /// - Parameter beside: whether other cells run at the same time (a timing cell's report then
     ///   says so).
-    func execute(_ prepared: PreparedCell, in staging: String, beside: Bool = false) throws(LessonError) -> Executed {
+    /// - Parameter deferring: where the cell leaves its strips to be drawn (nil: at once).
+    func execute(_ prepared: PreparedCell, in staging: String, beside: Bool = false,
+                 deferring: DeferredFigures? = nil) throws(LessonError) -> Executed {
         let key = memo.map { _ in CellMemo.key(lesson: lesson.path, cell: prepared, quick: quickTiming && prepared.command.measuresTime) }
         if let memo, let key, let report = memo.reuse(key, into: staging) {
             return Executed(result: result(prepared, report: report), key: key, readOutputs: false)
@@ -261,6 +273,7 @@ struct LessonRunner {
             quickTiming: quickTiming
         )
         context.reads = reads
+        context.figureDeferral = deferring.map { ($0, prepared.cell.line) }
         // Lesson figures are rewritten on every run: zlib's fast level saves a tenth of
         // `explorer all`'s time for files about an eighth larger (README, Performance).
         context.figureCompression = .fast

@@ -20,6 +20,9 @@ struct RunContext: Sendable {
     var progress: ProgressLine?
     /// Collects the files of the lesson's folder this cell reads (set by the lesson runner).
     var reads: ReadLog?
+    /// Where a strip is drawn when its cell runs on a preview's timing lane: left to the untimed
+    /// lane (`DeferredFigures`), for the cell at `line`; nil draws it at once.
+    var figureDeferral: (queue: DeferredFigures, line: Int)?
     /// The PNG compression of files written where the command leaves it at `.default` (lesson
     /// cells write their figures with `.fast`); a cell's explicit `--compression small` holds.
     var figureCompression: PNG.Compression?

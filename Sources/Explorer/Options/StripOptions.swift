@@ -65,6 +65,13 @@ enum StripSupport {
     /// the strip's alt text.
     static func write(_ strip: Strip, to requested: String, context: RunContext) throws -> Figure {
         let fitted = fittingCaptions(strip)
+        if let deferral = context.figureDeferral {
+            // Drawn and written by the untimed lane before the page is; the figure's name and
+            // text are known now.
+            try fitted.validate()
+            deferral.queue.add(line: deferral.line) { _ = try context.writePNG(try fitted.render(), to: requested) }
+            return Figure(path: context.outputPath(requested), altText: fitted.altText(), caption: fitted.title)
+        }
         let path = try context.writePNG(try fitted.render(), to: requested)
         return Figure(path: path, altText: fitted.altText(), caption: fitted.title)
     }
