@@ -1,5 +1,4 @@
 import BlurKit
-import Synchronization
 import XCTest
 @testable import explorer
 
@@ -191,30 +190,5 @@ final class CellMemoTests: XCTestCase {
         // carry the times, which differ from run to run).
         let strip = try PNG.read(lanes.folder + "/c-r3.png"), alone = try PNG.read(single.folder + "/c-r3.png")
         XCTAssertEqual([strip.width, strip.height], [alone.width, alone.height])
-    }
-}
-
-/// The strips a timing lane leaves are drawn by the other lane, in order, after its own cells,
-/// and the first failure is reported by its cell's line.
-final class DeferredFiguresTests: XCTestCase {
-    struct Broken: Error {}
-
-    func testJobsRunOnTheDrainingThreadAndFailuresKeepTheirLine() {
-        let deferred = DeferredFigures()
-        let log = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: 2) { lane in
-            if lane == 0 {
-                defer { deferred.finish() }
-                deferred.add(line: 30) { log.withLock { $0.append("strip 30") } }
-                deferred.add(line: 12) { throw Broken() }
-                deferred.add(line: 40) { throw Broken() }
-                deferred.add(line: 50) { log.withLock { $0.append("strip 50") } }
-            } else {
-                log.withLock { $0.append("own cells") }
-                deferred.drain()
-            }
-        }
-        XCTAssertEqual(log.withLock { $0 }.filter { $0.hasPrefix("strip") }, ["strip 30", "strip 50"])
-        XCTAssertEqual(deferred.firstFailure?.line, 12)
     }
 }
