@@ -58,6 +58,14 @@ final class ServeTests: XCTestCase {
     }
 
     /// About a hundred slider steps of 1, 2 or 5 times a power of ten.
+    func testIndexLinksEveryLessonAndEscapesItsText() {
+        let html = LivePage.index(entries: [(3, "Boxes <b>bold</b> [x]", "σ \"quoted\""), (12, "Survey", "All methods")])
+        XCTAssertTrue(html.contains("href=\"/lesson/3\""), html)
+        XCTAssertTrue(html.contains("href=\"/lesson/12\""), html)
+        XCTAssertFalse(html.contains("<b>bold</b>"), html)
+        XCTAssertTrue(html.contains("&lt;b&gt;bold"), html)
+    }
+
     func testSliderStep() {
         XCTAssertEqual(LivePage.sliderStep(0.5, 6), 0.1, accuracy: 1e-12)
         XCTAssertEqual(LivePage.sliderStep(1, 25), 0.5, accuracy: 1e-12)

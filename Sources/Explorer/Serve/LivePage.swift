@@ -73,35 +73,14 @@ enum LivePage {
         return 10 * power
     }
 
-    /// The index: every lesson with its title and summary.
+    /// The index: every lesson with its title and summary, on the course's own page template.
     static func index(entries: [(number: Int, title: String, summary: String)]) -> String {
         let items = entries.map { entry in
-            "<li><a href=\"/lesson/\(entry.number)\">\(entry.number). \(escape(entry.title))</a><br><span>\(escape(entry.summary))</span></li>"
+            "- [\(entry.number). \(LessonPage.pageText(entry.title))](/lesson/\(entry.number)) — \(LessonPage.pageText(entry.summary))"
         }
-        return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Blur Explorer: lessons</title>
-        <style>
-        \(LessonPage.styleSheet)
-        li { margin: 0.8rem 0; } li span { color: var(--muted); font-size: 0.85rem; }
-        </style>
-        </head>
-        <body>
-        <main>
-        <h1>Blur Explorer</h1>
-        <p>Every lesson live: move a control and the lesson runs again on this computer.</p>
-        <ol>
-        \(items.joined(separator: "\n"))
-        </ol>
-        </main>
-        </body>
-        </html>
-
-        """
+        let intro = "Every lesson live: move a control and the lesson runs again on this computer."
+        return LessonPage.html(title: "Blur Explorer: lessons", summary: intro,
+                               sections: ["# Blur Explorer", intro, items.joined(separator: "\n")])
     }
 
     /// A short page for an error (404, 405).
