@@ -87,22 +87,23 @@ def main():
 
     print(f"{args.size}×{args.size} RGBA float32, one thread, ns per pixel, {args.rounds} interleaved rounds (each round's median)")
     print(f"memory floor (numpy copyto): {show(floor)}")
-    print(f"{'σ':>4} {'OpenCV GaussianBlur':>22} {'explorer separable':>20} {'sep/OpenCV':>11} {'iterated-box':>16} {'box/floor':>10}")
-    for s in sigmas:
-        sep = [r[("separable", s)] for r in explorer]
-        box = [r[("iterated-box", s)] for r in explorer]
-        sep_ratio = statistics.median(a / b for a, b in zip(sep, opencv[s]))
-        box_ratio = statistics.median(a / b for a, b in zip(box, floor))
-        print(f"{s:4g} {show(opencv[s]):>22} {show(sep):>20} {sep_ratio:10.2f}× {show(box):>16} {box_ratio:9.2f}×")
-    if before:
-        print(f"before ({args.before}), same rounds:")
-        print(f"{'σ':>4} {'separable':>20} {'sep/OpenCV':>11} {'iterated-box':>16} {'box/floor':>10}")
+    def rows(runs, with_opencv):
+        """One line per sigma: the explorer's separable and iterated box in `runs`, and their
+        ratios to OpenCV and to the floor (medians of each round's ratio)."""
+        opencv_head = f" {'OpenCV GaussianBlur':>22}" if with_opencv else ""
+        print(f"{'σ':>4}{opencv_head} {'explorer separable':>20} {'sep/OpenCV':>11} {'iterated-box':>16} {'box/floor':>10}")
         for s in sigmas:
-            sep = [r[("separable", s)] for r in before]
-            box = [r[("iterated-box", s)] for r in before]
+            sep = [r[("separable", s)] for r in runs]
+            box = [r[("iterated-box", s)] for r in runs]
             sep_ratio = statistics.median(a / b for a, b in zip(sep, opencv[s]))
             box_ratio = statistics.median(a / b for a, b in zip(box, floor))
-            print(f"{s:4g} {show(sep):>20} {sep_ratio:10.2f}× {show(box):>16} {box_ratio:9.2f}×")
+            opencv_cell = f" {show(opencv[s]):>22}" if with_opencv else ""
+            print(f"{s:4g}{opencv_cell} {show(sep):>20} {sep_ratio:10.2f}× {show(box):>16} {box_ratio:9.2f}×")
+
+    rows(explorer, with_opencv=True)
+    if before:
+        print(f"before ({args.before}), same rounds:")
+        rows(before, with_opencv=False)
 
 
 if __name__ == "__main__":
