@@ -79,50 +79,52 @@ struct AllCommand: ParsableCommand {
         }
     }
 
+    /// A prepared lesson: its runner and parsed cells, or the error that stops it.
+    typealias Prepared = Result<(LessonRunner, [LessonRunner.PreparedPart]), LessonError>
+
     /// Runs, on all cores at once, the prepared lessons none of whose cells times anything; keyed
     /// by their index. A lesson that failed to prepare is left to the caller, which reports it.
-    static func runUntimed(_ prepared: [Result<(LessonRunner, [LessonRunner.PreparedPart]), LessonError>], embed: Bool)
-        -> [Int: Result<LessonRunner.Outcome, LessonError>] {
+    static func runUntimed(_ prepared: [Prepared], embed: Bool) -> [Int: Result<LessonRunner.Outcome, LessonError>] {
         let untimed = prepared.indices.filter { index in
             guard case .success(let (_, parts)) = prepared[index] else { return false }
             return !parts.contains { if case .cell(let cell) = $0 { cell.command.measuresTime } else { false } }
         }
-        var results = [Result<LessonRunner.Outcome, LessonError>](repeating: .failure(LessonError("", line: nil, "not run")),
-                                                                    count: untimed.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            // Each slot is written by exactly one iteration; the prepared lessons are only read.
-            nonisolated(unsafe) let slots = buffer
-            nonisolated(unsafe) let lessons = prepared
-            DispatchQueue.concurrentPerform(iterations: untimed.count) { k in
-                slots[k] = Result { () throws(LessonError) -> LessonRunner.Outcome in
-                    let (runner, parts) = try lessons[untimed[k]].get()
-                    let outcome = try runner.run(parts)
-                    if embed { try PageEmbedder.embedPage(in: outcome.folder) }
-                    return outcome
-                }
+        // The prepared lessons are only read.
+        nonisolated(unsafe) let lessons = prepared
+        let results = onAllCores(untimed.count) { k in
+            Result { () throws(LessonError) -> LessonRunner.Outcome in
+                let (runner, parts) = try lessons[untimed[k]].get()
+                let outcome = try runner.run(parts)
+                if embed { try PageEmbedder.embedPage(in: outcome.folder) }
+                return outcome
             }
         }
         return Dictionary(uniqueKeysWithValues: zip(untimed, results))
     }
 
     /// Each lesson's runner and prepared cells (or the error that stops it), in `entries`' order.
-    static func prepare(_ entries: [LessonLibrary.Entry], page: PageOptions)
-        -> [Result<(LessonRunner, [LessonRunner.PreparedPart]), LessonError>] {
-        typealias Prepared = Result<(LessonRunner, [LessonRunner.PreparedPart]), LessonError>
-        var results = [Prepared](repeating: .failure(LessonError("", line: nil, "not prepared")), count: entries.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            // Each index is written by exactly one iteration.
-            nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: entries.count) { index in
-                slots[index] = Result { () throws(LessonError) -> (LessonRunner, [LessonRunner.PreparedPart]) in
-                    let lesson = try LessonParser.parse(fileAt: entries[index].path)
-                    let values = try lesson.values(settings: [])
-                    let runner = LessonRunner(lesson: lesson, values: values, outputRoot: page.output, quickTiming: page.quickTiming,
-                                              invocation: LessonCommand.invocation(lesson: lesson, settings: []))
-                    return (runner, try runner.prepare())
-                }
+    static func prepare(_ entries: [LessonLibrary.Entry], page: PageOptions) -> [Prepared] {
+        onAllCores(entries.count) { index in
+            Result { () throws(LessonError) -> (LessonRunner, [LessonRunner.PreparedPart]) in
+                let lesson = try LessonParser.parse(fileAt: entries[index].path)
+                let values = try lesson.values(settings: [])
+                let runner = LessonRunner(lesson: lesson, values: values, outputRoot: page.output, quickTiming: page.quickTiming,
+                                          invocation: LessonCommand.invocation(lesson: lesson, settings: []))
+                return (runner, try runner.prepare())
             }
         }
-        return results
+    }
+
+    /// `body(0..<count)` computed on all cores at once, in index order.
+    static func onAllCores<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+        [T](unsafeUninitializedCapacity: count) { buffer, initialised in
+            // Each slot is written by exactly one iteration.
+            nonisolated(unsafe) let slots = buffer
+            withoutActuallyEscaping(body) { body in
+                nonisolated(unsafe) let work = body
+                DispatchQueue.concurrentPerform(iterations: count) { (slots.baseAddress! + $0).initialize(to: work($0)) }
+            }
+            initialised = count
+        }
     }
 }

@@ -65,14 +65,16 @@ enum StripSupport {
     /// the strip's alt text.
     static func write(_ strip: Strip, to requested: String, context: RunContext) throws -> Figure {
         let fitted = fittingCaptions(strip)
+        let path: String
         if let deferral = context.figureDeferral {
             // Drawn and written by the untimed lane before the page is; the figure's name and
             // text are known now.
             try fitted.validate()
             deferral.queue.add(line: deferral.line) { _ = try context.writePNG(try fitted.render(), to: requested) }
-            return Figure(path: context.outputPath(requested), altText: fitted.altText(), caption: fitted.title)
+            path = context.outputPath(requested)
+        } else {
+            path = try context.writePNG(try fitted.render(), to: requested)
         }
-        let path = try context.writePNG(try fitted.render(), to: requested)
         return Figure(path: path, altText: fitted.altText(), caption: fitted.title)
     }
 
