@@ -400,23 +400,12 @@ public struct Strip: Sendable {
         return out
     }
 
-    /// The per-pixel difference `differenceMap` draws, 0...1 (multiply by 255 for 8-bit units).
+    /// The per-pixel difference `differenceMap` draws, 0...1 (multiply by 255 for 8-bit units):
+    /// `ErrorMetrics.pixelDifferences`, what the error tables measure.
     public static func difference(_ image: RGBAImage, reference: RGBAImage) -> [Float] {
         precondition(image.width == reference.width && image.height == reference.height,
                      "image \(image.width)×\(image.height) and reference \(reference.width)×\(reference.height) must have one size")
-        var d = [Float](repeating: 0, count: image.pixelCount)
-        image.pixels.withUnsafeBufferPointer { a in
-            reference.pixels.withUnsafeBufferPointer { b in
-                for i in 0..<d.count {
-                    let p = 4 * i
-                    let aa = a[p + 3], ba = b[p + 3]
-                    var m = abs(aa - ba)
-                    for c in 0..<3 { m = max(m, abs(a[p + c] * aa - b[p + c] * ba)) }
-                    d[i] = m
-                }
-            }
-        }
-        return d
+        return ErrorMetrics.pixelDifferences(image, reference)
     }
 
     static func hasTransparency(_ image: RGBAImage) -> Bool {

@@ -88,13 +88,25 @@ public struct ErrorMetrics: Sendable, Equatable {
         guard a.width == b.width && a.height == b.height else {
             throw BlurKitError("image sizes differ: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
         }
-        var worst = 0.0
-        for p in stride(from: 0, to: a.pixels.count, by: 4) {
-            let alphaA = Double(a.pixels[p + 3]), alphaB = Double(b.pixels[p + 3])
-            worst = max(worst, abs(alphaA - alphaB))
-            for c in 0..<3 { worst = max(worst, abs(Double(a.pixels[p + c]) * alphaA - Double(b.pixels[p + c]) * alphaB)) }
+        return Double(pixelDifferences(a, b).max() ?? 0) * 255
+    }
+
+    /// Each pixel's largest difference over alpha and the premultiplied colours (αR, αG, αB),
+    /// 0...1; the images must have one size. The strips' difference panels draw these values.
+    static func pixelDifferences(_ image: RGBAImage, _ reference: RGBAImage) -> [Float] {
+        var d = [Float](repeating: 0, count: image.pixelCount)
+        image.pixels.withUnsafeBufferPointer { a in
+            reference.pixels.withUnsafeBufferPointer { b in
+                for i in 0..<d.count {
+                    let p = 4 * i
+                    let aa = a[p + 3], ba = b[p + 3]
+                    var m = abs(aa - ba)
+                    for c in 0..<3 { m = max(m, abs(a[p + c] * aa - b[p + c] * ba)) }
+                    d[i] = m
+                }
+            }
         }
-        return worst * 255
+        return d
     }
 
     /// The largest |a − b| and the RMSE over the values of `rect` in two images of the same size,
