@@ -4,22 +4,7 @@ import XCTest
 
 /// `blur --alpha straight`, `blur --linear --light`, `--depth 16` and `plot profile` through the
 /// built binary, checked against values worked out by hand.
-final class AlphaLightCommandTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("alpha-light-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func explorer(_ arguments: [String]) throws -> BinaryRunner.Result {
-        try BinaryRunner.run(arguments, in: folder, environment: ["EXPLORER_QUICK": "1"])
-    }
-
+final class AlphaLightCommandTests: FolderTestCase {
     func testStraightAlphaBlurMatchesHandComputedPixels() throws {
         // Transparent magenta, opaque white, transparent black; a box of 3 at the middle pixel:
         // straight (R, G, B, α) = ((1+1+0)/3, (0+1+0)/3, (1+1+0)/3, 1/3) → 170, 85, 170, 85;

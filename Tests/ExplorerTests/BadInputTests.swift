@@ -2,18 +2,7 @@ import Foundation
 import XCTest
 
 /// Every bad input gets one clear line on standard error, a non-zero exit, and no output file.
-final class BadInputTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class BadInputTests: FolderTestCase {
     var fixtures: String { BinaryRunner.packageRoot.appendingPathComponent("Tests/BlurKitTests/Fixtures").path }
 
     /// Runs a blur of `input` into the temporary folder and checks the failure.

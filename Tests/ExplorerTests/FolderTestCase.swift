@@ -15,7 +15,8 @@ class FolderTestCase: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    func explorer(_ arguments: [String]) throws -> BinaryRunner.Result {
-        try BinaryRunner.run(arguments, in: folder, environment: ["EXPLORER_QUICK": "1"])
+    /// Runs the built `explorer` in the test's folder, in quick mode, with `environment` added.
+    func explorer(_ arguments: [String], environment: [String: String] = [:]) throws -> BinaryRunner.Result {
+        try BinaryRunner.run(arguments, in: folder, environment: environment.merging(["EXPLORER_QUICK": "1"]) { $1 })
     }
 }

@@ -5,25 +5,7 @@ import XCTest
 
 /// `explorer plot …`, `kernel --plot` and `bench --plot`, run as the built binary: gnuplot or the
 /// built-in plotter, the data files against the printed table, and failures in one line.
-final class PlotCommandTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("plot-command-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// Runs explorer in the temporary folder, in quick mode, with `environment` added.
-    func explorer(_ arguments: [String], environment: [String: String] = [:]) throws -> BinaryRunner.Result {
-        var env = environment
-        env["EXPLORER_QUICK"] = "1"
-        return try BinaryRunner.run(arguments, in: folder, environment: env)
-    }
-
+final class PlotCommandTests: FolderTestCase {
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     func requireGnuplot() throws {

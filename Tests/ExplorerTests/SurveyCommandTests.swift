@@ -5,20 +5,10 @@ import XCTest
 
 /// The survey's commands, run as the built binary: `plot accuracy-vs-time`, `compare --methods
 /// all`, `kernel --linear-taps`, the reference loops in `source`, and their usage errors.
-final class SurveyCommandTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-command-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func explorer(_ arguments: [String]) throws -> BinaryRunner.Result {
-        try BinaryRunner.run(arguments, in: folder, environment: ["EXPLORER_QUICK": "1", "EXPLORER_GNUPLOT": "none"])
+final class SurveyCommandTests: FolderTestCase {
+    /// The survey's plots are drawn by the built-in plotter, so the tests do not need gnuplot.
+    override func explorer(_ arguments: [String], environment: [String: String] = [:]) throws -> BinaryRunner.Result {
+        try super.explorer(arguments, environment: environment.merging(["EXPLORER_GNUPLOT": "none"]) { $1 })
     }
 
     func json(_ result: BinaryRunner.Result) throws -> [[String: Any]] {
