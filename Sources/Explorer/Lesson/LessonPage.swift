@@ -109,35 +109,24 @@ struct LessonPage {
     /// or make a link become character references, which Markdown renderers (Ink, GitHub) show
     /// as the characters themselves.
     static func pageText(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "[": out += "&#91;"
-            case "]": out += "&#93;"
-            case "`": out += "&#96;"
-            case "\n", "\r": out += " "
-            default: out.append(c)
-            }
-        }
-        return out
+        referencing(text, htmlReferences.merging(["[": "&#91;", "]": "&#93;", "`": "&#96;", "\n": " ", "\r": " "]) { $1 })
     }
 
     /// A cell's rendered result (tables, figures, text that may quote files or `--set` values)
     /// with the characters that could open HTML or end an attribute made references; fenced
     /// code blocks are left alone, since Markdown renderers escape their contents themselves.
     static func resultText(_ markdown: String) -> String {
-        guard !markdown.hasPrefix("```") else { return markdown }
+        markdown.hasPrefix("```") ? markdown : referencing(markdown, htmlReferences)
+    }
+
+    /// The characters that could open HTML or end an attribute, and their references.
+    static let htmlReferences: [Character: String] = ["<": "&lt;", ">": "&gt;", "\"": "&quot;"]
+
+    /// `text` with each character that `references` names replaced by its text.
+    static func referencing(_ text: String, _ references: [Character: String]) -> String {
         var out = ""
-        for c in markdown {
-            switch c {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
+        for c in text {
+            if let reference = references[c] { out += reference } else { out.append(c) }
         }
         return out
     }
