@@ -14,7 +14,7 @@ import BlurCore
 ///   Draft), `plus-lighter`, for opaque colours; Core Graphics' `kCGBlendModePlusLighter`;
 /// - plus-darker, B(Cb, Cs) = max(0, 1 − ((1 − Cb) + (1 − Cs))) = max(0, Cb + Cs − 1): Core
 ///   Graphics' `kCGBlendModePlusDarker` (R = MAX(0, 1 − ((1 − D) + (1 − S)))); the W3C draft's
-///   own formula for plus-darker is known to be wrong (w3c/fxtf-drafts issue 447).
+///   own formula for plus-darker is known to be wrong (w3c/fxtf-drafts#447).
 ///
 /// The content is a grey Cs — `amount` for plus-lighter (it adds `amount` to every channel of the
 /// glass), 1 − `amount` for plus-darker (it subtracts `amount`) — and its shape is a coverage mask

@@ -3,7 +3,7 @@
 #include <png.h>
 
 /* ======================================================================================
- * Writing (issue 18): libpng's full write API behind one C function.
+ * Writing: libpng's full write API behind one C function.
  *
  * libpng reports errors by longjmp, which Swift cannot catch, so every libpng call of the
  * write path happens inside cpng_write_rgba, which owns the setjmp. The function converts

@@ -35,7 +35,7 @@ final class SourceCommandTests: XCTestCase {
             XCTAssertTrue(reference.contains("for y in 0..<"), "\(name) reference:\n\(reference)")
             XCTAssertFalse(reference.contains("SIMD") || reference.contains("Pointer"), "\(name) reference:\n\(reference)")
             XCTAssertTrue(second.hasPrefix("The same arithmetic, scheduled for the machine"), second)
-            XCTAssertNotNil(SourceCommand.scheduleNotes[name], name)
+            XCTAssertNotNil(SourceCommand.scheduleNote(name), name)
             XCTAssertFalse(fast.isEmpty)
             let only = try XCTUnwrap(try Explorer.parseAsRoot(["source", name, "--show", "reference"]) as? SourceCommand)
             XCTAssertEqual(try only.makeReport(context).blocks.count, 2)

@@ -42,7 +42,7 @@ final class SurveyCommandTests: FolderTestCase {
 
     func testParetoFrontByHand() {
         func point(_ t: Double, _ e: Double?) -> PlotAccuracyVsTimeCommand.Point {
-            .init(method: .box, sigma: 1, parameters: "", nanosecondsPerPixel: t, maxError: e)
+            .init(method: BoxAverage.entry, sigma: 1, parameters: "", nanosecondsPerPixel: t, maxError: e)
         }
         // (1, 5) and (3, 1) are undominated; (2, 6) loses to (1, 5); (3, 2) to (3, 1); no error, no point.
         let front = PlotAccuracyVsTimeCommand.paretoFront([point(1, 5), point(2, 6), point(3, 1), point(3, 2), point(0.5, nil)])
@@ -51,7 +51,7 @@ final class SurveyCommandTests: FolderTestCase {
 
     func testCompareAllRunsEveryMethod() throws {
         let rows = try json(explorer(["compare", "builtin:noise@40x40", "--methods", "all", "--sigma", "1.5", "--no-time", "--format", "json"]))
-        XCTAssertEqual(rows.map { $0["method"] as? String }, MethodName.allCases.map(\.rawValue))
+        XCTAssertEqual(rows.map { $0["method"] as? String }, MethodCatalog.names)
     }
 
     func testKernelListsTheLinearTaps() throws {
@@ -84,7 +84,7 @@ final class SurveyCommandTests: FolderTestCase {
             (["plot", "accuracy-vs-time", "--image", "photo", "--sigmas", "2,200", "-o", "s.png"], "above this plot's limit of 100"),
             (["blur", "photo", "-o", "x.png", "--method", "dual-kawase", "--radius", "0"], "--method dual-kawase needs --sigma"),
             (["blur", "photo", "-o", "x.png", "--method", "deriche", "--sigma", "2", "--eight-bit-passes"],
-             "--eight-bit-passes applies to extended-box (Pillow's arithmetic) and stack (OpenCV's), not deriche"),
+             "--eight-bit-passes applies to extended-box and stack, not deriche"),
             (["compare", "photo", "--methods", "all", "--eight-bit-passes"], "--eight-bit-passes applies to extended-box"),
             (["bench", "--methods", "stack,separable", "--eight-bit-passes"], "--eight-bit-passes applies to extended-box"),
             (["blur", "photo", "-o", "x.png", "--method", "stack", "--sigma", "2", "--eight-bit-passes", "--linear"],

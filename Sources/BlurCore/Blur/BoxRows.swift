@@ -11,11 +11,8 @@
 ///
 /// Why it replaced groups of eight rows in a `[position][row]` scratch (`boxLines`, which the
 /// blocked columns still use): that scratch is 256 KiB a group, and gathering rows into it and
-/// scattering them back costs as much as the passes. A prototype on 2048² (2-core AMD EPYC,
-/// load ≈ 2) took 2.3–2.4 ns a pixel for the horizontal passes this way against 4.0–4.2 in
-/// groups of eight, at σ = 2, 5 and 25; reading the rows in place instead of copying them made
-/// the whole fused blur another 8–10 % faster (issue 18, five interleaved runs: 4.1–4.3 against
-/// 4.6–4.7 ns/px at σ = 2, 4.3–4.4 against 4.7–4.8 at σ = 25). The arithmetic of every pixel is
+/// scattering them back costs as much as the passes; rows in place are faster still
+/// (docs/performance.md, "Iterated box: horizontal passes"). The arithmetic of every pixel is
 /// that of `boxLines`, in the same order, so both give identical results.
 struct BoxRows {
     let plan: BoxPlan

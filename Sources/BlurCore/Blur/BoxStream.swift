@@ -1,13 +1,11 @@
 /// The vertical box passes of a plan, streamed down a strip of columns with every pass
 /// pipelined (see `IteratedBox`).
 ///
-/// Why this path is kept beside blocked columns: `bench/box_schedules.py`, one thread, three
-/// interleaved rounds at load ≈ 1.8 (issue 18, with the three-pass `cascade`) — streamed took
-/// 0.76–0.88 of the whole blur's time with blocked columns on 2048² (σ = 2–25), 0.82–0.86 at
-/// σ = 5 and 25 on 1024² but 0.99–1.10 at σ = 2 and 10 there; it is the vertical half of every
-/// multi-threaded run and of one-thread runs whose full-width rings would not fit
-/// `boxFusedCacheBytes`. Blocked columns remain for wrap
-/// and for columns shorter than 2rᵢ+2, which cannot stream.
+/// Why this path is kept beside blocked columns: it measured faster on large images
+/// (docs/performance.md, "Iterated box: streamed against blocked columns"); it is the vertical
+/// half of every multi-threaded run and of one-thread runs whose full-width rings would not fit
+/// `boxFusedCacheBytes`. Blocked columns remain for wrap and for columns shorter than 2rᵢ+2,
+/// which cannot stream.
 ///
 /// Pass i keeps its input rows in a ring of at least 2rᵢ+2 rows, and a running-sum row. When it
 /// has received input row t it can emit output row t − rᵢ, which goes straight into the ring of
@@ -106,10 +104,9 @@ struct BoxStream {
 
     /// The first pass has its input row `t` (written with `inputRow`) of a full-width strip: from
     /// `steadyRow` on, through `cascade`, one row at a time — over a full-width row, blocks of
-    /// rows would walk each column chunk through rows 32 KiB apart (measured slower in a
-    /// prototype: 6.6 against 3.0 ns/px for the vertical passes at σ = 2), while one row keeps
-    /// every stream sequential and still saves `slideRow`'s reloading of the rows each pass
-    /// just wrote (3.0 against 3.4 at σ = 2, 4.2 against 4.6 at σ = 25).
+    /// rows would walk each column chunk through rows 32 KiB apart, while one row keeps every
+    /// stream sequential and still saves `slideRow`'s reloading of the rows each pass just wrote
+    /// (docs/performance.md, "Iterated box: full-width rows").
     func receivedFullWidth(_ t: Int, _ strip: Strip) {
         if t < steadyRow {
             receive(0, t, strip)
@@ -152,19 +149,17 @@ struct BoxStream {
 
     /// Rows in the ring of a pass of radius r whose input rows may be written `lookahead` rows
     /// ahead: exactly 2r + 1 + lookahead, the rows one step reads plus those written ahead.
-    /// Rounding up to a power of two (a bit mask instead of a remainder, once a row) made the
-    /// fused sweep ≈ 3 % slower at σ = 5–25 on 2048² (issue 18): larger rings, further out of
-    /// the caches.
+    /// Not rounded up to a power of two: a bit mask instead of a remainder saves little, and
+    /// larger rings sit further out of the caches (docs/performance.md).
     static func slots(_ r: Int, lookahead: Int = 1) -> Int {
         2 * r + 1 + lookahead
     }
 
     /// The width of the strips `IteratedBox` streams its columns in. For three passes
     /// (`cascade`), 64 pixels: a block of rows then reads each image row as a run of 1 KiB, and
-    /// the rings take 20–200 KiB (σ = 2–25). A prototype on 2048² (one thread, load ≈ 2) took
-    /// 3.0 / 3.5 ns a pixel at σ = 2 / 25 with 64-pixel strips and blocks of 16 rows, 3.0 / 5.2
-    /// with 128, 6.6 / 8.9 over the full width. Other pass counts keep the rings in half the L2
-    /// cache (`PixelMemory.stripWidth`).
+    /// the rings take 20–200 KiB (σ = 2–25), the fastest of the widths tried
+    /// (docs/performance.md, "Iterated box: strip width"). Other pass counts keep the rings in
+    /// half the L2 cache (`PixelMemory.stripWidth`).
     static func stripWidth(_ plan: BoxPlan, width: Int, threads: Int) -> Int {
         guard plan.radii.count == 3 else {
             return PixelMemory.stripWidth(width: width, rowsInCache: rowsInCache(plan), threads: threads)

@@ -22,8 +22,8 @@ public struct TimingHarness: Sendable {
 
     /// The harness for lessons and `compare`: about 0.1 s per measured method, at least five runs.
     ///
-    /// `explorer all` makes 61 measurements; at 0.2 s each they took 3.3 of its 10 s (debug build,
-    /// load ≈ 3), at 0.6 s they would take most of it. Fast methods still get 10–25 runs and slow
+    /// The budget keeps `explorer all`, which makes dozens of measurements, quick
+    /// (docs/performance.md, "Timing harness"). Fast methods still get 10–25 runs and slow
     /// ones the minimum of five, and the tables print the spread (minimum–maximum) beside every
     /// median, so a noisy measurement shows as one.
     public static let standard = TimingHarness()

@@ -11,9 +11,8 @@ private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 /// what was freed) straight to the kernel and returns them on `free`, and trims the heap when
 /// its top grows free. A blur of a 288×154 region allocates a few hundred KiB per run, so each
 /// timed run paid for fresh pages — page faults, zeroing — until an earlier, larger allocation
-/// happened to raise the threshold. Two tables that timed the same blur then disagreed by 1.5×
-/// (lesson 8: `motion` measured 17,753 page faults for one run; with these settings 2,137, the
-/// same peak memory). Raising both thresholds to glibc's maximum keeps freed blocks up to
+/// happened to raise the threshold, and two tables that timed the same blur disagreed
+/// (docs/performance.md, "Allocator settings"). Raising both thresholds to glibc's maximum keeps freed blocks up to
 /// 32 MiB in the heap for the next run; larger images are still mapped and unmapped whole.
 enum Allocator {
     /// The largest mmap threshold glibc accepts on 64-bit systems (`DEFAULT_MMAP_THRESHOLD_MAX`).

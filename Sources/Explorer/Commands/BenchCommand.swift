@@ -59,10 +59,10 @@ struct BenchCommand: ReportingCommand {
             Table.Column(key: "croppedTo256", title: "crop", alignRight: false, priority: 6),
         ])
         for row in rows {
-            let naive = rows.first { $0.method == .gaussian2d && $0.sigma == row.sigma }
+            let naive = rows.first { $0.method == Gaussian2D.entry && $0.sigma == row.sigma }
             let speedup = naive.map { $0.timing.nanosecondsPerPixel / row.timing.nanosecondsPerPixel }
             table.append([
-                .text(row.method.rawValue), .compact(row.sigma), .text(row.parameters),
+                .text(row.method.name), .compact(row.sigma), .text(row.parameters),
                 .number(row.timing.nanosecondsPerPixel, digits: 1), .number(row.timing.minimumNanosecondsPerPixel, digits: 1),
                 .number(row.timing.maximumNanosecondsPerPixel, digits: 1), .number(row.timing.megapixelsPerSecond, digits: 1),
                 speedup.map { .number($0, digits: 1) } ?? .empty,
@@ -70,8 +70,8 @@ struct BenchCommand: ReportingCommand {
                 .integer(threads), .text(row.cropped ? "256² crop" : "no"),
             ])
         }
-        let slopeText = slopes.sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { "\($0.key.rawValue) \(NumberText.fixed($0.value, digits: 2))" }.joined(separator: ", ")
+        let slopeText = slopes.sorted { $0.key.name < $1.key.name }
+            .map { "\($0.key.name) \(NumberText.fixed($0.value, digits: 2))" }.joined(separator: ", ")
         table.notes = ["Slope of log(time) against log(σ): \(slopeText) (expected ≈2 for O(R²), ≈1 for separable, ≈0 for running sums)."]
         table.notes += BenchOptions.timingNotes(rows, width: width, height: height, threads: threads, quick: context.quickTiming)
         return table

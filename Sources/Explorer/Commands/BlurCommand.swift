@@ -8,13 +8,9 @@ struct BlurCommand: ReportingCommand {
         commandName: "blur",
         abstract: "Blur an image with one method and write the result as PNG.",
         discussion: """
-        Methods: box (naive mean of the (2R+1)² window, O(R²)), gaussian2d (exact 2-D convolution, \
-        O(R²)), separable (the same kernel as two 1-D passes, O(R)), iterated-box (N running-sum box \
-        passes, O(1)), downsampled (shrink by K, blur with σ/K, enlarge), extended-box (N boxes of \
-        fractional width, Pillow's GaussianBlur), deriche and young-van-vliet (recursive filters, O(1)), \
-        stack (Klingemann's triangle, OpenCV's stackBlur), dual-kawase (down and up passes of bilinear \
-        fetches, compositors' frosted glass), linear-taps (the separable kernel with taps merged in \
-        pairs, as GPU shaders fetch them). Examples:
+        Methods:
+        \(MethodOptions.methodLines)
+        Examples:
           explorer blur photo -o box.png --method box --radius 3
           explorer blur photo -o gauss.png --method separable --sigma 4 --edges mirror
           explorer blur photo -o box.png --method box --radius 4 --strip strip-box-r4.png --inset 200,120,40,30
@@ -23,16 +19,12 @@ struct BlurCommand: ReportingCommand {
 
     @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
     @Option(name: .shortAndLong, help: "Output PNG file (written atomically).") var output: String
-    @Option(help: "Blur method: \(MethodName.list).") var method: MethodName = .box
-    @Option(help: "Standard deviation σ in pixels.") var sigma: Double?
+    @Option(help: "Blur method: \(MethodCatalog.names.joined(separator: ", ")).", transform: MethodOptions.entry)
+    var method: MethodEntry = BoxAverage.entry
+    @Option(help: "Standard deviation σ in pixels: \(MethodLimits.standard.text) (a method may state narrower limits).") var sigma: Double?
     @Option(help: "Window radius R (box: a (2R+1)×(2R+1) window; Gaussians: kernel radius, σ = R/T).") var radius: Int?
-    @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
-    @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
-    @Flag(help: "Store every pass as 8-bit levels, as the libraries do: extended-box rounds after each 1-D pass (Pillow's fixed point and order), stack after each direction (OpenCV's 8-bit stackBlur). Other methods: a usage error.")
-    var eightBitPasses = false
-    @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋.") var truncate: Double = GaussianKernel1D.defaultTruncate
+    @OptionGroup var methodOptions: MethodOptions
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
-    @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
     @Flag(help: "Blur in linear light (decode sRGB, blur, encode) instead of on the stored values.") var linear = false
     @Option(help: "premultiplied (weigh colour by alpha, the right blur) or straight (blur colour as stored: shows the fringe transparent pixels' hidden colour makes, measured against premultiplied).")
     var alpha: AlphaMode = .premultiplied
@@ -53,19 +45,17 @@ struct BlurCommand: ReportingCommand {
     @OptionGroup var stripOptions: StripOptions
     @OptionGroup var formatOptions: FormatOptions
 
-    var size: BlurSize {
-        BlurSize(sigma: sigma, radius: radius, iterations: iterations, truncate: truncate, downsample: downsample, order: order,
-                 eightBitPasses: eightBitPasses)
-    }
+    /// The method, built from the catalog for --sigma or --radius and the parameters.
+    func makeMethod() throws -> any BlurMethod { try methodOptions.make(method, sigma: sigma, radius: radius) }
 
     var showsProgress: Bool { !quiet }
 
     func validate() throws {
-        try size.validate()
         guard sigma != nil || radius != nil else { throw ValidationError("give --sigma or --radius") }
+        try methodOptions.check([method], sigma: sigma, radius: radius)
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
-        _ = try size.make(method)
-        guard !(eightBitPasses && linear) else {
+        _ = try makeMethod()
+        guard !(methodOptions.eightBitPasses && linear) else {
             throw ValidationError("give --eight-bit-passes or --linear, not both (the libraries store 8-bit sRGB levels between passes)")
         }
         if let region { _ = try Self.regionSpec(region) }
@@ -88,7 +78,7 @@ struct BlurCommand: ReportingCommand {
         // a plain blur works in place, so memory holds one Float32 copy of the image, not two.
         var original: RGBAImage? = try inputOptions.load(input, in: context)
         let (width, height) = (original!.width, original!.height)
-        let blurMethod = try size.make(method)
+        let blurMethod = try makeMethod()
         context.progress?.stage("blurring \(width)×\(height) with \(blurMethod.name)")
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
         var report = Report()

@@ -23,15 +23,10 @@ struct CompareCommand: ReportingCommand {
     )
 
     @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
-    @Option(help: "Standard deviation σ of the Gaussian every method approximates.") var sigma: Double = 3
-    @Option(help: "Methods, comma-separated: \(MethodName.list); or all (default: the taught five).") var methods: String = MethodName.taughtList
-    @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
-    @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
-    @Flag(help: "Store every pass as 8-bit levels, as the libraries do: extended-box as Pillow, stack as OpenCV's 8-bit stackBlur. Other methods: a usage error.")
-    var eightBitPasses = false
-    @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋.") var truncate: Double = GaussianKernel1D.defaultTruncate
+    @Option(help: "Standard deviation σ of the Gaussian every method approximates (at most 100: the reference reaches 8σ).") var sigma: Double = 3
+    @Option(help: MethodOptions.methodsHelp(default: "the taught ones, \(MethodOptions.taughtList)")) var methods: String = MethodOptions.taughtList
+    @OptionGroup var methodOptions: MethodOptions
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
-    @Option(help: "Shrink factor K of the downsampled method.") var downsample: Int = 4
     @Option(help: "Threads for the timed blurs.") var threads: Int = 1
     @Option(help: "premultiplied (weigh colour by alpha) or straight (blur colour as stored, to show its error).")
     var alpha: AlphaMode = .premultiplied
@@ -45,15 +40,8 @@ struct CompareCommand: ReportingCommand {
     var amplify: Double?
     @OptionGroup var formatOptions: FormatOptions
 
-    var size: BlurSize {
-        BlurSize(sigma: sigma, radius: nil, iterations: iterations, truncate: truncate, downsample: downsample, order: order,
-                 eightBitPasses: eightBitPasses)
-    }
-
     func validate() throws {
-        try size.validate()
-        guard !(try MethodName.parseList(methods)).isEmpty else { throw ValidationError("--methods is empty") }
-        for name in try MethodName.parseList(methods) { _ = try size.storage(for: name) }
+        try methodOptions.check(try MethodOptions.list(methods), sigma: sigma)
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
         guard sigma <= 100 else { throw ValidationError("--sigma \(sigma) is above compare's limit of 100 (the reference reaches 8σ)") }
         try StripSupport.checkAmplification(amplify)
@@ -65,20 +53,20 @@ struct CompareCommand: ReportingCommand {
     }
 
     /// The methods that get a difference panel: `--difference`, or every method.
-    func differenceMethods() throws -> [MethodName] {
-        let chosen = try MethodName.parseList(methods)
+    func differenceMethods() throws -> [MethodEntry] {
+        let chosen = try MethodOptions.list(methods)
         guard let difference else { return chosen }
         if difference == "none" { return [] }
-        let named = try MethodName.parseList(difference)
+        let named = try MethodOptions.list(difference)
         for name in named where !chosen.contains(name) {
-            throw ValidationError("--difference names \(name.rawValue), which is not among --methods \(methods)")
+            throw ValidationError("--difference names \(name.name), which is not among --methods \(methods)")
         }
         return named
     }
 
     /// One method's outcome, kept for tables and strips.
     struct Outcome {
-        var name: MethodName
+        var name: MethodEntry
         var method: any BlurMethod
         var output: RGBAImage
         var errors: ErrorMetrics
@@ -94,18 +82,19 @@ struct CompareCommand: ReportingCommand {
         // warm-up (caches, page faults), so the harness adds none of its own.
         harness.warmupRuns = 0
         var outcomes: [Outcome] = []
-        for name in try MethodName.parseList(methods) {
-            let method = try size.make(name)
+        for name in try MethodOptions.list(methods) {
+            let method = try methodOptions.make(name, sigma: sigma)
             let output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
             let errors = try ErrorMetrics(comparing: output, with: reference, reach: method.reach)
             // A kernel belongs to the linear filter: with 8-bit passes a single white pixel spreads
             // below one level and vanishes, so the impulse columns describe the Float32 passes.
-            var linearSize = size
-            linearSize.eightBitPasses = false
-            let impulse = try ImpulseSummary.measure(eightBitPasses ? try linearSize.make(name) : method, sigma: sigma)
+            var floatPasses = methodOptions
+            floatPasses.eightBitPasses = false
+            let impulse = try ImpulseSummary.measure(methodOptions.eightBitPasses ? try floatPasses.make(name, sigma: sigma) : method,
+                                                     sigma: sigma)
             var timing: Timing?
             if time {
-                timing = harness.measure(name.rawValue, pixels: image.pixelCount) {
+                timing = harness.measure(name.name, pixels: image.pixelCount) {
                     _ = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
                 }
             }
@@ -122,7 +111,7 @@ struct CompareCommand: ReportingCommand {
         report.table(table(outcomes, image: image, context: context))
         if outcomes.count == 2 {
             let difference = try ErrorMetrics.maxAbsDifference(outcomes[0].output, outcomes[1].output)
-            report.text("Largest difference between \(outcomes[0].name.rawValue) and \(outcomes[1].name.rawValue) anywhere in the image: "
+            report.text("Largest difference between \(outcomes[0].name.name) and \(outcomes[1].name.name) anywhere in the image: "
                         + "\(NumberText.significant(difference, 3)) (8-bit units).")
         }
         if let path = stripOptions.strip {
@@ -143,7 +132,7 @@ struct CompareCommand: ReportingCommand {
             var figure = o.errors.interiorMaxAbsError.map { "max err \(NumberText.significant($0, 3))" }
                 ?? o.errors.borderMaxAbsError.map { "max err \(NumberText.significant($0, 3)) (border)" } ?? "max err —"
             if let t = o.timing { figure += " · \(NumberText.fixed(t.nanosecondsPerPixel, digits: 1)) ns/px" }
-            strip.add(o.output, caption: o.name.rawValue, o.method.parameters, figure)
+            strip.add(o.output, caption: o.name.name, o.method.parameters, figure)
         }
         let chosen = try differenceMethods()
         let differenced = outcomes.filter { chosen.contains($0.name) }
@@ -153,7 +142,7 @@ struct CompareCommand: ReportingCommand {
             strip.add(reference, caption: "exact Gaussian", "Float64 reference")
             for (o, worst) in zip(differenced, largest) {
                 strip.addDifference(o.output, reference: reference, amplification: amplification,
-                                    caption: "|\(o.name.rawValue) − exact|", "largest \(StripSupport.eightBit(worst))")
+                                    caption: "|\(o.name.name) − exact|", "largest \(StripSupport.eightBit(worst))")
             }
             strip.columns = outcomes.count + 1
         }
@@ -181,7 +170,7 @@ struct CompareCommand: ReportingCommand {
         func value(_ x: Double?, _ digits: Int) -> Table.Cell { x.map { .significant($0, digits) } ?? .empty }
         for o in outcomes {
             var row: [Table.Cell] = [
-                .text(o.name.rawValue), .text(o.method.parameters), .number(o.impulse.effectiveSigma, digits: 3),
+                .text(o.name.name), .text(o.method.parameters), .number(o.impulse.effectiveSigma, digits: 3),
                 value(o.errors.interiorMaxAbsError, 3), value(o.errors.interiorRMSE, 3),
                 o.errors.interiorPSNR.map { $0.isFinite ? .number($0, digits: 1) : .text("∞") } ?? .empty,
                 value(o.errors.borderMaxAbsError, 3), value(o.impulse.deviation, 3),
@@ -195,7 +184,7 @@ struct CompareCommand: ReportingCommand {
         table.notes = ["Errors in 8-bit units against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
                        + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
                        + "between the method's 1-D impulse response and the Gaussian's pixel weights."]
-        if eightBitPasses {
+        if methodOptions.eightBitPasses {
             table.notes.append("With --eight-bit-passes each pass is stored as 8-bit levels (Pillow's arithmetic for extended-box, "
                                + "OpenCV's for stack); the errors include that rounding. Eff. σ and impulse L∞ are those of the "
                                + "same passes in Float32: rounding to levels is not a kernel (a single white pixel vanishes).")

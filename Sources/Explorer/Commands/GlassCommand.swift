@@ -139,8 +139,8 @@ struct GlassCommand: ReportingCommand {
     /// copy gets the boxes for r/K. With --sigma: a separable Gaussian, at 1/K one of σ/K.
     func blurChoice(_ preset: GlassPreset, factor: Int) throws -> Choice {
         if let sigma {
-            let size = BlurSize(sigma: sigma, radius: nil, downsample: factor)
-            let method = try size.make(factor > 1 ? .downsampled : .separable)
+            let settings = MethodSettings(sigma: sigma, values: [MethodParameter.downsample.name: Double(factor)])
+            let method = try usage { try (factor > 1 ? Downsampled.entry : Separable.entry).method(settings) }
             return Choice(method: method, words: "a separable Gaussian of σ = \(NumberText.compact(sigma)) px", sigma: sigma, alpha: alpha)
         }
         let r = preset.blurRadius

@@ -53,7 +53,8 @@ struct MotionCommand: ReportingCommand {
 
     /// The blur: a separable Gaussian of σ, or the same through a 1/`factor` copy.
     func blur(factor: Int) throws -> (method: any BlurMethod, effect: EffectBlur) {
-        let method = try BlurSize(sigma: sigma, radius: nil, downsample: factor).make(factor > 1 ? .downsampled : .separable)
+        let settings = MethodSettings(sigma: sigma, values: [MethodParameter.downsample.name: Double(factor)])
+        let method = try usage { try (factor > 1 ? Downsampled.entry : Separable.entry).method(settings) }
         return (method, EffectBlur(method))
     }
 

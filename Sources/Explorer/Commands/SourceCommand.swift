@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlurKit
 import Foundation
 
 /// `explorer source NAME`: print a method's loops as they stand in the library's source — the
@@ -8,14 +9,14 @@ import Foundation
 /// region and `// end lesson-code` after it, so a lesson shows the real code, never a copy.
 /// A method's reference loop (`ReferenceBlur`) is the region `NAME-reference`; `source NAME`
 /// prints it, then region `NAME` as the same arithmetic scheduled for the machine, with one
-/// sentence (`scheduleNotes`) on what the schedule changed.
+/// sentence (the catalog's `scheduleNote`) on what the schedule changed.
 struct SourceCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "source",
         abstract: "Print a method's reference loop, then its fast loop, from BlurKit's source.",
         discussion: """
             Run without a name to list the marked regions. For a method with a plain reference \
-            loop (box, gaussian2d, separable, iterated-box, downsampled) the reference comes first, \
+            loop (\(referenceMethods)) the reference comes first, \
             then the fast loop; --show reference or --show fast prints one of them.
             """
     )
@@ -29,14 +30,13 @@ struct SourceCommand: ReportingCommand {
     @Option(help: "Which loops of a method to print: both, reference or fast.") var show: Part = .both
     @OptionGroup var formatOptions: FormatOptions
 
-    /// What the fast loop of each method changes against its reference, in one sentence.
-    static let scheduleNotes: [String: String] = [
-        "box": "The fast loop reads the window from padded rows (so no tap asks the edge mode), sums eight pixels × four channels at once in SIMD registers, and multiplies by 1/(2R+1)² instead of dividing.",
-        "gaussian2d": "The fast loop reads padded rows (no edge-mode test per tap), keeps eight pixels × four channels in SIMD registers with the taps outermost, and splits the rows over threads.",
-        "separable": "The fast loop copies each row (or a block of 16 columns) into a padded scratch line, then adds the weighted taps for eight pixels × four channels at once, adding mirrored taps before multiplying when the weights are symmetric.",
-        "iterated-box": "The fast loop keeps a running sum — add the pixel entering the window, subtract the one leaving — so a pass costs two additions per pixel whatever its width; it slides along two rows at once, whose sums hide each other's latency, and divides once by the product of the widths at the end.",
-        "downsampled": "The fast version runs the same three steps with rows split over threads, the inner method's own fast loop, and the bilinear positions and weights computed once per row and column instead of once per pixel.",
-    ]
+    /// What the fast loop of a method changes against its reference, in one sentence (the catalog's).
+    static func scheduleNote(_ name: String) -> String? { MethodCatalog.entry(named: name)?.scheduleNote }
+
+    /// The methods with a reference loop and a fast loop, as the catalog lists them.
+    static var referenceMethods: String {
+        MethodCatalog.all.filter { $0.scheduleNote != nil }.map(\.name).joined(separator: ", ")
+    }
 
     struct Region: Equatable {
         var name: String
@@ -107,7 +107,7 @@ struct SourceCommand: ReportingCommand {
             report.text("The algorithm, as a plain loop, in `\(reference.file)`, \(Self.lines(reference)):")
             report.preformatted(Self.listing(reference))
             report.text("The same arithmetic, scheduled for the machine, in `\(fast.file)`, \(Self.lines(fast)). "
-                        + (Self.scheduleNotes[name] ?? ""))
+                        + (Self.scheduleNote(name) ?? ""))
             report.preformatted(Self.listing(fast))
         case (.reference, let reference?, _), (.both, let reference?, nil):
             report.text("`\(reference.file)`, \(Self.lines(reference)):")

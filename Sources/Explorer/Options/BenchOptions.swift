@@ -6,18 +6,13 @@ import Foundation
 struct BenchOptions: ParsableArguments {
     @Option(help: "Image size WxH.") var size: String = "1024x1024"
     @Option(help: "Values of σ, comma-separated.") var sigmas: String = "1,2,5,10,25"
-    @Option(help: "Methods, comma-separated: \(MethodName.list); or all (default: the taught five).") var methods: String = MethodName.taughtList
+    @Option(help: MethodOptions.methodsHelp(default: "the taught ones, \(MethodOptions.taughtList)")) var methods: String = MethodOptions.taughtList
     @Option(help: "Threads: 1, 2, … or auto (all cores).") var threads: String = "1"
     @Option(help: "Timed runs per measurement (default: adaptive, 5–25).") var runs: Int?
-    @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
-    @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
-    @Flag(help: "Store every pass as 8-bit levels, as the libraries do: extended-box as Pillow, stack as OpenCV's 8-bit stackBlur. Other methods: a usage error.")
-    var eightBitPasses = false
+    @OptionGroup var methodOptions: MethodOptions
     @Option(help: ArgumentHelp("How iterated-box schedules its passes (for measuring each path): automatic, fused, streamed, blocked.",
                                visibility: .hidden))
     var boxSchedule: IteratedBox.Schedule = .automatic
-    @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋ (OpenCV's float kernels reach 4σ: --truncate 4 times the same kernel sizes).")
-    var truncate: Double = GaussianKernel1D.defaultTruncate
 
     func dimensions() throws -> (Int, Int) {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
@@ -28,14 +23,7 @@ struct BenchOptions: ParsableArguments {
         return (parts[0], parts[1])
     }
 
-    func sigmaValues() throws -> [Double] {
-        let values = sigmas.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
-            throw ValidationError("--sigmas takes numbers separated by commas, e.g. 1,2,5,10,25; got '\(sigmas)'")
-        }
-        for v in values { try SigmaValidation.check(v!, option: "--sigmas") }
-        return values.map { $0! }
-    }
+    func sigmaValues() throws -> [Double] { try SigmaValidation.list(sigmas, example: "1,2,5,10,25") }
 
     func threadCount() throws -> Int {
         if threads == "auto" { return BuildInfo.cores }
@@ -47,18 +35,15 @@ struct BenchOptions: ParsableArguments {
 
     func validate() throws {
         _ = try dimensions()
-        _ = try sigmaValues()
-        for name in try MethodName.parseList(methods) { _ = try BlurSize(eightBitPasses: eightBitPasses).storage(for: name) }
+        let methods = try MethodOptions.list(methods)
+        for sigma in try sigmaValues() { try methodOptions.check(methods, sigma: sigma) }
         _ = try threadCount()
         if let runs, !(1...1000).contains(runs) { throw ValidationError("--runs must be 1…1000, got \(runs)") }
-        guard (1...20).contains(iterations) else { throw ValidationError("--iterations must be 1…20, got \(iterations)") }
-        guard (3...5).contains(order) else { throw ValidationError("--order must be 3, 4 or 5, got \(order)") }
-        guard truncate.isFinite, truncate > 0, truncate <= 20 else { throw ValidationError("--truncate must be in (0, 20], got \(truncate)") }
     }
 
     /// One timed method at one σ.
     struct Row {
-        var method: MethodName
+        var method: MethodEntry
         var sigma: Double
         var parameters: String
         var timing: Timing
@@ -87,20 +72,19 @@ struct BenchOptions: ParsableArguments {
         var harness: TimingHarness = context.quickTiming ? .quick : .standard
         if let runs { harness = TimingHarness(warmupRuns: 1, minimumRuns: runs, maximumRuns: runs, budgetSeconds: 0) }
         let timer = BlurTimer(harness: harness, threads: threadCount)
-        let methodNames = try MethodName.parseList(methods)
+        let methodNames = try MethodOptions.list(methods)
         let sigmaList = try sigmaValues()
         var rows: [Row] = []
         for name in methodNames {
             for sigma in sigmaList {
-                var method = try BlurSize(sigma: sigma, iterations: iterations, truncate: truncate, order: order,
-                                          eightBitPasses: eightBitPasses).make(name)
+                var method = try methodOptions.make(name, sigma: sigma)
                 if var box = method as? IteratedBox {
                     box.schedule = boxSchedule
                     method = box
                 }
-                context.progress?.stage("bench: \(name.rawValue) σ=\(NumberText.compact(sigma)) (\(rows.count + 1) of \(methodNames.count * sigmaList.count))")
-                let quadratic = name.isQuadratic && width * height > cropSize * cropSize
-                let (timing, cropped) = timer.time(method, label: name.rawValue, on: image, orCrop: quadratic ? crop : nil)
+                context.progress?.stage("bench: \(name.name) σ=\(NumberText.compact(sigma)) (\(rows.count + 1) of \(methodNames.count * sigmaList.count))")
+                let quadratic = name.cost == .quadratic && width * height > cropSize * cropSize
+                let (timing, cropped) = timer.time(method, label: name.name, on: image, orCrop: quadratic ? crop : nil)
                 rows.append(Row(method: name, sigma: sigma, parameters: method.parameters, timing: timing, cropped: cropped))
             }
         }
@@ -108,8 +92,8 @@ struct BenchOptions: ParsableArguments {
     }
 
     /// The slope of each method's times against σ (`BlurTimer.slope`), nil for a method timed at one σ.
-    static func slopes(_ rows: [Row]) -> [MethodName: Double] {
-        var slopes: [MethodName: Double] = [:]
+    static func slopes(_ rows: [Row]) -> [MethodEntry: Double] {
+        var slopes: [MethodEntry: Double] = [:]
         for name in Set(rows.map(\.method)) {
             slopes[name] = BlurTimer.slope(rows.filter { $0.method == name }.map { ($0.sigma, $0.timing.nanosecondsPerPixel) })
         }
@@ -124,10 +108,10 @@ struct BenchOptions: ParsableArguments {
         var notes: [String] = []
         let cropped = rows.filter(\.cropped)
         if listCropped, !cropped.isEmpty {
-            var methods: [MethodName] = []
+            var methods: [MethodEntry] = []
             for row in cropped where !methods.contains(row.method) { methods.append(row.method) }
             let list = methods.map { name in
-                "\(name.rawValue) at σ = " + cropped.filter { $0.method == name }.map { NumberText.compact($0.sigma) }.joined(separator: ", ")
+                "\(name.name) at σ = " + cropped.filter { $0.method == name }.map { NumberText.compact($0.sigma) }.joined(separator: ", ")
             }.joined(separator: "; ")
             notes.append("Timed on a 256×256 crop of the image, as a full-size run would take over 2 s: \(list).")
         } else if !cropped.isEmpty {
@@ -145,13 +129,13 @@ struct BenchOptions: ParsableArguments {
         let slopes = slopes(measurement.rows)
         var plot = Plot(title: "Time per pixel against σ, \(measurement.width)×\(measurement.height), \(measurement.threads) thread\(measurement.threads == 1 ? "" : "s")",
                         xLabel: "σ (px)", yLabel: "time (ns per pixel)", logX: true, logY: true)
-        var seen: [MethodName] = []
+        var seen: [MethodEntry] = []
         for row in measurement.rows where !seen.contains(row.method) { seen.append(row.method) }
         for name in seen {
             let rows = measurement.rows.filter { $0.method == name }
             let label = slopes[name].map { slope in
-                "\(name.rawValue) (slope \(NumberText.fixed(slope, digits: 2).replacingOccurrences(of: "-", with: "−")))"
-            } ?? name.rawValue
+                "\(name.name) (slope \(NumberText.fixed(slope, digits: 2).replacingOccurrences(of: "-", with: "−")))"
+            } ?? name.name
             plot.add(label, x: rows.map(\.sigma), y: rows.map(\.timing.nanosecondsPerPixel), style: .linesPoints)
         }
         return plot

@@ -14,8 +14,8 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
         blur is timed on the same image, in place, one thread (one warm-up, then --runs runs, \
         the median). box and gaussian2d, whose cost grows as R², are timed on a 64×64 crop of \
         the image, and their error is computed with the same kernel run in passes (a running-sum \
-        box of the same width, the separable Gaussian of the same weights), which gives the \
-        same result to Float32 rounding. The Pareto front joins the points no other point beats \
+        box of the same width, the separable Gaussian of the same weights: the catalog's \
+        inPasses), which gives the same result to Float32 rounding. The Pareto front joins the points no other point beats \
         on both time and error. Each method's points are joined in the order of --sigmas; after \
         seven methods, markers are squares and lines dashed. A method whose reach leaves no interior at some σ has no point \
         there (the table says so).
@@ -25,10 +25,9 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
 
     @Option(help: "Values of σ, comma-separated.") var sigmas: String = "2,8,24"
     @Option(help: "The image: PNG file, builtin:NAME[@WxH], or photo.") var image: String
-    @Option(help: "Methods, comma-separated: \(MethodName.list); or all.") var methods: String = "all"
+    @Option(help: MethodOptions.methodsHelp(default: "all")) var methods: String = "all"
     @Option(help: "Timed runs per point after one warm-up.") var runs: Int = 5
-    @Option(help: "Passes of iterated-box and extended-box.") var iterations: Int = 3
-    @Option(help: "Order K of young-van-vliet: 3, 4 or 5.") var order: Int = 3
+    @OptionGroup var methodOptions: MethodOptions
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var output: PlotOutputOptions
@@ -39,27 +38,22 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
     static let cropSide = 64
 
     func sigmaValues() throws -> [Double] {
-        let values = sigmas.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
-            throw ValidationError("--sigmas takes numbers separated by commas, e.g. 2,8,24; got '\(sigmas)'")
+        let values = try SigmaValidation.list(sigmas, example: "2,8,24")
+        for v in values where v > 100 {
+            throw ValidationError("--sigmas \(v) is above this plot's limit of 100 (the reference reaches 8σ)")
         }
-        for v in values {
-            try SigmaValidation.check(v!, option: "--sigmas")
-            guard v! <= 100 else { throw ValidationError("--sigmas \(v!) is above this plot's limit of 100 (the reference reaches 8σ)") }
-        }
-        return values.map { $0! }
+        return values
     }
 
     func validate() throws {
-        _ = try sigmaValues()
-        guard !(try MethodName.parseList(methods)).isEmpty else { throw ValidationError("--methods is empty") }
+        let methods = try MethodOptions.list(methods)
+        for sigma in try sigmaValues() { try methodOptions.check(methods, sigma: sigma) }
         guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1…100, got \(runs)") }
-        try BlurSize(sigma: 1, iterations: iterations, order: order).validate()
     }
 
     /// One method at one σ.
     struct Point {
-        var method: MethodName
+        var method: MethodEntry
         var sigma: Double
         var parameters: String
         var nanosecondsPerPixel: Double
@@ -71,22 +65,22 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
 
     func makeReport(_ context: RunContext) throws -> Report {
         let picture = try inputOptions.load(image, in: context)
-        let names = try MethodName.parseList(methods)
+        let names = try MethodOptions.list(methods)
         let harness = context.quickTiming ? TimingHarness.quick
             : TimingHarness(warmupRuns: 1, minimumRuns: runs, maximumRuns: runs, budgetSeconds: 0)
         let side = min(Self.cropSide, picture.width, picture.height)
         let crop = picture.cropped(x: (picture.width - side) / 2, y: (picture.height - side) / 2, width: side, height: side)
         var points: [Point] = []
         for sigma in try sigmaValues() {
-            let size = BlurSize(sigma: sigma, iterations: iterations, order: order)
+            let settings = methodOptions.settings(sigma: sigma)
             let reference = try ReferenceGaussianBlur(sigma: sigma, edges: edges).apply(picture)
             for name in names {
-                let method = try size.make(name)
-                let measured = name.isQuadratic ? try passesEquivalent(name, size: size) : method
+                let method = try usage { try name.method(settings) }
+                let measured = try name.inPasses.map { try $0(settings) } ?? method
                 let blurred = Blur.apply(measured, to: picture, edges: edges)
                 let errors = try ErrorMetrics(comparing: blurred, with: reference, reach: method.reach)
-                var work = name.isQuadratic ? crop : picture
-                let timing = harness.measure(name.rawValue, pixels: work.pixelCount) {
+                var work = name.cost == .quadratic ? crop : picture
+                let timing = harness.measure(name.name, pixels: work.pixelCount) {
                     method.blur(&work, edges: edges, threads: 1)
                 }
                 points.append(Point(method: name, sigma: sigma, parameters: method.parameters,
@@ -104,7 +98,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
             let mine = points.filter { $0.method == name && $0.maxError != nil }
             // Each method's points are joined in σ order, so a line shows where a method goes as σ
             // grows; past the palette's seven colours, markers turn square and lines dashed.
-            plot.add(name.rawValue, x: mine.map(\.nanosecondsPerPixel), y: mine.map { $0.maxError! }, style: .linesPoints)
+            plot.add(name.name, x: mine.map(\.nanosecondsPerPixel), y: mine.map { $0.maxError! }, style: .linesPoints)
         }
         let frontPoints = front.map { points[$0] }.sorted { $0.nanosecondsPerPixel < $1.nanosecondsPerPixel }
         plot.add("Pareto front", x: frontPoints.map(\.nanosecondsPerPixel), y: frontPoints.map { $0.maxError! }, style: .lines)
@@ -126,14 +120,6 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
         }
     }
 
-    /// The same kernel as box or gaussian2d, run in passes: what their error is measured with.
-    func passesEquivalent(_ name: MethodName, size: BlurSize) throws -> any BlurMethod {
-        switch name {
-        case .box: IteratedBox(widths: [try BoxWidths.equalVarianceWidth(sigma: size.sigma!)])
-        default: try size.make(.separable)
-        }
-    }
-
     func table(_ points: [Point], picture: RGBAImage, quick: Bool) -> Table {
         var table = Table(title: "Time and largest interior error, \(StripSupport.shortName(image)) (\(picture.width)×\(picture.height)), \(edges.rawValue) edges",
                           name: "accuracy-vs-time", columns: [
@@ -145,7 +131,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
             Table.Column(key: "paretoFront", title: "front", alignRight: false),
         ])
         for p in points {
-            table.append([.text(p.method.rawValue), .compact(p.sigma), .text(p.parameters),
+            table.append([.text(p.method.name), .compact(p.sigma), .text(p.parameters),
                           .number(p.nanosecondsPerPixel, digits: 1),
                           p.maxError.map { .significant($0, 3) } ?? .text("no interior"),
                           .text(p.onFront ? "yes" : "")])

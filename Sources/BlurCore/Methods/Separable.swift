@@ -23,18 +23,10 @@
 /// register: 32 additions a pixel for both passes, which the two SSE adders of this machine
 /// retire in 16 cycles — ≈ 4.6 ns at the ≈ 3.5 GHz a chain of dependent SSE operations shows,
 /// the limit, well above the memory floor of ≈ 1.5 ns; AVX2 + FMA does the same work in
-/// 8-wide fused instructions. Measured (issue 18, three interleaved runs, load ≈ 1.5): built
-/// with `-target-cpu native` (AVX-512 and FMA on this EPYC; the binary then needs them) the
-/// same code took 5.6–7.0 against 7.4–7.8 ns/px at σ = 2, 14 against 16 at σ = 5 and 66
-/// against 83 at σ = 25 — 0.75–0.9× — since LLVM widens the SIMD16 arithmetic but Swift never
-/// contracts `a += b * w` into an FMA on its own; the iterated box, bound by memory, gained
-/// nothing.
-///
-/// Tried for σ = 2 (issue 18; 2048², one thread, interleaved runs at load ≈ 2, `bench/peers.py`
-/// for OpenCV): the ring sweep took 0.78× the time of the two separate passes (7.5 against
-/// 9.6 ns/px), of which reading rows straight from the image instead of a padded copy gave
-/// 8.0 → 7.5. Against OpenCV `GaussianBlur` float32 that is 0.71× its time at σ = 2 (before:
-/// 0.97–1.25×) and 0.36–0.47× at σ = 5–25. Pairing symmetric taps was already in place.
+/// 8-wide fused instructions. A build for the host CPU (`-target-cpu native`) widens the SIMD16
+/// arithmetic but Swift never contracts `a += b * w` into an FMA on its own
+/// (docs/performance.md, "Separable: target CPU"). Small kernels run both passes in one sweep
+/// through a ring of rows (`separableRing`, docs/performance.md, "Separable: ring sweep").
 public struct Separable: BlurMethod {
     /// The 1-D weights, `2R+1` of them; position `k` weighs the pixel at offset `k - R`.
     public let weights: [Float]
@@ -121,10 +113,9 @@ private func separableColumns(
 }
 
 /// The most taps for which one thread runs both passes in one sweep (`separableRing`).
-/// Measured (issue 18, 2048², one thread, three interleaved rounds at load ≈ 2, fastest round),
-/// the sweep took 0.78 / 0.88 / 1.02 / 1.16 of the two separate passes' time at σ = 2 / 3 / 4 / 5
-/// (R = 8 / 12 / 16 / 20, cut at 4σ): its vertical pass reads each of the 2R+1 ring rows from
-/// the L2 cache for every output row, where the column blocks read them from L1.
+/// Above it the sweep is slower than the two separate passes: its vertical pass reads each of
+/// the 2R+1 ring rows from the L2 cache for every output row, where the column blocks read them
+/// from L1 (docs/performance.md, "Separable: ring sweep").
 let separableRingTaps = 25
 
 /// Both passes in one sweep down the image (one thread; not for wrap, whose first rows need the
@@ -185,5 +176,18 @@ private func separableRing(
         }
         LineKernels.convolveRows(window, weights: weights, taps: taps, symmetric: symmetric, count: width,
                                  into: pixels + 4 * y * width)
+    }
+}
+
+// MARK: - Catalog
+
+extension Separable {
+    public static let entry = MethodEntry(
+        name: "separable", summary: "the same kernel as two 1-D passes", parameters: [.truncate], cost: .linear, taught: true,
+        scheduleNote: "The fast loop copies each row (or a block of 16 columns) into a padded scratch line, then adds the weighted taps for eight pixels × four channels at once, adding mirrored taps before multiplying when the weights are symmetric."
+    ) { settings in
+        let sigma = try settings.gaussianSigma(for: "separable")
+        let radius = try settings.gaussianRadius(sigma: sigma)
+        return Separable(weights: try GaussianKernel1D(sigma: sigma, radius: radius).weights.map(Float.init))
     }
 }

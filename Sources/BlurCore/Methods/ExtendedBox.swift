@@ -151,3 +151,15 @@ private func extendedBoxPass(
     }
     // end lesson-code
 }
+
+// MARK: - Catalog
+
+extension ExtendedBox {
+    public static let entry = MethodEntry(
+        name: "extended-box", summary: "N fractional-width boxes, σ exact (Pillow's GaussianBlur)",
+        parameters: [.iterations, .eightBitPasses], cost: .constant
+    ) { settings in
+        try ExtendedBox(sigma: try settings.gaussianSigma(for: "extended-box"), passes: settings.integer(.iterations),
+                        storage: settings.storage)
+    }
+}

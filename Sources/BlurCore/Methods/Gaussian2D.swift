@@ -45,3 +45,19 @@ public struct Gaussian2D: BlurMethod {
         }
     }
 }
+
+// MARK: - Catalog
+
+extension Gaussian2D {
+    public static let entry = MethodEntry(
+        name: "gaussian2d", summary: "exact 2-D convolution", parameters: [.truncate],
+        cost: .quadratic, taught: true,
+        scheduleNote: "The fast loop reads padded rows (no edge-mode test per tap), keeps eight pixels × four channels in SIMD registers with the taps outermost, and splits the rows over threads.",
+        inPasses: { settings in try Separable.entry.make(settings) }
+    ) { settings in
+        let sigma = try settings.gaussianSigma(for: "gaussian2d")
+        let radius = try settings.gaussianRadius(sigma: sigma)
+        let kernel = try GaussianKernel2D(sigma: sigma, radius: radius)
+        return Gaussian2D(weights: kernel.weights.map(Float.init), radius: radius)
+    }
+}

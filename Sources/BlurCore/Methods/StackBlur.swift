@@ -119,3 +119,17 @@ private func stackPass(
     }
     // end lesson-code
 }
+
+// MARK: - Catalog
+
+extension StackBlur {
+    public static let entry = MethodEntry(
+        name: "stack", summary: "Klingemann's triangle (OpenCV's stackBlur)", parameters: [.eightBitPasses],
+        cost: .constant
+    ) { settings in
+        // --radius R, or --sigma: the triangle of nearest variance r(r + 2)/6.
+        if let radius = settings.radius { return StackBlur(radius: radius, storage: settings.storage) }
+        guard let sigma = settings.sigma else { throw BlurKitError("--method stack needs --sigma or --radius") }
+        return try StackBlur(sigma: sigma, storage: settings.storage)
+    }
+}

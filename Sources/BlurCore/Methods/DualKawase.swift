@@ -323,3 +323,13 @@ private func kawasePass(
         }
     }
 }
+
+// MARK: - Catalog
+
+extension DualKawase {
+    public static let entry = MethodEntry(
+        name: "dual-kawase", summary: "down and up passes of bilinear fetches (compositors)", cost: .constant
+    ) { settings in
+        try DualKawase(sigma: try settings.gaussianSigma(for: "dual-kawase"))
+    }
+}

@@ -95,3 +95,24 @@ struct BilinearTaps: Sendable {
         self.fraction = fraction
     }
 }
+
+// MARK: - Catalog
+
+extension MethodParameter {
+    /// The shrink factor K of the downsampled method.
+    public static let downsample = MethodParameter(
+        name: "downsample", kind: .integer(1...64), defaultValue: 4, meaning: "Shrink factor K of the downsampled method.")
+}
+
+extension Downsampled {
+    public static let entry = MethodEntry(
+        name: "downsampled", summary: "shrink by K, blur with σ/K, enlarge", parameters: [.downsample, .truncate],
+        cost: .linear, taught: true,
+        scheduleNote: "The fast version runs the same three steps with rows split over threads, the inner method's own fast loop, and the bilinear positions and weights computed once per row and column instead of once per pixel."
+    ) { settings in
+        let factor = settings.integer(.downsample)
+        let small = try settings.gaussianSigma(for: "downsampled") / Double(factor)
+        let kernel = try GaussianKernel1D(sigma: small, truncate: settings.value(.truncate))
+        return Downsampled(factor: factor, inner: Separable(weights: kernel.weights.map(Float.init)))
+    }
+}

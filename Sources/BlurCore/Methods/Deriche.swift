@@ -157,3 +157,11 @@ enum RecursiveTail {
 struct DericheCoefficients: Sendable {
     var b0, b1, a1, a2, c1, c2, causalGain, anticausalGain: Float
 }
+
+// MARK: - Catalog
+
+extension Deriche {
+    public static let entry = MethodEntry(name: "deriche", summary: "4th-order recursive filter", cost: .constant) { settings in
+        try Deriche(sigma: try settings.gaussianSigma(for: "deriche"))
+    }
+}

@@ -123,3 +123,15 @@ private func linearTapsLine(
     }
     // end lesson-code
 }
+
+// MARK: - Catalog
+
+extension LinearTaps {
+    public static let entry = MethodEntry(
+        name: "linear-taps", summary: "separable, taps merged into bilinear fetches", parameters: [.truncate],
+        cost: .linear
+    ) { settings in
+        let sigma = try settings.gaussianSigma(for: "linear-taps")
+        return LinearTaps(weights: try GaussianKernel1D(sigma: sigma, radius: settings.gaussianRadius(sigma: sigma)).weights)
+    }
+}

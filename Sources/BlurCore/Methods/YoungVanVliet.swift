@@ -265,3 +265,20 @@ private func vyvLine5(
         }
     }
 }
+
+// MARK: - Catalog
+
+extension MethodParameter {
+    /// The order K of the Young–van Vliet recursive filter.
+    public static let order = MethodParameter(
+        name: "order", kind: .integer(3...5), defaultValue: 3, meaning: "Order K of the recursive filter.")
+}
+
+extension YoungVanVliet {
+    public static let entry = MethodEntry(
+        name: "young-van-vliet", summary: "recursive filter of order K (Triggs–Sdika right edge)", parameters: [.order],
+        cost: .constant
+    ) { settings in
+        try YoungVanVliet(sigma: try settings.gaussianSigma(for: "young-van-vliet"), order: settings.integer(.order))
+    }
+}

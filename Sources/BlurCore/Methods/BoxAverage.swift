@@ -37,3 +37,20 @@ public struct BoxAverage: BlurMethod {
         }
     }
 }
+
+// MARK: - Catalog
+
+extension BoxAverage {
+    public static let entry = MethodEntry(
+        name: "box", summary: "naive mean of the (2R+1)² window", cost: .quadratic, taught: true,
+        scheduleNote: "The fast loop reads the window from padded rows (so no tap asks the edge mode), sums eight pixels × four channels at once in SIMD registers, and multiplies by 1/(2R+1)² instead of dividing.",
+        inPasses: { settings in IteratedBox(widths: [2 * (try radius(settings)) + 1]) }
+    ) { settings in BoxAverage(radius: try radius(settings)) }
+
+    /// --radius R, or --sigma: the odd width whose variance (w² − 1)/12 is nearest σ².
+    static func radius(_ settings: MethodSettings) throws -> Int {
+        if let radius = settings.radius { return radius }
+        guard let sigma = settings.sigma else { throw BlurKitError("--method box needs --radius or --sigma") }
+        return (try BoxWidths.equalVarianceWidth(sigma: sigma) - 1) / 2
+    }
+}

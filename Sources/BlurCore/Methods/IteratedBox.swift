@@ -34,19 +34,17 @@
 /// paths is kept because `bench/box_schedules.py` measured it ≥ 10 % faster than the plainer
 /// one somewhere (numbers beside `BoxStream` and `boxFusedCacheBytes`).
 ///
-/// Cost (issue 18), three passes, fused, per pixel: the horizontal passes run 3 running sums
+/// Cost, three passes, fused, per pixel: the horizontal passes run 3 running sums
 /// (2 loads, 1 addition, 1 subtraction, 1 store each; the first reads the image row in place);
 /// the vertical passes run 3 more in one step per row (the input row, 3 tails and 3 sums loaded,
 /// 3 sums, 2 ring rows and the output stored); each direction's last pass multiplies once — 12
 /// additions, 2 multiplications, 13 loads and 9 stores on one 4-float SSE register per pixel. At
 /// two additions a cycle that is 6 cycles, ≈ 1.7 ns at ≈ 3.5 GHz, about the memory floor (one read
 /// and one write of every pixel, ≈ 1.5 ns): with both fused into one sweep the limit is about 2×
-/// the floor. Measured (`bench/peers.py --before`, 2048², one thread, load ≈ 1.9): 4.0–4.1 /
-/// 4.0–4.1 / 4.1–4.2 / 4.3–4.5 ns/px at σ = 2 / 5 / 10 / 25, 2.82 / 2.84 / 2.87 / 3.12× the floor
-/// (main in the same rounds: 4.2 / 5.6 / 5.9 / 6.3×). What stands between those and 2×: the first
-/// pass reads the image from memory with little else to overlap, and the vertical passes read each
-/// ring row again 2rᵢ+1 rows after writing it — from L2 at σ = 2 (0.6 MiB of full-width rings),
-/// from L3 at σ = 25 (5 MiB), where the tails' loads are what the profile shows waiting. The fused
+/// the floor; measured, it is about 3× (docs/performance.md, "Iterated box: cost"). What stands
+/// between: the first pass reads the image from memory with little else to overlap, and the
+/// vertical passes read each ring row again 2rᵢ+1 rows after writing it — from L2 at σ = 2
+/// (0.6 MiB of full-width rings), from L3 at σ = 25 (5 MiB). The fused
 /// sweep's output rows are written with non-temporal stores (their lines have left the caches by
 /// then at large σ).
 ///
@@ -137,5 +135,21 @@ public struct IteratedBox: BlurMethod {
                 }
             }
         }
+    }
+}
+
+// MARK: - Catalog
+
+extension IteratedBox {
+    public static let entry = MethodEntry(
+        name: "iterated-box", summary: "N running-sum box passes (Kovesi's widths)", parameters: [.iterations],
+        cost: .constant, taught: true,
+        scheduleNote: "The fast loop keeps a running sum — add the pixel entering the window, subtract the one leaving — so a pass costs two additions per pixel whatever its width; it slides along two rows at once, whose sums hide each other's latency, and divides once by the product of the widths at the end."
+    ) { settings in
+        // --sigma: N Kovesi widths; --radius R: N boxes of width 2R+1.
+        let passes = settings.integer(.iterations)
+        if let radius = settings.radius { return IteratedBox(radius: radius, iterations: passes) }
+        guard let sigma = settings.sigma else { throw BlurKitError("--method iterated-box needs --sigma or --radius") }
+        return IteratedBox(widths: try BoxWidths.forSigma(sigma, passes: passes))
     }
 }

@@ -1,0 +1,43 @@
+/// The sizes a method accepts, so that its cost stays bounded: the one place that states σ
+/// and radius limits. Every method starts from `standard`; a method whose cost or stability
+/// needs a narrower range declares its own in its catalog entry.
+public struct MethodLimits: Sendable, Equatable {
+    /// σ above `sigma.lowerBound` (excluded) up to `sigma.upperBound`.
+    public var sigma: ClosedRange<Double>
+    /// The largest radius.
+    public var maximumRadius: Int
+
+    public init(sigma: ClosedRange<Double>, maximumRadius: Int) {
+        self.sigma = sigma
+        self.maximumRadius = maximumRadius
+    }
+
+    /// σ in (0, 1000] pixels and R up to 2000: kernels wider than any image the explorer accepts
+    /// are refused.
+    public static let standard = MethodLimits(sigma: 0...1000, maximumRadius: 2000)
+
+    /// Checks σ: finite, above the lower bound, at most the upper bound.
+    ///
+    /// - Throws: `BlurKitError` naming `option` and the value.
+    public func check(sigma value: Double, option: String = "--sigma", method: String? = nil) throws {
+        guard value.isFinite, value > sigma.lowerBound else {
+            let floor = sigma.lowerBound == 0 ? "0" : MethodParameter.number(sigma.lowerBound)
+            throw BlurKitError("\(option) must be a finite number greater than \(floor)\(method.map { " for \($0)" } ?? ""), got \(value)")
+        }
+        guard value <= sigma.upperBound else {
+            throw BlurKitError("\(option) \(value) is above the limit of \(MethodParameter.number(sigma.upperBound)) pixels"
+                               + (method.map { " for \($0)" } ?? " (the kernel would be wider than any image the explorer accepts)"))
+        }
+    }
+
+    /// Checks a radius: 0 or more, at most `maximumRadius`.
+    public func check(radius value: Int, option: String = "--radius") throws {
+        guard value >= 0 else { throw BlurKitError("\(option) must be 0 or more, got \(value)") }
+        guard value <= maximumRadius else { throw BlurKitError("\(option) \(value) is above the limit of \(maximumRadius)") }
+    }
+
+    /// The limits in words, for help texts: "σ in (0, 1000]".
+    public var text: String {
+        "σ in (\(MethodParameter.number(sigma.lowerBound)), \(MethodParameter.number(sigma.upperBound))], R ≤ \(maximumRadius)"
+    }
+}
