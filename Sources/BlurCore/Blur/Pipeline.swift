@@ -82,3 +82,51 @@ public enum Blur {
         }
     }
 }
+
+// MARK: - Line kernels: per-pixel steps
+
+extension LineKernels {
+    /// Pixels `range` from `source` to `out`: decode RGB to linear light when a table is given,
+    /// then multiply RGB by alpha unless `straight`.
+    static func premultiply(
+        _ source: UnsafePointer<Float>, range: Range<Int>, decode table: UnsafePointer<Float>?,
+        straight: Bool = false, into out: UnsafeMutablePointer<Float>
+    ) {
+        for i in range {
+            var v = load4(source + 4 * i)
+            if let table {
+                v.x = ColourSpace.fastLinear(fromSRGB: v.x, table: table)
+                v.y = ColourSpace.fastLinear(fromSRGB: v.y, table: table)
+                v.z = ColourSpace.fastLinear(fromSRGB: v.z, table: table)
+            }
+            store4(straight ? v : v * SIMD4(v.w, v.w, v.w, 1), out + 4 * i)
+        }
+    }
+
+    /// Pixels `range`: divide RGB by alpha (RGB = 0 where alpha ≤ 0), then encode to sRGB if asked.
+    /// With `straight` the RGB was never multiplied: it is only encoded.
+    static func unpremultiply(_ pixels: UnsafeMutablePointer<Float>, range: Range<Int>, encode: Bool,
+                              straight: Bool = false) {
+        for i in range {
+            let p = pixels + 4 * i
+            var v = load4(p)
+            if straight {
+                if encode {
+                    v.x = ColourSpace.sRGB(fromLinear: v.x)
+                    v.y = ColourSpace.sRGB(fromLinear: v.y)
+                    v.z = ColourSpace.sRGB(fromLinear: v.z)
+                }
+            } else if v.w > 0 {
+                v *= SIMD4(1 / v.w, 1 / v.w, 1 / v.w, 1)
+                if encode {
+                    v.x = ColourSpace.sRGB(fromLinear: v.x)
+                    v.y = ColourSpace.sRGB(fromLinear: v.y)
+                    v.z = ColourSpace.sRGB(fromLinear: v.z)
+                }
+            } else {
+                v = SIMD4(0, 0, 0, v.w)
+            }
+            store4(v, p)
+        }
+    }
+}

@@ -54,3 +54,45 @@ extension BoxAverage {
         return (try BoxWidths.equalVarianceWidth(sigma: sigma) - 1) / 2
     }
 }
+
+// MARK: - Line kernels: the direct box window
+
+extension LineKernels {
+    /// `count` output rows of the box average from padded window rows: the plain sum of the
+    /// `taps × taps` pixels, times `scale`; output row j at `out + j * outStride`.
+    static func averageWindow(
+        _ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, taps: Int, scale: Float, width: Int,
+        into out: UnsafeMutablePointer<Float>, outStride: Int
+    ) {
+        var x = 0
+        // lesson-code: box
+        while x + 8 <= width {
+            for j in 0..<count {
+                var a = SIMD16<Float>(), b = SIMD16<Float>()
+                for m in 0..<taps {
+                    var q = rows[j + m] + 4 * x
+                    for _ in 0..<taps {
+                        a += loadScratch16(q)
+                        b += loadScratch16(q + 16)
+                        q += 4
+                    }
+                }
+                store16(a * scale, out + j * outStride + 4 * x)
+                store16(b * scale, out + j * outStride + 4 * x + 16)
+            }
+            x += 8
+        }
+        // end lesson-code
+        while x < width {
+            for j in 0..<count {
+                var a = SIMD4<Float>()
+                for m in 0..<taps {
+                    let q = rows[j + m] + 4 * x
+                    for i in 0..<taps { a += loadScratch4(q + 4 * i) }
+                }
+                store4(a * scale, out + j * outStride + 4 * x)
+            }
+            x += 1
+        }
+    }
+}

@@ -116,3 +116,45 @@ extension Downsampled {
         return Downsampled(factor: factor, inner: Separable(weights: kernel.weights.map(Float.init)))
     }
 }
+
+// MARK: - Line kernels: resampling
+
+extension LineKernels {
+    /// Small rows `rows`: each pixel the mean of its K×K block (or the part inside the image).
+    static func shrink(
+        _ pixels: UnsafePointer<Float>, width: Int, height: Int, factor k: Int, rows: Range<Int>,
+        into small: UnsafeMutablePointer<Float>, smallWidth: Int
+    ) {
+        for j in rows {
+            let y0 = j * k, y1 = min(y0 + k, height)
+            for i in 0..<smallWidth {
+                let x0 = i * k, x1 = min(x0 + k, width)
+                var sum = SIMD4<Float>()
+                for y in y0..<y1 {
+                    var p = pixels + 4 * (y * width + x0)
+                    for _ in x0..<x1 {
+                        sum += load4(p)
+                        p += 4
+                    }
+                }
+                store4(sum / Float((y1 - y0) * (x1 - x0)), small + 4 * (j * smallWidth + i))
+            }
+        }
+    }
+
+    /// One full-resolution row interpolated between two small rows: with `f = fraction[x]`,
+    /// `row(x) = r(lower[x]) + (r(upper[x]) − r(lower[x])) · f` on each small row, then the same
+    /// between the two rows with `rowFraction`.
+    static func interpolateRow(
+        top: UnsafePointer<Float>, bottom: UnsafePointer<Float>, rowFraction fy: Float,
+        lower: UnsafePointer<Int>, upper: UnsafePointer<Int>, fraction: UnsafePointer<Float>,
+        width: Int, into out: UnsafeMutablePointer<Float>
+    ) {
+        for x in 0..<width {
+            let l = 4 * lower[x], u = 4 * upper[x], fx = fraction[x]
+            let upperRow = load4(top + l) + (load4(top + u) - load4(top + l)) * fx
+            let lowerRow = load4(bottom + l) + (load4(bottom + u) - load4(bottom + l)) * fx
+            store4(upperRow + (lowerRow - upperRow) * fy, out + 4 * x)
+        }
+    }
+}

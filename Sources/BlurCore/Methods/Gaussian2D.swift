@@ -61,3 +61,42 @@ extension Gaussian2D {
         return Gaussian2D(weights: kernel.weights.map(Float.init), radius: radius)
     }
 }
+
+// MARK: - Line kernels: the direct 2-D window
+
+extension LineKernels {
+    /// `count` output rows of a 2-D convolution from padded window rows:
+    /// `out[j][x] = Σₘ Σᵢ weights[m · taps + i] · rows[j + m][x + i]`, output row j at
+    /// `out + j * outStride`. Eight columns at a time, all rows before the next columns.
+    static func convolveWindow(
+        _ rows: UnsafePointer<UnsafePointer<Float>>, count: Int, weights: UnsafePointer<Float>, taps: Int,
+        width: Int, into out: UnsafeMutablePointer<Float>, outStride: Int
+    ) {
+        var x = 0
+        // lesson-code: gaussian2d
+        while x + 8 <= width {
+            for j in 0..<count {
+                var a = SIMD16<Float>(), b = SIMD16<Float>()
+                for m in 0..<taps {
+                    let (c, d) = weighted8(rows[j + m] + 4 * x, tapStride: 4, weights: weights + m * taps, taps: taps)
+                    a += c
+                    b += d
+                }
+                store16(a, out + j * outStride + 4 * x)
+                store16(b, out + j * outStride + 4 * x + 16)
+            }
+            x += 8
+        }
+        // end lesson-code
+        while x < width {
+            for j in 0..<count {
+                var a = SIMD4<Float>()
+                for m in 0..<taps {
+                    a += weighted1(rows[j + m] + 4 * x, tapStride: 4, weights: weights + m * taps, taps: taps)
+                }
+                store4(a, out + j * outStride + 4 * x)
+            }
+            x += 1
+        }
+    }
+}

@@ -1,0 +1,352 @@
+#if arch(x86_64) && os(Linux)
+import Synchronization
+#endif
+
+/// The running sum every box pass is built on, `S(p+1) = S(p) + in(p + 2r + 1) − in(p)`: along
+/// lines in a `[position][lane]` scratch (`boxPass`), along two rows at once (`boxPassPair`),
+/// and down rows (`sumRows`, `slideRow`, `cascadeRows`). The iterated box's schedules
+/// (`BoxLines`, `BoxRows`, `BoxStream`, `BoxFused`) and the extended box call these.
+extension LineKernels {
+    /// One box pass over eight lines side by side: `source` holds `count + 2·radius` padded
+    /// positions, `positionStride` floats apart, eight pixels each; output position `p` is
+    /// `scale` times the sum of source positions `p … p + 2·radius`, kept as a running sum
+    /// `S(p+1) = S(p) + in(p + 2r + 1) − in(p)`. With `scale` 1 the sum is stored as it is.
+    /// Lane `l` of output position `p` is stored at `out + p * outPositionStride + l * outLaneStride`.
+    static func boxPass(
+        _ source: UnsafePointer<Float>, positionStride: Int, radius: Int, count: Int, scale: Float,
+        into out: UnsafeMutablePointer<Float>, outPositionStride: Int, outLaneStride: Int
+    ) {
+        var a = SIMD16<Float>(), b = SIMD16<Float>()
+        var head = source
+        for _ in 0...(2 * radius) {
+            a += loadScratch16(head)
+            b += loadScratch16(head + 16)
+            head += positionStride
+        }
+        var tail = source
+        var o = out
+        if scale == 1 && outLaneStride == 4 {
+            for _ in 1..<count {
+                store16(a, o)
+                store16(b, o + 16)
+                a += loadScratch16(head) - loadScratch16(tail)
+                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
+                head += positionStride
+                tail += positionStride
+                o += outPositionStride
+            }
+            store16(a, o)
+            store16(b, o + 16)
+        } else if outLaneStride == 4 {
+            for _ in 1..<count {
+                store16(a * scale, o)
+                store16(b * scale, o + 16)
+                a += loadScratch16(head) - loadScratch16(tail)
+                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
+                head += positionStride
+                tail += positionStride
+                o += outPositionStride
+            }
+            store16(a * scale, o)
+            store16(b * scale, o + 16)
+        } else {
+            let s = outLaneStride
+            for _ in 1..<count {
+                storeLanes8(a * scale, b * scale, o, laneStride: s)
+                a += loadScratch16(head) - loadScratch16(tail)
+                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
+                head += positionStride
+                tail += positionStride
+                o += outPositionStride
+            }
+            storeLanes8(a * scale, b * scale, o, laneStride: s)
+        }
+    }
+
+    /// One box pass along two padded lines at once (scratch, `count + 2·radius` pixels each):
+    /// output pixel `p` of each is `scale` times the sum of its pixels `p … p + 2·radius`, as
+    /// `boxPass` computes it (the same additions in the same order); with `scale` 1 the sum is
+    /// stored as it is. The two running sums are independent chains, so each hides the other's
+    /// addition latency. The outputs may be image rows (any alignment).
+    static func boxPassPair(
+        _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>, radius: Int, count: Int, scale: Float,
+        into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>
+    ) {
+        var a = SIMD4<Float>(), b = SIMD4<Float>()
+        for k in 0...(2 * radius) {
+            a += loadScratch4(first + 4 * k)
+            b += loadScratch4(second + 4 * k)
+        }
+        // Pixel x of the output is followed by head x + 2r + 1 and tail x of the lines.
+        let headA = first + 4 * (2 * radius + 1), headB = second + 4 * (2 * radius + 1)
+        let floats = 4 * count - 4
+        var x = 0
+        if scale == 1 {
+            // lesson-code: iterated-box
+            while x < floats {
+                store4(a, firstOut + x)
+                store4(b, secondOut + x)
+                a += loadScratch4(headA + x) - loadScratch4(first + x)
+                b += loadScratch4(headB + x) - loadScratch4(second + x)
+                x += 4
+            }
+            // end lesson-code
+            store4(a, firstOut + x)
+            store4(b, secondOut + x)
+        } else {
+            while x < floats {
+                store4(a * scale, firstOut + x)
+                store4(b * scale, secondOut + x)
+                a += loadScratch4(headA + x) - loadScratch4(first + x)
+                b += loadScratch4(headB + x) - loadScratch4(second + x)
+                x += 4
+            }
+            store4(a * scale, firstOut + x)
+            store4(b * scale, secondOut + x)
+        }
+    }
+
+    /// `boxPassPair` over lines that are not copied whole: line i is `left.i` (`radius` pixels,
+    /// its padding before), then the image row `rows.i` (`count` pixels, any alignment), then
+    /// `right.i` (`radius` pixels); `count` ≥ 2·radius + 2. The same additions in the same order
+    /// as `boxPassPair` over the joined line, so the same pixels, without the copy of the row.
+    static func boxPassPair(
+        rows: (UnsafePointer<Float>, UnsafePointer<Float>), left: (UnsafePointer<Float>, UnsafePointer<Float>),
+        right: (UnsafePointer<Float>, UnsafePointer<Float>), radius r: Int, count n: Int, scale: Float,
+        into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+    ) {
+        var a = SIMD4<Float>(), b = SIMD4<Float>()
+        for k in 0..<r {
+            a += load4(left.0 + 4 * k)
+            b += load4(left.1 + 4 * k)
+        }
+        for k in 0...r {
+            a += load4(rows.0 + 4 * k)
+            b += load4(rows.1 + 4 * k)
+        }
+        // Output x's head is joined-line pixel x + 2r + 1 and its tail pixel x: the head leaves
+        // the row at x = n − r − 1, the tail enters it at x = r.
+        slidePair(&a, &b, heads: (rows.0 + 4 * (r + 1), rows.1 + 4 * (r + 1)), tails: left, count: r,
+                  scale: scale, into: out)
+        slidePair(&a, &b, heads: (rows.0 + 8 * r + 4, rows.1 + 8 * r + 4), tails: rows, count: n - 2 * r - 1,
+                  scale: scale, into: (out.0 + 4 * r, out.1 + 4 * r))
+        slidePair(&a, &b, heads: right, tails: (rows.0 + 4 * (n - 2 * r - 1), rows.1 + 4 * (n - 2 * r - 1)),
+                  count: r, scale: scale, into: (out.0 + 4 * (n - r - 1), out.1 + 4 * (n - r - 1)))
+        store4(a * scale, out.0 + 4 * (n - 1))
+        store4(b * scale, out.1 + 4 * (n - 1))
+    }
+
+    /// `count` steps of two running sums: store `a · scale` and `b · scale`, then add the heads
+    /// and take away the tails, one pixel further each step (any alignment).
+    @inline(__always)
+    private static func slidePair(
+        _ a: inout SIMD4<Float>, _ b: inout SIMD4<Float>, heads: (UnsafePointer<Float>, UnsafePointer<Float>),
+        tails: (UnsafePointer<Float>, UnsafePointer<Float>), count: Int, scale: Float,
+        into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+    ) {
+        var x = 0
+        while x < 4 * count {
+            store4(scale == 1 ? a : a * scale, out.0 + x)
+            store4(scale == 1 ? b : b * scale, out.1 + x)
+            a += load4(heads.0 + x) - load4(tails.0 + x)
+            b += load4(heads.1 + x) - load4(tails.1 + x)
+            x += 4
+        }
+    }
+
+    /// Copies lanes `0..<validLanes` of `count` positions of a `[position][lane]` buffer to
+    /// `out + p * outPositionStride + l * outLaneStride`.
+    static func scatter(
+        _ buffer: UnsafePointer<Float>, lanes: Int, validLanes: Int, count: Int,
+        into out: UnsafeMutablePointer<Float>, outPositionStride: Int, outLaneStride: Int
+    ) {
+        for l in 0..<validLanes {
+            var input = buffer + 4 * l, output = out + l * outLaneStride
+            for _ in 0..<count {
+                store4(loadScratch4(input), output)
+                input += 4 * lanes
+                output += outPositionStride
+            }
+        }
+    }
+
+    // MARK: - Row streams (vertical box passes, rows inner)
+
+    /// `acc = Σₖ rows[k]` over `rowCount` rows of `count` pixels, added in order of k.
+    static func sumRows(
+        _ rows: UnsafePointer<UnsafePointer<Float>>, rowCount: Int, into acc: UnsafeMutablePointer<Float>, count: Int
+    ) {
+        var x = 0
+        while x + 4 <= count {
+            var a = SIMD16<Float>()
+            for k in 0..<rowCount { a += loadScratch16(rows[k] + 4 * x) }
+            store16(a, acc + 4 * x)
+            x += 4
+        }
+        while x < count {
+            var a = SIMD4<Float>()
+            for k in 0..<rowCount { a += loadScratch4(rows[k] + 4 * x) }
+            store4(a, acc + 4 * x)
+            x += 1
+        }
+    }
+
+    /// One step of a running sum down rows: `acc += head − tail`, then `out = acc · scale`
+    /// (`out = acc` when `scale` is 1), over `count` pixels. With `streaming` (and a 16-byte
+    /// aligned `out`), a scaled `out` is written with non-temporal stores (`storeStreaming`).
+    static func slideRow(
+        _ acc: UnsafeMutablePointer<Float>, adding head: UnsafePointer<Float>, removing tail: UnsafePointer<Float>,
+        scale: Float, into out: UnsafeMutablePointer<Float>, count: Int, streaming: Bool = false
+    ) {
+        var x = 0
+        if streaming && scale != 1 {
+            while x + 4 <= count {
+                let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
+                store16(a, acc + 4 * x)
+                storeStreaming(a * scale, out + 4 * x)
+                x += 4
+            }
+        }
+        if scale == 1 {
+            while x + 4 <= count {
+                let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
+                store16(a, acc + 4 * x)
+                store16(a, out + 4 * x)
+                x += 4
+            }
+        }
+        while x + 4 <= count {
+            let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
+            store16(a, acc + 4 * x)
+            store16(a * scale, out + 4 * x)
+            x += 4
+        }
+        while x < count {
+            let a = loadScratch4(acc + 4 * x) + (loadScratch4(head + 4 * x) - loadScratch4(tail + 4 * x))
+            store4(a, acc + 4 * x)
+            store4(a * scale, out + 4 * x)
+            x += 1
+        }
+    }
+
+    /// Three cascaded running sums down `rowCount` rows, all in registers: the steps three
+    /// `slideRow` calls make for passes 0, 1 and 2, in the order a row-by-row stream makes them,
+    /// with identical arithmetic, over `count` pixels.
+    ///
+    /// `rows` holds eight pointers a row, in this order: the input row; ring 0's slot for it,
+    /// which gets a copy of it when `copying` (else the input row is that slot); ring 0's tail
+    /// row; ring 1's slot that pass 0 writes; ring 1's tail row; ring 2's slot that pass 1
+    /// writes; ring 2's tail row; the output row, which gets pass 2's sum times `scale` (with
+    /// non-temporal stores when `streaming`; it must then be 16-byte aligned). `sums` holds the
+    /// three running sums (scratch), read before the first row and written back after the last.
+    ///
+    /// Four pixels at a time (twelve SSE registers of sums), all rows before the next four: a
+    /// pixel costs six additions, one multiplication, four loads and four stores (one load and
+    /// one store less without `copying`), where three `slideRow` calls also load and store each
+    /// sum and load the rows the previous pass just wrote.
+    static func cascadeRows(
+        _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
+        scale: Float, count: Int, copying: Bool, streaming: Bool
+    ) {
+        let floats = 4 * count
+        if rowCount == 1 {
+            // One row: its pointers once, the sums through memory.
+            let row = CascadeRow(rows)
+            var x = 0
+            while x + 16 <= floats {
+                cascadeColumn(row, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self, copying: copying,
+                              streaming: streaming)
+                x += 16
+            }
+            while x < floats {
+                cascadeColumn(row, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self, copying: copying,
+                              streaming: streaming)
+                x += 4
+            }
+            return
+        }
+        var x = 0
+        while x + 16 <= floats {
+            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self,
+                          copying: copying, streaming: streaming)
+            x += 16
+        }
+        while x < floats {
+            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self,
+                          copying: copying, streaming: streaming)
+            x += 4
+        }
+    }
+
+    /// The eight row pointers of one row of a `cascadeRows` block, in its order.
+    private struct CascadeRow {
+        let input, copy, tail0, slot1, tail1, slot2, tail2, out: UnsafeMutablePointer<Float>
+
+        @inline(__always)
+        init(_ p: UnsafePointer<UnsafeMutablePointer<Float>>) {
+            (input, copy, tail0, slot1, tail1, slot2, tail2, out) = (p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7])
+        }
+    }
+
+    /// `cascadeRows` for the `V.scalarCount / 4` pixels from float `x` on, in registers of type `V`.
+    @inline(__always)
+    private static func cascadeColumn<V: SIMD>(
+        _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
+        scale: Float, at x: Int, as _: V.Type, copying: Bool, streaming: Bool
+    ) where V.Scalar == Float {
+        let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
+        var a: V = loadAligned(s0), b: V = loadAligned(s1), c: V = loadAligned(s2)
+        var row = rows
+        for _ in 0..<rowCount {
+            cascadeStep(CascadeRow(row), at: x, &a, &b, &c, scale: scale, copying: copying, streaming: streaming)
+            row += 8
+        }
+        storeVector(a, s0)
+        storeVector(b, s1)
+        storeVector(c, s2)
+    }
+
+    /// `cascadeColumn` for a single row whose pointers are already at hand.
+    @inline(__always)
+    private static func cascadeColumn<V: SIMD>(
+        _ row: CascadeRow, sums: [UnsafeMutablePointer<Float>], scale: Float, at x: Int, as _: V.Type,
+        copying: Bool, streaming: Bool
+    ) where V.Scalar == Float {
+        let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
+        var a: V = loadAligned(s0), b: V = loadAligned(s1), c: V = loadAligned(s2)
+        cascadeStep(row, at: x, &a, &b, &c, scale: scale, copying: copying, streaming: streaming)
+        storeVector(a, s0)
+        storeVector(b, s1)
+        storeVector(c, s2)
+    }
+
+    /// One row of the three running sums `a`, `b`, `c` at float `x` (see `cascadeRows`).
+    @inline(__always)
+    private static func cascadeStep<V: SIMD>(
+        _ row: CascadeRow, at x: Int, _ a: inout V, _ b: inout V, _ c: inout V, scale: Float, copying: Bool,
+        streaming: Bool
+    ) where V.Scalar == Float {
+        // Scratch (sums, rings) is 16-byte aligned; the image rows need not be.
+        let input: V = UnsafeRawPointer(row.input + x).loadUnaligned(as: V.self)
+        if copying { storeVector(input, row.copy + x) }
+        a += input - loadAligned(row.tail0 + x)
+        storeVector(a, row.slot1 + x)
+        b += a - loadAligned(row.tail1 + x)
+        storeVector(b, row.slot2 + x)
+        c += b - loadAligned(row.tail2 + x)
+        if streaming { storeStreaming(c * scale, row.out + x) } else { storeVector(c * scale, row.out + x) }
+    }
+
+    /// Orders the non-temporal stores made so far (`storeStreaming`) before any later store,
+    /// so that whoever reads the image next sees them.
+    static func streamingFence() {
+        #if arch(x86_64) && os(Linux)
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        #endif
+    }
+
+    /// `out = acc · scale` over `count` pixels.
+    static func scaleRow(_ acc: UnsafePointer<Float>, scale: Float, into out: UnsafeMutablePointer<Float>, count: Int) {
+        for i in 0..<(4 * count) { out[i] = acc[i] * scale }
+    }
+}
