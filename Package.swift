@@ -58,11 +58,22 @@ let package = Package(
             ],
             path: "Sources/Explorer"
         ),
+        // Tests by speed: the library's unit tests (seconds), the command tests (the built
+        // explorer, run in temporary folders), and the slow course tests (every lesson swept
+        // over its parameters, tmux, Chromium). `swift test` runs all three;
+        // `swift test --filter BlurKitTests` the fast ones.
+        .target(
+            name: "TestSupport",
+            dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "BlurKitTests", dependencies: [
-            "BlurKit", "BlurCore", "BlurPNG", "BlurFigures", "BlurEffects", .product(name: "PropertyBased", package: "swift-property-based"),
+            "BlurKit", "BlurCore", "BlurPNG", "BlurFigures", "BlurEffects", "TestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "ExplorerTests", dependencies: [
-            "explorer", "BlurKit", .product(name: "PropertyBased", package: "swift-property-based"),
+            "explorer", "BlurKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "CourseTests", dependencies: ["explorer", "BlurKit", "TestSupport"]),
     ]
 )

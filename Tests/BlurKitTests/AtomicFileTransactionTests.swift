@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BlurCore
 @testable import BlurEffects
@@ -11,9 +12,7 @@ final class AtomicFileTransactionTests: XCTestCase {
     struct Stop: Error {}
 
     func testTransactionsOnTwoThreadsAreSeparate() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("transactions-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try temporaryFolder("transactions")
         let kept = folder + "/kept.txt", undone = folder + "/undone.txt"
         // Both threads write inside their transaction before either ends it.
         let bothWrote = DispatchGroup()
@@ -32,9 +31,7 @@ final class AtomicFileTransactionTests: XCTestCase {
     }
 
     func testOneThreadStillRefusesAPathNamedTwice() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("transactions-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try temporaryFolder("transactions")
         XCTAssertThrowsError(try AtomicFile.transaction {
             try AtomicFile.write(text: "a", to: folder + "/same.txt")
             try AtomicFile.write(text: "b", to: folder + "/./same.txt")

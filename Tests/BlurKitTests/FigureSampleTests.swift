@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BlurCore
 @testable import BlurEffects
@@ -11,10 +12,7 @@ import XCTest
 final class FigureSampleTests: XCTestCase {
     func sampleFolder() throws -> String {
         if let kept = ProcessInfo.processInfo.environment["BLURKIT_FIGURE_SAMPLES"] { return kept }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("blurkit-samples-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url.path
+        return try temporaryFolder("blurkit-samples")
     }
 
     func save(_ strip: Strip, _ name: String) throws -> RGBAImage {

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TestSupport
 @testable import BlurCore
 @testable import BlurEffects
 @testable import BlurFigures

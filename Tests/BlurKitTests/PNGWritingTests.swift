@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BlurCore
 @testable import BlurEffects
@@ -64,11 +65,3 @@ final class PNGWritingTests: XCTestCase {
     }
 }
 
-extension PNGWritingTests {
-    func temporaryFolder() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("blurkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url.path
-    }
-}

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 
 /// The built `explorer` binary, run as a student runs it: every lesson in `Lessons/` (as Halide
 /// registers every tutorial as a test), and broken lessons that must fail with `file:line:`.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import explorer
+import TestSupport
 
 /// Every lesson off its default path: three pictures of different kinds and sizes, every parameter
 /// at both ends of its declared range (all at their minimum in one run, all at their maximum in

@@ -1,6 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
+import TestSupport
 
 /// `explorer serve` in a real browser: headless Chromium driven through WebDriver
 /// (Debian's `chromium` and `chromium-driver`), against the server on a free port of 127.0.0.1.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The explorer as a person meets it: lesson 3 in a real 80×40 terminal (a tmux pane), read back
 /// with `capture-pane`. Skipped, saying why, when tmux is not installed.

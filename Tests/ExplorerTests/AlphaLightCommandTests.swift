@@ -1,6 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
+import TestSupport
 
 /// `blur --alpha straight`, `blur --linear --light`, `--depth 16` and `plot profile` through the
 /// built binary, checked against values worked out by hand.

@@ -2,6 +2,7 @@ import ArgumentParser
 import PropertyBased
 import Testing
 @testable import explorer
+import TestSupport
 
 /// Any number typed for an option is parsed and range-checked, or refused with one line; none
 /// traps. Cheap commands that accept their values are also run. (Parsing costs about 40 ms in a

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// Every bad input gets one clear line on standard error, a non-zero exit, and no output file.
 final class BadInputTests: FolderTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import explorer
+import TestSupport
 
 /// A course, not just pages: summary, exercises with folded answers and sources in the lesson
 /// format; navigation between lessons; the index and glossary; single-file pages (`--embed`).

@@ -1,6 +1,7 @@
 import XCTest
 import BlurKit
 @testable import explorer
+import TestSupport
 
 /// `explorer glass` and `explorer motion` run as a user runs them, and the live glass panel they
 /// put on a lesson's HTML page.

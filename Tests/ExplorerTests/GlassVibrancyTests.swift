@@ -1,6 +1,7 @@
 import XCTest
 import BlurKit
 @testable import explorer
+import TestSupport
 
 /// `explorer glass --vibrancy` as a user runs it: the vibrant label takes its colour from the
 /// glass behind it, and Reduce Transparency turns vibrancy off.

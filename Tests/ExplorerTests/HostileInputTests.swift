@@ -2,6 +2,7 @@ import BlurKit
 import Foundation
 import XCTest
 @testable import explorer
+import TestSupport
 
 /// Hostile and unlucky input run through the built binary, as a user would meet it: outputs that
 /// are devices or links, inputs that are pipes, names with newlines, runs that fail half-way,

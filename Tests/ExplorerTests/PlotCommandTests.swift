@@ -2,6 +2,7 @@ import BlurKit
 import Foundation
 import XCTest
 @testable import explorer
+import TestSupport
 
 /// `explorer plot …`, `kernel --plot` and `bench --plot`, run as the built binary: gnuplot or the
 /// built-in plotter, the data files against the printed table, and failures in one line.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import explorer
+import TestSupport
 
 /// `explorer serve` without a browser: what a request may name, and the messages it gets.
 final class ServeTests: XCTestCase {

@@ -2,6 +2,7 @@ import BlurKit
 import Foundation
 import XCTest
 @testable import explorer
+import TestSupport
 
 /// Corner close-ups, inset zoom and outlines on strips: region figures show the margin that was
 /// read, extent figures the original frame.

@@ -2,6 +2,7 @@ import BlurKit
 import Foundation
 import XCTest
 @testable import explorer
+import TestSupport
 
 /// `compare --strip`, `blur --strip` and `explorer strip`: panels, difference panels, alt text.
 final class StripCommandTests: FolderTestCase {

@@ -2,6 +2,7 @@ import BlurKit
 import Foundation
 import XCTest
 @testable import explorer
+import TestSupport
 
 /// The survey's commands, run as the built binary: `plot accuracy-vs-time`, `compare --methods
 /// all`, `kernel --linear-taps`, the reference loops in `source`, and their usage errors.

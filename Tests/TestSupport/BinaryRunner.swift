@@ -2,14 +2,14 @@ import Foundation
 import XCTest
 
 /// Runs the built `explorer` binary, as swift-argument-parser's end-to-end tests do.
-enum BinaryRunner {
-    /// The package's root folder (where Package.swift is), from this file's place in `Tests/ExplorerTests/`.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public enum BinaryRunner {
+    /// The package's root folder (where Package.swift is), from this file's place in `Tests/TestSupport/`.
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The folder holding the built products; `swift test` builds `explorer` there too.
     ///
     /// As in swift-argument-parser's tests: on Linux the test runner is itself in that folder.
-    static var productsFolder: URL {
+    public static var productsFolder: URL {
         #if os(macOS)
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             return bundle.bundleURL.deletingLastPathComponent()
@@ -20,12 +20,12 @@ enum BinaryRunner {
         #endif
     }
 
-    static var executable: URL { productsFolder.appendingPathComponent("explorer") }
+    public static var executable: URL { productsFolder.appendingPathComponent("explorer") }
 
-    struct Result {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
+    public struct Result {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
     }
 
     /// Runs `explorer` with `arguments` in `folder` (the package root by default), without colour
@@ -33,7 +33,7 @@ enum BinaryRunner {
     ///
     /// Output goes to temporary files rather than pipes, so a chatty command cannot fill a pipe
     /// and block while the other one is read.
-    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable.path])
         }

@@ -3,20 +3,32 @@ import XCTest
 
 /// A test case that runs the built `explorer` in a fresh temporary folder of its own, removed
 /// afterwards, with quick timing (`EXPLORER_QUICK=1`).
-class FolderTestCase: XCTestCase {
-    var folder: URL!
+open class FolderTestCase: XCTestCase {
+    public var folder: URL!
 
-    override func setUpWithError() throws {
+    override open func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(Self.self)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws {
+    override open func tearDownWithError() throws {
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// Runs the built `explorer` in the test's folder, in quick mode, with `environment` added.
-    func explorer(_ arguments: [String], environment: [String: String] = [:]) throws -> BinaryRunner.Result {
+    open func explorer(_ arguments: [String], environment: [String: String] = [:]) throws -> BinaryRunner.Result {
         try BinaryRunner.run(arguments, in: folder, environment: environment.merging(["EXPLORER_QUICK": "1"]) { $1 })
+    }
+}
+
+extension XCTestCase {
+    /// A new empty folder under the system's temporary folder, removed when the test ends.
+    ///
+    /// - Parameter prefix: the start of the folder's name, to tell the tests' folders apart.
+    public func temporaryFolder(_ prefix: String = "blurkit") throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
     }
 }

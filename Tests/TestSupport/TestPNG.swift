@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Chunk layout, CRC-32 and the zlib stream (header, stored blocks, Adler-32) follow the PNG
 /// specification (ISO/IEC 15948, sections 5 and 10) and RFC 1950/1951.
-enum TestPNG {
+public enum TestPNG {
     /// PNG colour types used here.
-    enum ColourType: UInt8 { case grey = 0, palette = 3, rgba = 6 }
+    public enum ColourType: UInt8 { case grey = 0, palette = 3, rgba = 6 }
 
     /// A PNG of `width`×`height` with 8-bit samples; `pixel(x, y)` gives the samples of one pixel
     /// (1 for grey and palette, 4 for RGBA); `palette` is RGB triples for colour type 3.
-    static func data(width: Int, height: Int, colourType: ColourType, palette: [UInt8] = [],
+    public static func data(width: Int, height: Int, colourType: ColourType, palette: [UInt8] = [],
                      pixel: (Int, Int) -> [UInt8]) -> Data {
         var raw: [UInt8] = []
         for y in 0..<height {
@@ -28,16 +28,16 @@ enum TestPNG {
         return Data(png)
     }
 
-    static func bigEndian(_ v: UInt32) -> [UInt8] {
+    public static func bigEndian(_ v: UInt32) -> [UInt8] {
         [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
     }
 
-    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+    public static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + body
         return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
     }
 
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
@@ -46,7 +46,7 @@ enum TestPNG {
         return ~crc
     }
 
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         var offset = 0
         repeat {
