@@ -8,7 +8,16 @@ import NIOCore
 /// request (the `Host`, the URL's length, the body's size), hands it to the lesson server, and
 /// sends its answer with the headers every answer carries.
 struct Front: HTTPResponder {
-    typealias Context = BasicRequestContext
+    /// A request's context, with the connection it came on (to notice a client that goes away).
+    struct Context: RequestContext {
+        var coreContext: CoreRequestContextStorage
+        let channel: any Channel
+
+        init(source: ApplicationRequestContextSource) {
+            coreContext = .init(source: source)
+            channel = source.channel
+        }
+    }
 
     let worker: WorkerLink
     /// Largest request body, in bytes.
@@ -39,8 +48,13 @@ struct Front: HTTPResponder {
             case .tooLarge: return Self.tooLarge(maxBodyBytes)
             }
         }
-        let answer = await worker.ask(method: isHead ? "GET" : request.method.rawValue, path: request.uri.path,
+        let id = worker.makeID()
+        // A client that closes its connection before the answer (a page left, a fetch aborted)
+        // cancels its request: a run it was waiting for is not made.
+        ClientWatch.shared.onGone(context.channel) { [worker] in worker.cancel(id) }
+        let answer = await worker.ask(id: id, method: isHead ? "GET" : request.method.rawValue, path: request.uri.path,
                                       query: request.uri.query ?? "", body: body)
+        ClientWatch.shared.answered(context.channel)
         if let body { try? FileManager.default.removeItem(atPath: worker.ready.folder + "/incoming/" + body) }
         var headers = Self.headers(type: answer.type, cache: answer.cache)
         if let allow = answer.allow { headers[.allow] = allow }

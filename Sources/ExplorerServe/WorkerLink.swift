@@ -73,8 +73,22 @@ final class WorkerLink: @unchecked Sendable {
         }
     }
 
-    /// The worker's answer to one request; 503 when the worker has stopped.
-    func ask(method: String, path: String, query: String, body: String?) async -> Answer {
+    /// A new request's id.
+    func makeID() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        counter += 1
+        return counter
+    }
+
+    /// Tells the worker request `id`'s client went away, if its answer has not come yet.
+    func cancel(_ id: Int) {
+        lock.lock(); defer { lock.unlock() }
+        guard !finished, waiting[id] != nil else { return }
+        input.write(Data("{\"cancel\":\(id)}\n".utf8))
+    }
+
+    /// The worker's answer to request `id`; 503 when the worker has stopped.
+    func ask(id: Int, method: String, path: String, query: String, body: String?) async -> Answer {
         await withCheckedContinuation { continuation in
             lock.lock()
             guard !finished else {
@@ -82,8 +96,6 @@ final class WorkerLink: @unchecked Sendable {
                 continuation.resume(returning: Self.gone(0))
                 return
             }
-            counter += 1
-            let id = counter
             waiting[id] = continuation
             var line = (try? JSONEncoder().encode(Ask(id: id, method: method, path: path, query: query, body: body))) ?? Data()
             line.append(0x0A)

@@ -57,7 +57,8 @@ struct LiveResponse: Codable, Sendable {
 }
 
 /// The lesson server's side of `explorer serve`: reads `LiveRequest` lines, answers each as soon
-/// as it is ready (in any order; the `id` pairs them), until standard input closes.
+/// as it is ready (in any order; the `id` pairs them), until standard input closes. A line
+/// `{"cancel": ID}` says request ID's client went away: a run it still waits for is not made.
 ///
 /// The protocol keeps the process's original standard output; what a lesson's commands might print
 /// goes to standard error instead, so it cannot break a line of the protocol.
@@ -69,31 +70,69 @@ enum ServeWorker {
         var lessons: Int
     }
 
+    /// The line that cancels a request.
+    struct Cancel: Codable {
+        var cancel: Int
+    }
+
     static func run(server: LessonServer) {
         let protocolDescriptor = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        let output = FileHandle(fileDescriptor: protocolDescriptor, closeOnDealloc: true)
-        let lock = NSLock()
-        func send(_ value: some Encodable) {
-            guard var line = try? JSONEncoder().encode(value) else { return }
-            line.append(0x0A)
-            lock.lock()
-            output.write(line)
-            lock.unlock()
-        }
-        send(Ready(folder: server.folder.path, lessons: server.library.entries.count))
+        let output = Output(FileHandle(fileDescriptor: protocolDescriptor, closeOnDealloc: true))
+        output.send(Ready(folder: server.folder.path, lessons: server.library.entries.count))
         let group = DispatchGroup()
+        let tasks = Tasks()
         while let line = readLine(strippingNewline: true) {
+            if let cancel = try? JSONDecoder().decode(Cancel.self, from: Data(line.utf8)) {
+                tasks.cancel(cancel.cancel)
+                continue
+            }
             guard let request = try? JSONDecoder().decode(LiveRequest.self, from: Data(line.utf8)) else { continue }
             group.enter()
-            Task {
+            tasks.start(request.id) {
                 var response = await server.handle(request)
                 response.id = request.id
-                send(response)
+                output.send(response)
                 group.leave()
             }
         }
         group.wait()
+    }
+}
+
+/// The worker's protocol output: one whole line at a time, from any thread.
+final class Output: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    func send(_ value: some Encodable) {
+        guard var line = try? JSONEncoder().encode(value) else { return }
+        line.append(0x0A)
+        lock.withLock { handle.write(line) }
+    }
+}
+
+/// The requests under way, by id, so a cancel line can reach one.
+final class Tasks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running: [Int: Task<Void, Never>] = [:]
+
+    func start(_ id: Int, _ work: @escaping @Sendable () async -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        running[id] = Task {
+            await work()
+            self.lock.withLock { self.running[id] = nil }
+        }
+    }
+
+    func cancel(_ id: Int) {
+        lock.lock()
+        let task = running[id]
+        lock.unlock()
+        task?.cancel()
     }
 }
 

@@ -8,8 +8,9 @@ import Foundation
 ///   also answered by a finished full run of the same values.
 /// - **At most `width` runs at once**, and for each page only its newest request: a page's request
 ///   still waiting for a slot when the page asks again is answered "superseded" without running,
-///   so a waiting page holds one place in the line, and pages are served in turn. A run already
-///   under way finishes (a cell cannot be stopped half-way) and its result is kept for whoever asks.
+///   so a waiting page holds one place in the line, and pages are served in turn. A request whose
+///   task is cancelled (its client went away) leaves the line too. A run already under way
+///   finishes (a cell cannot be stopped half-way) and its result is kept for whoever asks.
 actor RunScheduler {
     /// What a request gets.
     enum Outcome: Sendable {
@@ -88,9 +89,23 @@ actor RunScheduler {
                 task = Task { await self.perform(key, session: session, generation: mine, work: work) }
                 results[key] = .running(task)
             }
-            let outcome = await task.value
+            let outcome = await withTaskCancellationHandler {
+                await task.value
+            } onCancel: {
+                Task { await self.abandon(session: session, generation: mine) }
+            }
             if case .superseded = outcome { continue }
             return outcome
+        }
+    }
+
+    /// A request whose client went away: unless the page has asked again since, it no longer
+    /// wants anything, and its place in the line (if it has one) is given up.
+    private func abandon(session: String, generation mine: Int) {
+        guard newest[session] == mine else { return }
+        newest[session] = nil
+        if let index = waiting.firstIndex(where: { $0.session == session && $0.generation == mine }) {
+            waiting.remove(at: index).resume.resume(returning: false)
         }
     }
 
