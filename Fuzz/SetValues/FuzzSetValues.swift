@@ -10,9 +10,9 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSetValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    let settings = text.split(separator: "\u{1E}", omittingEmptySubsequences: true).compactMap { setting -> (name: String, value: String)? in
+    let settings = text.split(separator: "\u{1E}").compactMap { (setting: Substring) -> (name: String, value: String)? in
         guard let equals = setting.firstIndex(of: "=") else { return nil }
-        return (String(setting[..<equals]), String(setting[setting.index(after: equals)...]))
+        return (String(setting[..<equals]), String(setting[equals...].dropFirst()))
     }
     SetValuesHarness.check(SetValuesHarness.lesson, settings: settings)
     return 0

@@ -18,6 +18,8 @@ struct BlurCommand: ReportingCommand {
           explorer blur photo -o box.png --method box --radius 3
           explorer blur photo -o gauss.png --method separable --sigma 4 --edges mirror
           explorer blur photo -o box.png --method box --radius 4 --strip strip-box-r4.png --inset 200,120,40,30
+
+        \(CostLimit.help)
         """
     )
 

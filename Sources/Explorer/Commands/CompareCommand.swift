@@ -19,6 +19,8 @@ struct CompareCommand: ReportingCommand {
         names) below, amplified (--amplify, default: the largest power of two that keeps the \
         largest difference on the colour scale) and coloured with the inferno map.
           explorer compare photo --sigma 4 --methods box,separable --strip strip-box.png --inset 200,120,40,30
+
+        \(CostLimit.help) The reference's ⌈8σ⌉ is at most 512, so σ is at most 64 here.
         """
     )
 
