@@ -59,6 +59,9 @@ final class CostLimitTests: FolderTestCase {
         try assertRefused(["blur", "builtin:noise@64x64", "-o", "g.png", "--method", "separable", "--sigma", "20", "--grow", "--max-pixels", "10000"],
                           "above --max-pixels (10000)")
         try assertRefused(["blur", "builtin:noise", "-o", "b.png", "--method", "box", "--sigma", "1000"], "taps, above the limit of 3e+10")
+        try assertRefused(["bench", "--size", "64x64", "--sigmas", "1000", "--methods", "box", "--runs", "1"], "--method box (R=1732) on 64×64 pixels")
+        try assertRefused(["compare", "builtin:noise@16x16", "--sigma", "64", "--methods", "box,gaussian2d", "--no-time", "--truncate", "4"],
+                          "--method gaussian2d (R=256")
         let (grown, _) = try timed(["blur", "builtin:noise@64x64", "-o", "g.png", "--method", "separable", "--sigma", "10", "--grow"])
         XCTAssertEqual(grown.status, 0, grown.standardError)
     }

@@ -30,6 +30,13 @@ enum CostLimit {
         }
     }
 
+    /// Refuses a method whose impulse response (`ImpulseSummary.measure`: an impulse in a square
+    /// of twice its reach or response) would cost more than the budget to measure.
+    static func checkImpulse(_ method: any BlurMethod) throws {
+        let side = ImpulseSummary.imageSide(for: method)
+        try check(method, width: side, height: side)
+    }
+
     /// Refuses a blur of a `width`×`height` picture with `method` above the budget.
     ///
     /// - Throws: `ValidationError` (exit status 64) naming the limit and cheaper methods.
