@@ -114,12 +114,13 @@ enum LessonExpression {
         /// Consumes `token` (after blanks) when it comes next; words must end there.
         mutating func take(_ token: String) -> Bool {
             skipBlanks()
-            let characters = Array(token)
-            guard position + characters.count <= scalars.count,
-                  Array(scalars[position..<(position + characters.count)]) == characters else { return false }
-            if characters.last!.isLetter, position + characters.count < scalars.count,
-               scalars[position + characters.count].isLetter { return false }
-            position += characters.count
+            var index = position
+            for c in token {
+                guard index < scalars.count, scalars[index] == c else { return false }
+                index += 1
+            }
+            if token.last!.isLetter, index < scalars.count, scalars[index].isLetter { return false }
+            position = index
             return true
         }
 

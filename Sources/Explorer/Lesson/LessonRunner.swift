@@ -123,21 +123,8 @@ struct LessonRunner {
         let caption = try cell.caption.map { caption throws(LessonError) in
             try Template.substitute(caption, values: environment, path: lesson.path, line: cell.fenceLine)
         }
-        // The cell is split into words as written, and each word's `{{…}}` substituted after: a
-        // value is data inside its word, never more words or options, whatever quotes it holds.
         let written = cell.lines.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
-        var words: [String] = []
-        do {
-            for word in try ShellWords.split(written, keepingTemplates: true) {
-                words.append(try Template.substitute(word, values: environment, path: lesson.path, line: cell.line))
-            }
-        } catch let error as ShellWordsError {
-            throw LessonError(lesson.path, line: cell.line, error.message)
-        } catch let error as LessonError {
-            throw error
-        } catch {
-            throw LessonError(lesson.path, line: cell.line, "\(error)")
-        }
+        let words = try CellWords.split(written, values: environment, path: lesson.path, line: cell.line)
         // The command as shown: as written with its values in place, unless that would read as
         // other words in a shell; then each word quoted, so that pasting it runs this command.
         let text = (try? ShellWords.split(pasted)) == words ? pasted : words.map(shellQuoted).joined(separator: " ")
