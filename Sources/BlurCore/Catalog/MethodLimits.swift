@@ -2,7 +2,7 @@
 /// and radius limits. Every method starts from `standard`; a method whose cost or stability
 /// needs a narrower range declares its own in its catalog entry.
 public struct MethodLimits: Sendable, Equatable {
-    /// σ above `sigma.lowerBound` (excluded) up to `sigma.upperBound`.
+    /// σ from `sigma.lowerBound` (above 0 when that is 0) up to `sigma.upperBound`.
     public var sigma: ClosedRange<Double>
     /// The largest radius.
     public var maximumRadius: Int
@@ -16,13 +16,16 @@ public struct MethodLimits: Sendable, Equatable {
     /// are refused.
     public static let standard = MethodLimits(sigma: 0...1000, maximumRadius: 2000)
 
-    /// Checks σ: finite, above the lower bound, at most the upper bound.
+    /// Checks σ: finite, above 0, at least the lower bound, at most the upper bound.
     ///
     /// - Throws: `BlurKitError` naming `option` and the value.
     public func check(sigma value: Double, option: String = "--sigma", method: String? = nil) throws {
-        guard value.isFinite, value > sigma.lowerBound else {
-            let floor = sigma.lowerBound == 0 ? "0" : MethodParameter.number(sigma.lowerBound)
-            throw BlurKitError("\(option) must be a finite number greater than \(floor)\(method.map { " for \($0)" } ?? ""), got \(value)")
+        guard value.isFinite, value > 0 else {
+            throw BlurKitError("\(option) must be a finite number greater than 0, got \(value)")
+        }
+        guard value >= sigma.lowerBound else {
+            let range = "\(MethodParameter.number(sigma.lowerBound))…\(MethodParameter.number(sigma.upperBound))"
+            throw BlurKitError(method.map { "\($0) takes σ in \(range); got \(value)" } ?? "\(option) must be in \(range), got \(value)")
         }
         guard value <= sigma.upperBound else {
             throw BlurKitError("\(option) \(value) is above the limit of \(MethodParameter.number(sigma.upperBound)) pixels"
@@ -36,8 +39,9 @@ public struct MethodLimits: Sendable, Equatable {
         guard value <= maximumRadius else { throw BlurKitError("\(option) \(value) is above the limit of \(maximumRadius)") }
     }
 
-    /// The limits in words, for help texts: "σ in (0, 1000]".
+    /// The limits in words, for help texts: "σ in (0, 1000], R ≤ 2000", "σ in [0.5, 1000], …".
     public var text: String {
-        "σ in (\(MethodParameter.number(sigma.lowerBound)), \(MethodParameter.number(sigma.upperBound))], R ≤ \(maximumRadius)"
+        let low = MethodParameter.number(sigma.lowerBound), high = MethodParameter.number(sigma.upperBound)
+        return (sigma.lowerBound == 0 ? "σ in (0, \(high)]" : "σ in [\(low), \(high)]") + ", R ≤ \(maximumRadius)"
     }
 }

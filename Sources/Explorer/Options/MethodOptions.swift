@@ -42,9 +42,16 @@ struct MethodOptions: ParsableArguments {
     }
 
     /// Builds `method` for σ or R with these parameters; a method that cannot be built for them
-    /// is a usage error.
+    /// is a usage error (its own range checks included: they are about the values given, not
+    /// about the input), named "--method NAME: …".
     func make(_ method: MethodEntry, sigma: Double? = nil, radius: Int? = nil) throws -> any BlurMethod {
-        try usage { try method.method(settings(sigma: sigma, radius: radius)) }
+        let settings = settings(sigma: sigma, radius: radius)
+        try usage { try method.check(settings) }
+        do {
+            return try method.make(settings)
+        } catch let error as BlurKitError {
+            throw ValidationError("--method \(method.name): \(error)")
+        }
     }
 
     // MARK: - Method names
