@@ -19,7 +19,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
@@ -30,9 +29,19 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .systemLibrary(
+            name: "CFFTW",
+            pkgConfig: "fftw3f",
+            providers: [.apt(["libfftw3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
         .target(
             name: "BlurKit",
-            dependencies: ["CPNG"],
+            dependencies: ["CPNG", "CFFTW"],
             exclude: ["Figure/make_figure_data.py"],
             swiftSettings: optimisedEvenInDebug
         ),
@@ -41,7 +50,7 @@ let package = Package(
             dependencies: [
                 "BlurKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Ink", package: "Ink"),
+                "CCmark",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],

@@ -192,9 +192,10 @@ struct CompareCommand: ReportingCommand {
             }
             table.append(row)
         }
-        table.notes = ["Errors in 8-bit units against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
+        table.notes = ["Every column measures against one Gaussian: point-sampled at pixel centres and normalised. Errors in "
+                       + "8-bit units against the Float64 blur with it (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
                        + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
-                       + "between the method's 1-D impulse response and the Gaussian's pixel weights."]
+                       + "between the method's 1-D impulse response and its untruncated weights."]
         if eightBitPasses {
             table.notes.append("With --eight-bit-passes each pass is stored as 8-bit levels (Pillow's arithmetic for extended-box, "
                                + "OpenCV's for stack); the errors include that rounding. Eff. σ and impulse L∞ are those of the "
