@@ -84,6 +84,19 @@ final class FFTGaussianTests: XCTestCase {
         XCTAssertEqual(R.blurred(image, fft, edges: .clamp, threads: 1), R.blurred(image, fft, edges: .clamp, threads: 2))
     }
 
+    func testWorstCaseErrorAndOperatorNormAgainstClosedForms() throws {
+        // Doing nothing (a box of radius 0) against the Gaussian of σ = 2: the response is one
+        // pixel of 1, the ideal puts g(0)² there, so both the positive and the negative part are
+        // 1 − g(0)², the worst error is that, and the operator norm twice that.
+        let g0 = GaussianKernel1D.pointWeight(at: 0, sigma: 2)
+        let nothing = try ImpulseSummary.measure(BoxAverage(radius: 0), sigma: 2)
+        XCTAssertEqual(try XCTUnwrap(nothing.worstCaseError), 1 - g0 * g0, accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(nothing.operatorNormError), 2 * (1 - g0 * g0), accuracy: 1e-6)
+        // The FFT Gaussian is the ideal: what is left is Float32 round-off.
+        let exact = try ImpulseSummary.measure(try FFTGaussian(sigma: 2), sigma: 2)
+        XCTAssertLessThan(try XCTUnwrap(exact.operatorNormError), 1e-5)
+    }
+
     func testPaddingLayout() throws {
         let fft = try FFTGaussian(sigma: 2)
         XCTAssertEqual(fft.padding, 16)

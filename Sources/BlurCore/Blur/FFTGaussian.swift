@@ -35,7 +35,7 @@ public struct FFTGaussian: BlurMethod, UnboundedResponse {
     }
 
     public var name: String { "fft" }
-    public var parameters: String { "untruncated, padding \(padding) px" }
+    public var parameters: String { "untruncated, pads \(padding) px (wrap: 0)" }
     /// ⌊3σ + ½⌋, where the separable kernel's default cut stops: beyond it lies 0.27 % of the mass.
     public var reach: Int { Int((3 * sigma + 0.5).rounded(.down)) }
     /// ⌈8σ⌉: beyond it the response is below Float32 resolution.
@@ -193,6 +193,14 @@ enum FFTWPlans {
         let backward = fftwf_plan_many_dft_c2r(2, &size, 4, spectrum, nil, 4, 1, real, nil, 4, 1,
                                                cfftw_estimate | cfftw_destroy_input)!
         return (forward, backward)
+    }
+
+    /// The forward 2-D transform of one channel.
+    static func forward(rows: Int, columns: Int, real: UnsafeMutablePointer<Float>,
+                        spectrum: UnsafeMutablePointer<fftwf_complex>) -> OpaquePointer {
+        planner.lock()
+        defer { planner.unlock() }
+        return fftwf_plan_dft_r2c_2d(Int32(rows), Int32(columns), real, spectrum, cfftw_estimate)!
     }
 
     static func destroy(_ plans: OpaquePointer...) {

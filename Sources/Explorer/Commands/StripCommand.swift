@@ -44,12 +44,7 @@ struct StripCommand: ReportingCommand {
 
     /// `--captions` split at `|`, one per image, or nil.
     func captionList() throws -> [String]? {
-        guard let captions else { return nil }
-        let list = captions.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard list.count == images.count else {
-            throw ValidationError("--captions has \(list.count) caption\(list.count == 1 ? "" : "s") for \(images.count) image\(images.count == 1 ? "" : "s"); separate them with |")
-        }
-        return list
+        try StripSupport.captions(captions, images: images.count)
     }
 
     func makeReport(_ context: RunContext) throws -> Report {

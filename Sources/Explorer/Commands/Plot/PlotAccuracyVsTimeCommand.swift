@@ -39,15 +39,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
     static let cropSide = 64
 
     func sigmaValues() throws -> [Double] {
-        let values = sigmas.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
-            throw ValidationError("--sigmas takes numbers separated by commas, e.g. 2,8,24; got '\(sigmas)'")
-        }
-        for v in values {
-            try SigmaValidation.check(v!, option: "--sigmas")
-            guard v! <= 100 else { throw ValidationError("--sigmas \(v!) is above this plot's limit of 100 (the reference reaches 8σ)") }
-        }
-        return values.map { $0! }
+        try SigmaList.parse(sigmas, limit: 100, limitReason: " (the reference reaches 8σ)")
     }
 
     func validate() throws {
