@@ -100,7 +100,18 @@ struct BlurSize: Sendable {
     /// - dual-kawase: `--sigma` → passes and offset from the filter's own σ.
     /// - linear-taps: the separable kernel's taps merged in pairs.
     /// - fft: the untruncated Gaussian of σ by FFT convolution.
+    ///
+    /// - Throws: `ValidationError` (exit status 64) for sizes the method does not take, its
+    ///   own range checks included: they are about the values given, not about the input.
     func make(_ name: MethodName) throws -> any BlurMethod {
+        do {
+            return try construct(name)
+        } catch let error as BlurKitError {
+            throw ValidationError("--method \(name.rawValue): \(error)")
+        }
+    }
+
+    private func construct(_ name: MethodName) throws -> any BlurMethod {
         let storage = try storage(for: name)
         switch name {
         case .box:
