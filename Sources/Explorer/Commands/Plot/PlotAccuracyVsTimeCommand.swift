@@ -95,7 +95,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
             fronts.append((sigma, front.map { points[$0] }.sorted { $0.nanosecondsPerPixel < $1.nanosecondsPerPixel }))
         }
 
-        var plot = Plot(title: "Time against accuracy · \(StripSupport.shortName(image)) · each point labelled with its σ",
+        var plot = Plot(title: "Time against accuracy · \(StripSupport.shortName(image)) · labels: σ",
                         xLabel: "time (ns per pixel)", yLabel: "largest interior error (8-bit levels)", logX: true, logY: true)
         // Twelve legend entries: a taller picture keeps the legend from squeezing the points.
         plot.height = 1200

@@ -41,7 +41,7 @@ struct PlotErrorVsSigmaCommand: ReportingCommand {
 
     func makeReport(_ context: RunContext) throws -> Report {
         let sigmaList = try sigmaValues(), names = try MethodName.parseList(methods)
-        var plot = Plot(title: "Worst-case error against σ (operator norm, all methods)",
+        var plot = Plot(title: "Worst-case error on any picture against σ",
                         xLabel: "σ (px)", yLabel: "largest error on any picture (8-bit levels)", logX: true, logY: true)
         var table = Table(title: "Worst-case error of each method against σ", name: "error-vs-sigma", columns: [
             Table.Column(key: "method", title: "method", alignRight: false),
