@@ -48,6 +48,18 @@ enum StripSupport {
     }
 
     /// Checks an `--amplify` value: a finite number above 0.
+    /// `--captions` split at `|`, one per image, or nil when none were given.
+    ///
+    /// - Throws: `ValidationError` when the number of captions is not the number of images.
+    static func captions(_ text: String?, images: Int) throws -> [String]? {
+        guard let text else { return nil }
+        let list = text.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard list.count == images else {
+            throw ValidationError("--captions has \(list.count) caption\(list.count == 1 ? "" : "s") for \(images) image\(images == 1 ? "" : "s"); separate them with |")
+        }
+        return list
+    }
+
     static func checkAmplification(_ value: Double?) throws {
         guard let value else { return }
         guard value.isFinite, value > 0, value <= Double(Strip.maximumAmplification) else {
