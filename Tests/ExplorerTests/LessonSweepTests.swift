@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import BlurKit
 @testable import explorer
 
 /// Every lesson off its default path: three pictures of different kinds and sizes, every parameter
@@ -53,7 +54,66 @@ final class LessonSweepTests: XCTestCase {
             try data.write(to: url)
             paths.append(url.path)
         }
-        return paths
+        return paths + (try writePhotographs())
+    }
+
+    /// Two photographs of another kind than the shipped one, made from it here rather than shipped:
+    /// an opaque one (its lower right part, mirrored, so its detail sits elsewhere) and a cut-out
+    /// (an ellipse of it on transparent pixels that still store the photograph's colours).
+    func writePhotographs() throws -> [String] {
+        let photo = try PNG.read(Self.lessonsFolder.appendingPathComponent("images/photo.png").path)
+        let width = photo.width * 3 / 4, height = photo.height * 3 / 4
+        var opaque = RGBAImage(width: width, height: height)
+        var cutout = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                var pixel = photo[photo.width - 1 - x, photo.height - height + y]
+                pixel.w = 1
+                opaque[x, y] = pixel
+                let dx = Float(x - width / 2) / Float(width / 3), dy = Float(y - height / 2) / Float(height / 3)
+                pixel.w = dx * dx + dy * dy < 1 ? 1 : 0
+                cutout[x, y] = pixel
+            }
+        }
+        let opaquePath = folder.appendingPathComponent("photo-opaque.png").path
+        let cutoutPath = folder.appendingPathComponent("photo-cutout.png").path
+        try PNG.write(opaque, to: opaquePath)
+        try PNG.write(cutout, to: cutoutPath)
+        return [opaquePath, cutoutPath]
+    }
+
+    // MARK: - Prose that reads results
+
+    /// The dotted names of named cells in a section's condition.
+    static func readsResult(_ condition: String, cells: Set<String>) -> Bool {
+        CellResults.dottedNames(in: "{{" + condition + "}}").contains { cells.contains(String($0.prefix { $0 != "." })) }
+    }
+
+    func testEverySectionAboutAResultHasABranchForTheOtherCase() throws {
+        var problems: [String] = []
+        for lesson in try Self.shippedLessons() {
+            let cells = Set(lesson.cells.compactMap(\.id))
+            for case .prose(let prose) in lesson.parts {
+                // One entry per open section: its line, whether it reads a result, whether it has an else.
+                var open: [(line: Int, result: Bool, sawElse: Bool)] = []
+                for (offset, text) in prose.lines.enumerated() {
+                    let line = prose.line + offset
+                    let trimmed = text.trimmingCharacters(in: .whitespaces)
+                    if text.contains("image == \"") || text.contains("image != \"") {
+                        problems.append("\(lesson.fileName):\(line): prose keyed to one picture; read the result instead")
+                    }
+                    if trimmed.hasPrefix("{{#if "), trimmed.hasSuffix("}}") {
+                        let condition = String(trimmed.dropFirst("{{#if ".count).dropLast(2))
+                        open.append((line, Self.readsResult(condition, cells: cells), false))
+                    } else if trimmed == "{{else}}", !open.isEmpty {
+                        open[open.count - 1].sawElse = true
+                    } else if trimmed == "{{/if}}", let section = open.popLast(), section.result, !section.sawElse {
+                        problems.append("\(lesson.fileName):\(section.line): a section about a result has no {{else}} for the other case")
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
     }
 
     /// `--set` arguments putting every number, integer and choice parameter at one end.
@@ -122,7 +182,7 @@ final class LessonSweepTests: XCTestCase {
             if let message { failures.add("explorer \(arguments.joined(separator: " ")): \(message)") }
         }
         XCTAssertEqual(failures.messages, [], failures.messages.joined(separator: "\n"))
-        XCTAssertGreaterThanOrEqual(jobs.count, 2 * 3 * 7)
+        XCTAssertGreaterThanOrEqual(jobs.count, 2 * 5 * 7)
     }
 
     func testBelowTheSmallestSizeTheLessonStopsBeforeRunning() throws {

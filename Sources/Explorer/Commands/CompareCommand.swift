@@ -157,6 +157,7 @@ struct CompareCommand: ReportingCommand {
             }
             strip.columns = outcomes.count + 1
         }
+        StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
         try stripOptions.closeUps.apply(to: &strip)
         return strip
     }
