@@ -36,6 +36,24 @@ final class StripAutomaticInsetTests: XCTestCase {
         XCTAssertEqual(inset.region.intersection(patch), patch, "\(inset.region) should hold the whole patch")
     }
 
+    func testTheInputsOwnDifferenceCountsOnlyAlone() throws {
+        let input = picture()
+        let reference = RGBAImage(width: 200, height: 100, fill: SIMD4(0.5, 0.5, 0.5, 1))
+        var wrong = reference
+        for y in 70..<80 { for x in 10..<20 { wrong[x, y] = SIMD4(0.7, 0.5, 0.5, 1) } }
+        var strip = Strip()
+        strip.add(input, caption: "input")
+        strip.add(wrong, caption: "wrong")
+        strip.addDifference(input, reference: reference, amplification: 1, caption: "what the blur changed")
+        strip.addDifference(wrong, reference: reference, amplification: 1, caption: "error")
+        let patch = PixelRect(x: 10, y: 70, width: 10, height: 10)
+        XCTAssertEqual(try XCTUnwrap(strip.automaticInset()).region.intersection(patch), patch)
+        // Errors all zero: the close-up goes where the input has most detail, not to a corner.
+        strip.panels[3] = .difference(reference, reference: reference, amplification: 1)
+        let square = PixelRect(x: 140, y: 40, width: 16, height: 16)
+        XCTAssertFalse(try XCTUnwrap(strip.automaticInset()).region.intersection(square).isEmpty)
+    }
+
     func testTheInsetStaysInsideSmallPictures() throws {
         var strip = Strip()
         strip.add(RGBAImage(width: 5, height: 3), caption: "tiny")

@@ -112,6 +112,12 @@ final class CellResultsTests: FolderTestCase {
         }
     }
 
+    func testATableOfOneRowIsReadWithoutItsRow() throws {
+        let cell = "```explorer id=\"fringe\"\nblur builtin:cutout@64x48 -o straight.png --method separable --sigma 2 --alpha straight\n```\n\n"
+        let lesson = try lesson("{{#if fringe.pixelsOff > 0}}\nOff: {{fringe.largestSeenError}}.\n{{else}}\nNone.\n{{/if}}\n", cell: cell)
+        XCTAssertTrue(try prose(lesson).hasPrefix("## A|Off: "), try prose(lesson))
+    }
+
     func testRowKeys() {
         XCTAssertEqual(CellResults.rowKey("iterated-box"), "iterated_box")
         XCTAssertEqual(CellResults.rowKey("σ = 2"), "σ_2")

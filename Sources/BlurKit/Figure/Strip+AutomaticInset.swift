@@ -1,7 +1,8 @@
 extension Strip {
     /// The close-up `--inset auto` chooses: a square about a fifth of the picture's shorter side,
     /// where the difference panels together are largest (the sum of their per-pixel differences,
-    /// as they draw them), or, in a strip without difference panels, where the first panel has
+    /// as they draw them; a difference of the first panel's own picture, what a blur changed,
+    /// counts only when it is the only one), or, in a strip without difference panels (or whose differences are all zero), where the first panel has
     /// most detail (the sum of the squared steps of its luma, weighted by alpha and
     /// averaged over 2×2 pixels: strong edges count more than fine texture, and a pattern that
     /// alternates from pixel to pixel not at all).
@@ -14,13 +15,18 @@ extension Strip {
         guard width > 0, height > 0 else { return nil }
         let side = max(1, min(max(8, min(width, height) / 5), min(width, height)))
         var score = [Double](repeating: 0, count: width * height)
-        let differences = panels.compactMap { panel -> [Float]? in
+        // A difference panel of the first picture (the input) shows what the blur changed, not
+        // an error: it counts only when there is no other.
+        let all = panels.filter { if case .difference = $0.kind { true } else { false } }
+        let errors = all.filter { $0.image != first.image }
+        let differences = (errors.isEmpty ? all : errors).compactMap { panel -> [Float]? in
             guard case .difference(let reference, _) = panel.kind,
                   panel.image.width == reference.width, panel.image.height == reference.height else { return nil }
             let all = ErrorMetrics.pixelDifferences(panel.image, reference)
             return (0..<(width * height)).map { all[($0 / width) * panel.image.width + $0 % width] }
         }
-        if differences.isEmpty {
+        for d in differences { for i in score.indices { score[i] += Double(d[i]) } }
+        if score.allSatisfy({ $0 == 0 }) {
             // Luma (times alpha) averaged over 2×2 pixels, so a pattern that alternates from pixel
             // to pixel (dithering, film grain, a JPEG's blocks) counts for nothing; its steps two
             // pixels apart, squared, so strong edges count more than texture.
@@ -45,8 +51,6 @@ extension Strip {
                     score[y * width + x] = right * right + below * below
                 }
             }
-        } else {
-            for d in differences { for i in score.indices { score[i] += Double(d[i]) } }
         }
         // Sums over any rectangle from a summed-area table.
         var table = [Double](repeating: 0, count: (width + 1) * (height + 1))

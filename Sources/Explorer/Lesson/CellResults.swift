@@ -5,6 +5,7 @@
 ///   (`errors.box.interiorMax`). A row's key is its first cell's text with every run of characters
 ///   other than letters, digits and `_` written as one `_` (`iterated-box` → `iterated_box`, `σ = 2`
 ///   → `σ_2`). When several tables have the row and column, the first one answers.
+/// - `ID.COLUMN`: the cell of a table that has one row only (`fringe.largestSeenError`).
 /// - `ID.rows`: how many rows the cell's first table has.
 /// - `ID.KEY`: a value the cell measured outside its tables, such as a strip's largest difference
 ///   (`strip.largestDifference`); `Report.measures` lists them.
@@ -49,6 +50,12 @@ enum CellResults {
                     let name = "\(id).\(rowKey).\(column.key)"
                     if names[name] == nil { names[name] = value(cell) }
                 }
+            }
+        }
+        // A table of one row (a fringe, a glass panel) is read without naming its row.
+        for table in report.tables where table.rows.count == 1 {
+            for (column, cell) in zip(table.columns, table.rows[0]) where names["\(id).\(column.key)"] == nil {
+                names["\(id).\(column.key)"] = value(cell)
             }
         }
         if let first = report.tables.first { names["\(id).rows"] = .number(Double(first.rows.count)) }
@@ -107,7 +114,8 @@ enum CellResults {
             return unique.isEmpty ? "none" : unique.joined(separator: ", ")
         }
         if parts.count == 2 {
-            let others = (report.tables.isEmpty ? [] : ["rows"]) + measured
+            let single = report.tables.filter { $0.rows.count == 1 }.flatMap { $0.columns.map(\.key) }
+            let others = (report.tables.isEmpty ? [] : ["rows"]) + single + measured
             return "{{\(name)}}: \(cell) measured no '\(parts[1])'; it has \(list(others)), and a table cell is read as \(id).ROW.COLUMN with rows \(list(rows))"
         }
         let row = parts[1]
