@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-import BlurKit
 @testable import explorer
 
 /// Every lesson off its default path: three pictures of different kinds and sizes, every parameter
@@ -54,32 +53,8 @@ final class LessonSweepTests: XCTestCase {
             try data.write(to: url)
             paths.append(url.path)
         }
-        return paths + (try writePhotographs())
-    }
-
-    /// Two photographs of another kind than the shipped one, made from it here rather than shipped:
-    /// an opaque one (its lower right part, mirrored, so its detail sits elsewhere) and a cut-out
-    /// (an ellipse of it on transparent pixels that still store the photograph's colours).
-    func writePhotographs() throws -> [String] {
-        let photo = try PNG.read(Self.lessonsFolder.appendingPathComponent("images/photo.png").path)
-        let width = photo.width * 3 / 4, height = photo.height * 3 / 4
-        var opaque = RGBAImage(width: width, height: height)
-        var cutout = RGBAImage(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                var pixel = photo[photo.width - 1 - x, photo.height - height + y]
-                pixel.w = 1
-                opaque[x, y] = pixel
-                let dx = Float(x - width / 2) / Float(width / 3), dy = Float(y - height / 2) / Float(height / 3)
-                pixel.w = dx * dx + dy * dy < 1 ? 1 : 0
-                cutout[x, y] = pixel
-            }
-        }
-        let opaquePath = folder.appendingPathComponent("photo-opaque.png").path
-        let cutoutPath = folder.appendingPathComponent("photo-cutout.png").path
-        try PNG.write(opaque, to: opaquePath)
-        try PNG.write(cutout, to: cutoutPath)
-        return [opaquePath, cutoutPath]
+        let photographs = try TestPhotographs.write(into: folder)
+        return paths + [photographs.opaque, photographs.cutout]
     }
 
     // MARK: - Prose that reads results
