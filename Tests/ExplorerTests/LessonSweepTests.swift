@@ -236,20 +236,23 @@ final class LessonSweepTests: XCTestCase {
         XCTAssertTrue(near.contains("reach 15 px"), "the motion report states the reach")
     }
 
-    /// Lesson 7 works out, after the cell that asks for it, the region the light glass reads from
-    /// the picture's size; the glass report states the region it read.
-    func testLessonSevenPredictsTheRegionItReads() throws {
+    /// Lesson 7 reads the scale, the box width and the region's share from the glass report, so
+    /// the prose states what the report above it says; a larger picture gets a larger blur.
+    func testLessonSevenReadsTheGlassItDrew() throws {
         let images = try writeSweepImages()
-        for (image, size) in [(images[1], (203, 151)), ("photo", (480, 320))] {
+        var widths: [Int] = []
+        for image in [images[1], "photo"] {
             let text = try page("7", ["image=\(image)"])
-            guard let predicted = firstMatch(#"84 pixels on every side of the panel: a region of (\d+)×(\d+) pixels"#, in: text),
-                  let read = firstMatch(#"the region -?\d+,-?\d+,(\d+),(\d+)"#, in: text) else {
-                XCTFail("lesson 7 on \(image): no region in the prose or in the report")
+            guard let prose = firstMatch(#"pixels: three boxes of width (\d+), which reach (\d+) pixels"#, in: text),
+                  let report = firstMatch(#"Blur: three boxes of width (\d+) .*?plus (\d+) px around"#, in: text) else {
+                XCTFail("lesson 7 on \(image): no box width in the prose or in the report")
                 continue
             }
-            XCTAssertEqual(predicted, read, "lesson 7 on \(image)")
-            XCTAssertTrue(text.contains("middle of a \(size.0)×\(size.1) picture"), "lesson 7 on \(image)")
+            XCTAssertEqual(prose, report, "lesson 7 on \(image)")
+            widths.append(Int(prose[0]) ?? 0)
         }
+        XCTAssertEqual(widths.last, 57, "30 points at scale 1")
+        XCTAssertLessThan(widths.first ?? 0, 57, "a 203×151 picture has a scale below 1")
     }
 
     /// Lesson 5 quotes Apple's box width and the σ it achieves for r = σ; both follow σ and

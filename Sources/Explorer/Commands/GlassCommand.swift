@@ -222,7 +222,11 @@ struct GlassCommand: ReportingCommand {
         report.text(describe(preset: preset, image: image, rect: rect, choice: choice, region: frosted.blurRegion))
         if downsample > 1 {
             let full = try glass.render(over: image, blur: try blurChoice(preset, factor: 1, scale: pointScale).effect)
-            report.text(try Self.downsampleNote(frosted.image, full.image, panel: rect, factor: downsample))
+            // Compared as written: labelled, in 8-bit levels, as a strip of the two files sees them.
+            func written(_ image: RGBAImage) -> RGBAImage { RGBAImage(width: image.width, height: image.height, rgba8: image.rgba8()) }
+            let note = try Self.downsampleNote(written(frostedImage), written(labelled(full, font: font)), panel: rect, factor: downsample)
+            report.text(note.text)
+            report.measures["downsampleDifference"] = note.largest
         }
         var contrast = contrastTable(frosted: frosted, fallback: fallback, font: font)
         if let vibrant { addVibrancyRows(vibrant, frosted: frosted, font: font, to: &contrast) }
@@ -288,11 +292,13 @@ struct GlassCommand: ReportingCommand {
         return text + "."
     }
 
-    /// How far the glass blurred at 1/K is from the glass blurred at full resolution.
-    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: PixelRect, factor: Int) throws -> String {
+    /// How far the glass blurred at 1/K is from the glass blurred at full resolution, and the
+    /// largest difference.
+    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: PixelRect, factor: Int) throws -> (text: String, largest: Double) {
         let difference = try ErrorMetrics.difference(small, full, in: panel)
-        return "Blurred at 1/\(factor) resolution, the panel differs from the full-resolution glass by at most "
-            + "\(NumberText.significant(difference.maxAbs, 3)) (RMSE \(NumberText.significant(difference.rmse, 3))) in 8-bit units."
+        return ("Blurred at 1/\(factor) resolution, the panel differs from the full-resolution glass by at most "
+            + "\(NumberText.significant(difference.maxAbs, 3)) (RMSE \(NumberText.significant(difference.rmse, 3))) in 8-bit units, "
+            + "as the two PNG files store it.", difference.maxAbs)
     }
 
     static func percent(_ x: Double) -> String { NumberText.fixed(100 * x, digits: 0) + " %" }

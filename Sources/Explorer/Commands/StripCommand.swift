@@ -88,6 +88,13 @@ struct StripCommand: ReportingCommand {
         try closeUps.apply(to: &strip)
         var report = Report()
         report.figure(try StripSupport.write(strip, to: output, context: context))
+        if let differenceTo {
+            // What each difference panel's caption says, for prose (`{{variants.difference2}}`).
+            let reference = try inputOptions.load(differenceTo, in: context)
+            for (i, image) in loaded.enumerated() {
+                report.measures["difference\(i + 1)"] = Strip.largestDifference(image, reference: reference)
+            }
+        }
         return report
     }
 }
