@@ -55,6 +55,36 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
         XCTAssertFalse(text.contains("Look in the straight panel for a fringe"))
     }
 
+    /// The sentences issue 25 found false on the default path are gone from every lesson.
+    func testTheFalseSentencesAreGone() throws {
+        let gone = [
+            "in two steps of 1/3", "about\n> 3 pixels in period and finer", "agree to eight decimal places",
+            "lights up over the outer rings", "bleeds into the bottom-right", "They look nearly alike",
+            "a little slower", "Ten ways to blur", "and dashed\nlines", "is usually such a place", "should agree",
+            "page faults", "keeps each colour's luma and turns",
+        ]
+        for lesson in try LessonSweepTests.shippedLessons() {
+            let text = try String(contentsOfFile: lesson.path, encoding: .utf8)
+            for sentence in gone {
+                XCTAssertFalse(text.contains(sentence), "\(lesson.fileName) still says “\(sentence)”")
+            }
+        }
+    }
+
+    /// Lesson 12 says how much slower linear-taps is than separable from the chart's own table.
+    func testLessonTwelveReadsTheLinearTapsTime() throws {
+        let text = try page("12", [])
+        let csv = try String(contentsOfFile: folder.appendingPathComponent("out/lesson-12/accuracy-vs-time.csv").path, encoding: .utf8)
+        func time(_ method: String) throws -> Double {
+            let line = try XCTUnwrap(csv.split(separator: "\n").first { $0.hasPrefix("\(method),2") })
+            return try XCTUnwrap(Double(line.split(separator: ",")[3...].first { Double($0) != nil && $0.contains(".") } ?? ""))
+        }
+        // As the table shows them, to a tenth of a nanosecond.
+        let ratio = (try time("linear-taps") * 10).rounded() / (try time("separable") * 10).rounded()
+        XCTAssertTrue(text.contains("\(NumberText.fixed(ratio, digits: 1)) times separable's")
+                      || text.contains("no faster for half the fetches"), text)
+    }
+
     /// The region a strip's alt text says it enlarges.
     func closeUp(in page: String, figure: String) throws -> PixelRect {
         let line = try XCTUnwrap(page.split(separator: "\n").first { $0.contains("(\(figure))") || $0.contains(figure + ")") && $0.hasPrefix("![") })
