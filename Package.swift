@@ -1,9 +1,15 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// BlurKit holds every hot loop. It is compiled with optimisation even in the default debug
-// configuration, so the timings a lesson prints after `swift run` are not those of an
-// unoptimised build (see README, "Timings").
+// The library is four modules by concern under one umbrella, as swift-collections' `Collections`:
+// BlurCore (images, kernels, blur methods, measurement; no C dependency), BlurPNG (the only
+// module that needs libpng), BlurFigures (strips, plots, canvases, bitmap font, colour maps) and
+// BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
+// user needs.
+//
+// Every library module is compiled with optimisation even in the default debug configuration,
+// so the timings a lesson prints after `swift run` are not those of an unoptimised build (see
+// README, "Timings").
 //
 // `unsafeFlags` used to bar a package from being depended on by version. SwiftPM 6.2 dropped that
 // check for manifests of tools version 6.2 or later (swift-package-manager #8896, #8951), so
@@ -16,6 +22,7 @@ let package = Package(
     products: [
         .executable(name: "explorer", targets: ["explorer"]),
         .library(name: "BlurKit", targets: ["BlurKit"]),
+        .library(name: "BlurCore", targets: ["BlurCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,12 +37,16 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .target(name: "BlurCore", swiftSettings: optimisedEvenInDebug),
+        .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
         .target(
-            name: "BlurKit",
-            dependencies: ["CPNG"],
-            exclude: ["Figure/make_figure_data.py"],
+            name: "BlurFigures",
+            dependencies: ["BlurCore", "BlurPNG"],
+            exclude: ["make_figure_data.py"],
             swiftSettings: optimisedEvenInDebug
         ),
+        .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurFigures"], swiftSettings: optimisedEvenInDebug),
+        .target(name: "BlurKit", dependencies: ["BlurCore", "BlurPNG", "BlurFigures", "BlurEffects"]),
         .executableTarget(
             name: "explorer",
             dependencies: [
@@ -48,7 +59,7 @@ let package = Package(
             path: "Sources/Explorer"
         ),
         .testTarget(name: "BlurKitTests", dependencies: [
-            "BlurKit", .product(name: "PropertyBased", package: "swift-property-based"),
+            "BlurKit", "BlurCore", "BlurPNG", "BlurFigures", "BlurEffects", .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "ExplorerTests", dependencies: [
             "explorer", "BlurKit", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -32,7 +32,7 @@ struct Explorer: ParsableCommand {
     /// swift-argument-parser's own `main()` prints the usage after a validation error; here a
     /// bad value gets one line naming it (and `--help` still prints the full help).
     static func main() {
-        TemporaryFiles.removeOnSignals()
+        SignalCleanup.install()
         Allocator.keepFreedBlocks()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let unknown = unknownCommand(in: arguments) {

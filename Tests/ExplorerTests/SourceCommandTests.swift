@@ -16,7 +16,7 @@ final class SourceCommandTests: XCTestCase {
         }
         """.write(to: folder.appendingPathComponent("Demo.swift"), atomically: true, encoding: .utf8)
         let regions = try SourceCommand.regions(in: folder.path)
-        XCTAssertEqual(regions, [SourceCommand.Region(name: "demo", file: "Sources/BlurKit/Demo.swift", firstLine: 3,
+        XCTAssertEqual(regions, [SourceCommand.Region(name: "demo", file: "Sources/BlurCore/Demo.swift", firstLine: 3,
                                                       lines: ["    for i in 0..<3 {", "        print(i)", "    }"])])
     }
 

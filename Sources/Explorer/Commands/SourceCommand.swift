@@ -4,7 +4,7 @@ import Foundation
 /// `explorer source NAME`: print a method's loops as they stand in the library's source — the
 /// plain reference loop (the algorithm) first, then the fast loop (its schedule).
 ///
-/// Regions are marked in BlurKit's source files with a line `// lesson-code: NAME` before the
+/// Regions are marked in BlurCore's source files with a line `// lesson-code: NAME` before the
 /// region and `// end lesson-code` after it, so a lesson shows the real code, never a copy.
 /// A method's reference loop (`ReferenceBlur`) is the region `NAME-reference`; `source NAME`
 /// prints it, then region `NAME` as the same arithmetic scheduled for the machine, with one
@@ -45,16 +45,17 @@ struct SourceCommand: ReportingCommand {
         var lines: [String]
     }
 
-    /// BlurKit's source folder: Sources/BlurKit of the package this file was built from, or ./Sources/BlurKit.
+    /// The blur methods' source folder: Sources/BlurCore of the package this file was built from,
+    /// or ./Sources/BlurCore.
     static var sourceFolder: String {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = here.appendingPathComponent("BlurKit").path
-        return FileManager.default.fileExists(atPath: folder) ? folder : "Sources/BlurKit"
+        let folder = here.appendingPathComponent("BlurCore").path
+        return FileManager.default.fileExists(atPath: folder) ? folder : "Sources/BlurCore"
     }
 
     static func regions(in folder: String = sourceFolder) throws -> [Region] {
         guard let files = FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }) else {
-            throw ValidationError("BlurKit's source folder '\(folder)' is not there; run from the package folder")
+            throw ValidationError("BlurCore's source folder '\(folder)' is not there; run from the package folder")
         }
         var found: [Region] = []
         for file in files.sorted() where file.hasSuffix(".swift") {
@@ -67,7 +68,7 @@ struct SourceCommand: ReportingCommand {
                 let trimmed = line.contains("lesson-code") ? line.trimmingCharacters(in: .whitespaces) : ""
                 if trimmed.hasPrefix("// lesson-code:") {
                     let name = trimmed.dropFirst("// lesson-code:".count).trimmingCharacters(in: .whitespaces)
-                    open = Region(name: name, file: "Sources/BlurKit/" + file, firstLine: index + 2, lines: [])
+                    open = Region(name: name, file: "Sources/BlurCore/" + file, firstLine: index + 2, lines: [])
                 } else if trimmed == "// end lesson-code", let region = open {
                     found.append(region)
                     open = nil
