@@ -21,6 +21,7 @@ let package = Package(
     name: "BlurExplorer",
     products: [
         .executable(name: "explorer", targets: ["explorer"]),
+        .executable(name: "explorer-serve", targets: ["explorer-serve"]),
         .library(name: "BlurKit", targets: ["BlurKit"]),
         .library(name: "BlurCore", targets: ["BlurCore"]),
     ],
@@ -29,7 +30,13 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The live server's HTTP stack, used only by `explorer-serve`: building it (SwiftNIO) takes
+        // minutes, so `swift run explorer lesson 1` does not (README, "Live in class").
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -54,9 +61,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
-            path: "Sources/Explorer"
+            path: "Sources/Explorer",
+            resources: [.embedInCode("Serve/Resources/live.js"), .embedInCode("Serve/Resources/live.css")]
+        ),
+        // `explorer serve` runs this program beside it: HTTP in front (limits, timeouts, Host check),
+        // lesson runs behind, in an `explorer serve-worker` process it starts.
+        .executableTarget(
+            name: "explorer-serve",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/ExplorerServe"
         ),
         .testTarget(name: "BlurKitTests", dependencies: [
             "BlurKit", "BlurCore", "BlurPNG", "BlurFigures", "BlurEffects", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -19,6 +19,8 @@ struct CompareCommand: ReportingCommand {
         names) below, amplified (--amplify, default: the largest power of two that keeps the \
         largest difference on the colour scale) and coloured with the inferno map.
           explorer compare photo --sigma 4 --methods box,separable --strip strip-box.png --inset 200,120,40,30
+
+        \(CostLimit.help) The reference's ⌈8σ⌉ is at most 512, so σ is at most 64 here.
         """
     )
 
@@ -96,6 +98,8 @@ struct CompareCommand: ReportingCommand {
         var outcomes: [Outcome] = []
         for name in try MethodName.parseList(methods) {
             let method = try size.make(name)
+            try CostLimit.check(method, width: image.width, height: image.height)
+            try CostLimit.checkImpulse(method)
             let output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
             let errors = try ErrorMetrics(comparing: output, with: reference, reach: method.reach)
             // A kernel belongs to the linear filter: with 8-bit passes a single white pixel spreads

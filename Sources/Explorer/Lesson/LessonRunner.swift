@@ -114,7 +114,7 @@ struct LessonRunner {
                 }
                 var lines: [String] = []
                 for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: placeholders, path: lesson.path) {
-                    lines.append(try Template.substitute(text, values: placeholders, path: lesson.path, line: line))
+                    lines.append(try Template.substitute(text, values: placeholders, path: lesson.path, line: line, render: LessonPage.proseValue))
                 }
                 if placeholders.count > environment.count {
                     prepared.append(.resultProse(prose, environment: environment))
@@ -156,7 +156,7 @@ struct LessonRunner {
         }
         var lines: [String] = []
         for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: values, path: lesson.path) {
-            lines.append(try Template.substitute(text, values: values, path: lesson.path, line: line))
+            lines.append(try Template.substitute(text, values: values, path: lesson.path, line: line, render: LessonPage.proseValue))
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
@@ -166,19 +166,18 @@ struct LessonRunner {
         for (offset, line) in cell.lines.enumerated() {
             pieces.append(try Template.substitute(line, values: environment, path: lesson.path, line: cell.line + offset))
         }
-        let text = pieces.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
+        let pasted = pieces.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
         let predict = try cell.predict.map { question throws(LessonError) in
             try Template.substitute(question, values: environment, path: lesson.path, line: cell.fenceLine)
         }
         let caption = try cell.caption.map { caption throws(LessonError) in
             try Template.substitute(caption, values: environment, path: lesson.path, line: cell.fenceLine)
         }
-        let words: [String]
-        do {
-            words = try ShellWords.split(text)
-        } catch {
-            throw LessonError(lesson.path, line: cell.line, error.message)
-        }
+        let written = cell.lines.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
+        let words = try CellWords.split(written, values: environment, path: lesson.path, line: cell.line)
+        // The command as shown: as written with its values in place, unless that would read as
+        // other words in a shell; then each word quoted, so that pasting it runs this command.
+        let text = (try? ShellWords.split(pasted)) == words ? pasted : words.map(shellQuoted).joined(separator: " ")
         if let unknown = Explorer.unknownCommand(in: words) {
             throw LessonError(lesson.path, line: cell.line, unknown)
         }
@@ -259,6 +258,7 @@ struct LessonRunner {
                 try onItem(item)
             }
             let page = LessonPage(lesson: lesson, values: values, items: items, invocation: invocation)
+            try checkTables(page, figures: written)
             try folder.write(page.markdown, named: "README.md", in: staging)
             try folder.write(page.html, named: "index.html", in: staging)
             for (name, csv) in page.tables { try folder.write(csv, named: name, in: staging) }
@@ -364,6 +364,15 @@ struct LessonRunner {
     func result(_ prepared: PreparedCell, report: Report) -> CellResult {
         CellResult(text: prepared.text, line: prepared.cell.line, report: report, caption: prepared.caption,
                    hidden: prepared.cell.hidden, format: prepared.command.format)
+    }
+
+    /// Refuses a table whose CSV would have the name of a figure: one file name, one output.
+    func checkTables(_ page: LessonPage, figures: [String: Int]) throws(LessonError) {
+        for (name, _) in page.tables {
+            guard let figureLine = figures[name], let tableLine = page.tableLines[name] else { continue }
+            throw LessonError(lesson.path, line: max(figureLine, tableLine),
+                              "'\(name)' would be both the figure of the cell at line \(figureLine) and the CSV of a table of the cell at line \(tableLine); give the figure another name")
+        }
     }
 
     /// Refuses a figure named like the page's own files or written by an earlier cell.
