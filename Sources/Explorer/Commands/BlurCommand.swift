@@ -178,6 +178,7 @@ struct BlurCommand: ReportingCommand {
             strip.add(blurred, caption: blurMethod.name,
                       ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])
                        + (alpha == .straight ? ["straight alpha"] : [])).joined(separator: ", "))
+            StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
             try stripOptions.closeUps.apply(to: &strip)
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))
         }
