@@ -2,9 +2,9 @@
 import PackageDescription
 
 // The library is four modules by concern under one umbrella, as swift-collections' `Collections`:
-// BlurCore (images, kernels, blur methods, measurement; no C dependency), BlurPNG (the only
-// module that needs libpng), BlurFigures (strips, plots, canvases, bitmap font, colour maps) and
-// BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
+// BlurCore (images, kernels, blur methods, measurement; its one C dependency is FFTW, for the
+// fft method), BlurPNG (the only module that needs libpng), BlurFigures (strips, plots,
+// canvases, bitmap font, colour maps) and BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
 // user needs.
 //
 // Every library module is compiled with optimisation even in the default debug configuration,
@@ -21,15 +21,21 @@ let package = Package(
     name: "BlurExplorer",
     products: [
         .executable(name: "explorer", targets: ["explorer"]),
+        .executable(name: "explorer-serve", targets: ["explorer-serve"]),
         .library(name: "BlurKit", targets: ["BlurKit"]),
         .library(name: "BlurCore", targets: ["BlurCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The live server's HTTP stack, used only by `explorer-serve`: building it (SwiftNIO) takes
+        // minutes, so `swift run explorer lesson 1` does not (README, "Live in class").
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -37,7 +43,17 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .target(name: "BlurCore", swiftSettings: optimisedEvenInDebug),
+        .systemLibrary(
+            name: "CFFTW",
+            pkgConfig: "fftw3f",
+            providers: [.apt(["libfftw3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "BlurCore", dependencies: ["CFFTW"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
         .target(
             name: "BlurFigures",
@@ -52,11 +68,26 @@ let package = Package(
             dependencies: [
                 "BlurKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Ink", package: "Ink"),
+                "CCmark",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
-            path: "Sources/Explorer"
+            path: "Sources/Explorer",
+            resources: [.embedInCode("Serve/Resources/live.js"), .embedInCode("Serve/Resources/live.css")]
+        ),
+        // `explorer serve` runs this program beside it: HTTP in front (limits, timeouts, Host check),
+        // lesson runs behind, in an `explorer serve-worker` process it starts.
+        .executableTarget(
+            name: "explorer-serve",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/ExplorerServe"
         ),
         .testTarget(name: "BlurKitTests", dependencies: [
             "BlurKit", "BlurCore", "BlurPNG", "BlurFigures", "BlurEffects", .product(name: "PropertyBased", package: "swift-property-based"),

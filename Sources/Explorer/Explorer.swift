@@ -21,9 +21,9 @@ struct Explorer: ParsableCommand {
         version: version,
         subcommands: [
             LessonCommand.self, ListCommand.self, AllCommand.self,
-            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, PlotCommand.self,
+            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, SpectrumCommand.self, PlotCommand.self,
             KernelCommand.self, BoxesCommand.self, BenchCommand.self, GridCommand.self, SourceCommand.self,
-            EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self,
+            EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self, ExportCommand.self, ServeWorkerCommand.self,
         ]
     )
 
@@ -69,7 +69,7 @@ struct Explorer: ParsableCommand {
         for word in words {
             let children = group.configuration.subcommands
             guard !children.isEmpty, group.configuration.defaultSubcommand == nil, !word.hasPrefix("-") else { return nil }
-            let names = children.compactMap { $0.configuration.commandName }
+            let names = children.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
             guard let next = children.first(where: { $0.configuration.commandName == word }) else {
                 if word == "help" { return nil }
                 return "unknown command '\((path + [word]).joined(separator: " "))'; the commands are \(names.joined(separator: ", "))"
