@@ -240,7 +240,7 @@ struct LessonPage {
     html { font-size: 22px; }
     body { margin: 0; background: var(--page); color: var(--text);
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; line-height: 1.55; }
-    main { max-width: 48rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
+    main { max-width: 48rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; overflow-wrap: anywhere; }
     h1 { font-size: 2.2rem; line-height: 1.2; margin: 0 0 0.5rem; }
     h1 + p { color: var(--muted); font-size: 1.15rem; }
     h2 { font-size: 1.6rem; margin-top: 2.5rem; }
