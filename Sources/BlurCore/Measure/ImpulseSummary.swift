@@ -18,6 +18,12 @@ public struct ImpulseSummary: Sendable, Equatable {
     /// Multiply by 255 for 8-bit levels.
     public var worstCaseError: Double? = nil
 
+    /// The side of the square the impulse is measured in: twice the method's reach (or, for a
+    /// response that fades out, its extent) and a margin of two pixels, plus the centre.
+    public static func imageSide(for method: any BlurMethod) -> Int {
+        2 * (max(method.reach, (method as? any UnboundedResponse)?.responseExtent ?? 0) + 2) + 1
+    }
+
     /// Blurs a single white pixel with `method` (zero edges, so no mass is folded back) and
     /// reduces the response to its horizontal marginal (the sum over rows).
     /// A response that fades out (`UnboundedResponse`) is measured over its whole extent.
@@ -27,8 +33,8 @@ public struct ImpulseSummary: Sendable, Equatable {
     ///   - sigma: the σ of the Gaussian to compare the marginal with; nil measures only its width.
     /// - Throws: `BlurKitError` from `KernelAnalysis.maxDeviationFromGaussian` for a bad σ.
     public static func measure(_ method: any BlurMethod, sigma: Double?) throws -> ImpulseSummary {
-        let half = max(method.reach, (method as? any UnboundedResponse)?.responseExtent ?? 0) + 2
-        let size = 2 * half + 1
+        let size = imageSide(for: method)
+        let half = size / 2
         var image = RGBAImage(width: size, height: size, fill: .zero)
         image[half, half] = SIMD4(1, 1, 1, 1)
         method.blur(&image, edges: .zero, threads: 1)

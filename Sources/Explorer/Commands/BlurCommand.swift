@@ -18,6 +18,8 @@ struct BlurCommand: ReportingCommand {
           explorer blur photo -o box.png --method box --radius 3
           explorer blur photo -o gauss.png --method separable --sigma 4 --edges mirror
           explorer blur photo -o box.png --method box --radius 4 --strip strip-box-r4.png --inset 200,120,40,30
+
+        \(CostLimit.help)
         """
     )
 
@@ -109,7 +111,9 @@ struct BlurCommand: ReportingCommand {
         var original: RGBAImage? = try inputOptions.load(input, in: context)
         let (width, height) = (original!.width, original!.height)
         let blurMethod = try size.make(method)
-        try CostLimit.check(blurMethod, width: width, height: height)
+        if grow { try Self.checkGrowth(reach: blurMethod.reach, width: width, height: height, maxPixels: inputOptions.maxPixels) }
+        let (blurredWidth, blurredHeight) = grow ? (width + 2 * blurMethod.reach, height + 2 * blurMethod.reach) : (width, height)
+        try CostLimit.check(blurMethod, width: blurredWidth, height: blurredHeight)
         context.progress?.stage("blurring \(width)×\(height) with \(blurMethod.name)")
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
         var report = Report()
@@ -132,7 +136,6 @@ struct BlurCommand: ReportingCommand {
             outlines = [Strip.Outline(x: read.x, y: read.y, width: read.width, height: read.height, label: "read: margin \(blurMethod.reach) px", style: .dashed),
                         Strip.Outline(x: rect.x, y: rect.y, width: rect.width, height: rect.height, label: "blurred")]
         } else if grow {
-            try Self.checkGrowth(reach: blurMethod.reach, width: width, height: height, maxPixels: inputOptions.maxPixels)
             let padded = original!.padded(by: blurMethod.reach)
             blurred = Blur.apply(blurMethod, to: padded, edges: .zero, linear: linear, alpha: alpha, threads: threads)
             description = "Blurred \(input) (\(width)×\(height)) with \(what) into a transparent border of its reach, "
@@ -175,6 +178,7 @@ struct BlurCommand: ReportingCommand {
             strip.add(blurred, caption: blurMethod.name,
                       ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])
                        + (alpha == .straight ? ["straight alpha"] : [])).joined(separator: ", "))
+            StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
             try stripOptions.closeUps.apply(to: &strip)
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))
         }

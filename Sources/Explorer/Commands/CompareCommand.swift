@@ -20,6 +20,8 @@ struct CompareCommand: ReportingCommand {
         keeps that panel's largest difference on the colour scale; the factor is in its caption) \
         and coloured with the inferno map.
           explorer compare photo --sigma 4 --methods box,separable --strip strip-box.png --inset 200,120,40,30
+
+        \(CostLimit.help) The reference's ⌈8σ⌉ is at most 512, so σ is at most 64 here.
         """
     )
 
@@ -98,6 +100,7 @@ struct CompareCommand: ReportingCommand {
         for name in try MethodName.parseList(methods) {
             let method = try size.make(name)
             try CostLimit.check(method, width: image.width, height: image.height)
+            try CostLimit.checkImpulse(method)
             let output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
             let errors = try ErrorMetrics(comparing: output, with: reference, reach: method.reach)
             // A kernel belongs to the linear filter: with 8-bit passes a single white pixel spreads
@@ -122,13 +125,24 @@ struct CompareCommand: ReportingCommand {
         let (image, reference, outcomes) = try compute(context)
         var report = Report()
         report.table(table(outcomes, image: image, context: context))
+        // Where each method's difference panel is brightest, for prose that says where
+        // (`{{errors.box.worstX}}`): the pixel, and its distance from the picture's centre.
+        let exact = reference.rgbaImage()
+        for o in outcomes {
+            let worst = ErrorMetrics.largestDifference(o.output, exact)
+            let key = CellResults.rowKey(o.name.rawValue)
+            let dx = Double(worst.x) - Double(image.width) / 2, dy = Double(worst.y) - Double(image.height) / 2
+            report.measures["\(key).worstX"] = Double(worst.x)
+            report.measures["\(key).worstY"] = Double(worst.y)
+            report.measures["\(key).worstFromCentre"] = (dx * dx + dy * dy).squareRoot()
+        }
         if outcomes.count == 2 {
             let difference = try ErrorMetrics.maxAbsDifference(outcomes[0].output, outcomes[1].output)
             report.text("Largest difference between \(outcomes[0].name.rawValue) and \(outcomes[1].name.rawValue) anywhere in the image: "
                         + "\(NumberText.significant(difference, 3)) (8-bit units).")
         }
         if let path = stripOptions.strip {
-            report.figure(try StripSupport.write(try strip(image: image, reference: reference.rgbaImage(), outcomes: outcomes),
+            report.figure(try StripSupport.write(try strip(image: image, reference: exact, outcomes: outcomes),
                                                  to: path, context: context))
         }
         return report
@@ -161,6 +175,7 @@ struct CompareCommand: ReportingCommand {
             }
             strip.columns = outcomes.count + 1
         }
+        StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
         try stripOptions.closeUps.apply(to: &strip)
         return strip
     }

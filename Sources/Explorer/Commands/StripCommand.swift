@@ -12,7 +12,8 @@ struct StripCommand: ReportingCommand {
         size. --difference-to REF adds a second row: |image − REF| per panel (none for an image equal \
         to REF), each amplified on its own by --amplify (default: the largest power of two that keeps \
         that panel's largest difference on the colour scale; the factor is in its caption) and coloured with the perceptually ordered inferno map, with a legend giving the scale in \
-        8-bit units. --inset X,Y,W,H enlarges that region of every panel under it, --corner-inset \
+        8-bit units. --inset X,Y,W,H enlarges that region of every panel under it (--inset auto: where the \
+        differences are largest, or the first image has most detail), --corner-inset \
         CORNER one corner (how each edge mode fills it), --inset-zoom N sets the enlargement, and \
         --outline X,Y,W,H[=label] outlines a rectangle on every panel. Examples:
           explorer strip box.png gauss.png -o strip.png --captions "box|Gaussian" --difference-to gauss.png
@@ -51,7 +52,7 @@ struct StripCommand: ReportingCommand {
         let loaded = try images.map { try inputOptions.load($0, in: context) }
         let names = try captionList()
         var strip = Strip(title: title)
-        strip.inset = try inset.map { try StripSupport.inset($0, width: loaded[0].width, height: loaded[0].height) }
+        strip.inset = try inset.flatMap { try StripSupport.inset($0, width: loaded[0].width, height: loaded[0].height) }
         for (i, image) in loaded.enumerated() {
             if let names {
                 strip.add(image, caption: names[i])
@@ -80,9 +81,17 @@ struct StripCommand: ReportingCommand {
             }
             strip.columns = loaded.count
         }
+        StripSupport.placeAutomaticInset(inset, on: &strip)
         try closeUps.apply(to: &strip)
         var report = Report()
         report.figure(try StripSupport.write(strip, to: output, context: context))
+        if let differenceTo {
+            // What each difference panel's caption says, for prose (`{{variants.difference2}}`).
+            let reference = try inputOptions.load(differenceTo, in: context)
+            for (i, image) in loaded.enumerated() {
+                report.measures["difference\(i + 1)"] = Strip.largestDifference(image, reference: reference)
+            }
+        }
         return report
     }
 }

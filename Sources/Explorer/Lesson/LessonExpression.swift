@@ -22,11 +22,12 @@ enum LessonExpression {
         case text(String)
         case bool(Bool)
 
-        /// The value as a number, when it is one or is text that reads as one.
+        /// The value as a number, when it is one or is text that reads as one (a true minus `−`,
+        /// as tables write `1.4e−5`, reads as `-`).
         var number: Double? {
             switch self {
             case .number(let x): x
-            case .text(let s): Double(s)
+            case .text(let s): Double(s) ?? Double(s.replacingOccurrences(of: "−", with: "-"))
             case .bool: nil
             }
         }
@@ -114,12 +115,13 @@ enum LessonExpression {
         /// Consumes `token` (after blanks) when it comes next; words must end there.
         mutating func take(_ token: String) -> Bool {
             skipBlanks()
-            let characters = Array(token)
-            guard position + characters.count <= scalars.count,
-                  Array(scalars[position..<(position + characters.count)]) == characters else { return false }
-            if characters.last!.isLetter, position + characters.count < scalars.count,
-               scalars[position + characters.count].isLetter { return false }
-            position += characters.count
+            var index = position
+            for c in token {
+                guard index < scalars.count, scalars[index] == c else { return false }
+                index += 1
+            }
+            if token.last!.isLetter, index < scalars.count, scalars[index].isLetter { return false }
+            position = index
             return true
         }
 

@@ -213,10 +213,14 @@ struct LessonPage {
         """
     }
 
-    /// The page runs no script: it needs only its inline style sheet and images beside it or
-    /// inlined (`--embed`); whatever text from outside became markup despite the escaping can
-    /// neither run nor fetch from elsewhere.
-    static let contentSecurityPolicy = "default-src 'none'; img-src 'self' data: file:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+    /// The page's policy: no inline script, event handler or `javascript:` link, and nothing
+    /// fetched from another origin, so whatever text from outside became markup despite the
+    /// escaping can neither run nor call out. A static page needs only its inline style sheet
+    /// and its images (beside it, or inlined by `--embed`); the live page of `explorer serve`,
+    /// built on this one, adds a `<base>`, its own script and requests to its own origin, which
+    /// the policy allows (and the server's header says the same).
+    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data: blob: file:; style-src 'self' 'unsafe-inline'; "
+        + "script-src 'self'; base-uri 'self'; form-action 'none'"
 
     static func escapeHTML(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

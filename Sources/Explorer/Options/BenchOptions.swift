@@ -101,6 +101,7 @@ struct BenchOptions: ParsableArguments {
                 }
                 context.progress?.stage("bench: \(name.rawValue) σ=\(NumberText.compact(sigma)) (\(rows.count + 1) of \(methodNames.count * sigmaList.count))")
                 let quadratic = name.isQuadratic && width * height > cropSize * cropSize
+                try CostLimit.check(method, width: quadratic ? cropSize : width, height: quadratic ? cropSize : height)
                 let (timing, cropped) = timer.time(method, label: name.rawValue, on: image, orCrop: quadratic ? crop : nil)
                 rows.append(Row(method: name, sigma: sigma, parameters: method.parameters, timing: timing, cropped: cropped))
             }

@@ -10,6 +10,16 @@ enum CostLimit {
     /// 256×256 is 1.05·10¹⁰ taps in 7 s).
     static let budget = 3e10
 
+    /// The limits, as `explorer blur --help` and `explorer compare --help` state them.
+    static let help = """
+    Limits, each refused at once with exit status 64 and a line naming it: σ up to 1000 and \
+    --radius up to 2000 (gaussian2d: 512); young-van-vliet σ from 0.5 (below, its recursive \
+    filter has no bell-shaped solution); box and gaussian2d ((2R+1)² taps a pixel), separable and \
+    linear-taps (2(2R+1)) at most 3e10 taps over the picture; --grow's border at most the \
+    picture's larger side, and the grown output at most --max-pixels. The other methods cost the \
+    same at any σ; dual-kawase's set-up takes a few seconds at σ = 1000.
+    """
+
     /// The taps a pixel costs with `method`, or nil for a method whose cost does not grow with σ.
     static func tapsPerPixel(_ method: any BlurMethod) -> Double? {
         let width = Double(2 * method.reach + 1)
@@ -18,6 +28,13 @@ enum CostLimit {
         case is Separable, is LinearTaps: return 2 * width
         default: return nil
         }
+    }
+
+    /// Refuses a method whose impulse response (`ImpulseSummary.measure`: an impulse in a square
+    /// of twice its reach or response) would cost more than the budget to measure.
+    static func checkImpulse(_ method: any BlurMethod) throws {
+        let side = ImpulseSummary.imageSide(for: method)
+        try check(method, width: side, height: side)
     }
 
     /// Refuses a blur of a `width`×`height` picture with `method` above the budget.

@@ -7,8 +7,8 @@ import Foundation
 struct StripOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Also draw the images side by side, captioned, into this PNG.", valueName: "file.png"))
     var strip: String?
-    @Option(help: ArgumentHelp("With --strip: enlarge this region of every panel under it (nearest neighbour, so pixels show); pixels or percentages of the image.",
-                               valueName: "x,y,w,h"))
+    @Option(help: ArgumentHelp("With --strip: enlarge this region of every panel under it (nearest neighbour, so pixels show); pixels or percentages of the image, or auto (where the difference panels are largest, else where the picture has most detail).",
+                               valueName: "x,y,w,h|auto"))
     var inset: String?
     @Option(help: "With --strip: the strip's title (default: what it compares).")
     var title: String?
@@ -23,9 +23,10 @@ struct StripOptions: ParsableArguments {
         }
     }
 
-    /// The `--inset` on an image of `width`×`height`, or nil.
+    /// The `--inset` on an image of `width`×`height`, or nil (also for `auto`, which
+    /// `StripSupport.placeAutomaticInset` resolves once the panels are in).
     func parsedInset(width: Int, height: Int) throws -> Strip.Inset? {
-        try inset.map { try StripSupport.inset($0, width: width, height: height) }
+        try inset.flatMap { try StripSupport.inset($0, width: width, height: height) }
     }
 }
 
@@ -34,7 +35,8 @@ struct StripOptions: ParsableArguments {
 enum StripSupport {
     /// Parses `--inset X,Y,W,H` (`RectangleSpec`: whole pixels or percentages; X and Y at least
     /// 0, W and H at least 1).
-    static func parseInset(_ text: String) throws -> RectangleSpec {
+    static func parseInset(_ text: String) throws -> RectangleSpec? {
+        if isAutomatic(text) { return nil }
         do {
             return try RectangleSpec(parsing: text, option: "--inset", negativeOrigin: false)
         } catch {
@@ -42,9 +44,18 @@ enum StripSupport {
         }
     }
 
-    /// The inset `text` stands for on an image of `width`×`height`, its zoom chosen by the strip.
-    static func inset(_ text: String, width: Int, height: Int) throws -> Strip.Inset {
-        Strip.Inset(try parseInset(text).resolved(width: width, height: height))
+    /// The inset `text` stands for on an image of `width`×`height`, its zoom chosen by the strip;
+    /// nil for `auto`.
+    static func inset(_ text: String, width: Int, height: Int) throws -> Strip.Inset? {
+        try parseInset(text).map { Strip.Inset(try $0.resolved(width: width, height: height)) }
+    }
+
+    /// Whether an `--inset` value asks for the automatic close-up.
+    static func isAutomatic(_ text: String?) -> Bool { text == "auto" }
+
+    /// With `--inset auto`: the close-up `Strip.automaticInset` chooses, once every panel is in.
+    static func placeAutomaticInset(_ text: String?, on strip: inout Strip) {
+        if isAutomatic(text) { strip.inset = strip.automaticInset() }
     }
 
     /// Checks an `--amplify` value: a finite number above 0.
