@@ -2,9 +2,9 @@
 import PackageDescription
 
 // The library is four modules by concern under one umbrella, as swift-collections' `Collections`:
-// BlurCore (images, kernels, blur methods, measurement; no C dependency), BlurPNG (the only
-// module that needs libpng), BlurFigures (strips, plots, canvases, bitmap font, colour maps) and
-// BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
+// BlurCore (images, kernels, blur methods, measurement; its one C dependency is FFTW, for the
+// fft method), BlurPNG (the only module that needs libpng), BlurFigures (strips, plots,
+// canvases, bitmap font, colour maps) and BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
 // user needs.
 //
 // Every library module is compiled with optimisation even in the default debug configuration,
@@ -27,7 +27,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // The live server's HTTP stack, used only by `explorer-serve`: building it (SwiftNIO) takes
@@ -44,7 +43,17 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .target(name: "BlurCore", swiftSettings: optimisedEvenInDebug),
+        .systemLibrary(
+            name: "CFFTW",
+            pkgConfig: "fftw3f",
+            providers: [.apt(["libfftw3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "BlurCore", dependencies: ["CFFTW"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
         .target(
             name: "BlurFigures",
@@ -59,7 +68,7 @@ let package = Package(
             dependencies: [
                 "BlurKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Ink", package: "Ink"),
+                "CCmark",
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/Explorer",

@@ -18,7 +18,8 @@ func read(_ bytes: [UInt8]) {
     for entry in info.text { _ = TerminalText.visible(entry.keyword + entry.value) }
     let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
     guard !overflow, pixels <= 1 << 16 else { return }
-    if let decoded = try? PNG.decode(bytes, width: info.width, height: info.height, maxPixels: 1 << 16, path: "fuzz.png") {
+    if let decoded = try? PNG.decode(bytes, width: info.width, height: info.height, maxPixels: 1 << 16, bitDepth: info.bitDepth,
+                                     path: "fuzz.png") {
         precondition(decoded.image.width == info.width && decoded.image.height == info.height)
         precondition(decoded.bytesRead <= bytes.count)
     }

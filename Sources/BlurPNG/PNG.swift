@@ -33,31 +33,45 @@ public enum PNG {
         guard pixels <= maxPixels else {
             throw BlurKitError("'\(path)' is \(header.width)×\(header.height) = \(pixels) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
         }
-        return try decode(bytes, width: header.width, height: header.height, maxPixels: maxPixels, path: path).image
+        return try decode(bytes, width: header.width, height: header.height, maxPixels: maxPixels, bitDepth: header.bitDepth, path: path).image
     }
 
     /// Decodes PNG bytes whose header says `width`×`height` into RGBA.
     ///
     /// libpng's own width and height limits are set from `maxPixels`, and decoding stops after
-    /// the last row, so image data beyond what the size needs is never inflated.
+    /// the last row, so image data beyond what the size needs is never inflated. A file of bit
+    /// depth 16 keeps its 16 bits: each value v becomes v / 65535, which Float32 holds closely
+    /// enough that ×65535 and rounding gives v back.
     /// - Returns: the image, and how many of the file's bytes the decoder read.
-    static func decode(_ bytes: [UInt8], width: Int, height: Int, maxPixels: Int,
+    static func decode(_ bytes: [UInt8], width: Int, height: Int, maxPixels: Int, bitDepth: Int = 8,
                        path: String) throws -> (image: RGBAImage, bytesRead: Int) {
+        if bitDepth == 16 {
+            var rgba = [UInt16](repeating: 0, count: 4 * width * height)
+            let consumed = try decode(bytes, width: width, height: height, maxPixels: maxPixels, into: &rgba, sixteen: true, path: path)
+            return (RGBAImage(width: width, height: height, pixels: rgba.map { Float($0) / 65535 }), consumed)
+        }
         var rgba = [UInt8](repeating: 0, count: 4 * width * height)
+        let consumed = try decode(bytes, width: width, height: height, maxPixels: maxPixels, into: &rgba, sixteen: false, path: path)
+        return (RGBAImage(width: width, height: height, rgba8: rgba), consumed)
+    }
+
+    /// Decodes into `values` (bytes, or 16-bit values with `sixteen`); returns the bytes read.
+    private static func decode<Value>(_ bytes: [UInt8], width: Int, height: Int, maxPixels: Int, into values: inout [Value],
+                                      sixteen: Bool, path: String) throws -> Int {
         var message = [CChar](repeating: 0, count: 160)
         let side = UInt32(clamping: min(max(maxPixels, 1), 0x7FFF_FFFF))
         var consumed = 0
         let ok = bytes.withUnsafeBufferPointer { file in
-            rgba.withUnsafeMutableBufferPointer { out in
-                cpng_read_rgba8(file.baseAddress, file.count, UInt32(width), UInt32(height), side, out.baseAddress,
-                                &message, &consumed)
+            values.withUnsafeMutableBytes { out in
+                cpng_read_rgba(file.baseAddress, file.count, UInt32(width), UInt32(height), side, out.baseAddress,
+                               sixteen ? 1 : 0, &message, &consumed)
             }
         }
         guard ok != 0 else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw BlurKitError("'\(path)' is truncated or corrupt: \(reason.isEmpty ? "unknown libpng error" : reason)")
         }
-        return (RGBAImage(width: width, height: height, rgba8: rgba), consumed)
+        return consumed
     }
 
     private static func message(of image: inout png_image) -> String {

@@ -6,7 +6,7 @@
  * from the wrong pass in libpng 1.6.39, cannot lift libpng's default 1,000,000-pixel width and
  * height limits, and inflates the rest of the image data after the last row. This reader takes
  * the encoded file from memory, sets the limits from the caller's, expands every PNG kind to
- * 8-bit straight-alpha RGBA and stops once the last row is decoded: libpng's last png_read_row
+ * straight-alpha RGBA (8 bits a value, or 16 for a 16-bit file, in the machine's byte order) and stops once the last row is decoded: libpng's last png_read_row
  * would otherwise inflate all remaining image data (png_read_finish_IDAT), so once every row
  * that carries data has passed the (no-op) user transform, the next request for file bytes
  * ends the read as a success. libpng reports errors through longjmp, which Swift cannot catch,
@@ -50,13 +50,15 @@ static void cpng_read_bytes(png_structp png, png_bytep out, size_t count) {
     state->offset += count;
 }
 
-/* Decodes `count` bytes of PNG into `rgba` (width * height * 4 bytes, rows top to bottom).
- * The file's size must be `width` × `height`, each at most `max_side`. Returns 1 on success,
- * else 0 with a one-line reason in `message` (at least 160 bytes). `consumed` receives how many
- * of the file's bytes libpng asked for. */
-static int cpng_read_rgba8(const unsigned char *bytes, size_t count, png_uint_32 width,
-                           png_uint_32 height, png_uint_32 max_side, unsigned char *rgba,
-                           char *message, size_t *consumed) {
+/* Decodes `count` bytes of PNG into `rgba` (width * height * 4 values, rows top to bottom):
+ * bytes, or with `sixteen` (for a file of bit depth 16) 16-bit values in the machine's byte
+ * order. The file's size must be `width` × `height`, each at most `max_side`. Returns 1 on
+ * success, else 0 with a one-line reason in `message` (at least 160 bytes). `consumed`
+ * receives how many of the file's bytes libpng asked for. */
+static int cpng_read_rgba(const unsigned char *bytes, size_t count, png_uint_32 width,
+                          png_uint_32 height, png_uint_32 max_side, void *pixels, int sixteen,
+                          char *message, size_t *consumed) {
+    unsigned char *rgba = (unsigned char *)pixels;
     cpng_read_state state;
     memset(&state, 0, sizeof state);
     state.bytes = bytes;
@@ -90,9 +92,14 @@ static int cpng_read_rgba8(const unsigned char *bytes, size_t count, png_uint_32
     if (colour == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (colour == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
-    if (depth == 16) png_set_scale_16(png);
+    if (depth == 16 && !sixteen) png_set_scale_16(png);
+    if (depth != 16 && sixteen) png_error(png, "16-bit output asked for a file that is not 16-bit");
     if (colour == PNG_COLOR_TYPE_GRAY || colour == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
-    png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_filler(png, sixteen ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
+    if (sixteen) {
+        const unsigned short probe = 1;
+        if (*(const unsigned char *)&probe == 1) png_set_swap(png);  /* PNG stores big-endian */
+    }
     /* Files without gAMA are taken as sRGB (as PNGs in the wild are); files with one are
      * converted to sRGB, as the simplified API did. */
     png_set_gamma(png, PNG_DEFAULT_sRGB, PNG_DEFAULT_sRGB);
@@ -105,7 +112,7 @@ static int cpng_read_rgba8(const unsigned char *bytes, size_t count, png_uint_32
         else if (PNG_PASS_COLS(width, pass) > 0) expected += PNG_PASS_ROWS(height, pass);
     }
     state.rows_expected = expected;
-    size_t stride = (size_t)width * 4;
+    size_t stride = (size_t)width * (sixteen ? 8 : 4);
     if (png_get_rowbytes(png, info) != stride) png_error(png, "unexpected row size after expansion to RGBA");
     for (int pass = 0; pass < passes; pass++) {
         for (png_uint_32 y = 0; y < height; y++) png_read_row(png, rgba + (size_t)y * stride, NULL);

@@ -21,7 +21,7 @@ struct Explorer: ParsableCommand {
         version: version,
         subcommands: [
             LessonCommand.self, ListCommand.self, AllCommand.self,
-            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, PlotCommand.self,
+            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, SpectrumCommand.self, PlotCommand.self,
             KernelCommand.self, BoxesCommand.self, BenchCommand.self, GridCommand.self, SourceCommand.self,
             EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self, ExportCommand.self, ServeWorkerCommand.self,
         ]
@@ -46,12 +46,13 @@ struct Explorer: ParsableCommand {
             let code = exitCode(for: error)
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
             // Our own errors are one line by design; a newline or escape in them came from a file
-            // name or a file's text and is shown visibly. Parser messages may carry usage lines.
+            // name or a file's text and is shown visibly. Parser messages may carry usage lines;
+            // their first line is shown, with any escape from an argument made visible.
             let message: String
             if error is BlurKitError || error is LessonError {
                 message = TerminalText.visible("\(error)")
             } else {
-                message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+                message = TerminalText.visible(self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")
             }
             FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
             exit(withError: ExitCode(code.rawValue))

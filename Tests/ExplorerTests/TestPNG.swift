@@ -9,9 +9,10 @@ enum TestPNG {
     /// PNG colour types used here.
     enum ColourType: UInt8 { case grey = 0, palette = 3, rgba = 6 }
 
-    /// A PNG of `width`×`height` with 8-bit samples; `pixel(x, y)` gives the samples of one pixel
-    /// (1 for grey and palette, 4 for RGBA); `palette` is RGB triples for colour type 3.
-    static func data(width: Int, height: Int, colourType: ColourType, palette: [UInt8] = [],
+    /// A PNG of `width`×`height` with 8-bit samples (or `bitDepth` 16: two bytes a sample, most
+    /// significant first); `pixel(x, y)` gives the bytes of one pixel (1 sample for grey and
+    /// palette, 4 for RGBA); `palette` is RGB triples for colour type 3.
+    static func data(width: Int, height: Int, colourType: ColourType, palette: [UInt8] = [], bitDepth: UInt8 = 8,
                      pixel: (Int, Int) -> [UInt8]) -> Data {
         var raw: [UInt8] = []
         for y in 0..<height {
@@ -20,7 +21,7 @@ enum TestPNG {
         }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-        header += [8, colourType.rawValue, 0, 0, 0]
+        header += [bitDepth, colourType.rawValue, 0, 0, 0]
         png += chunk("IHDR", header)
         if colourType == .palette { png += chunk("PLTE", palette) }
         png += chunk("IDAT", zlibStored(raw))

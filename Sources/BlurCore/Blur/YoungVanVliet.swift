@@ -48,12 +48,21 @@ public struct YoungVanVliet: BlurMethod {
         5: [(0.8643, 1.45389), (0.8643, -1.45389), (1.61433, 0.83134), (1.61433, -0.83134), (1.87504, 0)],
     ]
 
+    /// The σ the filter is made for: from 0.5, where its variance equation still has a
+    /// bell-shaped solution for every order (at q = 0.40, 0.44, 0.48 for K = 3, 4, 5), to 2000,
+    /// where its response is about 60,000 pixels long.
+    public static let sigmaRange: ClosedRange<Double> = 0.5...2000
+
+    /// Per order K, a q below which the variance equation no longer grows with q (found by
+    /// scanning it: 0.3175, 0.373, 0.4185), rounded up.
+    static let smallestQ: [Int: Double] = [3: 0.32, 4: 0.375, 5: 0.42]
+
     /// The filter of order K for σ.
     ///
-    /// - Throws: `BlurKitError` when σ is not finite and in (0, 2000] or the order is not 3, 4 or 5.
+    /// - Throws: `BlurKitError` when σ is outside `sigmaRange` or the order is not 3, 4 or 5.
     public init(sigma: Double, order: Int = 3) throws {
-        guard sigma.isFinite && sigma > 0 && sigma <= 2000 else {
-            throw BlurKitError("sigma (\(sigma)) must be a finite number in (0, 2000]")
+        guard sigma.isFinite && Self.sigmaRange.contains(sigma) else {
+            throw BlurKitError("young-van-vliet takes σ in \(Self.sigmaRange.lowerBound)…\(Int(Self.sigmaRange.upperBound)) (below 0.5 its recursive filter has no bell-shaped solution); got \(sigma)")
         }
         guard let d = Self.unscaledPoles[order] else { throw BlurKitError("order (\(order)) must be 3, 4 or 5") }
         self.sigma = sigma
@@ -75,27 +84,46 @@ public struct YoungVanVliet: BlurMethod {
         let causal = Self.causalResponse(b0: b0, a: a, tolerance: 1e-15)
         tail = RecursiveTail.length(causal, below: 1e-7)
         rightEdge = Self.triggsSdika(b0: b0, a: a, length: causal.count)
-        // The two-sided response: the causal response correlated with itself.
+        // The two-sided response for offsets 0, 1, …: the causal response correlated with
+        // itself, Σₜ h(t)h(t + m), which is the anticausal filter run over the causal response
+        // (O(n·K) rather than O(n²): n reaches about 60,000 at σ = 2000).
         let n = causal.count
-        let symmetric = (0..<n).map { m in (0..<(n - m)).reduce(0.0) { $0 + causal[$1] * causal[$1 + m] } }
+        var symmetric = [Double](repeating: 0, count: n)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            var value = b0 * causal[i]
+            for (k, ak) in a.enumerated() where i + 1 + k < n { value -= ak * symmetric[i + 1 + k] }
+            symmetric[i] = value
+        }
         reach = RecursiveTail.length(symmetric, below: RecursiveTail.reachMass)
     }
 
-    /// q such that Σₖ 2pₖ/(pₖ − 1)² = σ² with pₖ = dₖ^{1/q}: Newton's method from q = σ/2
-    /// (Getreuer's `compute_q`, with its derivative Σₖ (2/q) pₖ ln(pₖ)(pₖ + 1)/(pₖ − 1)³).
+    /// q such that Σₖ 2pₖ/(pₖ − 1)² = σ² with pₖ = dₖ^{1/q} (Getreuer's `compute_q`).
+    ///
+    /// Above `smallestQ` the variance grows with q without bound (the poles approach the unit
+    /// circle), so q is found by bisection: in a bounded number of steps, with poles outside
+    /// the unit circle (a stable filter), for every σ in `sigmaRange`. Below it the complex
+    /// poles turn so far that the variance formula no longer describes a bell (it falls, and
+    /// turns negative); Getreuer's Newton iteration from q = σ/2 strays there for σ below
+    /// about 0.5 (at σ = 0.2 it ended with poles on the unit circle, whose response never
+    /// fades, and the filter's set-up ran for minutes).
     static func solveQ(_ d: [(Double, Double)], sigma: Double) -> Double {
-        var q = sigma / 2
-        for _ in 0..<8 {
-            var variance = 0.0, derivative = 0.0
+        func variance(_ q: Double) -> Double {
+            var total = 0.0
             for pole in d {
                 let p = Complex(pole.0, pole.1).realPower(1 / q)
                 let m1 = p - Complex(1, 0)
-                variance += (Complex(2, 0) * p / (m1 * m1)).re
-                derivative += (Complex(2 / q, 0) * p * p.log() * (p + Complex(1, 0)) / (m1 * m1 * m1)).re
+                total += (Complex(2, 0) * p / (m1 * m1)).re
             }
-            q -= (variance - sigma * sigma) / derivative
+            return total
         }
-        return q
+        let target = sigma * sigma
+        var low = smallestQ[d.count] ?? 0.42, high = max(1.0, sigma)
+        while variance(high) < target && high < 1e6 { high *= 2 }
+        for _ in 0..<100 {
+            let middle = (low + high) / 2
+            if variance(middle) < target { low = middle } else { high = middle }
+        }
+        return (low + high) / 2
     }
 
     /// The causal filter's impulse response, until it stays below `tolerance` for K samples.

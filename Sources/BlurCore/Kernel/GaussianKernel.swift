@@ -156,6 +156,17 @@ public struct GaussianKernel1D: Sendable, Equatable {
         return exp(-0.5 * z * z)
     }
 
+    /// The weight of the point-sampled Gaussian at offset `x`, untruncated and normalised:
+    /// exp(−x²/2σ²) / Σₖ exp(−(k + f)²/2σ²) over all integers k, f the fractional part of x (so
+    /// the weights at x + ℤ sum to 1). The kernel every measurement compares with.
+    public static func pointWeight(at x: Double, sigma: Double) -> Double {
+        let fraction = x - x.rounded(.down)
+        let reach = Int((12 * sigma).rounded(.up)) + 2
+        var norm = 0.0
+        for k in -reach...reach { norm += unitPeakShape(Double(k) + fraction, sigma: sigma) }
+        return unitPeakShape(x, sigma: sigma) / norm
+    }
+
     /// The mass of the N(0, σ²) density over the pixel [x − ½, x + ½].
     ///
     /// = ½·[erf((x + ½)/(σ√2)) − erf((x − ½)/(σ√2))]. In the tails both erf values are close to 1

@@ -91,6 +91,15 @@ public struct ErrorMetrics: Sendable, Equatable {
         return Double(pixelDifferences(a, b).max() ?? 0) * 255
     }
 
+    /// Where `image` differs most from `reference` (the first such pixel in row order) and by how
+    /// much, in 8-bit units, as the strips' difference panels draw it; the images must have one size.
+    public static func largestDifference(_ image: RGBAImage, _ reference: RGBAImage) -> (x: Int, y: Int, difference: Double) {
+        let d = pixelDifferences(image, reference)
+        var worst = 0
+        for i in d.indices where d[i] > d[worst] { worst = i }
+        return (worst % max(image.width, 1), worst / max(image.width, 1), Double(d.isEmpty ? 0 : d[worst]) * 255)
+    }
+
     /// Each pixel's largest difference over alpha and the premultiplied colours (αR, αG, αB),
     /// 0...1; the images must have one size. The strips' difference panels draw these values.
     package static func pixelDifferences(_ image: RGBAImage, _ reference: RGBAImage) -> [Float] {

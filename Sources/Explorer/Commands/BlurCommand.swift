@@ -18,6 +18,8 @@ struct BlurCommand: ReportingCommand {
           explorer blur photo -o box.png --method box --radius 3
           explorer blur photo -o gauss.png --method separable --sigma 4 --edges mirror
           explorer blur photo -o box.png --method box --radius 4 --strip strip-box-r4.png --inset 200,120,40,30
+
+        \(CostLimit.help)
         """
     )
 
@@ -43,12 +45,15 @@ struct BlurCommand: ReportingCommand {
     @Option(help: "Threads for the blur (1, 2, …).") var threads: Int = 1
     @Option(help: "Blur only this rectangle X,Y,W,H (pixels, or percentages of the image such as 25%,25%,50%,50%), reading a margin of the kernel's reach around it (BCBlurView); the rest stays as it was.")
     var region: String?
-    @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them.")
+    @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them. The reach may be at most the picture's larger side, and the grown output at most --max-pixels.")
     var grow = false
     @Option(help: "PNG compression: fast (zlib level 1), default (level 4) or small (level 6, about 3× the encoding time).")
     var compression: PNG.Compression = .default
     @Flag(help: "Show no progress line on standard error (it appears only on a terminal, after a second).")
     var quiet = false
+    @Option(help: ArgumentHelp("Also draw the result enlarged, each pixel a cell with its 8-bit level printed (images up to 32×32: impulse responses, kernels).",
+                               valueName: "FILE.png"))
+    var cells: String?
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
     @OptionGroup var formatOptions: FormatOptions
@@ -69,8 +74,25 @@ struct BlurCommand: ReportingCommand {
             throw ValidationError("give --eight-bit-passes or --linear, not both (the libraries store 8-bit sRGB levels between passes)")
         }
         if let region { _ = try Self.regionSpec(region) }
+        if cells != nil, stripOptions.strip != nil { throw ValidationError("give --cells or --strip, not both") }
         guard region == nil || !grow else { throw ValidationError("give --region or --grow, not both") }
         guard !(light && grow) else { throw ValidationError("give --light or --grow, not both (a grown output has more pixels to average over)") }
+    }
+
+    /// Refuses a `--grow` whose border would outgrow the picture: a reach wider than the
+    /// picture's larger side (the output would be mostly the blur's faint tail) or a grown
+    /// output above `--max-pixels`. Either bounds the time and memory `--grow` takes by the
+    /// picture's own size (at most nine times its pixels).
+    ///
+    /// - Throws: `ValidationError` (exit status 64) naming the limit.
+    static func checkGrowth(reach: Int, width: Int, height: Int, maxPixels: Int) throws {
+        let grownWidth = width + 2 * reach, grownHeight = height + 2 * reach
+        guard reach <= max(width, height) else {
+            throw ValidationError("--grow: the kernel reaches \(reach) px, more than the picture's larger side (\(max(width, height)) px), the limit of a grown border; the output would be \(grownWidth)×\(grownHeight)")
+        }
+        guard grownWidth.multipliedReportingOverflow(by: grownHeight).partialValue <= maxPixels else {
+            throw ValidationError("--grow: the output would be \(grownWidth)×\(grownHeight), above --max-pixels (\(maxPixels))")
+        }
     }
 
     /// Parses `--region X,Y,W,H` (whole pixels or percentages of the image).
@@ -89,6 +111,9 @@ struct BlurCommand: ReportingCommand {
         var original: RGBAImage? = try inputOptions.load(input, in: context)
         let (width, height) = (original!.width, original!.height)
         let blurMethod = try size.make(method)
+        if grow { try Self.checkGrowth(reach: blurMethod.reach, width: width, height: height, maxPixels: inputOptions.maxPixels) }
+        let (blurredWidth, blurredHeight) = grow ? (width + 2 * blurMethod.reach, height + 2 * blurMethod.reach) : (width, height)
+        try CostLimit.check(blurMethod, width: blurredWidth, height: blurredHeight)
         context.progress?.stage("blurring \(width)×\(height) with \(blurMethod.name)")
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
         var report = Report()
@@ -131,7 +156,14 @@ struct BlurCommand: ReportingCommand {
         let path = try context.writePNG(blurred, to: output, compression: compression, alpha: !PNG.isOpaque(blurred),
                                         depth: depth)
         report.text(description + (depth == .sixteen ? "; written with 16 bits a channel." : "."))
-        report.figure(Figure(path: path, altText: alt, caption: nil))
+        // A strip or a value grid shows the result, so the output is not shown a second time.
+        if stripOptions.strip == nil && cells == nil { report.figure(Figure(path: path, altText: alt, caption: nil)) }
+        if let cells {
+            let title = "\(StripSupport.shortName(input)) blurred with \(blurMethod.name) (\(blurMethod.parameters)): 8-bit levels"
+            let grid = try ValueGrid.render(blurred, title: title)
+            let gridPath = try context.writePNG(grid, to: cells)
+            report.figure(Figure(path: gridPath, altText: alt + ", enlarged: each pixel a cell with its 8-bit level printed in it", caption: title))
+        }
         if let fringe { report.table(Self.fringeTable(fringe)) }
         if light, let original {
             report.table(Self.lightTable(original: original, blurred: blurred, linear: linear))
@@ -146,6 +178,7 @@ struct BlurCommand: ReportingCommand {
             strip.add(blurred, caption: blurMethod.name,
                       ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])
                        + (alpha == .straight ? ["straight alpha"] : [])).joined(separator: ", "))
+            StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
             try stripOptions.closeUps.apply(to: &strip)
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))
         }

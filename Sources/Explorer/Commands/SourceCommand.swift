@@ -35,6 +35,7 @@ struct SourceCommand: ReportingCommand {
         "gaussian2d": "The fast loop reads padded rows (no edge-mode test per tap), keeps eight pixels × four channels in SIMD registers with the taps outermost, and splits the rows over threads.",
         "separable": "The fast loop copies each row (or a block of 16 columns) into a padded scratch line, then adds the weighted taps for eight pixels × four channels at once, adding mirrored taps before multiplying when the weights are symmetric.",
         "iterated-box": "The fast loop keeps a running sum — add the pixel entering the window, subtract the one leaving — so a pass costs two additions per pixel whatever its width; it slides along two rows at once, whose sums hide each other's latency, and divides once by the product of the widths at the end.",
+        "fft": "The fast loop pads the whole image at once and lets FFTW transform all four interleaved channels in one 2-D plan, in O(N log N) instead of the definition's O(N²) sums; the gains multiply as H(ωx)·H(ωy).",
         "downsampled": "The fast version runs the same three steps with rows split over threads, the inner method's own fast loop, and the bilinear positions and weights computed once per row and column instead of once per pixel.",
     ]
 

@@ -59,6 +59,8 @@ struct Lesson: Equatable, Sendable {
         /// A question for the reader to answer before the cell runs (`predict="…"`), asked by
         /// `explorer lesson N --step`.
         var predict: String?
+        /// The name prose reads this cell's results by (`id="errors"`: `{{errors.box.interiorMax}}`).
+        var id: String? = nil
     }
 
     /// The page's folder under the output folder: `lesson-01`, or `lesson-SLUG` for a file without a number.

@@ -1,5 +1,4 @@
 import Foundation
-import Ink
 
 /// A lesson's page: the Markdown README, the same page as self-contained HTML, and every table
 /// as CSV.
@@ -15,6 +14,8 @@ struct LessonPage {
     var html: String
     /// CSV files to write beside the page: file name and contents, in page order.
     var tables: [(name: String, csv: String)]
+    /// The file line of the cell whose table each CSV holds, by CSV name.
+    var tableLines: [String: Int] = [:]
     /// What the course index shows of this page.
     var info: CourseIndex.PageInfo
 
@@ -30,6 +31,8 @@ struct LessonPage {
         }
         add(navigation.line(page: "README.md"), html: navigation.line(page: "index.html"))
         var tables: [(name: String, csv: String)] = []
+        var tableLines: [String: Int] = [:]
+        var csvNames = CSVNames()
         var extras: [(before: Int, extra: PageExtra)] = []
         var section = CourseSections.Section.other
         var firstFigure: Figure?
@@ -44,7 +47,9 @@ struct LessonPage {
                 }
             case .cell(let cell) where !cell.hidden:
                 add("```console\n$ explorer \(cell.text)\n```")
-                for result in Self.results(cell, tables: &tables) { add(Self.resultText(result)) }
+                let before = tables.count
+                for result in Self.results(cell, tables: &tables, names: &csvNames) { add(result) }
+                for table in tables[before...] { tableLines[table.name] = cell.line }
                 if cell.format == .text || cell.format == .markdown {
                     for table in cell.report.tables {
                         if let line = Glossary.line(for: table, page: "../glossary.md") {
@@ -69,11 +74,12 @@ struct LessonPage {
                                          figure: firstFigure?.path, figureAlt: firstFigure.map { Self.pageText($0.altText) })
         self.markdown = sections.joined(separator: "\n\n") + "\n\n" + CourseIndex.comment(info) + "\n"
         self.tables = tables
+        self.tableLines = tableLines
         self.html = Self.html(title: lesson.title, summary: lesson.summary, sections: htmlSections, extras: extras)
     }
 
     /// A cell's results as Markdown sections; tables get a CSV file each.
-    static func results(_ cell: LessonRunner.CellResult, tables: inout [(name: String, csv: String)]) -> [String] {
+    static func results(_ cell: LessonRunner.CellResult, tables: inout [(name: String, csv: String)], names: inout CSVNames) -> [String] {
         switch cell.format {
         case .json:
             return ["```json\n\(DataRenderer.json(cell.report))\n```"]
@@ -82,14 +88,23 @@ struct LessonPage {
         case .text, .markdown:
             return cell.report.blocks.compactMap { block in
                 if case .pageExtra = block { return nil }
-                if case .dataTable(_, let summary) = block { return MarkdownRenderer.render(Report(blocks: [.text(summary)])) }
-                let markdown = MarkdownRenderer.render(Report(blocks: [block]))
-                guard case .table(let table) = block else { return markdown }
-                let name = table.csvName(taken: tables.map(\.name))
+                if case .dataTable(_, let summary) = block { return resultText(MarkdownRenderer.render(Report(blocks: [.text(summary)]))) }
+                guard case .table(let table) = block else { return resultText(MarkdownRenderer.render(Report(blocks: [block]))) }
+                let name = names.claim(table)
                 tables.append((name, DataRenderer.csv(table)))
-                return markdown + "\n\n[\(name)](\(name))"
+                return pageTable(table) + "\n\n[\(name)](\(name))"
             }
         }
+    }
+
+    /// A table as page Markdown: a long one is folded in a real `<details>` element (its cells
+    /// escaped by the renderer, its title and notes here), a short one escaped as a whole.
+    static func pageTable(_ table: Table) -> String {
+        guard table.rows.count > TextRenderer.longTable else { return resultText(MarkdownRenderer.render(table)) }
+        var safe = table
+        safe.title = table.title.map(resultText)
+        safe.notes = table.notes.map(resultText)
+        return MarkdownRenderer.render(safe)
     }
 
     static func footer(lesson: Lesson, values: [String: String], invocation: String) -> String {
@@ -106,10 +121,18 @@ struct LessonPage {
 
     /// Text from outside the page's own structure (a title, summary, caption or `--set` value)
     /// as Markdown that shows it literally: characters that would open HTML, end an attribute
-    /// or make a link become character references, which Markdown renderers (Ink, GitHub) show
+    /// or make a link become character references, which Markdown renderers (cmark-gfm, GitHub) show
     /// as the characters themselves.
     static func pageText(_ text: String) -> String {
         referencing(text, htmlReferences.merging(["[": "&#91;", "]": "&#93;", "`": "&#96;", "\n": " ", "\r": " "]) { $1 })
+    }
+
+    /// A value written into prose by `{{…}}`: text that could open HTML (`<`, `>`) becomes
+    /// character references, which Markdown renderers show as the characters themselves, so a
+    /// `--set` value reads as text in the page; the lesson's own Markdown around it is kept.
+    static func proseValue(_ value: LessonExpression.Value) -> String {
+        guard case .text(let text) = value else { return value.rendered }
+        return referencing(text, ["<": "&lt;", ">": "&gt;"])
     }
 
     /// A cell's rendered result (tables, figures, text that may quote files or `--set` values)
@@ -147,7 +170,7 @@ struct LessonPage {
 
     // MARK: - HTML
 
-    /// The page as one self-contained HTML file: Ink turns the Markdown sections into HTML, and the
+    /// The page as one self-contained HTML file: cmark-gfm (`CommonMark`) turns the Markdown sections into HTML, and the
     /// style sheet is inline so the file needs nothing but the images beside it.
     ///
     /// Each page extra goes before section `before` (right after its cell's results), with its
@@ -160,12 +183,12 @@ struct LessonPage {
             let island = entry.extra.island
             counts[island.idStem, default: 0] += 1
             let id = "\(island.idStem)-\(counts[island.idStem]!)"
-            body += MarkdownParser().html(from: sections[start..<entry.before].joined(separator: "\n\n")) + "\n"
+            body += CommonMark.html(from: sections[start..<entry.before].joined(separator: "\n\n")) + "\n"
             body += island.html(id: id) + "\n"
             styles += "\n" + island.css(id: id)
             start = entry.before
         }
-        body += MarkdownParser().html(from: sections[start...].joined(separator: "\n\n"))
+        body += CommonMark.html(from: sections[start...].joined(separator: "\n\n"))
         return """
         <!DOCTYPE html>
         <html lang="en">
@@ -173,6 +196,7 @@ struct LessonPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
+        <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
         <meta name="description" content="\(escapeHTML(summary))">
         <title>\(escapeHTML(title))</title>
         <style>
@@ -188,6 +212,15 @@ struct LessonPage {
 
         """
     }
+
+    /// The page's policy: no inline script, event handler or `javascript:` link, and nothing
+    /// fetched from another origin, so whatever text from outside became markup despite the
+    /// escaping can neither run nor call out. A static page needs only its inline style sheet
+    /// and its images (beside it, or inlined by `--embed`); the live page of `explorer serve`,
+    /// built on this one, adds a `<base>`, its own script and requests to its own origin, which
+    /// the policy allows (and the server's header says the same).
+    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data: blob: file:; style-src 'self' 'unsafe-inline'; "
+        + "script-src 'self'; base-uri 'self'; form-action 'none'"
 
     static func escapeHTML(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -207,7 +240,7 @@ struct LessonPage {
     html { font-size: 22px; }
     body { margin: 0; background: var(--page); color: var(--text);
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; line-height: 1.55; }
-    main { max-width: 48rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
+    main { max-width: 48rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; overflow-wrap: anywhere; }
     h1 { font-size: 2.2rem; line-height: 1.2; margin: 0 0 0.5rem; }
     h1 + p { color: var(--muted); font-size: 1.15rem; }
     h2 { font-size: 1.6rem; margin-top: 2.5rem; }

@@ -16,6 +16,7 @@ struct BenchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How iterated-box schedules its passes (for measuring each path): automatic, fused, streamed, blocked.",
                                visibility: .hidden))
     var boxSchedule: IteratedBox.Schedule = .automatic
+    @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
     @Option(help: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋ (OpenCV's float kernels reach 4σ: --truncate 4 times the same kernel sizes).")
     var truncate: Double = GaussianKernel1D.defaultTruncate
 
@@ -86,7 +87,7 @@ struct BenchOptions: ParsableArguments {
         let threadCount = try threadCount()
         var harness: TimingHarness = context.quickTiming ? .quick : .standard
         if let runs { harness = TimingHarness(warmupRuns: 1, minimumRuns: runs, maximumRuns: runs, budgetSeconds: 0) }
-        let timer = BlurTimer(harness: harness, threads: threadCount)
+        let timer = BlurTimer(harness: harness, threads: threadCount, edges: edges)
         let methodNames = try MethodName.parseList(methods)
         let sigmaList = try sigmaValues()
         var rows: [Row] = []
@@ -100,6 +101,7 @@ struct BenchOptions: ParsableArguments {
                 }
                 context.progress?.stage("bench: \(name.rawValue) σ=\(NumberText.compact(sigma)) (\(rows.count + 1) of \(methodNames.count * sigmaList.count))")
                 let quadratic = name.isQuadratic && width * height > cropSize * cropSize
+                try CostLimit.check(method, width: quadratic ? cropSize : width, height: quadratic ? cropSize : height)
                 let (timing, cropped) = timer.time(method, label: name.rawValue, on: image, orCrop: quadratic ? crop : nil)
                 rows.append(Row(method: name, sigma: sigma, parameters: method.parameters, timing: timing, cropped: cropped))
             }

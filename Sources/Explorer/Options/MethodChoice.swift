@@ -5,7 +5,7 @@ import BlurKit
 enum MethodName: String, CaseIterable, ExpressibleByArgument, Sendable {
     case box, gaussian2d, separable, iteratedBox = "iterated-box", downsampled
     case extendedBox = "extended-box", deriche, youngVanVliet = "young-van-vliet", stack
-    case dualKawase = "dual-kawase", linearTaps = "linear-taps"
+    case dualKawase = "dual-kawase", linearTaps = "linear-taps", fft
 
     static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
@@ -99,7 +99,19 @@ struct BlurSize: Sendable {
     ///   `--eight-bit-passes`, each direction stored in 8 bits as OpenCV's 8-bit stackBlur does.
     /// - dual-kawase: `--sigma` → passes and offset from the filter's own σ.
     /// - linear-taps: the separable kernel's taps merged in pairs.
+    /// - fft: the untruncated Gaussian of σ by FFT convolution.
+    ///
+    /// - Throws: `ValidationError` (exit status 64) for sizes the method does not take, its
+    ///   own range checks included: they are about the values given, not about the input.
     func make(_ name: MethodName) throws -> any BlurMethod {
+        do {
+            return try construct(name)
+        } catch let error as BlurKitError {
+            throw ValidationError("--method \(name.rawValue): \(error)")
+        }
+    }
+
+    private func construct(_ name: MethodName) throws -> any BlurMethod {
         let storage = try storage(for: name)
         switch name {
         case .box:
@@ -140,6 +152,8 @@ struct BlurSize: Sendable {
             let s = try gaussianSigma(for: name)
             let r = try radius ?? GaussianKernel1D.radius(sigma: s, truncate: truncate)
             return LinearTaps(weights: try GaussianKernel1D(sigma: s, radius: r).weights)
+        case .fft:
+            return try FFTGaussian(sigma: try gaussianSigma(for: name))
         }
     }
 }

@@ -87,8 +87,11 @@ enum MarkdownRenderer {
 
 enum DataRenderer {
     static func csv(_ table: Table) -> String {
-        func quote(_ s: String) -> String {
-            s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+        // RFC 4180 quoting; text that a spreadsheet would take for a formula (`=`, `+`, `@`,
+        // a tab or CR first: a `--set` value in a table, say) gets a leading `'` (OWASP's advice).
+        func quote(_ text: String) -> String {
+            let s = text.first.map { "=+@\t\r".contains($0) } == true ? "'" + text : text
+            return s.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
                 ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
         }
         var lines = [table.columns.map { quote($0.key) }.joined(separator: ",")]
