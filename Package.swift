@@ -1,9 +1,15 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// BlurKit holds every hot loop. It is compiled with optimisation even in the default debug
-// configuration, so the timings a lesson prints after `swift run` are not those of an
-// unoptimised build (see README, "Timings").
+// The library is four modules by concern under one umbrella, as swift-collections' `Collections`:
+// BlurCore (images, kernels, blur methods, measurement; no C dependency), BlurPNG (the only
+// module that needs libpng), BlurFigures (strips, plots, canvases, bitmap font, colour maps) and
+// BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
+// user needs.
+//
+// Every library module is compiled with optimisation even in the default debug configuration,
+// so the timings a lesson prints after `swift run` are not those of an unoptimised build (see
+// README, "Timings").
 //
 // `unsafeFlags` used to bar a package from being depended on by version. SwiftPM 6.2 dropped that
 // check for manifests of tools version 6.2 or later (swift-package-manager #8896, #8951), so
@@ -15,7 +21,9 @@ let package = Package(
     name: "BlurExplorer",
     products: [
         .executable(name: "explorer", targets: ["explorer"]),
+        .executable(name: "explorer-serve", targets: ["explorer-serve"]),
         .library(name: "BlurKit", targets: ["BlurKit"]),
+        .library(name: "BlurCore", targets: ["BlurCore"]),
     ],
     // Each lower bound is the version this package is built and tested with (there is no
     // Package.resolved: README, "Why there is no Package.resolved"). Packages still at 0.x may
@@ -25,7 +33,16 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Ink", .upToNextMinor(from: "0.6.0")),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
+        // The live server's HTTP stack, used only by `explorer-serve`: building it (SwiftNIO) takes
+        // minutes, so `swift run explorer lesson 1` does not (README, "Live in class").
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // `swift package generate-documentation` (README, "Documentation"); a command plugin is
+        // built only when it is run, so it costs a plain `swift build` nothing.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -33,12 +50,16 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .target(name: "BlurCore", swiftSettings: optimisedEvenInDebug),
+        .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
         .target(
-            name: "BlurKit",
-            dependencies: ["CPNG"],
-            exclude: ["Figure/make_figure_data.py"],
+            name: "BlurFigures",
+            dependencies: ["BlurCore", "BlurPNG"],
+            exclude: ["make_figure_data.py"],
             swiftSettings: optimisedEvenInDebug
         ),
+        .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurFigures"], swiftSettings: optimisedEvenInDebug),
+        .target(name: "BlurKit", dependencies: ["BlurCore", "BlurPNG", "BlurFigures", "BlurEffects"]),
         .executableTarget(
             name: "explorer",
             dependencies: [
@@ -46,10 +67,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
                 "ShippedFiles",
             ],
-            path: "Sources/Explorer"
+            path: "Sources/Explorer",
+            resources: [.embedInCode("Serve/Resources/live.js"), .embedInCode("Serve/Resources/live.css")]
         ),
         // MARK: Files built into the binary (issue 29)
         // The lessons, their pictures and the marked source regions, compiled into `explorer` so
@@ -58,8 +79,23 @@ let package = Package(
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(name: "EmbedFiles"),
         // MARK: end of files built into the binary
+        // `explorer serve` runs this program beside it: HTTP in front (limits, timeouts, Host check),
+        // lesson runs behind, in an `explorer serve-worker` process it starts.
+        .executableTarget(
+            name: "explorer-serve",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/ExplorerServe"
+        ),
         .testTarget(name: "BlurKitTests", dependencies: [
-            "BlurKit", .product(name: "PropertyBased", package: "swift-property-based"),
+            "BlurKit", "BlurCore", "BlurPNG", "BlurFigures", "BlurEffects", .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "ExplorerTests", dependencies: [
             "explorer", "BlurKit", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
-"""Load and latency of `explorer serve`, against 127.0.0.1 only.
+"""A class against `explorer serve`, on 127.0.0.1 only: a teacher and CLIENTS students.
 
 Starts `explorer serve --port 0` (the binary given, or .build/release/explorer, else
-.build/debug/explorer) and then:
+.build/debug/explorer; explorer-serve must be built beside it) and plays page-like clients, each
+as the live page behaves: one request in flight, and when it answers the newest slider value is
+asked next (values in between are dropped); every answer's figures are fetched, as a browser does.
 
-1. latency: one client moves lesson 3's sigma ten times, one change at a time; each time is
-   from sending the recompute to having every figure of the new page (what a browser does);
-   quick timing as while dragging, then once with full timing as on release.
-2. load: CLIENTS clients each drag a slider, sending RECOMPUTES recomputes 50 ms apart without
-   waiting for answers (a later request from a client may supersede an earlier one).
+- each student drags lesson 3's sigma ROUNDS times, from where it is to a new value on the
+  slider's 0.1 grid, an input every 50 ms (quick previews), then lets go (full timing);
+- meanwhile the teacher sets sigma CHANGES times, one change every 2 s (each a let-go: full
+  timing), and each change is timed from the request to the last figure of the new page.
 
-It reports every answer's status, the latencies, the server's peak resident memory (VmHWM) and
-whether the server's temporary folder is gone after Ctrl-C. Request count and time are bounded
-(--deadline); exit status 1 when a request went unanswered, an answer was neither a page nor
-"superseded", or temporary files were left.
+Reports the teacher's latency (median, worst), the students' time from letting go to their final
+figures, every answer's status, and the server's temporary folder after Ctrl-C. Requests are
+bounded in count (clients x rounds x at most 60, plus the teacher's) and in time (--deadline);
+exit status 1 when a request failed or went unanswered, or temporary files were left.
 
-    python3 bench/serve_load.py [--explorer PATH] [--clients 30] [--recomputes 20]
+    python3 bench/serve_load.py [--explorer PATH] [--clients 30] [--rounds 3] [--changes 10]
 """
 import argparse
 import json
@@ -49,37 +50,61 @@ def get(url, timeout):
 
 
 def figures(page_html):
-    return re.findall(r'<img src="([^"/][^"]*)"', page_html)
+    return re.findall(r'<img src="(/run/[^"]+)"', page_html)
 
 
-def recompute(site, lesson, client, sigma, quick, timeout):
-    query = {"client": client, "set": "sigma=%g" % sigma}
-    if quick:
-        query["quick"] = "1"
-    url = "%slesson/%s/run?%s" % (site, lesson, urllib.parse.urlencode(query))
-    return post(url, timeout)
+class Page:
+    """One open page: its session, one request in flight, figures fetched after each answer."""
+
+    def __init__(self, site, lesson, session, deadline):
+        self.site, self.lesson, self.session, self.deadline = site, lesson, session, deadline
+        self.statuses = {}
+        self.fetched = set()
+
+    def run(self, sigma, quick):
+        """Asks for the page at sigma; returns (status, answer, seconds to its last figure)."""
+        start = time.perf_counter()
+        query = [("session", self.session), ("sigma", "%g" % sigma)]
+        if quick:
+            query.append(("quick", "1"))
+        url = "%slesson/%s/run?%s" % (self.site, self.lesson, urllib.parse.urlencode(query))
+        timeout = max(1, self.deadline - time.time())
+        try:
+            status, answer = post(url, timeout)
+        except Exception as error:  # unanswered: a timeout or a dropped connection
+            status, answer = None, {"error": str(error)}
+        key = "superseded" if status == 200 and answer.get("superseded") else status
+        self.statuses[key] = self.statuses.get(key, 0) + 1
+        if status == 200 and "html" in answer:
+            for path in figures(answer["html"]):
+                if path not in self.fetched:  # the browser's cache (the server says max-age=3600)
+                    get(self.site.rstrip("/") + path, timeout)
+                    self.fetched.add(path)
+        return status, answer, time.perf_counter() - start
 
 
-def fetch_page(site, lesson, client, sigma, quick, timeout):
-    """Recompute and fetch every figure; returns (status, answer, seconds)."""
-    start = time.perf_counter()
-    status, answer = recompute(site, lesson, client, sigma, quick, timeout)
-    if status == 200 and "base" in answer:
-        base = site.rstrip("/") + answer["base"]
-        for name in figures(answer["html"]):
-            get(base + name, timeout)
-    return status, answer, time.perf_counter() - start
-
-
-def peak_rss_kib(pid):
-    try:
-        with open("/proc/%d/status" % pid) as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+def student(site, lesson, number, rounds, deadline, results, lock):
+    page = Page(site, lesson, "student%d" % number, deadline)
+    sigma, finals = 3.0, []
+    for round_number in range(rounds):
+        if time.time() > deadline:
+            break
+        target = round(0.5 + ((number * 7 + round_number * 13) % 56) / 10, 1)
+        steps = max(1, int(round(abs(target - sigma) * 10)))
+        path = [round(sigma + (target - sigma) * (k + 1) / steps, 1) for k in range(steps)]
+        drag_start, asked = time.perf_counter(), 0
+        while asked < 60 and time.time() < deadline:
+            position = min(len(path) - 1, int((time.perf_counter() - drag_start) / 0.05))
+            page.run(path[position], True)
+            asked += 1
+            if position == len(path) - 1:
+                break
+        let_go = time.perf_counter()
+        status, answer, _ = page.run(target, False)
+        finals.append(time.perf_counter() - let_go)
+        sigma = target
+    with lock:
+        results.append((page.statuses, finals))
 
 
 def main():
@@ -87,11 +112,12 @@ def main():
     parser.add_argument("--explorer", help="the explorer binary")
     parser.add_argument("--lesson", default="3")
     parser.add_argument("--clients", type=int, default=30)
-    parser.add_argument("--recomputes", type=int, default=20)
-    parser.add_argument("--deadline", type=float, default=600, help="seconds for the whole load phase")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--changes", type=int, default=10)
+    parser.add_argument("--deadline", type=float, default=600, help="seconds for the whole class")
     args = parser.parse_args()
-    if not (1 <= args.clients <= 100 and 1 <= args.recomputes <= 100):
-        sys.exit("clients and recomputes must be in 1..100")
+    if not (0 <= args.clients <= 100 and 1 <= args.rounds <= 20 and 1 <= args.changes <= 50):
+        sys.exit("clients must be in 0..100, rounds in 1..20, changes in 1..50")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     explorer = args.explorer or next(
         (p for p in (os.path.join(root, ".build/release/explorer"), os.path.join(root, ".build/debug/explorer"))
@@ -112,67 +138,53 @@ def main():
     failures = []
     try:
         get(site + "lesson/" + args.lesson, args.deadline)
+        alone = Page(site, args.lesson, "alone", time.time() + 120)
+        alone_times = [alone.run(s, False)[2] for s in (3.5, 4.0, 4.5, 3.0)]
+        print("alone, full timing, first run of each value: %s ms"
+              % ", ".join("%.0f" % (1000 * t) for t in alone_times))
+        again = [alone.run(s, False)[2] for s in (3.5, 4.0, 4.5, 3.0)]
+        print("alone, the same values again (the class's cache): %s ms" % ", ".join("%.0f" % (1000 * t) for t in again))
 
-        # 1. Latency, one change at a time.
-        quick_times, run_times = [], []
-        for k in range(10):
-            status, answer, seconds = fetch_page(site, args.lesson, "latency", 1 + 0.4 * k, True, 120)
-            if status != 200:
-                failures.append("latency run %d: %s %s" % (k, status, answer))
-            quick_times.append(seconds)
-            run_times.append(answer.get("seconds", float("nan")) if isinstance(answer, dict) else float("nan"))
-        status, answer, full_time = fetch_page(site, args.lesson, "latency", 4.2, False, 120)
-        print("latency (sigma change to every figure fetched), quick timing: median %.0f ms, max %.0f ms over %d"
-              % (1000 * statistics.median(quick_times), 1000 * max(quick_times), len(quick_times)))
-        print("  of which the lesson run in the server: median %.0f ms, max %.0f ms (sigma 1.0 to 4.6)"
-              % (1000 * statistics.median(run_times), 1000 * max(run_times)))
-        print("  each change: " + ", ".join("sigma %.1f %.0f ms" % (1 + 0.4 * k, 1000 * t) for k, t in enumerate(quick_times)))
-        print("latency with full timing (as when the slider is let go): %.0f ms" % (1000 * full_time))
-
-        # 2. Load: every client drags a slider.
-        answers = []
-        lock = threading.Lock()
+        deadline = time.time() + args.deadline
+        results, lock = [], threading.Lock()
+        threads = [threading.Thread(target=student, args=(site, args.lesson, n, args.rounds, deadline, results, lock), daemon=True)
+                   for n in range(args.clients)]
         start = time.perf_counter()
-
-        def one(client, k):
-            sigma = 0.5 + (5.5 * k / max(1, args.recomputes - 1) + 0.01 * client) % 5.5
-            quick = k < args.recomputes - 1
-            t0 = time.perf_counter()
-            try:
-                status, answer = recompute(site, args.lesson, "load%d" % client, round(sigma, 2), quick,
-                                           max(1, args.deadline - (t0 - start)))
-            except Exception as error:  # an unanswered request: a timeout or a dropped connection
-                status, answer = None, {"error": str(error)}
-            with lock:
-                answers.append((client, k, status, answer, time.perf_counter() - t0))
-
-        threads = []
-        for k in range(args.recomputes):
-            for client in range(args.clients):
-                thread = threading.Thread(target=one, args=(client, k), daemon=True)
-                thread.start()
-                threads.append(thread)
-            time.sleep(0.05)
         for thread in threads:
-            thread.join(max(0, args.deadline - (time.perf_counter() - start)))
+            thread.start()
+        teacher = Page(site, args.lesson, "teacher", deadline)
+        teacher_times = []
+        for k in range(args.changes):
+            if time.time() > deadline:
+                break
+            status, answer, seconds = teacher.run(round(1.0 + 0.45 * k, 2), False)
+            if status != 200 or "html" not in answer:
+                failures.append("teacher change %d: %s %s" % (k, status, str(answer)[:200]))
+            teacher_times.append(seconds)
+            time.sleep(max(0, 2 - seconds))
+        for thread in threads:
+            thread.join(max(0, deadline - time.time()))
         elapsed = time.perf_counter() - start
-        ran = [a for a in answers if a[2] == 200 and "base" in a[3]]
-        superseded = [a for a in answers if a[2] == 200 and a[3].get("superseded")]
-        other = [a for a in answers if a not in ran and a not in superseded]
-        total = args.clients * args.recomputes
-        print("load: %d clients x %d recomputes = %d requests in %.1f s: %d answered (%d ran, %d superseded, %d other)"
-              % (args.clients, args.recomputes, total, elapsed, len(answers), len(ran), len(superseded), len(other)))
-        if ran:
-            times = sorted(a[4] for a in ran)
-            print("load: answer time of runs: median %.2f s, 95th percentile %.2f s"
-                  % (statistics.median(times), times[int(0.95 * (len(times) - 1))]))
-        last = [a for a in ran if a[1] == args.recomputes - 1]
-        print("load: clients whose last (full-timing) request ran: %d of %d" % (len(last), args.clients))
-        if len(answers) < total:
-            failures.append("%d requests unanswered" % (total - len(answers)))
-        for a in other[:5]:
-            failures.append("client %d request %d: %s %s" % (a[0], a[1], a[2], a[3]))
-        print("server peak RSS (VmHWM): %.0f MiB" % (peak_rss_kib(server.pid) / 1024))
+
+        print("class: %d students x %d drags of sigma, and the teacher's %d changes, in %.1f s"
+              % (args.clients, args.rounds, len(teacher_times), elapsed))
+        print("teacher: sigma change to its last figure: median %.0f ms, worst %.0f ms (%s)"
+              % (1000 * statistics.median(teacher_times), 1000 * max(teacher_times),
+                 ", ".join("%.0f" % (1000 * t) for t in teacher_times)))
+        finals = sorted(t for _, times in results for t in times)
+        if finals:
+            print("students: letting go to final figures: median %.2f s, 95th percentile %.2f s, worst %.2f s"
+                  % (statistics.median(finals), finals[int(0.95 * (len(finals) - 1))], finals[-1]))
+        statuses = {}
+        for page_statuses, _ in results + [(teacher.statuses, [])]:
+            for key, count in page_statuses.items():
+                statuses[key] = statuses.get(key, 0) + count
+        print("answers: " + ", ".join("%s: %d" % (k, v) for k, v in sorted(statuses.items(), key=str)))
+        if len(results) < args.clients:
+            failures.append("%d students did not finish by the deadline" % (args.clients - len(results)))
+        for key, count in statuses.items():
+            if key not in (200, "superseded"):
+                failures.append("%d answers with status %s" % (count, key))
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -180,6 +192,7 @@ def main():
         except subprocess.TimeoutExpired:
             server.kill()
             failures.append("the server did not stop on Ctrl-C")
+    time.sleep(0.5)
     if os.path.exists(folder):
         failures.append("temporary folder left: " + folder)
     else:

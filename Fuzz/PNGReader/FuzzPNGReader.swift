@@ -1,8 +1,10 @@
+import BlurCore
+
 /// libFuzzer target for the PNG reader: chunk parsing (signature, CRCs, IHDR, tEXt) and
 /// decoding through libpng, with a small pixel limit so a fuzzed header cannot ask for GiBs.
 /// Each input is read as it is and again with every chunk's CRC recomputed, so mutations get
-/// past the CRC check into IHDR, the text chunks and libpng. Built with BlurKit's sources by
-/// `Fuzz/run`.
+/// past the CRC check into IHDR, the text chunks and libpng. Built with BlurPNG's sources (and
+/// the BlurCore module) by `Fuzz/run`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNGReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

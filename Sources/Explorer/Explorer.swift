@@ -23,7 +23,7 @@ struct Explorer: ParsableCommand {
             LessonCommand.self, ListCommand.self, AllCommand.self,
             InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, PlotCommand.self,
             KernelCommand.self, BoxesCommand.self, BenchCommand.self, GridCommand.self, SourceCommand.self,
-            EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self,
+            EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self, ExportCommand.self, ServeWorkerCommand.self,
         ]
     )
 
@@ -32,7 +32,7 @@ struct Explorer: ParsableCommand {
     /// swift-argument-parser's own `main()` prints the usage after a validation error; here a
     /// bad value gets one line naming it (and `--help` still prints the full help).
     static func main() {
-        TemporaryFiles.removeOnSignals()
+        SignalCleanup.install()
         Allocator.keepFreedBlocks()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let unknown = unknownCommand(in: arguments) {
@@ -46,12 +46,13 @@ struct Explorer: ParsableCommand {
             let code = exitCode(for: error)
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
             // Our own errors are one line by design; a newline or escape in them came from a file
-            // name or a file's text and is shown visibly. Parser messages may carry usage lines.
+            // name or a file's text and is shown visibly. Parser messages may carry usage lines;
+            // their first line is shown, with any escape from an argument made visible.
             let message: String
             if error is BlurKitError || error is LessonError {
                 message = TerminalText.visible("\(error)")
             } else {
-                message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+                message = TerminalText.visible(self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")
             }
             FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
             exit(withError: ExitCode(code.rawValue))
@@ -68,7 +69,7 @@ struct Explorer: ParsableCommand {
         for word in words {
             let children = group.configuration.subcommands
             guard !children.isEmpty, group.configuration.defaultSubcommand == nil, !word.hasPrefix("-") else { return nil }
-            let names = children.compactMap { $0.configuration.commandName }
+            let names = children.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
             guard let next = children.first(where: { $0.configuration.commandName == word }) else {
                 if word == "help" { return nil }
                 return "unknown command '\((path + [word]).joined(separator: " "))'; the commands are \(names.joined(separator: ", "))"

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Lessons 10 and 11: straight against premultiplied alpha, sRGB values against linear light,
 /// each checked against pixels worked out by hand from the formulas.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Transactions belong to the thread that opened them: two lesson cells (or two live-page runs)
 /// on two threads each keep or undo only their own writes.

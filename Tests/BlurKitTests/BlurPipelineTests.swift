@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// `Blur.apply`: premultiplied alpha and linear light around any method.
 final class BlurPipelineTests: XCTestCase {

@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Direct references for the blur methods, built only from `EdgeMode.sourceIndex` and Float64
 /// sums, and the test images they run on.

@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Every built-in image renders at every size from 1×1 up, including the thin and short ones
 /// where a layout drawn for 360×480 has no room (`builtin:ui` trapped below a height of 56).

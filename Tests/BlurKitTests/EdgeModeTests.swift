@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 final class EdgeModeTests: XCTestCase {
     /// Indices −2 … 5 of the line a b c d, as in the table of EdgeMode's documentation.

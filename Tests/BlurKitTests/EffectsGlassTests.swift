@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 final class EffectsGlassTests: XCTestCase {
     /// A direct box average with clamped edges: its sums do not depend on where a crop starts.

@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 final class EffectsParallaxTests: XCTestCase {
     let background = BuiltinImage.noise.make(width: 48, height: 40)

@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// The 8-bit passes of extended-box (Pillow's fixed point) and stack (OpenCV's 8-bit
 /// stackBlur): rows worked out by hand through the libraries' formulas, the published numbers

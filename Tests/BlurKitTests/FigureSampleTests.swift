@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Renders the sample figures a lesson would show and checks their shape. They are written to a
 /// temporary folder, or — with `BLURKIT_FIGURE_SAMPLES=/some/folder` — kept there to be looked at

@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 final class FigureStripTests: XCTestCase {
     func grey(_ v: Float, _ w: Int = 64, _ h: Int = 48) -> RGBAImage {

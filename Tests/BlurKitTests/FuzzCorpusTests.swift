@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Replays the PNG fuzzer's committed corpus (`Fuzz/Corpus/png`), which holds its seeds and every
 /// input that once crashed it: each file is read to an image or refused with one line.

@@ -1,6 +1,9 @@
 import PropertyBased
 import Testing
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Random sizes, σ, radii and rectangles never trap: each call either gives a value that makes
 /// sense or throws one line. Integers cover the whole range (Int.min…Int.max) as well as the

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Asserts that `value` rounds to the decimal string `printed`: |value − printed| is at most
 /// half a unit in its last printed digit (how a published table of rounded numbers is checked).

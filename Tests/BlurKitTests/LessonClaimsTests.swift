@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// The numbers the lessons' prose states as facts, each checked against a closed form or a value
 /// worked by hand (issue 12, "Teaching truth").

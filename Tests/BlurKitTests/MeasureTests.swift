@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 final class MeasureTests: XCTestCase {
     /// The 7 × 5 test grid ((37x + 11y) mod 17)/16 — exact in Float32 — as R, with G = 1 − R,

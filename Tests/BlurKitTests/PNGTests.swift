@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 final class PNGTests: XCTestCase {
     static let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")

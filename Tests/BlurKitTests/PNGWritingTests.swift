@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// The libpng write path: 8-bit conversion in C, compression settings, tEXt through png_set_text.
 final class PNGWritingTests: XCTestCase {

@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Plots that do not mislead: steps for pixel values, axes fitted to the data, markers inside
 /// the frame, a right axis for a second quantity, frequency axes that end at π.

@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Every fast method equals its plain reference loop in `ReferenceBlur` to Float32 rounding, on
 /// odd sizes (smaller and larger than the kernel, widths that are not a multiple of the SIMD

@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Rectangles outlined on strip panels (`Strip+Outlines.swift`).
 final class StripOutlineTests: XCTestCase {

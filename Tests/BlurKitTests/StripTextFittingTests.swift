@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// Text from outside never sizes a figure: a 5,000-character title made a 105,845-px-wide strip
 /// before titles wrapped and captions were clipped.

@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// The six methods of the survey lesson: each fast loop against its plain reference loop, each
 /// impulse response against independent kernels and the Gaussian, and their parameters

@@ -1,5 +1,8 @@
 import XCTest
-@testable import BlurKit
+@testable import BlurCore
+@testable import BlurEffects
+@testable import BlurFigures
+@testable import BlurPNG
 
 /// The built-in zone plate stays within the pixel grid's limit: no local frequency above π.
 final class ZonePlateTests: XCTestCase {

@@ -29,6 +29,97 @@ final class ServeBrowserTests: XCTestCase {
         try uploadedPictureAppearsInTheStrip(session)
     }
 
+    /// A drag of σ on lessons 3 and 7: every request answers, every image loads, lesson 7's glass
+    /// demo keeps its backdrop, and the page ends at the value let go.
+    func testDraggingSigmaLosesNothing() throws {
+        let session = try BrowserSession.start()
+        defer { session.stop() }
+        for (lesson, values) in [("3", ["3.2", "3.5", "3.9", "4.4", "4.8", "5.1"]), ("7", ["9", "10", "11", "12", "13"])] {
+            try session.open("lesson/" + lesson)
+            _ = try session.waitForRun()
+            try session.drag("sigma", through: values)
+            let status = try session.waitForRun()
+            XCTAssertTrue(status.hasPrefix("ran in"), "lesson \(lesson): \(status)")
+            XCTAssertEqual(try session.script("return document.querySelector('input[data-parameter=sigma]').value"), values.last)
+            XCTAssertTrue(try session.script("return location.search").contains("sigma=" + values.last!), "lesson \(lesson)")
+            XCTAssertEqual(try session.failedRequests(), "", "lesson \(lesson)")
+            XCTAssertEqual(try session.missingBackgrounds(), "", "lesson \(lesson)")
+        }
+    }
+
+    /// Back after a change shows the state before it, controls and figures together; a URL opens
+    /// at its values, and reload keeps them.
+    func testBackAndTheURLReproduceAState() throws {
+        let session = try BrowserSession.start()
+        defer { session.stop() }
+        try session.open("lesson/3?sigma=5")
+        _ = try session.waitForRun()
+        XCTAssertEqual(try session.script("return document.querySelector('input[data-parameter=sigma]').value"), "5")
+        XCTAssertTrue(try session.mainText().contains("radius 20 instead of 15"))
+        try session.drag("sigma", through: ["4", "3"])
+        _ = try session.waitForRun()
+        XCTAssertTrue(try session.mainText().contains("radius 12 instead of 9"))
+        XCTAssertTrue(try session.script("return location.search").contains("sigma=3") == false, "σ = 3 is the default")
+        try session.script("history.back();")
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try session.waitForRun()
+        XCTAssertEqual(try session.script("return location.search"), "?sigma=5")
+        XCTAssertEqual(try session.script("return document.querySelector('input[data-parameter=sigma]').value"), "5")
+        XCTAssertTrue(try session.mainText().contains("radius 20 instead of 15"), "Back showed other figures than its slider")
+        try session.script("location.reload();")
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try session.waitForRun()
+        XCTAssertEqual(try session.script("return document.querySelector('input[data-parameter=sigma]').value"), "5")
+        // A value the lesson refuses: the control goes back to the value the page shows.
+        try session.script("""
+            var s = document.querySelector('input[data-parameter=sigma]');
+            s.max = '9'; s.value = '8'; s.dispatchEvent(new Event('change'));
+            """)
+        let status = try session.waitForRun()
+        XCTAssertTrue(status.contains("8 is above it"), status)
+        XCTAssertEqual(try session.script("return document.querySelector('input[data-parameter=sigma]').value"), "5")
+        XCTAssertEqual(try session.script("return location.search"), "?sigma=5")
+    }
+
+    /// On a 390-px phone nothing scrolls sideways.
+    func testAPhoneScreenDoesNotScrollSideways() throws {
+        let session = try BrowserSession.start(width: 390)
+        defer { session.stop() }
+        for path in ["lesson/3", "lesson/7", ""] {
+            try session.open(path)
+            if !path.isEmpty { _ = try session.waitForRun() }
+            let widths = try session.script("return document.documentElement.scrollWidth + ' ' + window.innerWidth")
+            let parts = widths.split(separator: " ").compactMap { Int($0) }
+            XCTAssertEqual(parts.count, 2, widths)
+            XCTAssertLessThanOrEqual(parts[0], parts[1], "/\(path) is \(widths) wide")
+        }
+    }
+
+    /// `explorer export` of lesson 3 served by Python's static file server: the slider steps
+    /// through the baked states, every request answers and every image loads.
+    func testTheExportedSiteRunsFromAStaticServer() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        let export = try BinaryRunner.run(["export", "--output", site.path, "--quick", "--steps", "3", "3"])
+        XCTAssertEqual(export.status, 0, export.standardError)
+        for file in ["index.html", "glossary.html", "assets/live.js", "lesson-03/index.html", "lesson-03/states/sigma-5/state.html"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: site.path + "/" + file), file)
+        }
+        let session = try BrowserSession.start(command: ["/usr/bin/python3", "-u", "-m", "http.server", "--bind", "127.0.0.1", "0",
+                                                         "-d", site.path])
+        defer { session.stop() }
+        try session.open("lesson-03/index.html")
+        XCTAssertTrue(try session.mainText().contains("radius 12 instead of 9"))
+        try session.drag("sigma", through: ["5"])
+        let status = try session.waitForRun()
+        XCTAssertEqual(status, "a state baked into this copy")
+        let shown = try session.script("return location.search + ' ' + document.querySelector('input[data-parameter=sigma]').value + ' ' + document.querySelector('main').innerText.slice(0, 1500)")
+        XCTAssertTrue(try session.mainText().contains("radius 20 instead of 15"), shown)
+        XCTAssertEqual(try session.failedRequests(), "")
+        try session.open("index.html")
+        XCTAssertTrue(try session.script("return document.body.innerHTML").contains("lesson-03/index.html"))
+    }
+
     /// A red PNG chosen in the file picker: the lesson reruns on it and the strip turns red.
     ///
     /// Run in the same browser and server as the σ test, which saves starting both again.
@@ -42,6 +133,12 @@ final class ServeBrowserTests: XCTestCase {
         try session.sendFile(picture.path, to: "input[type=file][data-parameter=image]")
         let status = try session.waitForRun()
         XCTAssertTrue(status.hasPrefix("ran in"), status)
+        let page = try session.script("return document.documentElement.outerHTML")
+        XCTAssertFalse(page.contains("explorer-serve-"), "the server's folder is on the page")
+        XCTAssertFalse(page.contains("/uploads/"), "the server's folder is on the page")
+        let name = picture.lastPathComponent
+        XCTAssertEqual(try session.script("return document.querySelector('[data-shows=image]').textContent"), name)
+        XCTAssertTrue(try session.script("return decodeURIComponent(location.search)").contains("image=upload:" + name))
         let redAfter = try Self.redShare(session.figure())
         XCTAssertGreaterThan(redAfter, 0.2, "the uploaded red picture is not in the strip")
         XCTAssertLessThan(redBefore, 0.05)
@@ -72,24 +169,26 @@ struct BrowserSession {
     var session: String
     var site: String
 
-    static func start() throws -> BrowserSession {
+    /// The explorer's server (or `command`, a static file server) and a browser `width` pixels wide.
+    static func start(command: [String]? = nil, width: Int = 1200) throws -> BrowserSession {
         let browser = "/usr/bin/chromium", driverPath = "/usr/bin/chromedriver"
         for path in [browser, driverPath, "/usr/bin/curl"] where !FileManager.default.isExecutableFile(atPath: path) {
             let reason = "\(path) is missing (apt-get install chromium chromium-driver curl)"
             if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(reason) }
             throw XCTSkip(reason)
         }
-        let server = try launch(BinaryRunner.executable.path, ["serve", "--port", "0"], folder: BinaryRunner.packageRoot)
+        let command = command ?? [BinaryRunner.executable.path, "serve", "--port", "0"]
+        let server = try launch(command[0], Array(command.dropFirst()), folder: BinaryRunner.packageRoot)
         var driver: Process?
         do {
             let line = try waitForLine(server, containing: "Serving")
-            guard let start = line.range(of: "http://"), let end = line[start.lowerBound...].firstIndex(of: " ") else {
+            guard let start = line.range(of: "http://"), let end = line[start.lowerBound...].firstIndex(where: { $0 == " " || $0 == ")" }) else {
                 throw BrowserError("no URL in '\(line)'")
             }
             let port = try freePort()
             driver = try launch(driverPath, ["--port=\(port)"], folder: BinaryRunner.packageRoot)
             return try session(server: server, driver: driver!, driverURL: "http://127.0.0.1:\(port)",
-                               site: String(line[start.lowerBound..<end]), browser: browser)
+                               site: String(line[start.lowerBound..<end]), browser: browser, width: width)
         } catch {
             driver?.terminate()
             server.interrupt()
@@ -99,7 +198,7 @@ struct BrowserSession {
         }
     }
 
-    static func session(server: Process, driver: Process, driverURL: String, site: String, browser: String) throws -> BrowserSession {
+    static func session(server: Process, driver: Process, driverURL: String, site: String, browser: String, width: Int) throws -> BrowserSession {
         for _ in 0..<100 {
             if let status = try? request("GET", driverURL + "/status"), (status["value"] as? [String: Any])?["ready"] as? Bool == true { break }
             Thread.sleep(forTimeInterval: 0.1)
@@ -107,7 +206,7 @@ struct BrowserSession {
         let answer = try request("POST", driverURL + "/session", [
             "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": [
                 "binary": browser,
-                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1600"],
+                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=\(width),1600"],
             ]]],
         ])
         guard let value = answer["value"] as? [String: Any], let session = value["sessionId"] as? String else {
@@ -141,6 +240,43 @@ struct BrowserSession {
 
     func mainText() throws -> String {
         try script("return document.querySelector('main').innerText;")
+    }
+
+    /// Moves slider `name` through `values` as a drag does (an input event every 40 ms), lets go
+    /// (a change event) and waits until it has.
+    func drag(_ name: String, through values: [String]) throws {
+        let list = values.map { "'\($0)'" }.joined(separator: ",")
+        try script("""
+            var s = document.querySelector('input[type=range][data-parameter=\(name)]'), values = [\(list)], i = 0;
+            window.explorerDragged = false;
+            (function step() {
+              if (i < values.length) { s.value = values[i++]; s.dispatchEvent(new Event('input')); setTimeout(step, 40); }
+              else { s.dispatchEvent(new Event('change')); window.explorerDragged = true; }
+            })();
+            """)
+        for _ in 0..<200 where try script("return window.explorerDragged === true ? 'yes' : 'no'") != "yes" {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// The requests of the page that failed (HTTP 400 or more), one per line; empty when none did.
+    func failedRequests() throws -> String {
+        try script("""
+            return performance.getEntriesByType('resource').filter(function (e) { return e.responseStatus >= 400; })
+              .map(function (e) { return e.responseStatus + ' ' + e.name; }).join('\\n');
+            """)
+    }
+
+    /// The `url(…)` backgrounds of the page's style that do not load, one per line.
+    func missingBackgrounds() throws -> String {
+        try script("""
+            var missing = [], text = Array.prototype.map.call(document.querySelectorAll('style'), function (s) { return s.textContent; }).join('');
+            (text.match(/url\\("[^"]+"\\)/g) || []).forEach(function (u) {
+              var request = new XMLHttpRequest(); request.open('HEAD', u.slice(5, -2), false); request.send();
+              if (request.status !== 200) { missing.push(request.status + ' ' + u); }
+            });
+            return missing.join('\\n');
+            """)
     }
 
     /// Waits until no run is under way, the last answer applied and every image loaded; returns the status line.

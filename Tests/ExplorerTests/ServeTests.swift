@@ -25,18 +25,122 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try live.values(settings: ["sigma=4.5"], folder: folder)["sigma"], "4.5")
     }
 
-    /// A page may not name a file for an image: only photo, builtin:… or an upload it made.
+    /// A page may not name a file for an image: only a shipped picture, builtin:… or an upload
+    /// that page made (another page's upload of the same name is not its own).
     func testImageValuesAreNeverPaths() throws {
         let folder = try ServeFolder()
         defer { folder.remove() }
         let live = try live()
-        for value in ["/etc/passwd", "../Lessons/images/photo.png", "Lessons/images/photo.png", "upload:../../etc", "upload:ffff"] {
-            XCTAssertThrowsError(try live.values(settings: ["image=\(value)"], folder: folder), value)
+        for value in ["/etc/passwd", "../Lessons/images/photo.png", "Lessons/images/photo.png", "upload:../../etc", "upload:ffff",
+                      "Package.swift", "README.md"] {
+            XCTAssertThrowsError(try live.values(settings: ["image=\(value)"], folder: folder, session: "a1"), value)
         }
         XCTAssertThrowsError(try live.values(settings: ["image=builtin:noise@10000x10000"], folder: folder))
         XCTAssertEqual(try live.values(settings: ["image=builtin:checker"], folder: folder)["image"], "builtin:checker")
-        let upload = try folder.storeUpload(Data("png".utf8))
-        XCTAssertEqual(try live.values(settings: ["image=upload:\(upload.id)"], folder: folder)["image"], upload.path)
+        let body = try XCTUnwrap(folder.incoming("body-1"))
+        try Data("png".utf8).write(to: URL(fileURLWithPath: body))
+        let upload = try folder.storeUpload(moving: body, session: "a1", fileName: "My Red Photo.PNG")
+        XCTAssertEqual(upload.name, "My-Red-Photo.png")
+        XCTAssertEqual(try live.values(settings: ["image=upload:My-Red-Photo.png"], folder: folder, session: "a1")["image"], upload.path)
+        XCTAssertThrowsError(try live.values(settings: ["image=upload:My-Red-Photo.png"], folder: folder, session: "b2"))
+    }
+
+    /// Upload names are plain file names ending .png, whatever the browser sent.
+    func testUploadNamesArePlainFileNames() {
+        XCTAssertEqual(ServeFolder.uploadName("red.png"), "red.png")
+        XCTAssertEqual(ServeFolder.uploadName("../../etc/passwd"), "passwd.png")
+        XCTAssertEqual(ServeFolder.uploadName(".hidden.png"), "hidden.png")
+        XCTAssertEqual(ServeFolder.uploadName("été 2024.png"), "t--2024.png")
+        XCTAssertEqual(ServeFolder.uploadName(""), "picture.png")
+        XCTAssertTrue(ServeFolder.isFileName(ServeFolder.uploadName(String(repeating: "x", count: 500))))
+    }
+
+    /// A page keeps its uploads while it asks; a page silent for longer than the lifetime loses them.
+    func testAPageKeepsItsUploadsWhileOpen() throws {
+        let folder = try ServeFolder(sessionLifetime: 0.2)
+        defer { folder.remove() }
+        for session in ["a1", "b2"] {
+            let body = try XCTUnwrap(folder.incoming("body-\(session)"))
+            try Data("png".utf8).write(to: URL(fileURLWithPath: body))
+            _ = try folder.storeUpload(moving: body, session: session, fileName: "x.png")
+        }
+        Thread.sleep(forTimeInterval: 0.15)
+        folder.touch("a1")
+        Thread.sleep(forTimeInterval: 0.15)
+        folder.touch("a1")
+        XCTAssertNotNil(folder.upload("x.png", session: "a1"))
+        XCTAssertNil(folder.upload("x.png", session: "b2"), "a page silent past its lifetime keeps its upload")
+    }
+
+    /// Runs a page shows are kept however many runs other pages make.
+    func testTheRunAPageShowsIsKept() throws {
+        let folder = try ServeFolder(maximumRuns: 2)
+        defer { folder.remove() }
+        let shown = try folder.makeRun()
+        folder.touch("a1", shown: shown.id)
+        let first = try folder.makeRun()
+        for _ in 0..<5 { _ = try folder.makeRun() }
+        XCTAssertTrue(folder.hasRun(shown.id))
+        XCTAssertFalse(folder.hasRun(first.id))
+    }
+
+    /// A page's links work where it is served: figures from its run, lessons at /lesson/N.
+    func testLinksPointWhereThePageIsServed() {
+        let page = """
+            <a href="../lesson-02/index.html">prev</a> <a href="../index.html">All</a> <a href="../glossary.html#psnr">PSNR</a>
+            <img src="strip-box.png"> <a href="errors.csv">csv</a> <a href="#top">top</a> <a href="https://example.org/x">x</a>
+            <style>.glass { background: url("backdrop-photo.png") 0 0; }</style>
+            """
+        let live = LivePage.links(page, base: "/run/ab12/lesson-03/", site: .live)
+        for expected in ["href=\"/lesson/2\"", "href=\"/\"", "href=\"/glossary#psnr\"", "src=\"/run/ab12/lesson-03/strip-box.png\"",
+                         "href=\"/run/ab12/lesson-03/errors.csv\"", "href=\"#top\"", "href=\"https://example.org/x\"",
+                         "url(\"/run/ab12/lesson-03/backdrop-photo.png\")"] {
+            XCTAssertTrue(live.contains(expected), expected + " in " + live)
+        }
+        let exported = LivePage.links(page, base: "states/sigma-5/", site: .export)
+        XCTAssertTrue(exported.contains("href=\"../lesson-02/index.html\""), exported)
+        XCTAssertTrue(exported.contains("src=\"states/sigma-5/strip-box.png\""), exported)
+    }
+
+    /// The class's cache: two pages asking for the same values make one run; a page's request
+    /// still waiting when it asks again is superseded; a preview takes a full run of the same values.
+    func testTheClassSharesOneRunPerValue() async throws {
+        let scheduler = RunScheduler(width: 1)
+        let page = LiveLesson.Page(html: "x", seconds: 0, run: "r1", folder: "lesson-03")
+        let key = RunScheduler.Key(lesson: 3, values: ["sigma": "3"], quick: false)
+        let slow: @Sendable () -> Result<LiveLesson.Page, LiveLesson.Failure> = {
+            Thread.sleep(forTimeInterval: 0.3)
+            return .success(page)
+        }
+        async let first = scheduler.result(key, session: "a", isKept: { _ in true }, work: slow)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        async let second = scheduler.result(key, session: "b", isKept: { _ in true }, work: slow)
+        let answers = await [first, second]
+        for answer in answers {
+            guard case .page(let got) = answer else { return XCTFail("\(answer)") }
+            XCTAssertEqual(got.run, "r1")
+        }
+        let made = await scheduler.runsMade
+        XCTAssertEqual(made, 1)
+        let quick = RunScheduler.Key(lesson: 3, values: ["sigma": "3"], quick: true)
+        _ = await scheduler.result(quick, session: "c", isKept: { _ in true }, work: slow)
+        let madeAfterPreview = await scheduler.runsMade
+        XCTAssertEqual(madeAfterPreview, 1)
+
+        // Page d: its first request waits behind page e's run and is superseded by its second.
+        let other = RunScheduler.Key(lesson: 3, values: ["sigma": "4"], quick: false)
+        async let busy = scheduler.result(other, session: "e", isKept: { _ in true }, work: slow)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        async let old = scheduler.result(RunScheduler.Key(lesson: 3, values: ["sigma": "5"], quick: false), session: "d",
+                                         isKept: { _ in true }, work: slow)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        async let new = scheduler.result(RunScheduler.Key(lesson: 3, values: ["sigma": "6"], quick: false), session: "d",
+                                         isKept: { _ in true }, work: slow)
+        let (_, oldAnswer, newAnswer) = await (busy, old, new)
+        guard case .superseded = oldAnswer else { return XCTFail("the older request ran: \(oldAnswer)") }
+        guard case .page = newAnswer else { return XCTFail("\(newAnswer)") }
+        let madeAtEnd = await scheduler.runsMade
+        XCTAssertEqual(madeAtEnd, 3)
     }
 
     /// Only plain files of runs the server made are served; no traversal, no symbolic links.
@@ -76,9 +180,10 @@ final class ServeTests: XCTestCase {
     func testControlsEscapeWhatTheyShow() throws {
         var lesson = try LessonParser.parse(fileAt: Self.lesson)
         lesson.parameters[0].meaning = "<script>alert(1)</script>"
-        let html = LivePage.controls(lesson: lesson, values: ["sigma": "\"><b>"], client: "c1")
+        let html = LivePage.controls(lesson: lesson, values: ["sigma": "\"><b>"], client: "c1", message: "<i>bad</i>")
         XCTAssertFalse(html.contains("<script>"))
         XCTAssertFalse(html.contains("\"><b>"))
+        XCTAssertFalse(html.contains("<i>"))
         XCTAssertTrue(html.contains("&lt;script&gt;"))
     }
 }

@@ -12,8 +12,8 @@ final class SourceCommandTests: XCTestCase {
             // end lesson-code
         }
         """
-        let regions = try SourceCommand.regions(in: [(path: "Sources/BlurKit/Demo.swift", text: text)])
-        XCTAssertEqual(regions, [SourceCommand.Region(name: "demo", file: "Sources/BlurKit/Demo.swift", firstLine: 3,
+        let regions = try SourceCommand.regions(in: [(path: "Sources/BlurCore/Demo.swift", text: text)])
+        XCTAssertEqual(regions, [SourceCommand.Region(name: "demo", file: "Sources/BlurCore/Demo.swift", firstLine: 3,
                                                       lines: ["    for i in 0..<3 {", "        print(i)", "    }"])])
     }
 

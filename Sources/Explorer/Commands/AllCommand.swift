@@ -30,6 +30,7 @@ struct AllCommand: ParsableCommand {
         }
         let style = TerminalStyle.current()
         var failures: [LessonError] = []
+        var failedLabels: [String] = []
         var written: [LessonRunner.Outcome] = []
         let start = Date()
         let progress = ProgressLine.onTerminal(quiet: quiet)
@@ -58,6 +59,7 @@ struct AllCommand: ParsableCommand {
                 print("\(style.bold(label))  \(outcome.counts) in \(NumberText.fixed(outcome.seconds, digits: 1)) s")
             } catch {
                 failures.append(error)
+                failedLabels.append(label.replacingOccurrences(of: "  ", with: " "))
                 print("\(style.bold(label))  \(style.yellow("failed")) (previous page kept)")
                 _ = error.report()
             }
@@ -73,7 +75,9 @@ struct AllCommand: ParsableCommand {
             _ = error.report()
         }
         print(TextRenderer.wrap("Wrote \(written.count) of \(library.entries.count) lesson pages into \(page.output)/: "
-            + "\(figures) figures, \(tables) tables, in \(seconds) s; the index: \(page.output)/index.html.", width: style.width))
+            + "\(figures) figures, \(tables) tables, in \(seconds) s; the index: \(page.output)/index.html."
+            + (failedLabels.isEmpty ? "" : " Failed, previous page kept: \(failedLabels.joined(separator: ", ")) (the errors are above)."),
+            width: style.width))
         if !failures.isEmpty {
             throw failures.count == 1 ? ExitCode(failures[0].exitCode) : ExitCode.failure
         }

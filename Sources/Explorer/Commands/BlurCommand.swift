@@ -43,7 +43,7 @@ struct BlurCommand: ReportingCommand {
     @Option(help: "Threads for the blur (1, 2, …).") var threads: Int = 1
     @Option(help: "Blur only this rectangle X,Y,W,H (pixels, or percentages of the image such as 25%,25%,50%,50%), reading a margin of the kernel's reach around it (BCBlurView); the rest stays as it was.")
     var region: String?
-    @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them.")
+    @Flag(help: "Grow the output by the kernel's reach on every side, as Core Image's blur extent does: the image is padded with transparent pixels and blurred into them. The reach may be at most the picture's larger side, and the grown output at most --max-pixels.")
     var grow = false
     @Option(help: "PNG compression: fast (zlib level 1), default (level 4) or small (level 6, about 3× the encoding time).")
     var compression: PNG.Compression = .default
@@ -73,6 +73,22 @@ struct BlurCommand: ReportingCommand {
         guard !(light && grow) else { throw ValidationError("give --light or --grow, not both (a grown output has more pixels to average over)") }
     }
 
+    /// Refuses a `--grow` whose border would outgrow the picture: a reach wider than the
+    /// picture's larger side (the output would be mostly the blur's faint tail) or a grown
+    /// output above `--max-pixels`. Either bounds the time and memory `--grow` takes by the
+    /// picture's own size (at most nine times its pixels).
+    ///
+    /// - Throws: `ValidationError` (exit status 64) naming the limit.
+    static func checkGrowth(reach: Int, width: Int, height: Int, maxPixels: Int) throws {
+        let grownWidth = width + 2 * reach, grownHeight = height + 2 * reach
+        guard reach <= max(width, height) else {
+            throw ValidationError("--grow: the kernel reaches \(reach) px, more than the picture's larger side (\(max(width, height)) px), the limit of a grown border; the output would be \(grownWidth)×\(grownHeight)")
+        }
+        guard grownWidth.multipliedReportingOverflow(by: grownHeight).partialValue <= maxPixels else {
+            throw ValidationError("--grow: the output would be \(grownWidth)×\(grownHeight), above --max-pixels (\(maxPixels))")
+        }
+    }
+
     /// Parses `--region X,Y,W,H` (whole pixels or percentages of the image).
     static func regionSpec(_ text: String) throws -> RectangleSpec {
         do {
@@ -89,6 +105,7 @@ struct BlurCommand: ReportingCommand {
         var original: RGBAImage? = try inputOptions.load(input, in: context)
         let (width, height) = (original!.width, original!.height)
         let blurMethod = try size.make(method)
+        try CostLimit.check(blurMethod, width: width, height: height)
         context.progress?.stage("blurring \(width)×\(height) with \(blurMethod.name)")
         let what = "\(blurMethod.name) (\(blurMethod.parameters))"
         var report = Report()
@@ -111,6 +128,7 @@ struct BlurCommand: ReportingCommand {
             outlines = [Strip.Outline(x: read.x, y: read.y, width: read.width, height: read.height, label: "read: margin \(blurMethod.reach) px", style: .dashed),
                         Strip.Outline(x: rect.x, y: rect.y, width: rect.width, height: rect.height, label: "blurred")]
         } else if grow {
+            try Self.checkGrowth(reach: blurMethod.reach, width: width, height: height, maxPixels: inputOptions.maxPixels)
             let padded = original!.padded(by: blurMethod.reach)
             blurred = Blur.apply(blurMethod, to: padded, edges: .zero, linear: linear, alpha: alpha, threads: threads)
             description = "Blurred \(input) (\(width)×\(height)) with \(what) into a transparent border of its reach, "

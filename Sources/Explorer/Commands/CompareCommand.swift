@@ -96,6 +96,7 @@ struct CompareCommand: ReportingCommand {
         var outcomes: [Outcome] = []
         for name in try MethodName.parseList(methods) {
             let method = try size.make(name)
+            try CostLimit.check(method, width: image.width, height: image.height)
             let output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
             let errors = try ErrorMetrics(comparing: output, with: reference, reach: method.reach)
             // A kernel belongs to the linear filter: with 8-bit passes a single white pixel spreads

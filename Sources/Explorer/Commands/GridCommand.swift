@@ -16,16 +16,23 @@ struct GridCommand: ReportingCommand {
     var excludeCentre = false
     @OptionGroup var formatOptions: FormatOptions
 
+    /// The largest magnitude a grid value may have: the window is summed in Float32, so values
+    /// near its limit (3.4·10³⁸) would overflow the sum.
+    static let largestValue: Double = 1e30
+
     func parsedRows() throws -> [[Float]] {
-        let rows = grid.split(separator: ";").map { row in row.split(separator: " ").map { Float($0) } }
+        let rows = grid.split(separator: ";").map { row in row.split(separator: " ").map { Double($0) } }
         guard !rows.isEmpty, rows.allSatisfy({ !$0.isEmpty && $0.count == rows[0].count }) else {
             throw ValidationError("the grid '\(grid)' must have rows of equal length, separated by ';'")
         }
-        guard let values = rows.map({ $0.compactMap { $0 } }) as [[Float]]?,
-              values.allSatisfy({ $0.count == rows[0].count }), values.joined().allSatisfy({ $0.isFinite }) else {
-            throw ValidationError("the grid '\(grid)' must hold finite numbers only")
+        let values = rows.map { $0.compactMap { $0 } }
+        guard values.allSatisfy({ $0.count == rows[0].count }), values.joined().allSatisfy({ !$0.isNaN }) else {
+            throw ValidationError("the grid '\(grid)' must hold numbers only")
         }
-        return values
+        if let large = values.joined().first(where: { !(abs($0) <= Self.largestValue) }) {
+            throw ValidationError("the grid's values are averaged in Float32 and must lie within ±1e30; \(large) is beyond")
+        }
+        return values.map { $0.map(Float.init) }
     }
 
     func validate() throws {

@@ -1,12 +1,13 @@
 import ArgumentParser
 import BlurKit
-import FlyingFox
 import Foundation
 
 /// `explorer serve`: the lessons live in a browser, with a control for every parameter.
 ///
-/// The server binds 127.0.0.1 unless told otherwise, keeps runs and uploads in a temporary folder
-/// of its own and removes it when stopped (Ctrl-C or SIGTERM).
+/// The server is two processes: `explorer-serve` (HTTP on Hummingbird, built beside `explorer`
+/// by `swift build --product explorer-serve`), which this command becomes, and the lesson server
+/// it starts behind it (`explorer serve-worker`). It binds 127.0.0.1 unless told otherwise, keeps
+/// runs and uploads in a temporary folder of its own and removes it when stopped (Ctrl-C or SIGTERM).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -64,6 +65,56 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw error.report()
         }
+        let explorer = Self.executablePath()
+        let front = (explorer as NSString).deletingLastPathComponent + "/explorer-serve"
+        guard FileManager.default.isExecutableFile(atPath: front) else {
+            var standardError = StandardError()
+            print("Error: explorer serve runs explorer-serve, which is not built beside \(explorer); build it with: swift build --product explorer-serve", to: &standardError)
+            throw ExitCode(1)
+        }
+        let folder = (library.folder as NSString).isAbsolutePath
+            ? library.folder : FileManager.default.currentDirectoryPath + "/" + library.folder
+        var arguments = [front, "--host", host, "--port", String(port), "--max-body-mb", String(maxUploadMB)]
+        if open { arguments.append("--open") }
+        arguments += ["--", explorer, "serve-worker", "--lessons", folder, "--max-pixels", String(maxPixels), "--workers", String(workers)]
+        let pointers = arguments.map { strdup($0) } + [nil]
+        execv(front, pointers)
+        var standardError = StandardError()
+        print("Error: cannot start \(front): \(String(cString: strerror(errno)))", to: &standardError)
+        throw ExitCode(1)
+    }
+
+    /// This executable's path (Linux: `/proc/self/exe`; else the first argument, made absolute).
+    static func executablePath() -> String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        let first = CommandLine.arguments[0]
+        return first.hasPrefix("/") ? first : FileManager.default.currentDirectoryPath + "/" + first
+    }
+}
+
+/// `explorer serve-worker`: the lesson server behind `explorer serve`'s HTTP front, which starts
+/// it and speaks to it through its standard input and output (`ServeWorker`). Not for typing.
+struct ServeWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-worker",
+        abstract: "The lesson server behind explorer serve (started by explorer-serve).",
+        shouldDisplay: false
+    )
+
+    @OptionGroup var lessons: LessonFolderOptions
+
+    @Option(name: .customLong("max-pixels"))
+    var maxPixels: Int = 12_000_000
+
+    @Option var workers: Int = 2
+
+    func run() throws {
+        let library: LessonLibrary
+        do {
+            library = try lessons.library()
+        } catch {
+            throw error.report()
+        }
         let folder: ServeFolder
         do {
             folder = try ServeFolder()
@@ -72,61 +123,11 @@ struct ServeCommand: ParsableCommand {
             print("Error: cannot make the server's temporary folder: \(LessonLibrary.reason(error))", to: &standardError)
             throw ExitCode(1)
         }
-        let handler = LessonServer(library: library, folder: folder, queue: RecomputeQueue(width: workers),
-                                   maxPixels: maxPixels, maxBodyBytes: maxUploadMB * 1_048_576,
-                                   defaults: LessonServer.DefaultPages())
-        // `explorer`'s one SIGINT/SIGTERM handling (TemporaryFiles) removes the folder and exits;
-        // a second Dispatch signal source here would reset the first one's disposition.
+        // `explorer`'s one SIGINT/SIGTERM handling (TemporaryFiles) removes the folder and exits.
         TemporaryFiles.register(folder.path)
-        let server: HTTPServer
-        do {
-            server = HTTPServer(address: try .inet(ip4: host, port: UInt16(port)), timeout: 120, logger: .disabled, handler: handler)
-        } catch {
-            folder.remove()
-            throw ValidationError("--host \(host): \(error)")
-        }
-        let host = self.host, open = self.open, count = library.entries.count
-        let finished = DispatchSemaphore(value: 0)
-        let failure = Box()
-        Task {
-            do {
-                async let running: Void = server.run()
-                try await server.waitUntilListening(timeout: 10)
-                let port: UInt16
-                if case .ip4(_, let bound)? = await server.listeningAddress { port = bound } else { port = UInt16(self.port) }
-                let url = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
-                var lines = "Serving \(count) lessons at \(url) (Ctrl-C stops and removes \(folder.path))\n"
-                if host != "127.0.0.1" {
-                    lines += "Anyone who can reach this machine on port \(port) (every network it is on, e.g. the classroom's) can open the lessons and run them here.\n"
-                }
-                FileHandle.standardOutput.write(Data(lines.utf8))
-                if open { Self.openBrowser(url) }
-                try await running
-            } catch {
-                failure.message = "\(error)"
-            }
-            finished.signal()
-        }
-        finished.wait()
+        ServeWorker.run(server: LessonServer(library: library, folder: folder, scheduler: RunScheduler(width: max(1, workers)),
+                                             maxPixels: max(1, maxPixels)))
         folder.remove()
-        if let message = failure.message {
-            var standardError = StandardError()
-            print("Error: cannot serve on \(host):\(port): \(message)", to: &standardError)
-            throw ExitCode(1)
-        }
-    }
-
-    /// Where the server task leaves its error for the main thread.
-    final class Box: @unchecked Sendable {
-        var message: String?
-    }
-
-    static func openBrowser(_ url: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        TemporaryFiles.unregister(folder.path)
     }
 }

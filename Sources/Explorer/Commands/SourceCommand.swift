@@ -5,9 +5,10 @@ import ShippedFiles
 /// `explorer source NAME`: print a method's loops as they stand in the library's source — the
 /// plain reference loop (the algorithm) first, then the fast loop (its schedule).
 ///
-/// Regions are marked in BlurKit's source files with a line `// lesson-code: NAME` before the
-/// region and `// end lesson-code` after it, so a lesson shows the real code, never a copy: the
-/// files are read from the binary (`ShippedFiles`), which holds them as it was compiled from them.
+/// Regions are marked in the library's source files (BlurCore's methods) with a line
+/// `// lesson-code: NAME` before the region and `// end lesson-code` after it, so a lesson shows
+/// the real code, never a copy: the files are read from the binary (`ShippedFiles`), which holds
+/// them as it was compiled from them.
 /// A method's reference loop (`ReferenceBlur`) is the region `NAME-reference`; `source NAME`
 /// prints it, then region `NAME` as the same arithmetic scheduled for the machine, with one
 /// sentence (`scheduleNotes`) on what the schedule changed.
@@ -48,7 +49,7 @@ struct SourceCommand: ReportingCommand {
     }
 
     /// The library's source files that mark a region, as compiled into this binary
-    /// (`ShippedFiles`): path from the package's root (`Sources/BlurKit/Blur/Separable.swift`) and text.
+    /// (`ShippedFiles`): path from the package's root (`Sources/BlurCore/Blur/Separable.swift`) and text.
     static var shippedSources: [(path: String, text: String)] {
         ShippedFiles.paths.filter { $0.hasPrefix("Sources/") && $0.hasSuffix(".swift") }.compactMap { path in
             ShippedFiles.contents(of: path).map { (path, String(decoding: $0, as: UTF8.self)) }

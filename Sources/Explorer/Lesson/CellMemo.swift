@@ -71,9 +71,9 @@ final class CellMemo: Sendable {
         }
         guard let found else { return nil }
         var linked: [String] = []
-        for block in found.report.blocks {
-            guard case .figure(let figure) = block else { continue }
-            let name = figure.path
+        // The figures, and the pictures page-only blocks show (the glass demo's backdrop).
+        let names = found.report.figures.map(\.path) + found.report.pageExtras.flatMap(\.island.files)
+        for name in names {
             let target = staging + "/" + name
             guard !name.contains("/"), link(found.folder + "/" + name, target) == 0 else {
                 for path in linked { unlink(path) }

@@ -94,6 +94,9 @@ struct FrontMatter: Equatable, Sendable {
                     guard let name = nameNode.scalar?.string, isParameterName(name), !name.contains("-") else {
                         throw fail(nameLine, "a value's name uses letters, digits and '_', starting with a letter")
                     }
+                    if LessonExpression.reservedNames.contains(name) {
+                        throw fail(nameLine, Self.reservedMessage(name))
+                    }
                     guard let text = expression.scalar?.string, !text.isEmpty else {
                         throw fail(nameLine, "value '\(name)' needs an expression on its line, e.g. 'reach: floor(3 * sigma + 0.5)'")
                     }
@@ -114,6 +117,11 @@ struct FrontMatter: Equatable, Sendable {
                            parametersLine: parametersLine ?? 1, lineCount: close + 1)
     }
 
+    /// Why `name`, a word expressions give a meaning of their own, cannot be declared.
+    static func reservedMessage(_ name: String) -> String {
+        "'\(name)' means \(name == "pi" ? "π" : "itself") in expressions; give the value or parameter another name"
+    }
+
     /// One parameter: `name: default` (a draft) or `name:` with `kind`, `default`, `range` or
     /// `choices` or `smallest`, and `meaning` indented below it.
     static func parameterDeclaration(_ nameNode: Node, _ node: Node, path: String,
@@ -123,6 +131,7 @@ struct FrontMatter: Equatable, Sendable {
         guard let name = nameNode.scalar?.string, isParameterName(name) else {
             throw fail(line, "'\(nameNode.scalar?.string ?? "?")' is not a parameter name: use letters, digits, '_' and '-', starting with a letter")
         }
+        if LessonExpression.reservedNames.contains(name) { throw fail(line, reservedMessage(name)) }
         if let scalar = node.scalar {
             guard !scalar.string.isEmpty else { throw fail(line, "parameter '\(name)' has no default value") }
             let kind: LessonParameter.Kind = Int(scalar.string) != nil ? .integer : Double(scalar.string) != nil ? .number : .text

@@ -10,6 +10,11 @@ import Foundation
 /// next odd whole number at or above), `if(condition, then, else)`, and `fixed(x, digits)`, which
 /// writes x with that many decimals; `pi` is π. A whole number prints without a decimal point; other numbers
 /// with six significant digits (`NumberText.compact`).
+///
+/// Every number an expression makes is finite: a result that overflows (`10^400`) or is not a
+/// number (`(-8)^(1/3)`) is an error, as `1/0` is. Brackets and calls nest at most
+/// `maximumDepth` deep, so no expression, however long, can exhaust the stack: chains of `not`,
+/// unary `-` and `^` are read in loops, not by recursion.
 enum LessonExpression {
     /// A value: a number, text or a truth value.
     enum Value: Equatable, Sendable {
@@ -54,12 +59,22 @@ enum LessonExpression {
 
     static let functions = ["floor", "ceil", "round", "abs", "sqrt", "exp", "log", "min", "max", "odd", "if", "fixed"]
 
+    /// Names an expression gives a meaning of its own: a parameter or value so named would be
+    /// shadowed (`true`, `false`, the operator words) or would silently shadow (`pi`).
+    static let reservedNames: Set<String> = ["pi", "true", "false", "and", "or", "not"]
+
+    /// How deep brackets and function calls may nest: far beyond what a lesson needs, far below
+    /// what would exhaust a thread's stack (each level takes eight frames of the parser).
+    static let maximumDepth = 64
+
     /// A recursive-descent parser that evaluates as it reads.
     struct Parser {
         var scalars: [Character]
         var position = 0
         var text: String
         var environment: [String: Value]
+        /// How many brackets and calls are open where the parser is.
+        var depth = 0
 
         init(text: String, environment: [String: Value]) {
             self.text = text
@@ -70,7 +85,27 @@ enum LessonExpression {
         var atEnd: Bool { position >= scalars.count }
         var rest: String { String(scalars[min(position, scalars.count)...]) }
 
-        func failure(_ message: String) -> Failure { Failure(message: "in '\(text)': \(message)") }
+        /// A failure naming the expression, shortened to its first 60 characters when longer.
+        func failure(_ message: String) -> Failure {
+            let shown = scalars.count > 60 ? String(scalars[..<60]) + "…" : text
+            return Failure(message: "in '\(shown)': \(message)")
+        }
+
+        /// `x` as a value, or a failure when it is infinite or not a number.
+        func finite(_ x: Double, _ operation: @autoclosure () -> String) throws(Failure) -> Value {
+            guard x.isFinite else {
+                throw failure("\(operation()) is \(x.isNaN ? "not a number" : "too large to be a finite number")")
+            }
+            return .number(x)
+        }
+
+        /// Opens one level of brackets or a call; fails beyond `maximumDepth`.
+        mutating func enter() throws(Failure) {
+            depth += 1
+            guard depth <= LessonExpression.maximumDepth else {
+                throw failure("brackets and calls nest more than \(LessonExpression.maximumDepth) deep")
+            }
+        }
 
         mutating func skipBlanks() {
             while !atEnd, scalars[position] == " " { position += 1 }
@@ -109,8 +144,12 @@ enum LessonExpression {
         }
 
         mutating func negation() throws(Failure) -> Value {
-            if take("not") { return .bool(!(try truth(try negation()))) }
-            return try comparison()
+            var negations = 0
+            while take("not") { negations += 1 }
+            let value = try comparison()
+            guard negations > 0 else { return value }
+            let b = try truth(value)
+            return .bool(negations % 2 == 1 ? !b : b)
         }
 
         mutating func comparison() throws(Failure) -> Value {
@@ -136,20 +175,27 @@ enum LessonExpression {
         mutating func sum() throws(Failure) -> Value {
             var left = try product()
             while true {
-                if take("+") { left = .number(try number(left) + number(try product())) }
-                else if take("-") { left = .number(try number(left) - number(try product())) }
-                else { return left }
+                if take("+") {
+                    let a = try number(left), b = try number(try product())
+                    left = try finite(a + b, "\(Value.number(a).rendered) + \(Value.number(b).rendered)")
+                } else if take("-") {
+                    let a = try number(left), b = try number(try product())
+                    left = try finite(a - b, "\(Value.number(a).rendered) - \(Value.number(b).rendered)")
+                } else { return left }
             }
         }
 
         mutating func product() throws(Failure) -> Value {
             var left = try unary()
             while true {
-                if take("*") { left = .number(try number(left) * number(try unary())) }
-                else if take("/") {
+                if take("*") {
+                    let a = try number(left), b = try number(try unary())
+                    left = try finite(a * b, "\(Value.number(a).rendered) * \(Value.number(b).rendered)")
+                } else if take("/") {
                     let divisor = try number(try unary())
                     guard divisor != 0 else { throw failure("division by zero") }
-                    left = .number(try number(left) / divisor)
+                    let a = try number(left)
+                    left = try finite(a / divisor, "\(Value.number(a).rendered) / \(Value.number(divisor).rendered)")
                 } else if take("%") {
                     let divisor = try number(try unary())
                     guard divisor != 0 else { throw failure("remainder by zero") }
@@ -158,11 +204,30 @@ enum LessonExpression {
             }
         }
 
+        /// Unary minus and `^` (right-associative, binding tighter than minus: `-2^2` is -4,
+        /// `2^-1^2` is 2^-(1^2)), read in a loop: a chain of any length takes no more stack than
+        /// one operator.
         mutating func unary() throws(Failure) -> Value {
-            if take("-") { return .number(-(try number(try unary()))) }
-            let base = try primary()
-            if take("^") { return .number(Foundation.pow(try number(base), try number(try unary()))) }
-            return base
+            // Each operand of a chain `-a ^ -b ^ c`, with the minuses before it, which apply to
+            // the power that starts there.
+            var operands: [(minuses: Int, value: Value)] = []
+            repeat {
+                var minuses = 0
+                while take("-") { minuses += 1 }
+                operands.append((minuses, try primary()))
+            } while take("^")
+            if operands.count == 1 && operands[0].minuses == 0 { return operands[0].value }
+            var power = 0.0
+            for index in operands.indices.reversed() {
+                let x = try number(operands[index].value)
+                if index == operands.count - 1 {
+                    power = x
+                } else {
+                    power = try number(try finite(Foundation.pow(x, power), "\(x < 0 ? "(\(Value.number(x).rendered))" : Value.number(x).rendered)^\(Value.number(power).rendered)"))
+                }
+                if operands[index].minuses % 2 == 1 { power = -power }
+            }
+            return .number(power)
         }
 
         mutating func primary() throws(Failure) -> Value {
@@ -170,8 +235,10 @@ enum LessonExpression {
             guard !atEnd else { throw failure("an expression ends too early") }
             let c = scalars[position]
             if take("(") {
+                try enter()
                 let value = try expression()
                 guard take(")") else { throw failure("a '(' is not closed") }
+                depth -= 1
                 return value
             }
             if c == "\"" || c == "'" {
@@ -193,7 +260,7 @@ enum LessonExpression {
                 }
                 let digits = String(scalars[start..<position])
                 guard let x = Double(digits) else { throw failure("'\(digits)' is not a number") }
-                return .number(x)
+                return try finite(x, digits)
             }
             guard c.isLetter else { throw failure("unexpected '\(c)'") }
             let start = position
@@ -201,7 +268,12 @@ enum LessonExpression {
                 position += 1
             }
             let name = String(scalars[start..<position])
-            if take("(") { return try call(name) }
+            if take("(") {
+                try enter()
+                let value = try call(name)
+                depth -= 1
+                return value
+            }
             if name == "true" || name == "false" { return .bool(name == "true") }
             if name == "pi", environment[name] == nil { return .number(Double.pi) }
             guard let value = environment[name] else {
@@ -245,7 +317,7 @@ enum LessonExpression {
                 case "sqrt":
                     guard x >= 0 else { throw failure("sqrt of a negative number") }
                     return .number(x.squareRoot())
-                case "exp": return .number(Foundation.exp(x))
+                case "exp": return try finite(Foundation.exp(x), "exp(\(Value.number(x).rendered))")
                 case "log":
                     guard x > 0 else { throw failure("log of a number that is not positive") }
                     return .number(Foundation.log(x))

@@ -1,3 +1,4 @@
+import BlurKit
 import ArgumentParser
 import Foundation
 
@@ -27,10 +28,11 @@ struct PageOptions: ParsableArguments {
 }
 
 extension LessonError {
-    /// Prints the error on standard error and turns it into the exit status.
+    /// Prints the error on standard error, on one line whatever it quotes (a newline or escape
+    /// from a `--set` value or a file shows as `\n`, `\e`), and turns it into the exit status.
     func report() -> ExitCode {
         var standardError = StandardError()
-        print(description, to: &standardError)
+        print(TerminalText.visible(description), to: &standardError)
         return ExitCode(exitCode)
     }
 }

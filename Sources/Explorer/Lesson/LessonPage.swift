@@ -15,6 +15,8 @@ struct LessonPage {
     var html: String
     /// CSV files to write beside the page: file name and contents, in page order.
     var tables: [(name: String, csv: String)]
+    /// The file line of the cell whose table each CSV holds, by CSV name.
+    var tableLines: [String: Int] = [:]
     /// What the course index shows of this page.
     var info: CourseIndex.PageInfo
 
@@ -30,6 +32,8 @@ struct LessonPage {
         }
         add(navigation.line(page: "README.md"), html: navigation.line(page: "index.html"))
         var tables: [(name: String, csv: String)] = []
+        var tableLines: [String: Int] = [:]
+        var csvNames = CSVNames()
         var extras: [(before: Int, extra: PageExtra)] = []
         var section = CourseSections.Section.other
         var firstFigure: Figure?
@@ -44,7 +48,9 @@ struct LessonPage {
                 }
             case .cell(let cell) where !cell.hidden:
                 add("```console\n$ explorer \(cell.text)\n```")
-                for result in Self.results(cell, tables: &tables) { add(Self.resultText(result)) }
+                let before = tables.count
+                for result in Self.results(cell, tables: &tables, names: &csvNames) { add(Self.resultText(result)) }
+                for table in tables[before...] { tableLines[table.name] = cell.line }
                 if cell.format == .text || cell.format == .markdown {
                     for table in cell.report.tables {
                         if let line = Glossary.line(for: table, page: "../glossary.md") {
@@ -69,11 +75,12 @@ struct LessonPage {
                                          figure: firstFigure?.path, figureAlt: firstFigure.map { Self.pageText($0.altText) })
         self.markdown = sections.joined(separator: "\n\n") + "\n\n" + CourseIndex.comment(info) + "\n"
         self.tables = tables
+        self.tableLines = tableLines
         self.html = Self.html(title: lesson.title, summary: lesson.summary, sections: htmlSections, extras: extras)
     }
 
     /// A cell's results as Markdown sections; tables get a CSV file each.
-    static func results(_ cell: LessonRunner.CellResult, tables: inout [(name: String, csv: String)]) -> [String] {
+    static func results(_ cell: LessonRunner.CellResult, tables: inout [(name: String, csv: String)], names: inout CSVNames) -> [String] {
         switch cell.format {
         case .json:
             return ["```json\n\(DataRenderer.json(cell.report))\n```"]
@@ -85,7 +92,7 @@ struct LessonPage {
                 if case .dataTable(_, let summary) = block { return MarkdownRenderer.render(Report(blocks: [.text(summary)])) }
                 let markdown = MarkdownRenderer.render(Report(blocks: [block]))
                 guard case .table(let table) = block else { return markdown }
-                let name = table.csvName(taken: tables.map(\.name))
+                let name = names.claim(table)
                 tables.append((name, DataRenderer.csv(table)))
                 return markdown + "\n\n[\(name)](\(name))"
             }
@@ -110,6 +117,14 @@ struct LessonPage {
     /// as the characters themselves.
     static func pageText(_ text: String) -> String {
         referencing(text, htmlReferences.merging(["[": "&#91;", "]": "&#93;", "`": "&#96;", "\n": " ", "\r": " "]) { $1 })
+    }
+
+    /// A value written into prose by `{{…}}`: text that could open HTML (`<`, `>`) becomes
+    /// character references, which Markdown renderers show as the characters themselves, so a
+    /// `--set` value reads as text in the page; the lesson's own Markdown around it is kept.
+    static func proseValue(_ value: LessonExpression.Value) -> String {
+        guard case .text(let text) = value else { return value.rendered }
+        return referencing(text, ["<": "&lt;", ">": "&gt;"])
     }
 
     /// A cell's rendered result (tables, figures, text that may quote files or `--set` values)
@@ -173,6 +188,7 @@ struct LessonPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark">
+        <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
         <meta name="description" content="\(escapeHTML(summary))">
         <title>\(escapeHTML(title))</title>
         <style>
@@ -188,6 +204,11 @@ struct LessonPage {
 
         """
     }
+
+    /// The page runs no script: it needs only its inline style sheet and images beside it or
+    /// inlined (`--embed`); whatever text from outside became markup despite the escaping can
+    /// neither run nor fetch from elsewhere.
+    static let contentSecurityPolicy = "default-src 'none'; img-src 'self' data: file:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
     static func escapeHTML(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

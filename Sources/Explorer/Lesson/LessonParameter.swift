@@ -1,3 +1,5 @@
+import BlurKit
+
 /// A parameter a lesson declares in its front matter: its kind, the values it accepts, its default
 /// and what it means.
 ///
@@ -105,7 +107,13 @@ struct LessonParameter: Equatable, Sendable, Codable {
     ///
     /// An image is only checked for being named here; its size is checked when it is read
     /// (`problem(withImageOf:)`).
+    ///
+    /// No kind accepts a control character (a newline, ESC, NUL, …): a value is one line of
+    /// printable text wherever it is shown — terminal, page, table or a PNG's text chunk.
     func problem(with text: String) -> String? {
+        if TerminalText.visible(text) != text {
+            return "\(name) takes one line of printable text; '\(TerminalText.visible(text))' holds a control character"
+        }
         switch kind {
         case .number:
             guard let x = Double(text), x.isFinite else { return "\(name) must be \(accepts); '\(text)' is not a number" }

@@ -12,8 +12,15 @@ enum LessonParser {
     }
 
     /// Parses lesson text; `path` names it in errors and gives its number and slug.
+    ///
+    /// A UTF-8 byte order mark before the front matter is skipped, as editors on Windows write
+    /// one; a NUL character anywhere is refused at its line, since no page or terminal shows it.
     static func parse(_ text: String, path: String) throws(LessonError) -> Lesson {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.unicodeScalars.dropFirst()) : Substring(text)
+        let lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        if let index = lines.firstIndex(where: { $0.unicodeScalars.contains("\0") }) {
+            throw LessonError(path, line: index + 1, "a NUL character (\\0) in the text; a lesson holds printable text only")
+        }
         let front = try FrontMatter.parse(lines, path: path)
         let (number, slug) = LessonLibrary.numberAndSlug(fileName: path.split(separator: "/").last.map(String.init) ?? path)
         var parts: [Lesson.Part] = []

@@ -101,7 +101,7 @@ struct LessonRunner {
             case .prose(let prose):
                 var lines: [String] = []
                 for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: environment, path: lesson.path) {
-                    lines.append(try Template.substitute(text, values: environment, path: lesson.path, line: line))
+                    lines.append(try Template.substitute(text, values: environment, path: lesson.path, line: line, render: LessonPage.proseValue))
                 }
                 if !lines.isEmpty { prepared.append(.prose(lines.joined(separator: "\n"))) }
             case .cell(let cell):
@@ -116,19 +116,31 @@ struct LessonRunner {
         for (offset, line) in cell.lines.enumerated() {
             pieces.append(try Template.substitute(line, values: environment, path: lesson.path, line: cell.line + offset))
         }
-        let text = pieces.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
+        let pasted = pieces.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
         let predict = try cell.predict.map { question throws(LessonError) in
             try Template.substitute(question, values: environment, path: lesson.path, line: cell.fenceLine)
         }
         let caption = try cell.caption.map { caption throws(LessonError) in
             try Template.substitute(caption, values: environment, path: lesson.path, line: cell.fenceLine)
         }
-        let words: [String]
+        // The cell is split into words as written, and each word's `{{…}}` substituted after: a
+        // value is data inside its word, never more words or options, whatever quotes it holds.
+        let written = cell.lines.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
+        var words: [String] = []
         do {
-            words = try ShellWords.split(text)
-        } catch {
+            for word in try ShellWords.split(written, keepingTemplates: true) {
+                words.append(try Template.substitute(word, values: environment, path: lesson.path, line: cell.line))
+            }
+        } catch let error as ShellWordsError {
             throw LessonError(lesson.path, line: cell.line, error.message)
+        } catch let error as LessonError {
+            throw error
+        } catch {
+            throw LessonError(lesson.path, line: cell.line, "\(error)")
         }
+        // The command as shown: as written with its values in place, unless that would read as
+        // other words in a shell; then each word quoted, so that pasting it runs this command.
+        let text = (try? ShellWords.split(pasted)) == words ? pasted : words.map(shellQuoted).joined(separator: " ")
         if let unknown = Explorer.unknownCommand(in: words) {
             throw LessonError(lesson.path, line: cell.line, unknown)
         }
@@ -195,6 +207,7 @@ struct LessonRunner {
                 try onItem(item)
             }
             let page = LessonPage(lesson: lesson, values: values, items: items, invocation: invocation)
+            try checkTables(page, figures: written)
             try folder.write(page.markdown, named: "README.md", in: staging)
             try folder.write(page.html, named: "index.html", in: staging)
             for (name, csv) in page.tables { try folder.write(csv, named: name, in: staging) }
@@ -300,6 +313,15 @@ struct LessonRunner {
     func result(_ prepared: PreparedCell, report: Report) -> CellResult {
         CellResult(text: prepared.text, line: prepared.cell.line, report: report, caption: prepared.caption,
                    hidden: prepared.cell.hidden, format: prepared.command.format)
+    }
+
+    /// Refuses a table whose CSV would have the name of a figure: one file name, one output.
+    func checkTables(_ page: LessonPage, figures: [String: Int]) throws(LessonError) {
+        for (name, _) in page.tables {
+            guard let figureLine = figures[name], let tableLine = page.tableLines[name] else { continue }
+            throw LessonError(lesson.path, line: max(figureLine, tableLine),
+                              "'\(name)' would be both the figure of the cell at line \(figureLine) and the CSV of a table of the cell at line \(tableLine); give the figure another name")
+        }
     }
 
     /// Refuses a figure named like the page's own files or written by an earlier cell.

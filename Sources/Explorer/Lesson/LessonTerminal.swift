@@ -17,7 +17,7 @@ struct LessonTerminal {
     var figureFile: (String) -> String?
     var options = TextRenderer.Options()
     /// CSV file names the page gives the tables so far.
-    var csvNames: [String] = []
+    var csvNames = CSVNames()
 
     init(pageFolder: String, style: TerminalStyle, figureFile: @escaping (String) -> String? = { _ in nil }) {
         self.pageFolder = pageFolder
@@ -60,8 +60,7 @@ struct LessonTerminal {
             var names: [Int: String] = [:]
             if cell.format == .text || cell.format == .markdown {
                 for (n, table) in cell.report.tables.enumerated() {
-                    let name = table.csvName(taken: csvNames)
-                    csvNames.append(name)
+                    let name = csvNames.claim(table)
                     names[n] = name
                 }
             }
@@ -236,7 +235,7 @@ struct LessonTerminal {
     }
 
     /// Inline Markdown for the terminal: emphasis markers (`*`) dropped, `[text](url)` shown as
-    /// `text (url)` and `![alt](path)` as `[figure path: alt]`.
+    /// `text (url)` and `![alt](path)` as `[figure path: alt]`; `&lt;` and `&gt;` as `<` and `>`.
     static func inline(_ text: String) -> String {
         var source = Substring(dropEmphasis(text))
         var result = ""
@@ -250,7 +249,9 @@ struct LessonTerminal {
             result += isImage ? "[figure \(target): \(label)]" : "\(label) (\(target))"
             source = source[source.index(after: close)...]
         }
-        return result + source
+        // Prose writes `<` and `>` from values as references (`LessonPage.proseValue`); the
+        // terminal shows the characters.
+        return (result + source).replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
     }
 
     /// The text without `*` emphasis markers; a `*` with blanks on both sides (`a * b`) stays.

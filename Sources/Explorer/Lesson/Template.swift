@@ -12,7 +12,11 @@ enum Template {
     ///
     /// - Throws: `LessonError` at `line` for an unknown name, an expression that does not evaluate
     ///   or an unclosed `{{`.
-    static func substitute(_ text: String, values: [String: LessonExpression.Value], path: String, line: Int) throws(LessonError) -> String {
+    ///
+    /// - Parameter render: how a value is written into `text` (prose escapes what could become
+    ///   markup: `LessonPage.proseValue`).
+    static func substitute(_ text: String, values: [String: LessonExpression.Value], path: String, line: Int,
+                           render: (LessonExpression.Value) -> String = \.rendered) throws(LessonError) -> String {
         guard text.contains("{{") else { return text }
         var result = ""
         var rest = Substring(text)
@@ -28,12 +32,12 @@ enum Template {
             }
             // A name on its own (hyphens allowed, as in `{{edge-mode}}`) is looked up as it is.
             if let value = values[expression] {
-                result += value.rendered
+                result += render(value)
                 rest = after[close.upperBound...]
                 continue
             }
             do {
-                result += try LessonExpression.evaluate(expression, in: values).rendered
+                result += render(try LessonExpression.evaluate(expression, in: values))
             } catch {
                 if values[expression] == nil, expression.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) {
                     let declared = values.isEmpty
@@ -83,8 +87,11 @@ enum Template {
                 }
                 open.append((number, condition, false, condition))
             } else if trimmed == "{{else}}" {
-                guard let last = open.last, !last.sawElse else {
+                guard let last = open.last else {
                     throw LessonError(path, line: number, "{{else}} without an open {{#if …}} above it in this paragraph block")
+                }
+                guard !last.sawElse else {
+                    throw LessonError(path, line: number, "a second {{else}} for the {{#if …}} at line \(last.line); a section has one {{else}} at most")
                 }
                 open[open.count - 1] = (last.line, !last.condition, true, last.condition)
             } else if trimmed == "{{/if}}" {

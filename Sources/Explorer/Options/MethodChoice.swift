@@ -99,7 +99,18 @@ struct BlurSize: Sendable {
     ///   `--eight-bit-passes`, each direction stored in 8 bits as OpenCV's 8-bit stackBlur does.
     /// - dual-kawase: `--sigma` → passes and offset from the filter's own σ.
     /// - linear-taps: the separable kernel's taps merged in pairs.
+    ///
+    /// - Throws: `ValidationError` (exit status 64) for sizes the method does not take, its
+    ///   own range checks included: they are about the values given, not about the input.
     func make(_ name: MethodName) throws -> any BlurMethod {
+        do {
+            return try construct(name)
+        } catch let error as BlurKitError {
+            throw ValidationError("--method \(name.rawValue): \(error)")
+        }
+    }
+
+    private func construct(_ name: MethodName) throws -> any BlurMethod {
         let storage = try storage(for: name)
         switch name {
         case .box:

@@ -19,6 +19,7 @@ struct GlassDemo: HTMLIsland, Equatable {
     var idStem: String { "glass-demo" }
     /// The picture behind the panel, a file in the page folder.
     var background: String
+    var files: [String] { [background] }
     var width: Int
     var height: Int
     var panel: PixelRect

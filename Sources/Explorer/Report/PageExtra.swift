@@ -13,6 +13,12 @@ protocol HTMLIsland: Sendable {
     func css(id: String) -> String
     /// Whether `other` is the same island (for `Report`'s equality).
     func isEqual(to other: any HTMLIsland) -> Bool
+    /// Files in the page folder the island shows (a picture behind it), by name.
+    var files: [String] { get }
+}
+
+extension HTMLIsland {
+    var files: [String] { [] }
 }
 
 extension HTMLIsland where Self: Equatable {

@@ -105,19 +105,38 @@ struct Table: Sendable, Equatable {
     /// to it instead of printing more than `TextRenderer.rowsBesideFile` rows.
     var rowsFile: String?
 
-    /// The CSV file a lesson page writes this table to: its name (or its title as a slug, or
-    /// `table`) and `.csv`, with `-2`, `-3`, … after the stem when `taken` already holds it.
-    func csvName(taken: [String]) -> String {
+    /// The stem of the CSV file a lesson page writes this table to: its name, or its title as a
+    /// slug, or `table` (`CSVNames` adds `.csv` and any `-2`, `-3`, …).
+    var csvStem: String {
         let given = name ?? title.map(LessonPage.slug) ?? ""
-        let stem = given.isEmpty ? "table" : given
-        var file = "\(stem).csv"
-        var copy = 2
-        while taken.contains(file) { file = "\(stem)-\(copy).csv"; copy += 1 }
-        return file
+        return given.isEmpty ? "table" : given
     }
 
     mutating func append(_ row: [Cell]) {
         precondition(row.count == columns.count, "row has \(row.count) cells for \(columns.count) columns")
         rows.append(row)
+    }
+}
+
+/// The CSV file names of one page's tables: each table's `csvStem` and `.csv`, with `-2`, `-3`,
+/// … after the stem when the name is already taken.
+///
+/// Taken names are a set and each stem remembers its next number, so naming n tables costs
+/// O(n), not O(n³) (a lesson of 2,000 cells of one table each took minutes).
+struct CSVNames {
+    private(set) var taken: Set<String> = []
+    private var nextCopy: [String: Int] = [:]
+
+    /// Names `table` and reserves the name.
+    mutating func claim(_ table: Table) -> String {
+        let stem = table.csvStem
+        var file = "\(stem).csv"
+        var copy = nextCopy[stem] ?? 2
+        if taken.contains(file) {
+            repeat { file = "\(stem)-\(copy).csv"; copy += 1 } while taken.contains(file)
+            nextCopy[stem] = copy
+        }
+        taken.insert(file)
+        return file
     }
 }

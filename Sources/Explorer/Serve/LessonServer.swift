@@ -1,77 +1,80 @@
 import BlurKit
-import FlyingFox
 import Foundation
 
-/// What `explorer serve` answers: the index, each lesson's live page, the page's script, the
-/// figures and tables of runs, and the recompute and upload endpoints. Anything else is 404
-/// (or 405 for a known path with the wrong method).
+/// What `explorer serve` answers, behind its HTTP front (`explorer-serve`, which checks sizes,
+/// timeouts and the `Host` and hands each request over as a `LiveRequest`): the index, the
+/// glossary, each lesson's live page, the page's script and style, the figures and tables of
+/// runs, and the run, upload and keep-alive endpoints. Anything else is 404 (or 405, with the
+/// methods allowed, for a known path).
 ///
-/// | Request                          | Answer                                              |
-/// |----------------------------------|-----------------------------------------------------|
-/// | `GET /`                          | the index of lessons                                |
-/// | `GET /lesson/N`                  | lesson N run with its defaults, live                |
-/// | `GET /assets/live.js`            | the live page's script                              |
-/// | `GET /run/ID/PAGE/FILE`          | a figure or table of a run, from the server's folder |
-/// | `POST /lesson/N/run?set=a=b&…`   | JSON: the page run with those values, or the error  |
-/// | `POST /upload` (PNG body)        | JSON: `upload:ID` to use as an image value          |
-struct LessonServer: HTTPHandler {
+/// | Request                                   | Answer                                              |
+/// |-------------------------------------------|-----------------------------------------------------|
+/// | `GET /`, `GET /glossary`                  | the index of lessons; the glossary of table columns |
+/// | `GET /lesson/N?sigma=5&image=photo`       | lesson N run at those values (defaults for the rest), live |
+/// | `GET /assets/live.js`, `/assets/live.css` | the live page's script and style                    |
+/// | `GET /run/ID/PAGE/FILE`                   | a figure or table of a run                          |
+/// | `POST /lesson/N/run?sigma=5&session=S`    | JSON: the page run at those values, or the error (`quick=1`: a preview) |
+/// | `POST /upload?session=S&name=F.png` (PNG) | JSON: `upload:F.png`, an image value for page S     |
+/// | `POST /alive?session=S&run=ID`            | 204: page S is still open and shows run ID          |
+struct LessonServer: Sendable {
     var library: LessonLibrary
     var folder: ServeFolder
-    var queue: RecomputeQueue
+    var scheduler: RunScheduler
     /// Largest picture accepted (`--max-pixels`).
     var maxPixels: Int
-    /// Largest request body accepted, in bytes.
-    var maxBodyBytes: Int
-    /// Each lesson's page with its defaults, made on first request and kept.
-    var defaults: DefaultPages
     /// Cells kept between runs, shared by every page.
     var memo = CellMemo()
 
-    /// The default-valued runs, one per lesson, kept for the server's life.
-    actor DefaultPages {
-        private var pages: [Int: LiveLesson.Page] = [:]
-        func page(_ number: Int) -> LiveLesson.Page? { pages[number] }
-        func keep(_ page: LiveLesson.Page, for number: Int) { pages[number] = page }
-    }
+    // MARK: - Routing
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func handle(_ request: LiveRequest) async -> LiveResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        let get = request.method == .GET, post = request.method == .POST
-        let known: Bool
+        let query = request.queryItems
+        let get = request.method == "GET", post = request.method == "POST"
         switch parts.count {
         case 1 where parts[0] == "":
-            if get { return index() }
-            known = true
+            return get ? index() : .notAllowed("GET, HEAD")
+        case 1 where parts[0] == "glossary":
+            return get ? glossary() : .notAllowed("GET, HEAD")
         case 1 where parts[0] == "upload":
-            if post { return await upload(request) }
-            known = true
+            return post ? upload(request, query: query) : .notAllowed("POST")
+        case 1 where parts[0] == "alive":
+            guard post else { return .notAllowed("POST") }
+            let session = query.first { $0.name == "session" }?.value ?? ""
+            let run = query.first { $0.name == "run" }?.value ?? ""
+            folder.touch(session, shown: folder.hasRun(run) ? run : nil)
+            return LiveResponse(status: 204, type: "text/plain", body: "")
         case 2 where parts[0] == "lesson":
-            if get { return await livePage(parts[1]) }
-            known = true
-        case 2 where parts == ["assets", "live.js"]:
-            if get { return Self.response(200, type: "text/javascript; charset=utf-8", body: Data(LivePage.script.utf8)) }
-            known = true
+            return get ? await livePage(parts[1], query: query) : .notAllowed("GET, HEAD")
+        case 2 where parts[0] == "assets" && LiveAssets.type(of: parts[1]) != nil:
+            guard get else { return .notAllowed("GET, HEAD") }
+            guard let text = LiveAssets.text(parts[1]) else { return .notFound }
+            return LiveResponse(status: 200, type: LiveAssets.type(of: parts[1])!, body: text, cache: "no-cache")
         case 3 where parts[0] == "lesson" && parts[2] == "run":
-            if post { return await recompute(parts[1], request: request) }
-            known = true
+            return post ? await recompute(parts[1], query: query) : .notAllowed("POST")
         case 4 where parts[0] == "run":
-            if get { return file(run: parts[1], page: parts[2], name: parts[3]) }
-            known = false
+            guard let path = folder.file(run: parts[1], page: parts[2], name: parts[3]) else { return .notFound }
+            guard get else { return .notAllowed("GET, HEAD") }
+            return LiveResponse(status: 200, type: Self.type(of: parts[3]), file: path, cache: "private, max-age=3600")
         default:
-            known = false
+            return .notFound
         }
-        guard known else { return Self.notFound }
-        return Self.response(405, type: "text/html; charset=utf-8", body: Data(LivePage.message("Method not allowed").utf8))
     }
 
     // MARK: - Pages
 
-    func index() -> HTTPResponse {
+    func index() -> LiveResponse {
         let entries = library.entries.compactMap { entry -> (number: Int, title: String, summary: String)? in
             guard let lesson = try? LessonParser.parse(fileAt: entry.path) else { return nil }
             return (entry.number, lesson.title, lesson.summary)
         }
-        return Self.response(200, type: "text/html; charset=utf-8", body: Data(LivePage.index(entries: entries).utf8))
+        return .html(200, LivePage.index(entries: entries))
+    }
+
+    func glossary() -> LiveResponse {
+        let page = LessonPage.html(title: "Glossary of the table columns", summary: "What the numbers in the lessons' tables mean.",
+                                   sections: [Glossary.markdown(indexLink: "../index.html")])
+        return .html(200, LivePage.links(page, base: "/", site: .live))
     }
 
     /// The lesson a URL names: only a number or slug of the library, never a path.
@@ -81,140 +84,137 @@ struct LessonServer: HTTPHandler {
         return (entry.number, LiveLesson(lesson: lesson, maxPixels: maxPixels, memo: memo))
     }
 
-    func livePage(_ spec: String) async -> HTTPResponse {
-        guard let (number, live) = lesson(spec) else { return Self.notFound }
-        let client = folder.makeIdentifier()
-        let page: LiveLesson.Page
-        if let kept = await defaults.page(number) {
-            page = kept
-        } else {
-            let values = Dictionary(uniqueKeysWithValues: live.lesson.parameters.map { ($0.name, $0.value) })
-            let folder = self.folder
-            let result = await queue.run(client: client) { () -> Result<LiveLesson.Page, LiveLesson.Failure> in
-                Result { () throws(LiveLesson.Failure) in try live.run(values: values, settings: [], quick: false, folder: folder, pinned: true) }
-            }
-            switch result {
-            case .success(let made)?:
-                await defaults.keep(made, for: number)
-                page = made
-            case .failure(let failure)?:
-                return Self.response(failure.status, type: "text/html; charset=utf-8", body: Data(LivePage.message(failure.message).utf8))
-            case nil:
-                return Self.response(503, type: "text/html; charset=utf-8", body: Data(LivePage.message("busy; reload the page").utf8))
-            }
+    /// Lesson `spec` at the values its URL names, for a new page. Values the server cannot use
+    /// here (out of range, or another page's upload) give the page at its defaults, status 400,
+    /// with the message in its status line; the page's script then asks for them once itself, so
+    /// an upload of its own comes back after a reload.
+    func livePage(_ spec: String, query: [(name: String, value: String)]) async -> LiveResponse {
+        guard let (number, live) = lesson(spec) else { return .notFound }
+        let session = folder.makeIdentifier()
+        var settings = query.map { $0.name + "=" + $0.value }
+        var message: String?
+        var outcome = await run(number: number, live: live, settings: settings, session: session, quick: false)
+        if case .failure(let failure) = outcome, failure.status == 400, !settings.isEmpty {
+            message = failure.message
+            settings = []
+            outcome = await run(number: number, live: live, settings: [], session: session, quick: false)
         }
-        let html = LivePage.html(page: page.html, base: page.base, lesson: live.lesson, values: [:], client: client)
-        return Self.response(200, type: "text/html; charset=utf-8", body: Data(html.utf8))
+        switch outcome {
+        case .page(let page):
+            folder.touch(session, shown: page.run)
+            let html = LivePage.html(page: page.html, lesson: live.lesson, values: Self.shown(live.lesson, settings),
+                                     session: session, run: page.run, note: "ran in \(String(format: "%.2f", page.seconds)) s",
+                                     message: message)
+            return .html(message == nil ? 200 : 400, html)
+        case .failure(let failure):
+            return .html(failure.status, LivePage.message(failure.message))
+        case .superseded:
+            return .html(503, LivePage.message("busy; reload the page"))
+        }
+    }
+
+    /// Every parameter's value as the page shows it: the defaults, with `settings` over them.
+    static func shown(_ lesson: Lesson, _ settings: [String]) -> [String: String] {
+        var values = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
+        for setting in settings {
+            if let pair = LessonCommand.split(setting) { values[pair.name] = pair.value }
+        }
+        return values
     }
 
     // MARK: - Endpoints
 
-    /// Runs the lesson with the request's `set=name=value` items; quick timing with `quick=1`.
-    func recompute(_ spec: String, request: HTTPRequest) async -> HTTPResponse {
-        guard let (_, live) = lesson(spec) else { return Self.notFound }
-        let settings = request.query.filter { $0.name == "set" }.map(\.value)
-        let quick = request.query.contains { $0.name == "quick" && $0.value == "1" }
-        let client = request.query.first { $0.name == "client" }?.value ?? folder.makeIdentifier()
-        let values: [String: String]
-        do {
-            values = try live.values(settings: settings, folder: folder)
-        } catch {
-            return Self.json(error.status, ["error": error.message])
-        }
-        let folder = self.folder
-        let result = await queue.run(client: client) { () -> Result<LiveLesson.Page, LiveLesson.Failure> in
-            Result { () throws(LiveLesson.Failure) in try live.run(values: values, settings: settings, quick: quick, folder: folder) }
-        }
-        switch result {
-        case .success(let page)?:
-            return Self.json(200, page)
-        case .failure(let failure)?:
-            return Self.json(failure.status, ["error": failure.message])
-        case nil:
-            return Self.json(200, ["superseded": true])
+    /// Runs the lesson at the query's values for page `session`; quick timing with `quick=1`.
+    func recompute(_ spec: String, query: [(name: String, value: String)]) async -> LiveResponse {
+        guard let (number, live) = lesson(spec) else { return .notFound }
+        let session = query.first { $0.name == "session" }?.value ?? folder.makeIdentifier()
+        guard ServeFolder.isIdentifier(session) else { return .json(400, ["error": "session must be letters and digits"]) }
+        let quick = query.contains { $0.name == "quick" && $0.value == "1" }
+        let settings = query.filter { $0.name != "session" && $0.name != "quick" }.map { $0.name + "=" + $0.value }
+        switch await run(number: number, live: live, settings: settings, session: session, quick: quick) {
+        case .page(let page):
+            folder.touch(session, shown: page.run)
+            return .json(200, RunAnswer(html: page.html, seconds: page.seconds, run: page.run,
+                                        values: Self.shown(live.lesson, settings)))
+        case .failure(let failure):
+            return .json(failure.status, ["error": failure.message])
+        case .superseded:
+            return .json(200, ["superseded": true])
         }
     }
 
-    /// Keeps a PNG sent as the request body, after reading it as the command line would.
-    func upload(_ request: HTTPRequest) async -> HTTPResponse {
-        let limit = "the upload is larger than \(maxBodyBytes / 1_048_576) MiB (raise it with --max-upload-mb)"
-        if let count = request.bodySequence.count, count > maxBodyBytes {
-            return Self.json(413, ["error": limit])
-        }
-        var data = Data()
+    /// What a page gets after a run: the page, how long the run took, and the values it shows.
+    struct RunAnswer: Encodable {
+        var html: String
+        var seconds: Double
+        var run: String
+        var values: [String: String]
+    }
+
+    /// The lesson run at `settings` for `session`, from the class's cache when it can be.
+    func run(number: Int, live: LiveLesson, settings: [String], session: String, quick: Bool) async -> RunScheduler.Outcome {
+        folder.touch(session)
+        let values: [String: String]
         do {
-            for try await chunk in request.bodySequence {
-                data.append(chunk)
-                if data.count > maxBodyBytes { return Self.json(413, ["error": limit]) }
+            values = try live.values(settings: settings, folder: folder, session: session)
+        } catch {
+            return .failure(error)
+        }
+        let folder = self.folder
+        // The command shown on the page names an upload by its file name, as the page does.
+        let shownSettings = settings.map { $0.replacingOccurrences(of: "=upload:", with: "=") }
+        return await scheduler.result(.init(lesson: number, values: values, quick: quick), session: session,
+                                      isKept: { folder.hasRun($0.run) }) {
+            Result { () throws(LiveLesson.Failure) in
+                var page = try live.run(values: values, settings: shownSettings, quick: quick, folder: folder)
+                page.html = LivePage.links(Self.hidingUploadFolders(page.html, folder: folder), base: page.base, site: .live)
+                return page
             }
-        } catch {
-            return Self.json(400, ["error": "the upload did not arrive whole"])
         }
-        let stored: (id: String, path: String)
+    }
+
+    /// `html` with the server's upload folders left out of every path, so an upload reads as its
+    /// file name (`red.png`), never as where the server keeps it.
+    static func hidingUploadFolders(_ html: String, folder: ServeFolder) -> String {
+        let prefix = NSRegularExpression.escapedPattern(for: folder.uploadsPrefix)
+        guard let pattern = try? NSRegularExpression(pattern: prefix + "[a-z0-9]+/") else { return html }
+        return pattern.stringByReplacingMatches(in: html, range: NSRange(html.startIndex..., in: html), withTemplate: "")
+    }
+
+    /// Keeps a PNG sent as the request body as page `session`'s upload named `name`, after reading
+    /// it as the command line would.
+    func upload(_ request: LiveRequest, query: [(name: String, value: String)]) -> LiveResponse {
+        let session = query.first { $0.name == "session" }?.value ?? ""
+        guard ServeFolder.isIdentifier(session) else { return .json(400, ["error": "session must be letters and digits"]) }
+        guard let body = request.body.flatMap(folder.incoming) else { return .json(400, ["error": "the upload had no body"]) }
+        let fileName = query.first { $0.name == "name" }?.value ?? "picture.png"
+        folder.touch(session)
+        let stored: (name: String, path: String)
         do {
-            stored = try folder.storeUpload(data)
+            stored = try folder.storeUpload(moving: body, session: session, fileName: fileName)
         } catch {
-            return Self.json(500, ["error": "cannot keep the upload: \(LessonLibrary.reason(error))"])
+            try? FileManager.default.removeItem(atPath: body)
+            return .json(500, ["error": "cannot keep the upload: \(LessonLibrary.reason(error))"])
         }
         do {
             _ = try ImageSource.size(of: stored.path, maxPixels: maxPixels)
             _ = try ImageSource.load(stored.path, maxPixels: maxPixels)
         } catch {
-            folder.discardUpload(stored.id)
-            let message = "\(error)".replacingOccurrences(of: "'\(stored.path)'", with: "the upload")
-                .replacingOccurrences(of: stored.path, with: "the upload")
-            return Self.json(400, ["error": message])
+            folder.discardUpload(stored.name, session: session)
+            let message = Self.hidingUploadFolders("\(error)", folder: folder)
+            return .json(400, ["error": message])
         }
-        return Self.json(200, ["value": "upload:\(stored.id)"])
+        return .json(200, ["value": "upload:\(stored.name)", "name": stored.name])
     }
 
-    func file(run: String, page: String, name: String) -> HTTPResponse {
-        guard let path = folder.file(run: run, page: page, name: name),
-              let data = FileManager.default.contents(atPath: path) else { return Self.notFound }
-        let type: String
+    /// The media type of a run's file.
+    static func type(of name: String) -> String {
         switch (name as NSString).pathExtension.lowercased() {
-        case "png": type = "image/png"
-        case "csv": type = "text/csv; charset=utf-8"
-        case "md": type = "text/markdown; charset=utf-8"
-        case "html": type = "text/html; charset=utf-8"
-        default: type = "application/octet-stream"
-        }
-        return Self.response(200, type: type, body: data, cache: "private, max-age=3600")
-    }
-
-    // MARK: - Responses
-
-    static var notFound: HTTPResponse {
-        response(404, type: "text/html; charset=utf-8", body: Data(LivePage.message("Not found").utf8))
-    }
-
-    /// A response with the headers every answer carries: the page may load only the server's own
-    /// script, images and styles.
-    static func response(_ status: Int, type: String, body: Data, cache: String = "no-store") -> HTTPResponse {
-        var headers: HTTPHeaders = [:]
-        headers[.contentType] = type
-        headers[HTTPHeader("Cache-Control")] = cache
-        headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
-        headers[HTTPHeader("Content-Security-Policy")] =
-            "default-src 'self'; img-src 'self' blob: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; form-action 'none'; frame-ancestors 'none'"
-        return HTTPResponse(statusCode: HTTPStatusCode(status, phrase: phrase(status)), headers: headers, body: body)
-    }
-
-    static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
-        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
-        return response(status, type: "application/json", body: data)
-    }
-
-    static func phrase(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 400: "Bad Request"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 413: "Content Too Large"
-        case 422: "Unprocessable Content"
-        case 503: "Service Unavailable"
-        default: "Internal Server Error"
+        case "png": "image/png"
+        case "csv": "text/csv; charset=utf-8"
+        case "md": "text/markdown; charset=utf-8"
+        case "html": "text/html; charset=utf-8"
+        default: "application/octet-stream"
         }
     }
 }

@@ -14,12 +14,15 @@ struct LiveLesson: Sendable {
     /// The server's kept cells: a run redoes only the cells whose command a change reaches.
     var memo: CellMemo?
 
-    /// What a run gave: the static page's HTML and the URL its figures are under.
-    struct Page: Sendable, Codable {
-        var base: String
+    /// What a run gave: the static page's HTML, the run it is in and the page folder's name there.
+    struct Page: Sendable {
         var html: String
         var seconds: Double
         var run: String
+        var folder: String
+
+        /// The URL the page's own files are under (`/run/ID/lesson-03/`).
+        var base: String { "/run/\(run)/\(folder)/" }
     }
 
     /// A request's problem: the one-line message and the HTTP status it gets.
@@ -28,13 +31,14 @@ struct LiveLesson: Sendable {
         var message: String
     }
 
-    /// The values for `settings` (`name=value`, as `--set` takes them).
+    /// The values for `settings` (`name=value`, as `--set` takes them), for page `session`.
     ///
-    /// An image value from a browser is `upload:ID` (a picture it uploaded), `photo` or
-    /// `builtin:NAME[@WxH]`; never a path, so a page cannot make the server read another file.
+    /// An image value from a browser is `upload:NAME` (a picture that page uploaded), the name of
+    /// a picture shipped with the lessons (`photo`) or `builtin:NAME[@WxH]`; never a path, so a page
+    /// cannot make the server read another file.
     ///
     /// - Throws: `Failure` with status 400 and the message the command line gives.
-    func values(settings: [String], folder: ServeFolder) throws(Failure) -> [String: String] {
+    func values(settings: [String], folder: ServeFolder, session: String = "") throws(Failure) -> [String: String] {
         var pairs: [(name: String, value: String)] = []
         for setting in settings {
             guard let pair = LessonCommand.split(setting) else {
@@ -43,12 +47,13 @@ struct LiveLesson: Sendable {
             var value = pair.value
             if let parameter = lesson.parameters.first(where: { $0.name == pair.name }), parameter.kind == .image {
                 if value.hasPrefix("upload:") {
-                    guard let path = folder.upload(String(value.dropFirst("upload:".count))) else {
-                        throw Failure(status: 400, message: "\(pair.name)=\(value): no such upload on this server (uploads are kept while it runs; upload the picture again)")
+                    guard let path = folder.upload(String(value.dropFirst("upload:".count)), session: session) else {
+                        throw Failure(status: 400, message: "\(pair.name)=\(value): this page has no such upload (uploads are kept while the page is open; upload the picture again)")
                     }
                     value = path
                 } else {
-                    guard !value.contains("/"), !value.contains("..") else {
+                    let shipped = !value.contains("/") && !value.contains("..") && (try? PackageFolders.image(value)).map { $0 != value } == true
+                    guard value.hasPrefix("builtin:") || shipped else {
                         throw Failure(status: 400, message: "\(pair.name)=\(value): the live page takes photo, builtin:NAME[@WxH] or an uploaded PNG")
                     }
                     do {
@@ -101,7 +106,6 @@ struct LiveLesson: Sendable {
             folder.discardRun(made.id)
             throw Failure(status: 500, message: "cannot read the page the run wrote")
         }
-        return Page(base: "/run/\(made.id)/\(lesson.pageFolderName)/", html: html,
-                    seconds: Date().timeIntervalSince(start), run: made.id)
+        return Page(html: html, seconds: Date().timeIntervalSince(start), run: made.id, folder: lesson.pageFolderName)
     }
 }

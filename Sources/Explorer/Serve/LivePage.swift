@@ -4,64 +4,140 @@ import Foundation
 /// declared parameter, and a small script that re-runs the lesson when one changes.
 ///
 /// The static page is taken whole, so prose, figures and tables are the same as in `Output/`;
-/// a `<base>` points its relative figure and table links at the run folder. Everything from the
+/// its links are made to work where the page is served (`links(_:base:style:)`): a figure's
+/// name becomes its run's URL, a neighbouring lesson's page `/lesson/N`. Everything from the
 /// lesson (names, meanings, values) is escaped.
 enum LivePage {
-    /// `page` (a run's `index.html`) made live.
-    static func html(page: String, base: String, lesson: Lesson, values: [String: String], client: String) -> String {
-        let head = "<base href=\"\(escape(base))\">"
-        let controls = Self.controls(lesson: lesson, values: values, client: client)
+    /// Where a page is read: from `explorer serve`, or from the static site `explorer export` writes.
+    enum Site {
+        case live
+        case export
+    }
+
+    /// `page` (a run's `index.html`, its links already made absolute) made live at `values` (as the
+    /// page shows them: an upload by its file name) for page session `session`, showing run `run`;
+    /// the status line says `note`, or `message` as an error.
+    static func html(page: String, lesson: Lesson, values: [String: String], session: String, run: String = "",
+                     note: String = "", message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil) -> String {
+        let assets = site == .live ? "/assets/" : "../assets/"
+        let controls = Self.controls(lesson: lesson, values: values, client: session, run: run, note: note, message: message,
+                                     site: site, grids: grids)
         var html = page
-        if let range = html.range(of: "<head>") { html.insert(contentsOf: "\n" + head, at: range.upperBound) }
-        if let range = html.range(of: "</head>") { html.insert(contentsOf: "<style>\n\(styleSheet)</style>\n", at: range.lowerBound) }
+        if let range = html.range(of: "</head>") {
+            html.insert(contentsOf: "<link rel=\"stylesheet\" href=\"\(assets)live.css\">\n\(Self.noIcon)\n", at: range.lowerBound)
+        }
         if let range = html.range(of: "<body>") { html.insert(contentsOf: "\n" + controls, at: range.upperBound) }
         if let range = html.range(of: "</body>", options: .backwards) {
-            html.insert(contentsOf: "<script src=\"/assets/live.js\"></script>\n", at: range.lowerBound)
+            html.insert(contentsOf: "<script src=\"\(assets)live.js\"></script>\n", at: range.lowerBound)
         }
         return html
     }
 
+    /// `html` (a page the lesson runner wrote, with links relative to its folder) with every link
+    /// made to work from `base`: a file beside the page (`strip.png`, `url("backdrop.png")`)
+    /// becomes `base` + its name; `../lesson-04/index.html` becomes `/lesson/4` and
+    /// `../index.html` and `../glossary.html` the server's index and glossary on the live site;
+    /// links with a scheme or a fragment only are left alone.
+    static func links(_ html: String, base: String, site: Site) -> String {
+        guard let pattern = try? NSRegularExpression(pattern: ##"(src|href)="([^"#:]*)(#[^"]*)?"|url\("([^")#:]*)"\)"##) else { return html }
+        let text = html as NSString
+        var result = "", last = 0
+        for match in pattern.matches(in: html, range: NSRange(location: 0, length: text.length)) {
+            let isURL = match.range(at: 4).location != NSNotFound
+            let reference = text.substring(with: match.range(at: isURL ? 4 : 2))
+            let fragment = match.range(at: 3).location == NSNotFound ? "" : text.substring(with: match.range(at: 3))
+            guard !reference.isEmpty, let target = target(reference, base: base, site: site) else { continue }
+            result += text.substring(with: NSRange(location: last, length: match.range.location - last))
+            result += isURL ? "url(\"\(target)\")" : "\(text.substring(with: match.range(at: 1)))=\"\(target)\(fragment)\""
+            last = match.range.location + match.range.length
+        }
+        return result + text.substring(from: last)
+    }
+
+    /// Where a relative `reference` of a page points on `site`, or nil to leave it alone.
+    static func target(_ reference: String, base: String, site: Site) -> String? {
+        guard !reference.hasPrefix("/") else { return nil }
+        let parts = reference.split(separator: "/").map(String.init)
+        if parts.count == 1 { return base + parts[0] }
+        guard site == .live, parts.first == ".." else { return nil }
+        switch parts.count {
+        case 2 where parts[1] == "index.html" || parts[1] == "index.md": return "/"
+        case 2 where parts[1] == "glossary.html" || parts[1] == "glossary.md": return "/glossary"
+        case 3 where parts[1].hasPrefix("lesson-") && (parts[2] == "index.html" || parts[2] == "README.md"):
+            return Int(parts[1].dropFirst("lesson-".count)).map { "/lesson/\($0)" }
+        default: return nil
+        }
+    }
+
     /// The bar of controls: a slider for a number with a range, a menu for choices, a file picker
-    /// and drop zone for an image, a text field otherwise.
-    static func controls(lesson: Lesson, values: [String: String], client: String) -> String {
+    /// and drop zone for an image, a text field otherwise. On the exported site a parameter moves
+    /// only over its baked `grids` steps (the others stay at their defaults), and an image
+    /// cannot be uploaded.
+    static func controls(lesson: Lesson, values: [String: String], client: String, run: String = "", note: String = "",
+                         message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil) -> String {
         var rows: [String] = []
         for parameter in lesson.parameters {
             let name = escape(parameter.name)
             let value = values[parameter.name] ?? parameter.value
-            let shown = parameter.kind == .image && value.hasPrefix("/") ? "your picture" : value
+            let grid = grids?[parameter.name]
+            if site == .export && (grid?.count ?? 0) < 2 { continue }
             let title = escape(parameter.meaning.isEmpty ? parameter.accepts : parameter.meaning + " (" + parameter.accepts + ")")
             var row = "<label title=\"\(title)\"><span class=\"name\">\(name)</span> "
             let range = parameter.minimum.flatMap { low in parameter.maximum.map { (low, $0) } }
             switch parameter.kind {
             case .number where range != nil, .integer where range != nil:
-                let (low, high) = range!
-                let step = parameter.kind == .integer ? 1 : sliderStep(low, high)
+                var (low, high) = range!
+                var step = parameter.kind == .integer ? 1 : sliderStep(low, high)
+                if let grid, let first = grid.first.flatMap(Double.init), let last = grid.last.flatMap(Double.init), grid.count > 1 {
+                    (low, high, step) = (first, last, (last - first) / Double(grid.count - 1))
+                }
                 row += "<input type=\"range\" data-parameter=\"\(name)\" min=\"\(low)\" max=\"\(high)\" step=\"\(step)\" value=\"\(escape(value))\">"
                 row += " <output>\(escape(value))</output>"
-            case .number, .integer:
-                row += "<input type=\"number\" data-parameter=\"\(name)\" value=\"\(escape(value))\">"
-            case .choice:
-                row += "<select data-parameter=\"\(name)\">"
-                for choice in parameter.choices {
-                    row += "<option\(choice == value ? " selected" : "")>\(escape(choice))</option>"
+            case .number, .integer, .text:
+                if let grid {
+                    row += select(name, choices: grid, value: value)
+                } else {
+                    row += "<input type=\"\(parameter.kind == .text ? "text" : "number")\" data-parameter=\"\(name)\" value=\"\(escape(value))\">"
                 }
-                row += "</select>"
+            case .choice:
+                row += select(name, choices: grid ?? parameter.choices, value: value)
+            case .image where grid != nil:
+                row += select(name, choices: grid!, value: value)
             case .image:
-                row += "<input type=\"file\" accept=\"image/png\" data-parameter=\"\(name)\" data-value=\"\(escape(shown))\">"
-                row += " <span class=\"drop\" data-drop=\"\(name)\">drop a PNG here</span>"
-            case .text:
-                row += "<input type=\"text\" data-parameter=\"\(name)\" value=\"\(escape(value))\">"
+                let shown = value.hasPrefix("upload:") ? String(value.dropFirst("upload:".count)) : value
+                row += "<output data-shows=\"\(name)\">\(escape(shown))</output> "
+                row += "<input type=\"file\" accept=\"image/png\" data-parameter=\"\(name)\" aria-label=\"upload a PNG for \(name)\">"
+                row += " <span class=\"drop\" data-drop=\"\(name)\">or drop a PNG here</span>"
             }
             rows.append(row + "</label>")
         }
         let number = lesson.number.map(String.init) ?? ""
+        func json(_ value: some Encodable) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return escape((try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
+        }
+        let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
+        var attributes = "data-lesson=\"\(escape(number))\" data-session=\"\(escape(client))\" data-run=\"\(escape(run))\""
+        attributes += " data-values=\"\(json(values))\" data-defaults=\"\(json(defaults))\""
+        attributes += " data-site=\"\(site == .live ? "live" : "export")\""
+        if let grids { attributes += " data-grids=\"\(json(grids))\"" }
+        let status = message.map { "<span id=\"live-status\" role=\"status\" class=\"error\">\(escape($0))</span>" }
+            ?? "<span id=\"live-status\" role=\"status\">\(escape(note))</span>"
         return """
-        <form id="live-controls" data-lesson="\(escape(number))" data-client="\(escape(client))">
-        <a href="/">Lessons</a>
+        <form id="live-controls" \(attributes)>
+        <a href="\(site == .live ? "/" : "../index.html")">Lessons</a>
         \(rows.joined(separator: "\n"))
-        <span id="live-status" role="status"></span>
+        \(status)
         </form>
         """
+    }
+
+    /// A menu of `choices` with `value` chosen.
+    static func select(_ name: String, choices: [String], value: String) -> String {
+        "<select data-parameter=\"\(name)\">"
+            + choices.map { "<option\($0 == value ? " selected" : "")>\(escape($0))</option>" }.joined()
+            + "</select>"
     }
 
     /// A slider step of one, two or five times a power of ten giving about a hundred steps.
@@ -81,7 +157,11 @@ enum LivePage {
         let intro = "Every lesson live: move a control and the lesson runs again on this computer."
         return LessonPage.html(title: "Blur Explorer: lessons", summary: intro,
                                sections: ["# Blur Explorer", intro, items.joined(separator: "\n")])
+            .replacingOccurrences(of: "</head>", with: noIcon + "\n</head>")
     }
+
+    /// Says the page has no icon, so the browser does not ask for `/favicon.ico`.
+    static let noIcon = "<link rel=\"icon\" href=\"data:,\">"
 
     /// A short page for an error (404, 405).
     static func message(_ text: String) -> String {
@@ -91,105 +171,4 @@ enum LivePage {
     static func escape(_ text: String) -> String {
         LessonPage.escapeHTML(text).replacingOccurrences(of: "'", with: "&#39;")
     }
-
-    /// The control bar stays at the top while the page scrolls; it dims while a run is under way.
-    static let styleSheet = """
-    #live-controls { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 0.4rem 1.4rem;
-      align-items: center; padding: 0.5rem 1.5rem; background: var(--code); border-bottom: 1px solid var(--rule); font-size: 0.85rem; }
-    #live-controls label { display: flex; align-items: center; gap: 0.4rem; }
-    #live-controls .name { font-weight: 600; }
-    #live-controls input[type=range] { width: 14rem; }
-    #live-controls output { font-variant-numeric: tabular-nums; min-width: 3ch; }
-    #live-controls .drop { border: 2px dashed var(--rule); border-radius: 6px; padding: 0.1rem 0.6rem; color: var(--muted); }
-    #live-controls .drop.over { border-color: var(--link); }
-    #live-controls.busy #live-status::before { content: "running… "; }
-    #live-status { color: var(--muted); }
-    #live-status.error { color: #c0392b; font-weight: 600; }
-
-    """
-
-    /// The page's script: plain JavaScript, no library. One run at a time per page: while one is
-    /// under way, only the newest change waits; dragging asks for quick timing, letting go for full.
-    static let script = """
-    (function () {
-      'use strict';
-      var form = document.getElementById('live-controls');
-      if (!form) { return; }
-      var lesson = form.dataset.lesson, client = form.dataset.client;
-      var status = document.getElementById('live-status');
-      var values = {}, busy = false, queued = null;
-      function show(message, error) { status.textContent = message; status.classList.toggle('error', !!error); }
-      function query(quick) {
-        var parts = ['client=' + encodeURIComponent(client)];
-        if (quick) { parts.push('quick=1'); }
-        Object.keys(values).forEach(function (name) {
-          parts.push('set=' + encodeURIComponent(name + '=' + values[name]));
-        });
-        return parts.join('&');
-      }
-      function apply(answer) {
-        var doc = new DOMParser().parseFromString(answer.html, 'text/html');
-        document.querySelector('base').setAttribute('href', answer.base);
-        var fresh = doc.querySelector('main'), main = document.querySelector('main');
-        if (fresh && main) { main.innerHTML = fresh.innerHTML; }
-        var style = doc.querySelector('style'), mine = document.querySelector('style');
-        if (style && mine) { mine.textContent = style.textContent; }
-        show('ran in ' + answer.seconds.toFixed(2) + ' s', false);
-      }
-      function run(quick, onError) {
-        if (busy) { queued = quick; return; }
-        busy = true;
-        form.classList.add('busy');
-        fetch('/lesson/' + lesson + '/run?' + query(quick), { method: 'POST' })
-          .then(function (response) { return response.json(); })
-          .then(function (answer) {
-            if (answer.superseded) { return; }
-            if (answer.error) { show(answer.error, true); if (onError) { onError(); } return; }
-            apply(answer);
-          })
-          .catch(function (error) { show('the server did not answer: ' + error.message, true); })
-          .finally(function () {
-            busy = false;
-            form.classList.remove('busy');
-            if (queued !== null) { var quick = queued; queued = null; run(quick); }
-          });
-      }
-      function upload(name, file) {
-        if (!file) { return; }
-        show('uploading ' + file.name + '…', false);
-        fetch('/upload?client=' + encodeURIComponent(client), { method: 'POST', headers: { 'Content-Type': 'image/png' }, body: file })
-          .then(function (response) { return response.json(); })
-          .then(function (answer) {
-            if (answer.error) { show(answer.error, true); return; }
-            var previous = values[name];
-            values[name] = answer.value;
-            run(false, function () { if (previous === undefined) { delete values[name]; } else { values[name] = previous; } });
-          })
-          .catch(function (error) { show('the upload failed: ' + error.message, true); });
-      }
-      form.addEventListener('submit', function (event) { event.preventDefault(); });
-      form.querySelectorAll('[data-parameter]').forEach(function (control) {
-        var name = control.dataset.parameter;
-        if (control.type === 'file') {
-          control.addEventListener('change', function () { upload(name, control.files[0]); });
-          return;
-        }
-        if (control.type === 'range') {
-          var output = control.parentNode.querySelector('output');
-          control.addEventListener('input', function () { values[name] = control.value; output.textContent = control.value; run(true); });
-        }
-        control.addEventListener('change', function () { values[name] = control.value; run(false); });
-      });
-      form.querySelectorAll('[data-drop]').forEach(function (zone) {
-        zone.addEventListener('dragover', function (event) { event.preventDefault(); zone.classList.add('over'); });
-        zone.addEventListener('dragleave', function () { zone.classList.remove('over'); });
-        zone.addEventListener('drop', function (event) {
-          event.preventDefault();
-          zone.classList.remove('over');
-          upload(zone.dataset.drop, event.dataTransfer.files[0]);
-        });
-      });
-    })();
-
-    """
 }

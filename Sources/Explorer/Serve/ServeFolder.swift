@@ -1,32 +1,47 @@
 import Foundation
 
-/// The server's own temporary folder: one sub-folder per lesson run (`runs/ID/`) and the uploaded
-/// pictures (`uploads/ID.png`); removed when the server stops.
+/// The server's own temporary folder and what lives in it: one sub-folder per lesson run
+/// (`runs/ID/`), each open page's uploaded pictures (`uploads/SESSION/NAME.png`) and request bodies
+/// on their way in (`incoming/`); removed when the server stops.
 ///
-/// Nothing else on disk is ever served: `file(run:name:)` accepts only a run this folder made and
-/// a plain file name, and refuses symbolic links. The number of runs and uploads kept is bounded,
-/// the oldest going first, so a long class does not fill the disk.
+/// A page is a session: it names itself in every request, and its uploads and the run it shows are
+/// kept while it keeps asking (it says it is still open every minute), whatever other pages do. Runs
+/// no open page shows are removed oldest first beyond `maximumRuns`, so a long class does not fill
+/// the disk. Nothing else on disk is ever served: `file(run:page:name:)` accepts only a run this
+/// folder made and a plain file name, and refuses symbolic links.
 final class ServeFolder: @unchecked Sendable {
     /// The folder (`/tmp/explorer-serve-1234-…`).
     let path: String
-    /// Most runs kept at once (each holds one lesson's figures).
+    /// Most runs kept that no open page shows.
     let maximumRuns: Int
-    /// Most uploads kept at once.
-    let maximumUploads: Int
+    /// Most uploads one page keeps; the oldest go first.
+    let uploadsPerPage: Int
+    /// How long a page that has stopped asking keeps its uploads and its run, in seconds.
+    let sessionLifetime: TimeInterval
 
     private let lock = NSLock()
     private var counter = 0
     private var runs: [String] = []
     private var pinned: Set<String> = []
-    private var uploads: [String] = []
+    private var sessions: [String: Session] = [:]
+
+    /// What one open page holds.
+    private struct Session {
+        var lastSeen: Date
+        /// The run the page shows (kept while the page is open).
+        var shown: String?
+        /// Uploaded file names, oldest first.
+        var uploads: [String] = []
+    }
 
     /// Makes the folder (mode 0700) under the system's temporary folder.
-    init(maximumRuns: Int = 96, maximumUploads: Int = 32) throws {
+    init(maximumRuns: Int = 96, uploadsPerPage: Int = 8, sessionLifetime: TimeInterval = 600) throws {
         let name = "explorer-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
         self.maximumRuns = maximumRuns
-        self.maximumUploads = maximumUploads
-        for folder in [path, path + "/runs", path + "/uploads"] {
+        self.uploadsPerPage = uploadsPerPage
+        self.sessionLifetime = sessionLifetime
+        for folder in [path, path + "/runs", path + "/uploads", path + "/incoming"] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
                                                     attributes: [.posixPermissions: 0o700])
         }
@@ -39,25 +54,24 @@ final class ServeFolder: @unchecked Sendable {
         return String(counter, radix: 16) + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     }
 
-    /// A new run's folder (`runs/ID`), made; the oldest unpinned runs beyond the bound are removed.
+    // MARK: - Runs
+
+    /// A new run's folder (`runs/ID`), made; the oldest runs beyond the bound that no open page
+    /// shows are removed.
     func makeRun(pinned pin: Bool = false) throws -> (id: String, folder: String) {
         let id = makeIdentifier()
         let folder = path + "/runs/" + id
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        var evicted: [String] = []
         lock.lock()
         runs.append(id)
         if pin { pinned.insert(id) }
-        while runs.count - pinned.count > maximumRuns, let oldest = runs.first(where: { !pinned.contains($0) }) {
-            runs.removeAll { $0 == oldest }
-            evicted.append(oldest)
-        }
+        let evicted = evictRuns()
         lock.unlock()
         for id in evicted { try? FileManager.default.removeItem(atPath: path + "/runs/" + id) }
         return (id, folder)
     }
 
-    /// Removes a run that failed or was superseded.
+    /// Removes a run that failed.
     func discardRun(_ id: String) {
         lock.lock()
         runs.removeAll { $0 == id }
@@ -66,37 +80,107 @@ final class ServeFolder: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: path + "/runs/" + id)
     }
 
-    /// Keeps `data` as a new upload and returns its identifier and path; the oldest beyond the
-    /// bound are removed.
-    func storeUpload(_ data: Data) throws -> (id: String, path: String) {
-        let id = makeIdentifier()
-        let file = uploadPath(id)
-        try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+    /// Whether run `id` is still on disk.
+    func hasRun(_ id: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return runs.contains(id)
+    }
+
+    /// With the lock held: drops expired sessions and the runs beyond the bound; returns the runs to remove.
+    private func evictRuns() -> [String] {
+        let shown = Set(sessions.values.compactMap(\.shown))
+        var spare = runs.filter { !pinned.contains($0) && !shown.contains($0) }
         var evicted: [String] = []
+        while spare.count > maximumRuns {
+            let oldest = spare.removeFirst()
+            runs.removeAll { $0 == oldest }
+            evicted.append(oldest)
+        }
+        return evicted
+    }
+
+    // MARK: - Sessions
+
+    /// Notes that page `session` is open (and, with `shown`, which run it now shows); pages that
+    /// have not asked for `sessionLifetime` seconds are forgotten and their uploads removed.
+    func touch(_ session: String, shown: String? = nil) {
+        guard Self.isIdentifier(session) else { return }
+        let now = Date()
         lock.lock()
-        uploads.append(id)
-        while uploads.count > maximumUploads { evicted.append(uploads.removeFirst()) }
+        sessions[session, default: Session(lastSeen: now)].lastSeen = now
+        if let shown { sessions[session]?.shown = shown }
+        let expired = sessions.filter { now.timeIntervalSince($0.value.lastSeen) > sessionLifetime }.map(\.key)
+        for id in expired { sessions[id] = nil }
         lock.unlock()
-        for id in evicted { try? FileManager.default.removeItem(atPath: uploadPath(id)) }
-        return (id, file)
+        for id in expired { try? FileManager.default.removeItem(atPath: path + "/uploads/" + id) }
+    }
+
+    /// The number of pages open now.
+    var sessionCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return sessions.count
+    }
+
+    // MARK: - Uploads
+
+    /// A request body's file on its way in (the HTTP front writes it); nil for a name that is not
+    /// one of `incoming/`'s plain files.
+    func incoming(_ name: String) -> String? {
+        guard Self.isFileName(name) else { return nil }
+        return path + "/incoming/" + name
+    }
+
+    /// Keeps the file at `file` as page `session`'s upload named after `fileName` (made a plain
+    /// file name ending `.png`); returns that name and the path. The page's oldest uploads beyond
+    /// `uploadsPerPage` are removed.
+    func storeUpload(moving file: String, session: String, fileName: String) throws -> (name: String, path: String) {
+        let name = Self.uploadName(fileName)
+        let folder = path + "/uploads/" + session
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let target = folder + "/" + name
+        _ = try? FileManager.default.removeItem(atPath: target)
+        try FileManager.default.moveItem(atPath: file, toPath: target)
+        lock.lock()
+        sessions[session, default: Session(lastSeen: Date())].uploads.removeAll { $0 == name }
+        sessions[session]?.uploads.append(name)
+        var evicted: [String] = []
+        while let uploads = sessions[session]?.uploads, uploads.count > uploadsPerPage {
+            evicted.append(sessions[session]!.uploads.removeFirst())
+        }
+        lock.unlock()
+        for old in evicted { try? FileManager.default.removeItem(atPath: folder + "/" + old) }
+        return (name, target)
     }
 
     /// Removes an upload that was refused.
-    func discardUpload(_ id: String) {
+    func discardUpload(_ name: String, session: String) {
         lock.lock()
-        uploads.removeAll { $0 == id }
+        sessions[session]?.uploads.removeAll { $0 == name }
         lock.unlock()
-        try? FileManager.default.removeItem(atPath: uploadPath(id))
+        try? FileManager.default.removeItem(atPath: path + "/uploads/" + session + "/" + name)
     }
 
-    /// The path of upload `id` when it is still kept, else nil.
-    func upload(_ id: String) -> String? {
-        guard Self.isIdentifier(id) else { return nil }
+    /// The path of page `session`'s upload `name` while it is kept, else nil.
+    func upload(_ name: String, session: String) -> String? {
+        guard Self.isIdentifier(session), Self.isFileName(name) else { return nil }
         lock.lock(); defer { lock.unlock() }
-        return uploads.contains(id) ? uploadPath(id) : nil
+        return sessions[session]?.uploads.contains(name) == true ? path + "/uploads/" + session + "/" + name : nil
     }
 
-    private func uploadPath(_ id: String) -> String { path + "/uploads/" + id + ".png" }
+    /// The folder every upload lives under, ending in "/": a page shows an upload by its file name only.
+    var uploadsPrefix: String { path + "/uploads/" }
+
+    /// A plain file name ending `.png` for an uploaded file called `fileName`: other characters
+    /// become `-`, at most 60 of them.
+    static func uploadName(_ fileName: String) -> String {
+        let base = (fileName as NSString).lastPathComponent
+        var stem = base.lowercased().hasSuffix(".png") ? String(base.dropLast(4)) : base
+        stem = String(stem.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }.prefix(60))
+        while stem.hasPrefix("-") || stem.hasPrefix("_") { stem.removeFirst() }
+        return (stem.isEmpty ? "picture" : stem) + ".png"
+    }
+
+    // MARK: - Files
 
     /// The regular file `name` inside run `run`'s page folder `page`, or nil: for an unknown run, a
     /// name that is not a plain file name, a symbolic link or anything but a regular file.

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Mario Klingemann's stack blur (2004; Android's `RenderScript`-free blurs, OpenCV's
+/// `cv::stackBlur` since 4.7): a triangle of weights, computed with running sums.
+///
+/// Radius r weighs offset k by r + 1 − |k| and divides by (r + 1)²: the pixels are "stacked"
+/// into a pyramid. Klingemann keeps the pyramid with two running sums (pixels entering and
+/// leaving the stack); the same triangle is two boxes of width r + 1, one trailing and one
+/// leading, so this implementation runs two running sums: T(j) = Σ in[j − r … j], then
+/// out(x) = Σ T[x … x + r] / (r + 1)². O(1) per pixel, whatever r.
+///
+/// The triangle's variance is r(r + 2)/6 (two boxes of r + 1: 2·((r + 1)² − 1)/12), so a σ maps
+/// to the radius r = round(√(6σ² + 1) − 1), at least 1. OpenCV's `stackBlur(src, ksize)` with
+/// `ksize = 2r + 1` is the same kernel (radius `ksize / 2`), computed in integers.
+/// Reach: r pixels. Impulse response against the Gaussian's pixel weights: largest difference
+/// ≤ 0.04/σ (tested at σ = 2 and 6).
+///
+/// With `PassStorage.eightBit` the rows, then the columns, are each stored as 8-bit levels the
+/// way OpenCV's 8-bit `stackBlur` stores them (`StackBlur+EightBit.swift`).
+public struct StackBlur: BlurMethod {
+    /// The radius r of the triangle (2r + 1 taps).
+    public let radius: Int
+    /// How the two directions store the image: Float32, or 8-bit levels as OpenCV does.
+    public let storage: PassStorage
+
+    /// The triangle of radius r (r ≥ 0), stored as `storage` between directions.
+    public init(radius: Int, storage: PassStorage = .float32) {
+        precondition(radius >= 0, "radius (\(radius)) must not be negative")
+        self.radius = radius
+        self.storage = storage
+    }
+
+    /// The radius whose triangle has the variance r(r + 2)/6 nearest σ².
+    ///
+    /// - Throws: `BlurKitError` when σ is not finite and positive.
+    public init(sigma: Double, storage: PassStorage = .float32) throws {
+        guard sigma.isFinite && sigma > 0 else { throw BlurKitError("sigma (\(sigma)) must be a finite number > 0") }
+        let ideal = (6 * sigma * sigma + 1).squareRoot() - 1
+        let lower = max(1, Int(ideal.rounded(.down))), upper = lower + 1
+        func miss(_ r: Int) -> Double { abs(Double(r * (r + 2)) / 6 - sigma * sigma) }
+        self.init(radius: miss(upper) < miss(lower) ? upper : lower, storage: storage)
+    }
+
+    /// √(r(r + 2)/6): the σ of the triangle.
+    public var achievedSigma: Double { (Double(radius * (radius + 2)) / 6).squareRoot() }
+
+    public var name: String { "stack" }
+    public var parameters: String {
+        "r=\(radius), OpenCV ksize \(2 * radius + 1)" + (storage == .eightBit ? ", 8-bit passes as OpenCV" : "")
+    }
+    public var reach: Int { radius }
+
+    public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
+        let r = radius
+        guard r > 0 else { return }
+        if storage == .eightBit {
+            blurEightBit(&image, edges: edges, threads: threads)
+            return
+        }
+        let scale = Float(1 / Double((r + 1) * (r + 1)))
+        LaneLines.blur(&image, edges: edges, threads: threads, before: r, after: r) { lines in
+            stackPass(lines.a, sums: lines.b, radius: r, scale: scale, count: lines.count)
+            return lines.a
+        }
+    }
+
+    /// The plain loop the fast one is checked against: the triangle of weights over one line,
+    /// reading beyond its ends through the edge mode.
+    public static func reference(_ line: [Double], radius r: Int, edges: EdgeMode) -> [Double] {
+        let n = line.count
+        func pixel(_ i: Int) -> Double { edges.sourceIndex(i, count: n).map { line[$0] } ?? 0 }
+        var out = [Double](repeating: 0, count: n)
+        // lesson-code: stack-reference
+        for x in 0..<n {
+            var sum = 0.0
+            for k in -r...r {
+                sum += Double(r + 1 - abs(k)) * pixel(x + k)   // weights 1, 2, …, r + 1, …, 2, 1
+            }
+            out[x] = sum / Double((r + 1) * (r + 1))           // the weights add up to (r + 1)²
+        }
+        // end lesson-code
+        return out
+    }
+}
+
+/// The triangle over eight padded lines in `line` (r positions of padding each side), in place,
+/// with `sums` as scratch: a trailing box of r + 1 into `sums`, then a leading box of r + 1 back.
+private func stackPass(
+    _ line: UnsafeMutablePointer<SIMD16<Float>>, sums: UnsafeMutablePointer<SIMD16<Float>>,
+    radius r: Int, scale: Float, count: Int
+) {
+    // lesson-code: stack
+    // T(j) = in[j − r] + … + in[j] for padded positions j = r … count + 2r − 1.
+    var t0 = SIMD16<Float>(), t1 = SIMD16<Float>()
+    for j in 0..<r {
+        t0 += line[2 * j]
+        t1 += line[2 * j + 1]
+    }
+    for j in r..<(count + 2 * r) {
+        t0 += line[2 * j]
+        t1 += line[2 * j + 1]
+        sums[2 * j] = t0
+        sums[2 * j + 1] = t1
+        t0 -= line[2 * (j - r)]
+        t1 -= line[2 * (j - r) + 1]
+    }
+    // out(x) = (T(x + r) + … + T(x + 2r)) / (r + 1)², x at padded position x + r.
+    var u0 = SIMD16<Float>(), u1 = SIMD16<Float>()
+    for j in r..<(2 * r) {
+        u0 += sums[2 * j]
+        u1 += sums[2 * j + 1]
+    }
+    for p in r..<(count + r) {
+        u0 += sums[2 * (p + r)]
+        u1 += sums[2 * (p + r) + 1]
+        line[2 * p] = u0 * scale
+        line[2 * p + 1] = u1 * scale
+        u0 -= sums[2 * p]
+        u1 -= sums[2 * p + 1]
+    }
+    // end lesson-code
+}

@@ -1,0 +1,365 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Writes files so that a reader never sees a partial one: the bytes go to a temporary file in
+/// the destination's folder, which is renamed over the destination only once complete.
+///
+/// - An output path that is a symbolic link is written through: the link's target is replaced
+///   (atomically, in the target's folder) and the link stays.
+/// - An output path that exists and is not a regular file (a folder, a device such as
+///   `/dev/null`, a named pipe, a socket) is refused, so a rename never replaces it.
+/// - Temporary names are `.NAME.tmp-XXXXXX`, shortened to stay within NAME_MAX for long names.
+///   Those of a killed run are removed by the next write in the same folder once they are older
+///   than `staleAge`; `TemporaryFiles` removes the current run's on SIGINT and SIGTERM.
+/// - Inside `transaction`, every file a run writes is journalled: if the run fails, files it
+///   created are removed and files it replaced are put back, so a run writes all its outputs or
+///   none.
+public enum AtomicFile {
+    /// Temporary files and folders of our naming older than this (seconds) belong to a run that
+    /// was killed, and are removed.
+    public static let staleAge: Double = 600
+
+    /// The longest file name Linux allows (NAME_MAX), in bytes.
+    static let nameMax = 255
+
+    /// Writes `bytes` to `path` atomically.
+    ///
+    /// - Throws: `BlurKitError` naming the path when the folder is missing, not writable, the
+    ///   path exists and is not a regular file, or the write fails; no temporary file is left.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let target = try destination(of: path)
+        let temporary = try temporaryFile(for: target, reportedAs: path)
+        var failure: String?
+        let fd = open(temporary, O_WRONLY | O_CLOEXEC)
+        if fd < 0 { failure = errorText(errno) }
+        if fd >= 0 {
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = errorText(errno); return
+                    }
+                    offset += n
+                }
+            }
+            if close(fd) != 0, failure == nil { failure = errorText(errno) }
+        }
+        if let failure {
+            discardTemporary(temporary)
+            throw BlurKitError(path: path, "cannot write", ": \(failure)")
+        }
+        try place(temporary, at: target, reportedAs: path)
+    }
+
+    /// Writes UTF-8 text to `path` atomically.
+    public static func write(text: String, to path: String) throws {
+        try write(Array(text.utf8), to: path)
+    }
+
+    // MARK: - Destinations and temporary files
+
+    /// The file a write to `path` replaces: `path` itself, or the file its symbolic links lead
+    /// to; refused when it exists and is not a regular file, or its folder is missing.
+    public static func destination(of path: String) throws -> String {
+        var target = path
+        var info = stat()
+        var hops = 0
+        while lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            hops += 1
+            guard hops <= 40 else { throw BlurKitError(path: visible(path), "cannot write", ": too many levels of symbolic links") }
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let n = readlink(target, &buffer, 4096)
+            guard n > 0 else { throw BlurKitError(path: visible(path), "cannot write", ": \(errorText(errno))") }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            target = link.hasPrefix("/") ? link : parentFolder(of: target) + "/" + link
+        }
+        let folder = parentFolder(of: target)
+        var folderInfo = stat()
+        guard stat(folder, &folderInfo) == 0 else {
+            throw BlurKitError(path: visible(path), "cannot write", ": folder '\(visible(folder))' does not exist")
+        }
+        guard (folderInfo.st_mode & S_IFMT) == S_IFDIR else {
+            throw BlurKitError(path: visible(path), "cannot write", ": '\(visible(folder))' is not a folder")
+        }
+        if lstat(target, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw BlurKitError(path: visible(path), "cannot write", ": it is a folder")
+            default: throw BlurKitError(path: visible(path), "cannot write", ": it exists and is not a regular file (a device, pipe or socket is never replaced)")
+            }
+        }
+        return target
+    }
+
+    /// Creates an empty temporary file (mode 0644) beside `target` and registers it for removal
+    /// on SIGINT/SIGTERM; stale temporary files in that folder are removed first.
+    ///
+    /// - Returns: the temporary file's path.
+    public static func temporaryFile(for target: String, reportedAs path: String? = nil) throws -> String {
+        let folder = parentFolder(of: target)
+        removeStale(in: folder)
+        var template = Array(temporaryTemplate(for: target).utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw BlurKitError(path: visible(path ?? target), "cannot write", ": \(errorText(errno))")
+        }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFiles.register(temporary)
+        let mode = fchmod(fd, 0o644)
+        let failure = errno
+        close(fd)
+        guard mode == 0 else {
+            discardTemporary(temporary)
+            throw BlurKitError(path: visible(path ?? target), "cannot write", ": \(errorText(failure))")
+        }
+        return temporary
+    }
+
+    /// `folder/.NAME.tmp-XXXXXX` for `folder/NAME`, NAME shortened (at a character boundary) so
+    /// the whole name stays within NAME_MAX.
+    static func temporaryTemplate(for target: String, kind: String = "tmp") -> String {
+        var name = baseName(of: target)
+        let room = nameMax - ".".utf8.count - ".\(kind)-XXXXXX".utf8.count
+        while name.utf8.count > room { name.removeLast() }
+        return parentFolder(of: target) + "/." + name + ".\(kind)-XXXXXX"
+    }
+
+    /// Renames a complete temporary file onto `target` (journalled inside a transaction).
+    public static func place(_ temporary: String, at target: String, reportedAs path: String? = nil) throws {
+        let shown = visible(path ?? target)
+        do {
+            try Journal.shared.willReplace(target, shownAs: shown)
+        } catch {
+            discardTemporary(temporary)
+            throw error
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = errorText(errno)
+            discardTemporary(temporary)
+            Journal.shared.didNotReplace(target)
+            throw BlurKitError(path: shown, "cannot write", ": \(reason)")
+        }
+        TemporaryFiles.unregister(temporary)
+    }
+
+    /// Removes a temporary file and forgets it.
+    public static func discardTemporary(_ temporary: String) {
+        unlink(temporary)
+        TemporaryFiles.unregister(temporary)
+    }
+
+    /// Whether `name` is one of our temporary names: `.ANY.tmp-XXXXXX` or `.ANY.old-XXXXXX`
+    /// (six letters or digits, as mkstemp/mkdtemp make them).
+    static func isTemporaryName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count > 12, bytes.first == UInt8(ascii: "."), name.hasPrefix(".") else { return false }
+        let suffix = bytes.suffix(11)
+        let tag = String(decoding: suffix.prefix(5), as: UTF8.self)
+        guard tag == ".tmp-" || tag == ".old-" else { return false }
+        return suffix.suffix(6).allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    /// Removes temporary files and folders of our naming in `folder` older than `staleAge`:
+    /// what a run killed by SIGKILL (or a power cut) left behind.
+    public static func removeStale(in folder: String) {
+        guard let dir = opendir(folder) else { return }
+        var stale: [String] = []
+        let now = time(nil)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard isTemporaryName(name) else { continue }
+            var info = stat()
+            let path = folder + "/" + name
+            guard lstat(path, &info) == 0, info.st_uid == geteuid(), Double(now - info.st_mtim.tv_sec) > staleAge else { continue }
+            stale.append(path)
+        }
+        closedir(dir)
+        for path in stale { removeTree(path) }
+    }
+
+    /// Removes a file, or a folder with everything in it (symbolic links are not followed).
+    static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) == S_IFDIR, let dir = opendir(path) {
+            var names: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != ".", name != ".." { names.append(name) }
+            }
+            closedir(dir)
+            for name in names { removeTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+
+    // MARK: - All or nothing
+
+    /// Runs `body` so that the files it writes through `AtomicFile` appear all together or not
+    /// at all: when `body` throws, files it created are removed and files it replaced are
+    /// restored. A path written twice in one run is refused (one output would overwrite another).
+    /// Inside another transaction on the same thread, `body` simply joins it; transactions on
+    /// other threads are separate.
+    public static func transaction<T>(_ body: () throws -> T) throws -> T {
+        guard Journal.shared.begin() else { return try body() }
+        do {
+            let result = try body()
+            Journal.shared.commit()
+            return result
+        } catch {
+            Journal.shared.rollBack()
+            throw error
+        }
+    }
+
+    /// Undoes the writes of every unfinished transaction (for a run stopped by a signal).
+    static func rollBackTransaction() {
+        Journal.shared.rollBackAll()
+    }
+
+    // MARK: - Names and messages
+
+    static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    static func baseName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    package static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
+    /// `text` with control characters shown as escapes, for one-line messages.
+    static func visible(_ text: String) -> String { TerminalText.visible(text) }
+}
+
+/// The files one run has replaced or created inside `AtomicFile.transaction`, to undo them.
+final class Journal: Sendable {
+    static let shared = Journal()
+
+    struct Entry {
+        var target: String
+        /// A hard link to the file the run replaced, or nil when the run created the file.
+        var backup: String?
+    }
+
+    /// Each thread's open journal, keyed by the thread: a lesson's cells may run on two threads at
+    /// once, and `explorer serve` runs several lessons at once, each its own transaction.
+    private let state = Mutex<[UInt: [Entry]]>([:])
+
+    private static var thread: UInt { UInt(pthread_self()) }
+
+    /// Starts a journal on this thread; false when one is already running here.
+    func begin() -> Bool {
+        let key = Journal.thread
+        return state.withLock { journals in
+            guard journals[key] == nil else { return false }
+            journals[key] = []
+            return true
+        }
+    }
+
+    func willReplace(_ target: String, shownAs shown: String) throws {
+        let key = Journal.thread
+        try state.withLock { journals in
+            guard let entries = journals[key] else { return }
+            let canonical = Journal.canonical(target)
+            if entries.contains(where: { Journal.canonical($0.target) == canonical }) {
+                throw BlurKitError("'\(shown)' is named twice as an output of this run; give each output its own file name")
+            }
+            var backup: String?
+            var info = stat()
+            if lstat(target, &info) == 0 {
+                var template = Array(AtomicFile.temporaryTemplate(for: target, kind: "old").utf8CString)
+                let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+                if fd >= 0 {
+                    close(fd)
+                    let name = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    unlink(name)
+                    if link(target, name) == 0 {
+                        backup = name
+                        TemporaryFiles.register(name)
+                    }
+                }
+            }
+            journals[key]!.append(Entry(target: target, backup: backup))
+        }
+    }
+
+    func didNotReplace(_ target: String) {
+        let key = Journal.thread
+        state.withLock { journals in
+            guard let index = journals[key]?.lastIndex(where: { $0.target == target }) else { return }
+            if let backup = journals[key]![index].backup {
+                unlink(backup)
+                TemporaryFiles.unregister(backup)
+            }
+            journals[key]!.remove(at: index)
+        }
+    }
+
+    /// Ends this thread's journal, keeping what it wrote.
+    func commit() {
+        let key = Journal.thread
+        let done = state.withLock { $0.removeValue(forKey: key) ?? [] }
+        for entry in done {
+            if let backup = entry.backup {
+                unlink(backup)
+                TemporaryFiles.unregister(backup)
+            }
+        }
+    }
+
+    /// Ends this thread's journal, undoing what it wrote.
+    func rollBack() {
+        let key = Journal.thread
+        Journal.undo(state.withLock { $0.removeValue(forKey: key) ?? [] })
+    }
+
+    /// Undoes every thread's journal (a run stopped by a signal, from the signal's thread).
+    func rollBackAll() {
+        let all = state.withLock { journals in
+            defer { journals.removeAll() }
+            return Array(journals.values)
+        }
+        for entries in all { Journal.undo(entries) }
+    }
+
+    private static func undo(_ entries: [Entry]) {
+        for entry in entries.reversed() {
+            if let backup = entry.backup {
+                rename(backup, entry.target)
+                TemporaryFiles.unregister(backup)
+            } else {
+                unlink(entry.target)
+            }
+        }
+    }
+
+    /// An absolute, dot-free spelling of a path, so `a.png` and `./a.png` compare equal.
+    static func canonical(_ path: String) -> String {
+        var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let parent = AtomicFile.parentFolder(of: path)
+        guard realpath(parent, &folder) != nil else { return path }
+        let resolved = String(decoding: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return resolved + "/" + AtomicFile.baseName(of: path)
+    }
+}

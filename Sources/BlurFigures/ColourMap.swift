@@ -1,0 +1,109 @@
+import BlurCore
+
+/// A perceptually ordered colour map: 256 sRGB colours whose lightness rises steadily, so larger
+/// values always look brighter, also in greyscale and to most colour-blind readers.
+///
+/// The tables are matplotlib's viridis and inferno (van der Walt & Smith 2015, "A Better Default
+/// Colormap for Matplotlib", SciPy 2015; CC0), copied by `make_figure_data.py`.
+///
+/// ```swift
+/// let colour = ColourMap.inferno.colour(at: 0.5)   // t in 0...1
+/// ```
+public struct ColourMap: Sendable, Equatable {
+    /// The map's name as matplotlib spells it.
+    public let name: String
+    /// 256 × (R, G, B), sRGB-encoded, 0...1.
+    let table: [Float]
+
+    /// Dark blue-purple → teal → yellow.
+    public static let viridis = ColourMap(name: "viridis", table: viridisTable)
+    /// Black → purple → orange → pale yellow: zero is black, so "no difference" reads as nothing.
+    public static let inferno = ColourMap(name: "inferno", table: infernoTable)
+
+    /// The number of entries, 256.
+    public var count: Int { table.count / 3 }
+
+    /// Entry `index` (0...255) as opaque RGBA.
+    public subscript(index: Int) -> SIMD4<Float> {
+        precondition(index >= 0 && index < count, "colour map index \(index) must be in 0...\(count - 1)")
+        return SIMD4(table[3 * index], table[3 * index + 1], table[3 * index + 2], 1)
+    }
+
+    /// The colour for `t` in 0...1: entry `⌊256 t⌋`, with t = 1 giving the last entry and values
+    /// outside 0...1 clamped — the rule matplotlib's `Colormap.__call__` applies to floats.
+    /// NaN gives the first entry.
+    public func colour(at t: Float) -> SIMD4<Float> {
+        guard t > 0 else { return self[0] }
+        return self[min(count - 1, Int(t * Float(count)))]
+    }
+}
+
+/// A horizontal colour bar with tick labels, saying what a colour-mapped panel's colours mean.
+///
+/// The bar runs from 0 at the left (entry 0) to `maximum` at the right (entry 255); ticks are
+/// nice numbers (see `Ticks.linear`) inside that range, and the maximum itself is labelled when
+/// no tick lands near it.
+///
+/// ```swift
+/// let legend = ColourLegend(map: .inferno, title: "|method − reference| × 16, 8-bit units", maximum: 255 / 16)
+/// legend.draw(on: &canvas, x: 40, y: 600, width: 400)
+/// ```
+public struct ColourLegend: Sendable, Equatable {
+    public var map: ColourMap
+    public var title: String
+    public var maximum: Double
+    public var barHeight = 22
+
+    public init(map: ColourMap, title: String, maximum: Double) {
+        self.map = map
+        self.title = title
+        self.maximum = maximum
+    }
+
+    static let titleFont = BitmapFont.label
+    static let tickFont = BitmapFont.label
+    static let gap = 6
+    static let tickLength = 6
+
+    /// The height the legend occupies: title, bar, tick marks and labels.
+    public var height: Int {
+        Self.titleFont.lineHeight + Self.gap + barHeight + Self.tickLength + Self.tickFont.lineHeight
+    }
+
+    /// The smallest width that fits the title (and leaves room for the tick labels).
+    public var minimumWidth: Int { max(Self.titleFont.measure(title).width, 160) }
+
+    /// The values labelled under the bar and their texts.
+    public var tickLabels: [(value: Double, text: String)] {
+        guard maximum > 0, maximum.isFinite else { return [(0, "0")] }
+        let ticks = Ticks.linear(from: 0, to: maximum, count: 5, extend: false)
+        var labels = ticks.values.map { ($0, Ticks.label($0, step: ticks.step)) }
+        if let last = ticks.values.last, maximum - last > 0.25 * ticks.step {
+            labels.append((maximum, Ticks.label(maximum, step: ticks.step / 10)))
+        }
+        return labels
+    }
+
+    /// Draws the legend with its top-left corner at (x, y), `width` pixels wide.
+    public func draw(on canvas: inout Canvas, x: Int, y: Int, width: Int) {
+        canvas.draw(text: title, x: x + width / 2, y: y, font: Self.titleFont, colour: FigureColour.text, alignment: .centre)
+        let barTop = y + Self.titleFont.lineHeight + Self.gap
+        for i in 0..<width {
+            let t = width > 1 ? Float(i) / Float(width - 1) : 0
+            canvas.fill(PixelRect(x: x + i, y: barTop, width: 1, height: barHeight), colour: map.colour(at: t))
+        }
+        canvas.strokeRect(PixelRect(x: x, y: barTop, width: width, height: barHeight).expanded(by: 1), colour: FigureColour.frame)
+        let labels = tickLabels
+        var lastRight = Int.min
+        for (n, (value, text)) in labels.enumerated() {
+            let px = x + Int((maximum > 0 ? value / maximum : 0) * Double(width - 1) + 0.5)
+            canvas.fill(PixelRect(x: px, y: barTop + barHeight + 1, width: 1, height: Self.tickLength - 1), colour: FigureColour.text)
+            let textWidth = Self.tickFont.measure(text).width
+            var left = px - textWidth / 2
+            left = min(max(left, x - textWidth / 2), x + width - textWidth / 2)
+            if left < lastRight + 8 && n == labels.count - 1 { continue }
+            canvas.draw(text: text, x: left, y: barTop + barHeight + Self.tickLength, font: Self.tickFont, colour: FigureColour.text)
+            lastRight = left + textWidth
+        }
+    }
+}

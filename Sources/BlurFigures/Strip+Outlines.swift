@@ -1,0 +1,92 @@
+import BlurCore
+
+/// Rectangles drawn on a strip's panels: the region a blur covered, the margin it read around
+/// it, the original frame inside a grown extent.
+extension Strip {
+    /// A rectangle in a panel's image pixels, outlined on the panel with a short label.
+    public struct Outline: Sendable, Equatable {
+        /// How the outline is drawn.
+        public enum Style: Sendable, Equatable {
+            /// 2 px of the accent colour inside 1 px of near-black, like the inset's outline.
+            case solid
+            /// Dashes of a second colour (sky blue on near-black): a margin or a frame that is
+            /// read or kept, next to a solid outline.
+            case dashed
+        }
+
+        public var x: Int, y: Int, width: Int, height: Int
+        /// A few words drawn in a badge at the outline's top-left corner (nil: none).
+        public var label: String?
+        public var style: Style
+        /// The panels (0-based) to draw it on; nil draws it on every panel it fits on.
+        public var panels: [Int]?
+
+        public init(x: Int, y: Int, width: Int, height: Int, label: String? = nil, style: Style = .solid, panels: [Int]? = nil) {
+            self.x = x; self.y = y; self.width = width; self.height = height
+            self.label = label; self.style = style; self.panels = panels
+        }
+
+        var rect: PixelRect { PixelRect(x: x, y: y, width: width, height: height) }
+    }
+
+    /// The colour of dashed outlines: the Okabe–Ito sky blue of the plots' second palette.
+    static let dashedOutlineColour = FigureColour.hex(0x56B4E9)
+
+    /// Whether `outline` is drawn on panel `index`: listed (or no list), and inside its image.
+    func draws(_ outline: Outline, onPanel index: Int) -> Bool {
+        guard outline.panels.map({ $0.contains(index) }) ?? true, outline.width > 0, outline.height > 0 else { return false }
+        let image = panels[index].image
+        return outline.rect.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) == outline.rect
+    }
+
+    /// Draws the outlines of panel `index`, whose picture fills `frame` at `scale`.
+    func drawOutlines(panel index: Int, frame: PixelRect, scale: Scale, on canvas: inout Canvas) {
+        for outline in outlines where draws(outline, onPanel: index) {
+            let r = outline.rect
+            let shown = PixelRect(x: frame.x + Int(scale.displayed(Double(r.x)).rounded(.down)),
+                                  y: frame.y + Int(scale.displayed(Double(r.y)).rounded(.down)),
+                                  width: max(2, scale.displayed(r.width)), height: max(2, scale.displayed(r.height)))
+            switch outline.style {
+            case .solid:
+                Self.drawHighlight(around: shown, on: &canvas)
+            case .dashed:
+                canvas.strokeRect(shown.expanded(by: 3), colour: FigureColour.text, lineWidth: 1)
+                Self.strokeDashed(shown.expanded(by: 2), colour: Self.dashedOutlineColour, on: &canvas)
+            }
+            // Solid outlines are labelled inside their top-left corner, dashed ones just below
+            // their bottom-left (inside the panel), so a region's label and its margin's differ.
+            if let label = outline.label {
+                let height = BitmapFont.label.measure(label).height + 4
+                let y = outline.style == .solid ? shown.y + 4 : max(frame.y, min(shown.maxY + 5, frame.maxY - height - 2))
+                Self.badge(label, x: shown.x + 4, y: y, on: &canvas)
+            }
+        }
+    }
+
+    /// A 2 px dashed rectangle: 10 px dashes, 6 px gaps, along each side.
+    static func strokeDashed(_ rect: PixelRect, colour: SIMD4<Float>, on canvas: inout Canvas) {
+        let dash = 10, gap = 6
+        for start in stride(from: rect.x, to: rect.x + rect.width, by: dash + gap) {
+            let length = min(dash, rect.x + rect.width - start)
+            canvas.fill(PixelRect(x: start, y: rect.y, width: length, height: 2), colour: colour)
+            canvas.fill(PixelRect(x: start, y: rect.y + rect.height - 2, width: length, height: 2), colour: colour)
+        }
+        for start in stride(from: rect.y, to: rect.y + rect.height, by: dash + gap) {
+            let length = min(dash, rect.y + rect.height - start)
+            canvas.fill(PixelRect(x: rect.x, y: start, width: 2, height: length), colour: colour)
+            canvas.fill(PixelRect(x: rect.x + rect.width - 2, y: start, width: 2, height: length), colour: colour)
+        }
+    }
+
+    /// The outlines in words, for the alt text.
+    func outlinesAltText() -> String? {
+        let described = outlines.compactMap { outline -> String? in
+            let on = panels.indices.filter { draws(outline, onPanel: $0) }.map { String($0 + 1) }
+            guard !on.isEmpty else { return nil }
+            let what = outline.label.map { "'\($0)'" } ?? "a rectangle"
+            let style = outline.style == .solid ? "an orange outline" : "a dashed blue outline"
+            return "\(what), \(outline.width)×\(outline.height) at (\(outline.x), \(outline.y)), drawn as \(style) on panel\(on.count == 1 ? "" : "s") \(on.joined(separator: ", "))"
+        }
+        return described.isEmpty ? nil : "Outlined: " + described.joined(separator: "; ") + "."
+    }
+}

@@ -1,0 +1,97 @@
+import CPNG
+#if canImport(Glibc)
+import Glibc
+#endif
+import BlurCore
+
+/// PNG reading through libpng's simplified API, and writing (`PNG+Writing.swift`, libpng's full
+/// write API).
+///
+/// Reading accepts every PNG kind — grey, grey+alpha, palette (with tRNS), RGB, RGBA, 1 to 16
+/// bits, interlaced — and delivers 8-bit sRGB RGBA (16-bit files are reduced by libpng).
+/// Writing produces 8-bit RGBA (or RGB) with `tEXt` chunks (for example the command that made it).
+public enum PNG {
+    /// The default refusal limit for a PNG's pixel count, checked before any pixel is allocated.
+    public static let defaultMaxPixels = 100_000_000
+
+    /// The keyword of the `tEXt` chunk that records the command which made a file.
+    public static let commandKeyword = "Software-Command"
+
+    // MARK: - Reading
+
+    /// Reads a PNG file as an RGBA image.
+    ///
+    /// - Parameters:
+    ///   - path: the file to read.
+    ///   - maxPixels: refuse images with more pixels than this, before allocating them.
+    /// - Throws: `BlurKitError` with one line naming the file and what is wrong with it.
+    public static func read(_ path: String, maxPixels: Int = defaultMaxPixels) throws -> RGBAImage {
+        let bytes = try PNGInfo.readFile(path)
+        // Existence, folder, signature, CRCs, IHDR: clear errors first.
+        let header = try PNGInfo.parse(bytes, path: path)
+        let pixels = header.width * header.height
+        guard pixels <= maxPixels else {
+            throw BlurKitError("'\(path)' is \(header.width)×\(header.height) = \(pixels) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
+        }
+        return try decode(bytes, width: header.width, height: header.height, maxPixels: maxPixels, path: path).image
+    }
+
+    /// Decodes PNG bytes whose header says `width`×`height` into RGBA.
+    ///
+    /// libpng's own width and height limits are set from `maxPixels`, and decoding stops after
+    /// the last row, so image data beyond what the size needs is never inflated.
+    /// - Returns: the image, and how many of the file's bytes the decoder read.
+    static func decode(_ bytes: [UInt8], width: Int, height: Int, maxPixels: Int,
+                       path: String) throws -> (image: RGBAImage, bytesRead: Int) {
+        var rgba = [UInt8](repeating: 0, count: 4 * width * height)
+        var message = [CChar](repeating: 0, count: 160)
+        let side = UInt32(clamping: min(max(maxPixels, 1), 0x7FFF_FFFF))
+        var consumed = 0
+        let ok = bytes.withUnsafeBufferPointer { file in
+            rgba.withUnsafeMutableBufferPointer { out in
+                cpng_read_rgba8(file.baseAddress, file.count, UInt32(width), UInt32(height), side, out.baseAddress,
+                                &message, &consumed)
+            }
+        }
+        guard ok != 0 else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw BlurKitError("'\(path)' is truncated or corrupt: \(reason.isEmpty ? "unknown libpng error" : reason)")
+        }
+        return (RGBAImage(width: width, height: height, rgba8: rgba), consumed)
+    }
+
+    private static func message(of image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            let text = String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            return text.isEmpty ? "unknown libpng error" : text
+        }
+    }
+}
+
+/// CRC-32 as PNG uses it (ISO 3309, polynomial 0xEDB88320, reflected).
+public enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    /// The CRC-32 of `bytes`.
+    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    /// The CRC-32 of a slice of bytes.
+    public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBytes { checksum($0) }
+    }
+
+    /// The CRC-32 of raw bytes: a table lookup per byte (non-generic, so it is fast in every build).
+    public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        table.withUnsafeBufferPointer { t in
+            for b in bytes { c = t[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        }
+        return c ^ 0xFFFF_FFFF
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BlurCore
+
+/// What a PNG file's chunks say about it, read without decoding its pixels.
+public struct PNGInfo: Sendable, Equatable {
+    /// PNG colour types (PNG specification, table 11.1).
+    public enum ColourType: UInt8, Sendable {
+        case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
+
+        public var name: String {
+            switch self {
+            case .grey: "greyscale"
+            case .rgb: "RGB"
+            case .palette: "palette"
+            case .greyAlpha: "greyscale+alpha"
+            case .rgba: "RGBA"
+            }
+        }
+    }
+
+    public let width: Int
+    public let height: Int
+    public let bitDepth: Int
+    public let colourType: ColourType
+    public let interlaced: Bool
+    /// Whether a `tRNS` chunk gives transparency to a palette, grey or RGB image.
+    public let hasTransparencyChunk: Bool
+    /// The `tEXt` chunks, in file order.
+    public let text: [TextEntry]
+
+    public struct TextEntry: Sendable, Equatable {
+        public let keyword: String
+        public let value: String
+    }
+
+    /// The command recorded by the explorer, if any.
+    public var recordedCommand: String? { text.first { $0.keyword == PNG.commandKeyword }?.value }
+
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Reads the whole chunk list of a PNG file, checking every chunk's CRC.
+    ///
+    /// - Throws: `BlurKitError` for a missing or unreadable file, a folder, a file that is not a
+    ///   PNG, a truncated file, a bad CRC or an invalid header.
+    public static func read(_ path: String) throws -> PNGInfo {
+        let bytes = try readFile(path)
+        return try parse(bytes, path: path)
+    }
+
+    package static func readFile(_ path: String) throws -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw BlurKitError("cannot read '\(path)': \(AtomicFile.errorText(errno))")
+        }
+        guard (info.st_mode & S_IFMT) != S_IFDIR else {
+            throw BlurKitError("cannot read '\(path)': it is a folder, not a PNG file")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw BlurKitError("cannot read '\(path)': it is not a regular file (a pipe, device or socket is not read)")
+        }
+        guard let file = fopen(path, "rb") else {
+            throw BlurKitError("cannot read '\(path)': \(AtomicFile.errorText(errno))")
+        }
+        defer { fclose(file) }
+        let count = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
+        if got < count, ferror(file) != 0 {
+            throw BlurKitError("cannot read '\(path)': read error")
+        }
+        bytes.removeSubrange(got...)
+        return bytes
+    }
+
+    package static func parse(_ bytes: [UInt8], path: String) throws -> PNGInfo {
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
+            throw BlurKitError("'\(path)' is not a PNG file (it does not start with the PNG signature)")
+        }
+        func u32(_ at: Int) -> UInt32 {
+            UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+        }
+        var offset = 8
+        var header: (w: Int, h: Int, depth: Int, type: ColourType, interlace: Bool)?
+        var hasTRNS = false
+        var sawEnd = false
+        var text: [TextEntry] = []
+        while offset < bytes.count {
+            guard offset + 12 <= bytes.count else {
+                throw BlurKitError("'\(path)' is truncated (a chunk header is cut off at byte \(offset))")
+            }
+            let length = Int(u32(offset))
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            guard length <= 0x7FFF_FFFF, offset + 12 + length <= bytes.count else {
+                throw BlurKitError("'\(path)' is truncated (chunk \(type) at byte \(offset) ends past the end of the file)")
+            }
+            let data = bytes[(offset + 8)..<(offset + 8 + length)]
+            let stored = u32(offset + 8 + length)
+            guard CRC32.checksum(bytes[(offset + 4)..<(offset + 8 + length)]) == stored else {
+                throw BlurKitError("'\(path)' is corrupt: bad CRC in chunk \(type) at byte \(offset)")
+            }
+            if header == nil {
+                guard type == "IHDR", length == 13 else {
+                    throw BlurKitError("'\(path)' is corrupt: the first chunk is \(type), not IHDR")
+                }
+                let base = offset + 8
+                let w = Int(u32(base)), h = Int(u32(base + 4))
+                let depth = Int(bytes[base + 8])
+                guard w > 0, h > 0, w <= 0x7FFF_FFFF, h <= 0x7FFF_FFFF else {
+                    throw BlurKitError("'\(path)' is corrupt: invalid size \(w)×\(h) in IHDR")
+                }
+                guard let colour = ColourType(rawValue: bytes[base + 9]) else {
+                    throw BlurKitError("'\(path)' is corrupt: unknown colour type \(bytes[base + 9])")
+                }
+                guard [1, 2, 4, 8, 16].contains(depth) else {
+                    throw BlurKitError("'\(path)' is corrupt: invalid bit depth \(depth)")
+                }
+                header = (w, h, depth, colour, bytes[base + 12] != 0)
+            } else if type == "tRNS" {
+                hasTRNS = true
+            } else if type == "tEXt", let zero = data.firstIndex(of: 0) {
+                let keyword = String(data[data.startIndex..<zero].map { Character(Unicode.Scalar($0)) })
+                let value = String(data[(zero + 1)...].map { Character(Unicode.Scalar($0)) })
+                text.append(TextEntry(keyword: keyword, value: value))
+            } else if type == "IEND" {
+                sawEnd = true
+                break
+            }
+            offset += 12 + length
+        }
+        guard let header else {
+            throw BlurKitError("'\(path)' is truncated (no IHDR chunk)")
+        }
+        if !sawEnd {
+            throw BlurKitError("'\(path)' is truncated (no IEND chunk)")
+        }
+        return PNGInfo(width: header.w, height: header.h, bitDepth: header.depth, colourType: header.type,
+                       interlaced: header.interlace, hasTransparencyChunk: hasTRNS, text: text)
+    }
+}

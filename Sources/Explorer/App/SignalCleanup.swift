@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BlurKit
+import Dispatch
+import Synchronization
+
+/// Removes the run's temporary files (`TemporaryFiles`) when the process is stopped by SIGINT or
+/// SIGTERM.
+///
+/// Signals are received through Dispatch sources (on a queue, not inside a signal handler), so
+/// the clean-up may take locks and free memory; the process then exits with 128 + the signal's
+/// number, as a shell reports a process killed by it.
+enum SignalCleanup {
+    private static let sources = Mutex<[DispatchSourceSignal]>([])
+
+    /// Installs the SIGINT and SIGTERM handling; call once, early in `main`.
+    static func install() {
+        sources.withLock { list in
+            guard list.isEmpty else { return }
+            for number in [SIGINT, SIGTERM] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    TemporaryFiles.removeAll()
+                    _exit(128 + number)
+                }
+                source.resume()
+                list.append(source)
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+
+/// `explorer export`: the course as a static site with each lesson's slider states baked in.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the lessons as a static site with their slider states baked in.",
+        discussion: """
+        Writes DIR/index.html, DIR/glossary.html and DIR/lesson-NN/index.html for every lesson: \
+        the live page's controls, stepping through states run now, one parameter at a time \
+        (a grid of about --steps values through each number's default; every choice of a \
+        menu). Any static file server serves the folder (python3 -m http.server); no explorer \
+        runs behind it, so pictures cannot be uploaded there.
+
+        Examples:
+          explorer export --output site
+          explorer export --output site --quick 3 7
+        """
+    )
+
+    @Option(help: ArgumentHelp("Folder the site goes into.", valueName: "dir"))
+    var output: String = "Site"
+
+    @OptionGroup var lessons: LessonFolderOptions
+
+    @Option(help: "About how many values each number's grid holds.")
+    var steps: Int = 6
+
+    @Flag(help: "Short timing runs in timing cells (tables say so).")
+    var quick = false
+
+    @Argument(help: "Lessons to export, by number or slug (default: all).")
+    var only: [String] = []
+
+    func validate() throws {
+        guard !output.isEmpty else { throw ValidationError("--output needs a folder name") }
+        guard (1...50).contains(steps) else { throw ValidationError("--steps must be in 1…50, got \(steps)") }
+    }
+
+    func run() throws {
+        do throws(LessonError) {
+            let library = try lessons.library()
+            var entries = library.entries
+            if !only.isEmpty {
+                entries = []
+                for spec in only {
+                    guard let entry = library.entries.first(where: { String($0.number) == spec || $0.slug == spec }) else {
+                        throw LessonError(library.folder, line: nil, "no lesson '\(spec)' (explorer list shows them)")
+                    }
+                    entries.append(entry)
+                }
+            }
+            let start = Date()
+            let summary = try StaticSite.write(library: library, entries: entries, root: output, steps: steps,
+                                               quick: quick || RunContext.quickFromEnvironment) { line in
+                FileHandle.standardError.write(Data("  \(line)\n".utf8))
+            }
+            let megabytes = Double(summary.bytes) / 1_048_576
+            print("Wrote \(output)/: \(summary.lessons) lessons, \(summary.states) states, "
+                  + "\(NumberText.fixed(megabytes, digits: 1)) MiB in \(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s. "
+                  + "Serve it with: python3 -m http.server -d \(output)")
+        } catch {
+            throw error.report()
+        }
+    }
+}

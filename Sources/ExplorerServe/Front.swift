@@ -1,0 +1,148 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import NIOCore
+
+/// The HTTP front of `explorer serve`: checks what SwiftNIO's parser and `HeadGuard` leave to the
+/// request (the `Host`, the URL's length, the body's size), hands it to the lesson server, and
+/// sends its answer with the headers every answer carries.
+struct Front: HTTPResponder {
+    /// A request's context, with the connection it came on (to notice a client that goes away).
+    struct Context: RequestContext {
+        var coreContext: CoreRequestContextStorage
+        let channel: any Channel
+
+        init(source: ApplicationRequestContextSource) {
+            coreContext = .init(source: source)
+            channel = source.channel
+        }
+    }
+
+    let worker: WorkerLink
+    /// Largest request body, in bytes.
+    let maxBodyBytes: Int
+    /// Longest URL, in bytes.
+    let maxURLBytes = 8192
+    /// Names of this machine the `Host` header may give besides an IP address and `localhost`.
+    let hostNames: Set<String>
+    private let counter = Counter()
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        guard Self.isAllowed(host: request.head.authority, names: hostNames) else {
+            return Self.text(.misdirectedRequest, "This server answers only for its own addresses (the Host header named another).\n")
+        }
+        guard request.uri.string.utf8.count <= maxURLBytes else {
+            return Self.text(.uriTooLong, "The URL is longer than \(maxURLBytes) bytes.\n")
+        }
+        let isHead = request.method == .head
+        var body: String?
+        if request.method == .post {
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
+                return Self.tooLarge(maxBodyBytes)
+            }
+            let name = "body-\(counter.next())"
+            let path = worker.ready.folder + "/incoming/" + name
+            switch try await Self.save(request.body, to: path, limit: maxBodyBytes) {
+            case .saved: body = name
+            case .tooLarge: return Self.tooLarge(maxBodyBytes)
+            }
+        }
+        let id = worker.makeID()
+        // A client that closes its connection before the answer (a page left, a fetch aborted)
+        // cancels its request: a run it was waiting for is not made.
+        ClientWatch.shared.onGone(context.channel) { [worker] in worker.cancel(id) }
+        let answer = await worker.ask(id: id, method: isHead ? "GET" : request.method.rawValue, path: request.uri.path,
+                                      query: request.uri.query ?? "", body: body)
+        ClientWatch.shared.answered(context.channel)
+        if let body { try? FileManager.default.removeItem(atPath: worker.ready.folder + "/incoming/" + body) }
+        var headers = Self.headers(type: answer.type, cache: answer.cache)
+        if let allow = answer.allow { headers[.allow] = allow }
+        let bytes: ByteBuffer
+        if let file = answer.file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                return Self.text(.notFound, "Not found.\n")
+            }
+            bytes = ByteBuffer(bytes: data)
+        } else {
+            bytes = ByteBuffer(string: answer.body ?? "")
+        }
+        let response = Response(status: .init(code: answer.status), headers: headers, body: .init(byteBuffer: bytes))
+        return isHead ? response.createHeadResponse() : response
+    }
+
+    // MARK: - Checks
+
+    /// Whether `host` (the `Host` header: name or address, and port) names this server: an IP
+    /// address, `localhost` or one of `names`. A page on another site cannot then reach the
+    /// server through a name it controls (DNS rebinding).
+    static func isAllowed(host: String?, names: Set<String>) -> Bool {
+        guard var host = host?.lowercased(), !host.isEmpty else { return false }
+        if host.hasPrefix("[") {
+            return host.contains("]")
+        }
+        if let colon = host.lastIndex(of: ":") {
+            guard Int(host[host.index(after: colon)...]) != nil else { return false }
+            host = String(host[..<colon])
+        }
+        if host == "localhost" || names.contains(host) { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { $0.count <= 3 && UInt8($0) != nil }
+    }
+
+    enum Saved { case saved, tooLarge }
+
+    /// Writes a request body to `path`, stopping at `limit` bytes.
+    static func save(_ body: RequestBody, to path: String, limit: Int) async throws -> Saved {
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        defer { try? handle.close() }
+        var count = 0
+        for try await chunk in body {
+            count += chunk.readableBytes
+            if count > limit {
+                try? FileManager.default.removeItem(atPath: path)
+                return .tooLarge
+            }
+            handle.write(Data(chunk.readableBytesView))
+        }
+        return .saved
+    }
+
+    // MARK: - Answers
+
+    /// The headers every answer carries: the page may load only the server's own script, images
+    /// and styles.
+    static func headers(type: String, cache: String) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.cacheControl] = cache
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        headers[.contentSecurityPolicy] =
+            "default-src 'self'; img-src 'self' blob: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; form-action 'none'; frame-ancestors 'none'"
+        return headers
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(status: status, headers: headers(type: "text/plain; charset=utf-8", cache: "no-store"),
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func tooLarge(_ limit: Int) -> Response {
+        Response(status: .contentTooLarge, headers: headers(type: "application/json", cache: "no-store"),
+                 body: .init(byteBuffer: ByteBuffer(string: "{\"error\":\"the upload is larger than \(limit / 1_048_576) MiB (raise it with --max-upload-mb)\"}")))
+    }
+
+    /// Numbers for request bodies' file names.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int {
+            lock.lock(); defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+}

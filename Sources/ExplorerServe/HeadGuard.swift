@@ -1,0 +1,151 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+
+
+/// Time limits and the 431 answer for one connection, placed right after SwiftNIO's HTTP/1 parser.
+///
+/// - A request head must arrive whole within `headTimeout` of the connection opening or of the
+///   previous answer; a body may pause at most `bodyTimeout` between parts. A connection that
+///   sends too slowly (or not at all) is closed, so it holds nothing of the server's.
+/// - A head over the parser's limits (`maxHeaderFieldSize`, `maxHeaderListSize`: the URL counts
+///   as a field) is answered 431 as soon as the limit is crossed, not after the whole head: the
+///   parser stops there, the connection stops answering and closes after the client has sent what
+///   it had (or after `drainTimeout`).
+/// - A client that closes its side of the connection is gone: `ClientWatch` tells the request
+///   waiting on that connection (Hummingbird allows half-closed connections, so the channel
+///   itself stays open until the answer is written).
+final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    let headTimeout: TimeAmount
+    let bodyTimeout: TimeAmount
+    let drainTimeout: TimeAmount
+    private var timer: Scheduled<Void>?
+    private var refused = false
+
+    init(headTimeout: TimeAmount, bodyTimeout: TimeAmount, drainTimeout: TimeAmount = .seconds(2)) {
+        self.headTimeout = headTimeout
+        self.bodyTimeout = bodyTimeout
+        self.drainTimeout = drainTimeout
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        ClientWatch.shared.open(context.channel)
+        if context.channel.isActive { arm(context, headTimeout) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        ClientWatch.shared.gone(context.channel)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event { ClientWatch.shared.gone(context.channel) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        arm(context, headTimeout)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        ClientWatch.shared.gone(context.channel)
+        timer?.cancel()
+        timer = nil
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
+        switch unwrapInboundIn(data) {
+        case .head, .body: arm(context, bodyTimeout)
+        case .end: disarm()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data), !refused { arm(context, headTimeout) }
+        context.write(data, promise: promise)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parse = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        guard !refused else { return }
+        refused = true
+        let tooLarge: Bool
+        if case .headerOverflow = parse { tooLarge = true } else { tooLarge = false }
+        let text = tooLarge ? "The request's head is too large (URL and headers: at most 8 KiB each, 16 KiB in all).\n"
+            : "The request is not valid HTTP/1.1.\n"
+        var body = context.channel.allocator.buffer(capacity: text.utf8.count)
+        body.writeString(text)
+        let status: HTTPResponse.Status = tooLarge ? .init(code: 431, reasonPhrase: "Request Header Fields Too Large") : .badRequest
+        let head = HTTPResponse(status: status, headerFields: [
+            .connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count),
+        ])
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        // Closing at once would reset the connection under a client still sending its head, and it
+        // might never read the answer: stop writing, and close after the client is done.
+        context.close(mode: .output, promise: nil)
+        let channel = context.channel
+        timer?.cancel()
+        timer = context.eventLoop.scheduleTask(in: drainTimeout) { channel.close(promise: nil) }
+    }
+
+    private func arm(_ context: ChannelHandlerContext, _ amount: TimeAmount) {
+        timer?.cancel()
+        let channel = context.channel
+        timer = context.eventLoop.scheduleTask(in: amount) { channel.close(promise: nil) }
+    }
+
+    private func disarm() {
+        timer?.cancel()
+        timer = nil
+    }
+}
+
+/// Which connections' clients have gone, and what to do when one goes.
+final class ClientWatch: @unchecked Sendable {
+    static let shared = ClientWatch()
+    private let lock = NSLock()
+    private var watched: [ObjectIdentifier: [@Sendable () -> Void]] = [:]
+
+    func open(_ channel: any Channel) {
+        lock.withLock { watched[ObjectIdentifier(channel)] = [] }
+    }
+
+    /// Runs `action` when the client of `channel` goes (at once if it has gone already).
+    func onGone(_ channel: any Channel, _ action: @escaping @Sendable () -> Void) {
+        let now: Bool = lock.withLock {
+            guard watched[ObjectIdentifier(channel)] != nil else { return true }
+            watched[ObjectIdentifier(channel)]!.append(action)
+            return false
+        }
+        if now { action() }
+    }
+
+    /// Forgets what waited on `channel`'s requests that have been answered.
+    func answered(_ channel: any Channel) {
+        lock.withLock {
+            if watched[ObjectIdentifier(channel)] != nil { watched[ObjectIdentifier(channel)] = [] }
+        }
+    }
+
+    func gone(_ channel: any Channel) {
+        let actions = lock.withLock { watched.removeValue(forKey: ObjectIdentifier(channel)) ?? [] }
+        for action in actions { action() }
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import XCTest
+
+/// `explorer serve` over real sockets of 127.0.0.1, as a browser or a hostile client talks to it:
+/// limits on the head, methods, the `Host`, bodies, slow clients, and links that all answer.
+final class ServeHTTPTests: XCTestCase {
+    /// A 1 MiB head (a header, then a URL) is answered 431 within 100 ms, and another client's
+    /// page meanwhile comes as fast as without it.
+    func testALargeHeadIsRefusedAtOnceAndNobodyWaits() throws {
+        let server = try ServeProcess.start()
+        defer { server.stop() }
+        _ = try server.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        var alone: [Double] = []
+        for _ in 0..<5 { alone.append(try server.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").seconds) }
+        let heads = [
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Large: " + String(repeating: "a", count: 1 << 20) + "\r\n\r\n",
+            "GET /" + String(repeating: "a", count: 1 << 20) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        ]
+        for head in heads {
+            let others = Others(server)
+            others.start()
+            let answer = try server.exchange(head)
+            let during = others.stop()
+            XCTAssertEqual(answer.status, 431, answer.text.prefix(200).description)
+            XCTAssertLessThan(answer.seconds, 0.1, "the 431 took \(answer.seconds) s")
+            XCTAssertFalse(during.isEmpty)
+            XCTAssertLessThan(during.max()!, max(0.1, 3 * alone.max()!), "another client waited: \(during) (alone: \(alone))")
+        }
+    }
+
+    /// HEAD answers as GET without a body; a known path with another method gets 405 and `Allow`;
+    /// a `Host` that is not this machine's gets 421; a body over the limit gets 413.
+    func testMethodsHostAndBodyLimits() throws {
+        let server = try ServeProcess.start(["--max-upload-mb", "1"])
+        defer { server.stop() }
+        let head = try server.exchange("HEAD / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(head.status, 200)
+        XCTAssertNotNil(head.header("content-length"))
+        XCTAssertEqual(head.body, "")
+        let put = try server.exchange("PUT / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(put.status, 405)
+        XCTAssertEqual(put.header("allow"), "GET, HEAD")
+        let post = try server.exchange("POST /lesson/3 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(post.status, 405)
+        let run = try server.exchange("GET /lesson/3/run HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(run.header("allow"), "POST")
+        for host in ["evil.example", "evil.example:\(server.port)", "127.0.0.1.evil.example"] {
+            let answer = try server.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            XCTAssertEqual(answer.status, 421, host)
+        }
+        for host in ["localhost:\(server.port)", "127.0.0.1:\(server.port)", "[::1]:\(server.port)"] {
+            XCTAssertEqual(try server.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n").status, 200, host)
+        }
+        let big = try server.exchange("POST /upload?session=a1&name=x.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2000000\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(big.status, 413)
+        let chunked = "POST /upload?session=a1&name=x.png HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            + "100000\r\n" + String(repeating: "a", count: 0x100000) + "\r\n" + "100000\r\n" + String(repeating: "a", count: 0x100000) + "\r\n0\r\n\r\n"
+        XCTAssertEqual(try server.exchange(chunked).status, 413)
+        let notPNG = try server.exchange("POST /upload?session=a1&name=x.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc")
+        XCTAssertEqual(notPNG.status, 400)
+        XCTAssertFalse(notPNG.body.contains("/tmp"), notPNG.body)
+        XCTAssertFalse(notPNG.body.contains("explorer-serve-"), notPNG.body)
+    }
+
+    /// A client that sends half a head and stops is disconnected.
+    func testASilentClientIsDisconnected() throws {
+        let server = try ServeProcess.start()
+        defer { server.stop() }
+        let socket = try server.connect()
+        defer { close(socket) }
+        _ = "GET / HTTP/1.1\r\nHost: 127".withCString { send(socket, $0, strlen($0), 0) }
+        let start = Date()
+        var byte: UInt8 = 0
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let got = recv(socket, &byte, 1, 0)
+        XCTAssertEqual(got, 0, "the connection stayed open")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 15)
+    }
+
+    /// Every link and asset on lesson pages and the glossary answers: previous and next, all
+    /// lessons, glossary entries, figures, tables, the script and style, lesson 7's glass demo.
+    func testEveryLinkOnALivePageAnswers() throws {
+        let server = try ServeProcess.start()
+        defer { server.stop() }
+        for path in ["/lesson/3", "/lesson/7", "/glossary", "/"] {
+            let page = try server.exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            XCTAssertEqual(page.status, 200, path)
+            XCTAssertFalse(page.body.contains("<base"), path)
+            let links = Self.links(in: page.body)
+            XCTAssertGreaterThan(links.count, path == "/glossary" ? 0 : 3, path)
+            for link in Set(links.map { $0.components(separatedBy: "#")[0] }) where link.hasPrefix("/") {
+                let answer = try server.exchange("HEAD \(link) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                XCTAssertEqual(answer.status, 200, "\(link) on \(path)")
+            }
+            for link in links where !link.hasPrefix("/") && !link.hasPrefix("#") {
+                XCTAssertTrue(link.hasPrefix("https://") || link.hasPrefix("http://") || link.hasPrefix("data:") || link.hasPrefix("mailto:"),
+                              "\(link) on \(path) is relative")
+            }
+        }
+    }
+
+    /// The URL names a state: /lesson/3?sigma=5 opens at σ = 5; a value out of range gives the
+    /// defaults and the command line's message, with status 400.
+    func testTheURLNamesTheState() throws {
+        let server = try ServeProcess.start()
+        defer { server.stop() }
+        let five = try server.exchange("GET /lesson/3?sigma=5 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(five.status, 200)
+        XCTAssertTrue(five.body.contains("radius 20 instead of 15"))
+        XCTAssertTrue(five.body.contains("&quot;sigma&quot;:&quot;5&quot;"))
+        let wrong = try server.exchange("GET /lesson/3?sigma=99 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(wrong.status, 400)
+        XCTAssertTrue(wrong.body.contains("99 is above it"))
+        XCTAssertTrue(wrong.body.contains("radius 12 instead of 9"))
+    }
+
+    /// The `src`, `href` and `url(…)` targets of a page.
+    static func links(in html: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: #"(?:src|href)="([^"]+)"|url\("([^"]+)"\)"#)
+        let text = html as NSString
+        return pattern.matches(in: html, range: NSRange(location: 0, length: text.length)).map { match in
+            let range = match.range(at: 1).location != NSNotFound ? match.range(at: 1) : match.range(at: 2)
+            return text.substring(with: range).replacingOccurrences(of: "&amp;", with: "&")
+        }
+    }
+
+    /// Clients asking for the index one after another on a thread, timing each answer.
+    final class Others: @unchecked Sendable {
+        let server: ServeProcess
+        private var times: [Double] = []
+        private var running = true
+        private let lock = NSLock()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ server: ServeProcess) { self.server = server }
+
+        func start() {
+            Thread.detachNewThread { [self] in
+                while lock.withLock({ running }) {
+                    if let answer = try? server.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") {
+                        lock.withLock { times.append(answer.seconds) }
+                    }
+                }
+                done.signal()
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+
+        func stop() -> [Double] {
+            Thread.sleep(forTimeInterval: 0.05)
+            lock.withLock { running = false }
+            done.wait()
+            return lock.withLock { times }
+        }
+    }
+}
+
+/// `explorer serve --port 0` and raw HTTP/1.1 exchanges with it.
+struct ServeProcess: @unchecked Sendable {
+    var process: Process
+    var port: Int
+
+    static func start(_ arguments: [String] = []) throws -> ServeProcess {
+        let process = try BrowserSession.launch(BinaryRunner.executable.path, ["serve", "--port", "0"] + arguments, folder: BinaryRunner.packageRoot)
+        let line = try BrowserSession.waitForLine(process, containing: "Serving")
+        guard let start = line.range(of: "127.0.0.1:"), let port = Int(line[start.upperBound...].prefix { $0.isNumber }) else {
+            process.interrupt()
+            throw BrowserSession.BrowserError("no port in '\(line)'")
+        }
+        return ServeProcess(process: process, port: port)
+    }
+
+    func stop() {
+        process.interrupt()
+        process.waitUntilExit()
+    }
+
+    struct Answer {
+        var status: Int
+        var text: String
+        var seconds: Double
+
+        var body: String {
+            guard let range = text.range(of: "\r\n\r\n") else { return "" }
+            return String(text[range.upperBound...])
+        }
+
+        func header(_ name: String) -> String? {
+            let head = text.components(separatedBy: "\r\n\r\n").first ?? ""
+            for line in head.components(separatedBy: "\r\n").dropFirst() {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2, parts[0].lowercased() == name { return parts[1].trimmingCharacters(in: .whitespaces) }
+            }
+            return nil
+        }
+    }
+
+    func connect() throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        guard connected else {
+            close(fd)
+            throw BrowserSession.BrowserError("cannot connect to 127.0.0.1:\(port)")
+        }
+        return fd
+    }
+
+    /// Sends `request` whole, then reads the answer: its head, and its body by `Content-Length`
+    /// (or to the end of the connection); the seconds from the first byte sent to the whole answer.
+    func exchange(_ request: String) throws -> Answer {
+        let fd = try connect()
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let start = Date()
+        let bytes = Array(request.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { break }
+            sent += count
+        }
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let isHead = request.hasPrefix("HEAD ")
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+            let text = String(decoding: received, as: UTF8.self)
+            if let end = text.range(of: "\r\n\r\n") {
+                let answer = Answer(status: 0, text: text, seconds: 0)
+                let length = isHead ? 0 : Int(answer.header("content-length") ?? "") ?? Int.max
+                if text[end.upperBound...].utf8.count >= length { break }
+            }
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        let status = text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
+        return Answer(status: status, text: text, seconds: Date().timeIntervalSince(start))
+    }
+}
