@@ -25,17 +25,22 @@ let package = Package(
         .library(name: "BlurKit", targets: ["BlurKit"]),
         .library(name: "BlurCore", targets: ["BlurCore"]),
     ],
+    // Each lower bound is the version this package is built and tested with (there is no
+    // Package.resolved: README, "Why there is no Package.resolved").
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // The live server's HTTP stack, used only by `explorer-serve`: building it (SwiftNIO) takes
         // minutes, so `swift run explorer lesson 1` does not (README, "Live in class").
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // `swift package generate-documentation` (README, "Documentation"); a command plugin is
+        // built only when it is run, so it costs a plain `swift build` nothing.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -70,10 +75,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CCmark",
                 .product(name: "Yams", package: "Yams"),
+                "ShippedFiles",
             ],
             path: "Sources/Explorer",
             resources: [.embedInCode("Serve/Resources/live.js"), .embedInCode("Serve/Resources/live.css")]
         ),
+        // MARK: Files built into the binary (issue 29)
+        // The lessons, their pictures and the marked source regions, compiled into `explorer` so
+        // that the binary copied alone runs every lesson (README, "One binary for a lab").
+        .target(name: "ShippedFiles", plugins: ["EmbedFilesPlugin"]),
+        .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+        .executableTarget(name: "EmbedFiles"),
+        // MARK: end of files built into the binary
         // `explorer serve` runs this program beside it: HTTP in front (limits, timeouts, Host check),
         // lesson runs behind, in an `explorer serve-worker` process it starts.
         .executableTarget(

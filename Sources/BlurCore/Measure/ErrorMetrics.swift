@@ -21,14 +21,21 @@ import Foundation
 /// PSNR = 20·log₁₀(255 / RMSE) in dB (+∞ when RMSE = 0). On the border band: max |error| and
 /// RMSE. A region with no pixels has `nil` values.
 public struct ErrorMetrics: Sendable, Equatable {
+    /// The reach that split the image into interior and border band.
     public let reach: Int
+    /// Pixels in the interior.
     public let interiorPixelCount: Int
+    /// Pixels in the border band.
     public let borderPixelCount: Int
+    /// The largest |error| in the interior, in 8-bit units; nil when it is empty.
     public let interiorMaxAbsError: Double?
+    /// The root-mean-square error in the interior, in 8-bit units; nil when it is empty.
     public let interiorRMSE: Double?
     /// 20·log₁₀(255 / RMSE) dB; `.infinity` when the interior matches exactly.
     public let interiorPSNR: Double?
+    /// The largest |error| in the border band, in 8-bit units; nil when it is empty.
     public let borderMaxAbsError: Double?
+    /// The root-mean-square error in the border band, in 8-bit units; nil when it is empty.
     public let borderRMSE: Double?
 
     /// True when `reach` leaves no interior pixel (2·reach ≥ width or height).

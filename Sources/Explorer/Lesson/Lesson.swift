@@ -103,7 +103,7 @@ struct Lesson: Equatable, Sendable {
     /// - Throws: `LessonError` naming the parameter's line: exit status 1 for an image that
     ///   cannot be read, 64 for one below the parameter's `smallest:` size; at a value's line for
     ///   an expression that does not evaluate.
-    func environment(values: [String: String], resolve: (String) -> String = { $0 }) throws(LessonError) -> [String: LessonExpression.Value] {
+    func environment(values: [String: String], resolve: (String) throws -> String = { $0 }) throws(LessonError) -> [String: LessonExpression.Value] {
         var environment: [String: LessonExpression.Value] = values.mapValues { .text($0) }
         for parameter in parameters where parameter.kind == .image {
             let text = values[parameter.name] ?? parameter.value
