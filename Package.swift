@@ -2,9 +2,9 @@
 import PackageDescription
 
 // The library is four modules by concern under one umbrella, as swift-collections' `Collections`:
-// BlurCore (images, kernels, blur methods, measurement; no C dependency), BlurPNG (the only
-// module that needs libpng), BlurFigures (strips, plots, canvases, bitmap font, colour maps) and
-// BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
+// BlurCore (images, kernels, blur methods, measurement; its one C dependency is FFTW, for the
+// fft method), BlurPNG (the only module that needs libpng), BlurFigures (strips, plots,
+// canvases, bitmap font, colour maps) and BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
 // user needs.
 //
 // Every library module is compiled with optimisation even in the default debug configuration,
@@ -25,18 +25,22 @@ let package = Package(
         .library(name: "BlurKit", targets: ["BlurKit"]),
         .library(name: "BlurCore", targets: ["BlurCore"]),
     ],
+    // Each lower bound is the version this package is built and tested with (there is no
+    // Package.resolved: README, "Why there is no Package.resolved").
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // The live server's HTTP stack, used only by `explorer-serve`: building it (SwiftNIO) takes
         // minutes, so `swift run explorer lesson 1` does not (README, "Live in class").
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // `swift package generate-documentation` (README, "Documentation"); a command plugin is
+        // built only when it is run, so it costs a plain `swift build` nothing.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -44,7 +48,17 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .target(name: "BlurCore", swiftSettings: optimisedEvenInDebug),
+        .systemLibrary(
+            name: "CFFTW",
+            pkgConfig: "fftw3f",
+            providers: [.apt(["libfftw3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "BlurCore", dependencies: ["CFFTW"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
         .target(
             name: "BlurFigures",
@@ -59,12 +73,20 @@ let package = Package(
             dependencies: [
                 "BlurKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Ink", package: "Ink"),
+                "CCmark",
                 .product(name: "Yams", package: "Yams"),
+                "ShippedFiles",
             ],
             path: "Sources/Explorer",
             resources: [.embedInCode("Serve/Resources/live.js"), .embedInCode("Serve/Resources/live.css")]
         ),
+        // MARK: Files built into the binary
+        // The lessons, their pictures and the marked source regions, compiled into `explorer` so
+        // that the binary copied alone runs every lesson (README, "One binary for a lab").
+        .target(name: "ShippedFiles", plugins: ["EmbedFilesPlugin"]),
+        .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+        .executableTarget(name: "EmbedFiles"),
+        // MARK: end of files built into the binary
         // `explorer serve` runs this program beside it: HTTP in front (limits, timeouts, Host check),
         // lesson runs behind, in an `explorer serve-worker` process it starts.
         .executableTarget(

@@ -19,7 +19,7 @@ public func fuzzSetValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 enum SetValuesHarness {
-    nonisolated(unsafe) static let lesson: Lesson = {
+    static let lesson: Lesson = {
         let path = ProcessInfo.processInfo.environment["FUZZ_LESSON"] ?? "Fuzz/SetValues/every-kind.md"
         do { return try LessonParser.parse(fileAt: path) } catch { fatalError("\(error)") }
     }()

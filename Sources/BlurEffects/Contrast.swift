@@ -78,4 +78,10 @@ public struct ContrastCheck: Sendable, Equatable {
     public var meetsBodyText: Bool { ratio >= Contrast.bodyText }
     /// At least 3:1, AA for large text.
     public var meetsLargeText: Bool { ratio >= Contrast.largeText }
+
+    /// Whether text `pixelSize` px high counts as large under WCAG 2.x: at least 18 pt (24 CSS
+    /// px), or 14 pt (18.66 px) when bold. Only large text may use the 3:1 threshold.
+    public static func isLargeText(pixelSize: Int, bold: Bool) -> Bool {
+        bold ? Double(pixelSize) >= 18.66 : pixelSize >= 24
+    }
 }

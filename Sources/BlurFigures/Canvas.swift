@@ -34,8 +34,11 @@ public enum FigureColour {
     /// Series colours: the Okabe–Ito palette, distinguishable with the common colour-vision
     /// deficiencies (Okabe & Ito 2008, "Color Universal Design"), without its yellow, which
     /// vanishes on a light page.
+    /// After its seven come five of Paul Tol's muted colours (wine, teal, olive, indigo, grey),
+    /// so twelve series — the survey's methods — each have a colour of their own.
     public static let series: [SIMD4<Float>] = [
         hex(0x0072B2), hex(0xD55E00), hex(0x009E73), hex(0xCC79A7), hex(0xE69F00), hex(0x56B4E9), hex(0x000000),
+        hex(0x882255), hex(0x44AA99), hex(0x999933), hex(0x332288), hex(0x888888),
     ]
     /// The two greys of the checkerboard shown behind transparent pixels.
     public static let checkerLight = hex(0xFFFFFF)
@@ -223,6 +226,30 @@ public struct Canvas: Sendable {
     /// Fills a disc, anti-aliased (used for plot markers).
     public mutating func fillCircle(centre: SIMD2<Double>, radius: Double, colour: SIMD4<Float>, clip: PixelRect? = nil) {
         strokePolyline([centre], colour: colour, lineWidth: 2 * radius, clip: clip)
+    }
+
+    /// Fills a convex polygon (vertices in either order), anti-aliased: a pixel's coverage is
+    /// `clamp(½ − d, 0, 1)`, d the signed distance from its centre to the nearest edge's line
+    /// (negative inside). Used for plot markers.
+    public mutating func fillPolygon(_ vertices: [SIMD2<Double>], colour: SIMD4<Float>, clip: PixelRect? = nil) {
+        guard vertices.count >= 3 else { return }
+        let low = vertices.reduce(vertices[0]) { pointwiseMin($0, $1) }, high = vertices.reduce(vertices[0]) { pointwiseMax($0, $1) }
+        var extent = Self.bounding(low, high, grownBy: 1)
+        if let clip { extent = extent.intersection(clip) }
+        // Twice the signed area says which way the vertices turn, so every edge's normal points out.
+        let turn = zip(vertices, vertices.dropFirst() + [vertices[0]]).map { $0.x * $1.y - $1.x * $0.y }.reduce(0, +)
+        let edges = zip(vertices, vertices.dropFirst() + [vertices[0]]).map { a, b -> (SIMD2<Double>, SIMD2<Double>) in
+            let d = b - a, length = (d * d).sum().squareRoot()
+            let normal = (turn > 0 ? SIMD2(d.y, -d.x) : SIMD2(-d.y, d.x)) / max(length, 1e-12)
+            return (a, normal)
+        }
+        coverageMask(clip: extent, colour: colour) { mask, area in
+            for y in area.y..<area.maxY { for x in area.x..<area.maxX {
+                let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+                let distance = edges.map { (($0.1) * (p - $0.0)).sum() }.max()!
+                mask[(y - area.y) * area.width + (x - area.x)] = Float(min(1, max(0, 0.5 - distance)))
+            } }
+        }
     }
 
     /// Builds a coverage mask over `extent` (clipped to the canvas), lets `body` fill it, then

@@ -7,12 +7,16 @@ import BlurCore
 /// Points that cannot be shown (non-finite, or ≤ 0 on a log axis) are skipped, and a line is
 /// broken where they were.
 public enum FallbackPlotter {
+    /// Every text is drawn at 30 px (the em), so a 1200-px-wide plot reads from the back of a
+    /// room: nothing on a plot is smaller than `minimumTextPixels`.
     static let titleFont = BitmapFont.title
     static let labelFont = BitmapFont.caption
-    static let tickFont = BitmapFont.label
-    static let legendFont = BitmapFont.label
+    static let tickFont = BitmapFont.caption
+    static let legendFont = BitmapFont.caption
+    /// The smallest text size, in pixels, on a plot of either plotter.
+    public static let minimumTextPixels = 24
     static let lineWidth = 3.0
-    static let markerRadius = 5.5
+    static let markerRadius = 8.0
 
     /// One axis: its range and ticks, linear or logarithmic.
     struct Axis {
@@ -148,7 +152,7 @@ public enum FallbackPlotter {
 
         // Series.
         for (n, s) in drawn.enumerated() {
-            let colour = FigureColour.series[n % FigureColour.series.count]
+            let colour = plot.seriesColour(n)
             let right = plot.onRightAxis(s)
             let log = right ? plot.logY2 : plot.logY
             let baseline = log ? Double(frame.maxY) : ((right ? py2(0) : py(0)) ?? Double(frame.maxY))
@@ -181,6 +185,15 @@ public enum FallbackPlotter {
                 for case let p? in mapped { drawMarker(n, at: p, colour: colour, clip: frame, on: &canvas) }
             }
         }
+        // Point labels last, above every series, up and to the right of their points as gnuplot puts them.
+        for s in drawn where !s.labels.isEmpty {
+            let right = plot.onRightAxis(s)
+            for (p, label) in zip(s.finitePoints, s.finiteLabels) {
+                guard let x = px(p.x), let y = right ? py2(p.y) : py(p.y) else { continue }
+                canvas.draw(text: label, x: Int(x) + 12, y: Int(y) - 20 - tickFont.lineHeight / 2, font: tickFont,
+                            colour: FigureColour.text)
+            }
+        }
 
         drawLegend(drawn, frame: frame, corner: corner, outsideX: plot.width - pad - legendSize(drawn).width, on: &canvas)
         return canvas.image
@@ -211,10 +224,10 @@ public enum FallbackPlotter {
     static let legendSample = 48, legendPadding = 12, legendInset = 16
     static var legendRowHeight: Int { legendFont.lineHeight + 6 }
 
-    /// gnuplot's legend (DejaVu Sans 18 pt in pngcairo, `spacing 1.2`) is wider and taller than
-    /// the built-in one: measured on one legend, its names are 1.46 times as wide (289 px against
-    /// 198 px) and its rows 1.2 times as tall (34 px against 28 px).
-    static let gnuplotLegendScale = (text: 1.46, row: 1.2)
+    /// gnuplot's legend (DejaVu Sans 22 pt in pngcairo, `spacing 1.2`) against the built-in one
+    /// (30 px): its names are about 1.07 times as wide and its rows as tall (1.46 and 1.2 times
+    /// measured at 18 pt against 18 px, scaled by the sizes).
+    static let gnuplotLegendScale = (text: 1.07, row: 1.0)
 
     /// The legend size the corner is chosen for: the larger of the two plotters' legends, so that
     /// neither covers data.
@@ -377,7 +390,7 @@ public enum FallbackPlotter {
         canvas.fill(box, colour: FigureColour.hex(0xFFFFFF, alpha: 0.92))
         canvas.strokeRect(box, colour: FigureColour.frame)
         for (n, s) in series.enumerated() {
-            let colour = FigureColour.series[n % FigureColour.series.count]
+            let colour = s.colour ?? FigureColour.series[n % FigureColour.series.count]
             let rowTop = box.y + padding + n * rowHeight
             let middle = Double(rowTop) + Double(rowHeight) / 2
             let x0 = Double(box.x + padding), x1 = x0 + Double(sample)
@@ -391,18 +404,26 @@ public enum FallbackPlotter {
         }
     }
 
-    /// Series `n`'s marker at `centre`: a disc for the first seven series, a square for the next
-    /// seven (`Plot.markerCycle`), as gnuplot's point types 7 and 5.
+    /// Series `n`'s marker at `centre` (`Plot.marker`): a disc, square, triangle, diamond or
+    /// downward triangle, as gnuplot's point types 7, 5, 9, 13 and 11.
     static func drawMarker(_ n: Int, at centre: SIMD2<Double>, colour: SIMD4<Float>, clip: PixelRect?, on canvas: inout Canvas) {
-        guard Plot.markerCycle(n) % 2 == 1 else {
-            canvas.fillCircle(centre: centre, radius: markerRadius, colour: colour, clip: clip)
+        let r = markerRadius
+        let outline: [SIMD2<Double>]
+        switch Plot.marker(n) {
+        case .disc:
+            canvas.fillCircle(centre: centre, radius: r, colour: colour, clip: clip)
             return
+        case .square:
+            let h = r * 0.9
+            outline = [SIMD2(-h, -h), SIMD2(h, -h), SIMD2(h, h), SIMD2(-h, h)]
+        case .triangleUp:
+            outline = [SIMD2(0, -r * 1.15), SIMD2(r * 1.1, r * 0.75), SIMD2(-r * 1.1, r * 0.75)]
+        case .diamond:
+            outline = [SIMD2(0, -r * 1.2), SIMD2(r * 1.2, 0), SIMD2(0, r * 1.2), SIMD2(-r * 1.2, 0)]
+        case .triangleDown:
+            outline = [SIMD2(0, r * 1.15), SIMD2(r * 1.1, -r * 0.75), SIMD2(-r * 1.1, -r * 0.75)]
         }
-        let side = Int((markerRadius * 1.8).rounded())
-        var square = PixelRect(x: Int((centre.x - Double(side) / 2).rounded()), y: Int((centre.y - Double(side) / 2).rounded()),
-                               width: side, height: side)
-        if let clip { square = square.intersection(clip) }
-        if square.width > 0 && square.height > 0 { canvas.fill(square, colour: colour) }
+        canvas.fillPolygon(outline.map { centre + $0 }, colour: colour, clip: clip)
     }
 
     /// `text` drawn on a transparent image and turned 90° anticlockwise (reads bottom to top).

@@ -77,16 +77,28 @@ public struct Plot: Sendable, Equatable {
         public var style: Style
         /// The y axis the values are measured on; `.right` for a second quantity with a unit of its own.
         public var axis: YAxis
+        /// A short text written beside each point (e.g. "8" for σ = 8), or none when empty.
+        public var labels: [String]
+        /// A colour of its own instead of the palette's next (e.g. greys for reference lines).
+        public var colour: SIMD4<Float>?
 
-        /// - Precondition: `x.count == y.count`.
-        public init(name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left) {
+        /// - Precondition: `x.count == y.count`, and `labels` is empty or as long.
+        public init(name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left, labels: [String] = []) {
             precondition(x.count == y.count, "series '\(name)': x has \(x.count) values but y has \(y.count)")
-            self.name = name; self.x = x; self.y = y; self.style = style; self.axis = axis
+            precondition(labels.isEmpty || labels.count == x.count, "series '\(name)': \(labels.count) labels for \(x.count) points")
+            self.name = name; self.x = x; self.y = y; self.style = style; self.axis = axis; self.labels = labels
+            colour = nil
         }
 
         /// The points with both coordinates finite, in order: what is written and drawn.
         public var finitePoints: [(x: Double, y: Double)] {
             zip(x, y).filter { $0.0.isFinite && $0.1.isFinite }.map { (x: $0.0, y: $0.1) }
+        }
+
+        /// The labels of `finitePoints`, in the same order (empty when the series has none).
+        public var finiteLabels: [String] {
+            guard !labels.isEmpty else { return [] }
+            return zip(zip(x, y), labels).filter { $0.0.0.isFinite && $0.0.1.isFinite }.map(\.1)
         }
     }
 
@@ -117,8 +129,9 @@ public struct Plot: Sendable, Equatable {
     }
 
     /// Appends a series.
-    public mutating func add(_ name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left) {
-        series.append(Series(name: name, x: x, y: y, style: style, axis: axis))
+    public mutating func add(_ name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left,
+                             labels: [String] = []) {
+        series.append(Series(name: name, x: x, y: y, style: style, axis: axis, labels: labels))
     }
 
     /// Ticks at 0, π/4, π/2, 3π/4 and π, for an x axis of frequencies in radians per pixel
@@ -146,12 +159,16 @@ public struct Plot: Sendable, Equatable {
         for (index, s) in drawnSeries {
             if index > 0 { out += "\n\n" }
             out += "# index \(index): \(oneLine(s.name))\n"
-            for p in s.finitePoints { out += "\(p.x) \(p.y)\n" }
+            let labels = s.finiteLabels
+            for (i, p) in s.finitePoints.enumerated() {
+                out += "\(p.x) \(p.y)" + (labels.isEmpty ? "" : " \"\(Self.dataLabel(labels[i]))\"") + "\n"
+            }
         }
         return out
     }
 
-    /// The gnuplot script `NAME.gp`: pngcairo at `width`×`height`, DejaVu Sans 18 pt, 3 px lines,
+    /// The gnuplot script `NAME.gp`: pngcairo at `width`×`height`, DejaVu Sans 22 pt (about 29 px,
+    /// the built-in plotter's 30 px), 3 px lines,
     /// grid, boxed legend, the Okabe–Ito series colours of `FigureColour.series`. It reads
     /// `NAME.dat` and writes `NAME.png` in the folder it is run in, unless the variable `outfile`
     /// is set (`gnuplot -e "outfile='other.png'" NAME.gp`).
@@ -167,10 +184,10 @@ public struct Plot: Sendable, Equatable {
             "# Made by Blur Explorer; re-run with: gnuplot \(oneLine(name)).gp",
             "# It reads \(oneLine(dataFile)) in the same folder and writes \(oneLine(pngFile)).",
             "if (!exists(\"outfile\")) outfile = \(quoted(pngFile))",
-            "set terminal pngcairo size \(width),\(height) noenhanced font 'DejaVu Sans,18'",
+            "set terminal pngcairo size \(width),\(height) noenhanced font 'DejaVu Sans,22'",
             "set output outfile",
             "set encoding utf8",
-            "set title \(quoted(title)) font ',22'",
+            "set title \(quoted(title)) font ',24'",
             "set xlabel \(quoted(xLabel))",
             "set ylabel \(quoted(yLabel))",
             "set grid lt 1 lc rgb '#dadad8' lw 1",
@@ -198,23 +215,70 @@ public struct Plot: Sendable, Equatable {
         }
         if xTicks != nil && !logX { lines.append("set xtics \(tickList(axes.x))") }
         if !logY && drawnSeries.contains(where: { $0.series.style == .impulses }) { lines.append("set xzeroaxis lw 1") }
-        // One style per series: the palette's colours, and once they have all been used, the same
-        // colours again with square markers and dashed lines, so that no two series look alike.
+        // One style per series: a colour and a marker of its own (`marker`), and once the colours
+        // have all been used, dashed lines too, so that no two series look alike.
         for n in 0..<max(drawnSeries.count, FigureColour.series.count) {
-            let colour = FigureColour.series[n % FigureColour.series.count]
-            let second = Self.markerCycle(n) % 2 == 1
-            lines.append("set style line \(n + 1) lc rgb '\(Self.hexText(colour))' lw 3 pt \(second ? 5 : 7) ps 1.5 dt \(second ? 2 : 1)")
+            let colour = seriesColour(n)
+            let second = Self.markerCycle(n) % 2 == 1 && (n >= drawnSeries.count || drawnSeries[n].series.colour == nil)
+            lines.append("set style line \(n + 1) lc rgb '\(Self.hexText(colour))' lw 3 pt \(Self.marker(n).gnuplotPointType) ps 2 dt \(second ? 2 : 1)")
         }
         lines += extraGnuplotCommands
         let clauses = drawnSeries.map { index, s in
-            "\(index == 0 ? quoted(dataFile) : "''") index \(index) using 1:2\(onRightAxis(s) ? " axes x1y2" : "") with \(s.style.gnuplotName) ls \(index + 1) title \(quoted(s.name))"
+            let source = "\(index == 0 ? quoted(dataFile) : "''") index \(index)", axes = onRightAxis(s) ? " axes x1y2" : ""
+            let points = s.finitePoints
+            guard s.style == .centredSteps, points.count >= 2 else {
+                return "\(source) using 1:2\(axes) with \(s.style.gnuplotName) ls \(index + 1) title \(quoted(s.name))"
+            }
+            // gnuplot's histeps drops to the axis at both ends; the built-in plotter's centred steps
+            // do not. Steps from half a step to the left, then the last flat top as a vector, draw
+            // the same path in both.
+            let half = (points[1].x - points[0].x) / 2, last = points.count - 1
+            return "\(source) using ($1-\(half)):2\(axes) with steps ls \(index + 1) title \(quoted(s.name)), \\\n     "
+                + "'' index \(index) every ::\(last)::\(last) using ($1-\(half)):2:(\(2 * half)):(0)\(axes) with vectors nohead ls \(index + 1) notitle"
         }
-        lines.append("plot " + clauses.joined(separator: ", \\\n     "))
+        let labelClauses = drawnSeries.filter { !$0.series.labels.isEmpty }.map { index, s in
+            "'' index \(index) using 1:2:3\(onRightAxis(s) ? " axes x1y2" : "") with labels left offset char 0.7,0.7 textcolor rgb '#333333' notitle"
+        }
+        lines.append("plot " + (clauses + labelClauses).joined(separator: ", \\\n     "))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// How many times the palette has been used before series `n`: 0 for the first seven series
-    /// (round markers, solid lines), 1 for the next seven (square markers, dashed lines), …
+    /// The marker shapes, in the order series take them.
+    public enum Marker: Int, CaseIterable, Sendable {
+        case disc, square, triangleUp, diamond, triangleDown
+
+        /// gnuplot's filled point type of the same shape.
+        var gnuplotPointType: Int {
+            switch self {
+            case .disc: 7
+            case .square: 5
+            case .triangleUp: 9
+            case .diamond: 13
+            case .triangleDown: 11
+            }
+        }
+    }
+
+    /// Series `n`'s marker. Colours and shapes cycle with lengths 12 and 5, which share no
+    /// factor: the first 60 series all differ in colour or shape, and neighbours in both.
+    public static func marker(_ n: Int) -> Marker {
+        Marker.allCases[n % Marker.allCases.count]
+    }
+
+    /// The colour of drawn series `n`: its own, else the palette's.
+    func seriesColour(_ n: Int) -> SIMD4<Float> {
+        let drawn = drawnSeries
+        if n < drawn.count, let own = drawn[n].series.colour { return own }
+        return FigureColour.series[n % FigureColour.series.count]
+    }
+
+    /// A point's label as a quoted data-file string can hold it: one line, no double quotes.
+    static func dataLabel(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ").replacingOccurrences(of: "\"", with: "'")
+    }
+
+    /// How many times the palette has been used before series `n`: 0 for the first twelve series
+    /// (solid lines), 1 for the next twelve (dashed lines), …
     static func markerCycle(_ n: Int) -> Int {
         n / FigureColour.series.count
     }

@@ -440,7 +440,7 @@ public struct Strip: Sendable {
     }
 
     /// A number as short text: `16`, `2.5`.
-    static func number(_ x: Float) -> String {
+    public static func number(_ x: Float) -> String {
         x == x.rounded() && abs(x) < 1e7 ? String(Int(x)) : String(format: "%g", Double(x))
     }
 

@@ -21,7 +21,7 @@ struct Explorer: ParsableCommand {
         version: version,
         subcommands: [
             LessonCommand.self, ListCommand.self, AllCommand.self,
-            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, PlotCommand.self,
+            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, SpectrumCommand.self, PlotCommand.self,
             KernelCommand.self, BoxesCommand.self, BenchCommand.self, GridCommand.self, SourceCommand.self,
             EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self, ExportCommand.self, ServeWorkerCommand.self,
         ]

@@ -116,24 +116,28 @@ final class KernelBoxWidthsTests: XCTestCase {
     }
 
     func testDeviationFromTheIdealGaussian() throws {
-        // Values from NumPy: np.convolve of the boxes, minus norm.cdf((x+½)/σ) − norm.cdf((x−½)/σ).
+        // Values from NumPy: np.convolve of the boxes, minus the point-sampled Gaussian
+        // e^(−x²/2σ²) normalised over all integers.
         let boxes = try BoxWidths.impulseResponse([5, 5, 7])
-        XCTAssertEqual(try KernelAnalysis.maxDeviationFromGaussian(boxes, sigma: 3), 0.005058409325023869, accuracy: 1e-15)
-        // Normalised point samples, σ = 2, R = 6, against bin masses: 0.002262976132073713.
+        XCTAssertEqual(try KernelAnalysis.maxDeviationFromGaussian(boxes, sigma: 3), 0.005057377541237945, accuracy: 1e-15)
+        // Normalised point samples, σ = 2, R = 6: only the cut tail and the renormalisation differ.
         let point = try GaussianKernel1D(sigma: 2, radius: 6).weights
-        XCTAssertEqual(try KernelAnalysis.maxDeviationFromGaussian(point, sigma: 2), 0.002262976132073713, accuracy: 1e-15)
-        // The integrated kernel with wide tails is the ideal itself.
-        let ideal = try GaussianKernel1D(sigma: 2, radius: 30, sampling: .integrated).weights
-        XCTAssertLessThan(try KernelAnalysis.maxDeviationFromGaussian(ideal, sigma: 2), 1e-15)
-        // Truncated at R = 1, the first missing tap is counted: the ideal's mass at offset 2 is
+        XCTAssertEqual(try KernelAnalysis.maxDeviationFromGaussian(point, sigma: 2), 0.0004363413475228801, accuracy: 1e-15)
+        // The point-sampled kernel with wide tails is the ideal itself, at every σ.
+        for sigma in [0.6, 1, 2, 8] {
+            let ideal = try GaussianKernel1D(sigma: sigma, radius: Int(12 * sigma) + 2).weights
+            XCTAssertLessThan(try KernelAnalysis.maxDeviationFromGaussian(ideal, sigma: sigma), 1e-15, "σ = \(sigma)")
+        }
+        // Truncated at R = 1, the first missing tap is counted: the ideal's weight at offset 2 is
         // smaller than the centre error, so the answer is the larger of the two — still > 0.
-        let narrow = try GaussianKernel1D(sigma: 2, radius: 1, sampling: .integrated).weights
+        let narrow = try GaussianKernel1D(sigma: 2, radius: 1).weights
+        XCTAssertEqual(try KernelAnalysis.maxDeviationFromGaussian(narrow, sigma: 2), 0.16219332289156527, accuracy: 1e-15)
         XCTAssertGreaterThanOrEqual(try KernelAnalysis.maxDeviationFromGaussian(narrow, sigma: 2),
-                                    GaussianKernel1D.binMass(at: 2, sigma: 2))
+                                    GaussianKernel1D.pointWeight(at: 2, sigma: 2))
         // A single tap of 1 is the ideal of a vanishing σ; an empty kernel misses the whole
-        // centre bin, erf(½/√2) = 0.3829249225480261 for σ = 1.
+        // centre weight, 1/Σₖ e^(−k²/2) = 0.3989422782668617 for σ = 1 (≈ 1/√(2π)).
         XCTAssertEqual(try KernelAnalysis.maxDeviationFromGaussian([1], sigma: 1e-6), 0)
-        XCTAssertEqual(try KernelAnalysis.maxDeviationFromGaussian([], sigma: 1), 0.3829249225480261, accuracy: 1e-15)
+        XCTAssertEqual(try KernelAnalysis.maxDeviationFromGaussian([], sigma: 1), 0.3989422782668617, accuracy: 1e-15)
         XCTAssertThrowsError(try KernelAnalysis.maxDeviationFromGaussian([1], sigma: 0))
     }
 

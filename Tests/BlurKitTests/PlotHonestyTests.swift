@@ -13,7 +13,10 @@ final class PlotHonestyTests: XCTestCase {
         XCTAssertEqual(path, [SIMD2(-0.5, 1), SIMD2(0.5, 1), SIMD2(0.5, 3), SIMD2(1.5, 3), SIMD2(1.5, 2), SIMD2(2.5, 2)])
         var plot = Plot(title: "t", xLabel: "x", yLabel: "y")
         plot.add("box", x: [-2, -1, 0, 1, 2], y: [0, 1, 1, 1, 0], style: .centredSteps)
-        XCTAssertTrue(plot.gnuplotScript(name: "b").contains("with histeps"))
+        // gnuplot draws the same path: steps from half a step to the left, then the last flat top.
+        let script = plot.gnuplotScript(name: "b")
+        XCTAssertTrue(script.contains("using ($1-0.5):2 with steps ls 1 title 'box'"), script)
+        XCTAssertTrue(script.contains("every ::4::4 using ($1-0.5):2:(1.0):(0) with vectors nohead ls 1 notitle"), script)
         // The x axis reaches the outer half steps (−2.5 and 2.5).
         let x = FallbackPlotter.axes(plot).x.range
         XCTAssertLessThanOrEqual(x.lowerBound, -2.5)

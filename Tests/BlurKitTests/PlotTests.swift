@@ -111,7 +111,7 @@ final class PlotTests: XCTestCase {
         XCTAssertTrue(script.contains("title 'it''s \"quoted\" set output ''/tmp/evil.png'''"), script)
         XCTAssertTrue(script.contains("plot 'q.dat' index 0 using 1:2 with lines ls 1"), script)
         XCTAssertTrue(script.contains("'' index 1 using 1:2 with linespoints ls 2 title 'separable'"), script)
-        XCTAssertTrue(script.contains("set terminal pngcairo size 1200,800 noenhanced font 'DejaVu Sans,18'"), script)
+        XCTAssertTrue(script.contains("set terminal pngcairo size 1200,800 noenhanced font 'DejaVu Sans,22'"), script)
         XCTAssertTrue(script.contains("set logscale x\nset xtics ('1' 1.0, '2' 2.0, '5' 5.0, '10' 10.0, '20' 20.0, '50' 50.0, '100' 100.0)\nset mxtics 10\n"), script)
         XCTAssertTrue(script.contains("set logscale y\nset ytics ('0.01' 0.01, '0.1' 0.1, '1' 1.0, '10' 10.0)\nset mytics 10\n"), script)
         XCTAssertTrue(script.contains("if (!exists(\"outfile\")) outfile = 'q.png'"), script)
@@ -193,15 +193,15 @@ final class PlotTests: XCTestCase {
         for (n, style) in Plot.Style.allCases.enumerated() {
             plot.add(style.rawValue, x: [1, 2, 3, 4], y: [Double(n + 1), 0, Double(n + 2), Double(n + 3)], style: style)
         }
-        plot.width = 600
-        plot.height = 400
+        plot.width = 800
+        plot.height = 600
         let image = FallbackPlotter.render(plot)
-        XCTAssertEqual(image.width, 600)
-        XCTAssertEqual(image.height, 400)
+        XCTAssertEqual(image.width, 800)
+        XCTAssertEqual(image.height, 600)
         // Each series' colour covers more than its legend sample does: a 48×3 line (< 160 pixels of
-        // exactly that colour) or one marker of radius 5.5 (< 90).
+        // exactly that colour) or one marker of radius 8 (< 150).
         for (style, colour) in zip(Plot.Style.allCases, FigureColour.series) {
-            let count = (0..<image.pixelCount).filter { image[$0 % 600, $0 / 600] == colour }.count
+            let count = (0..<image.pixelCount).filter { image[$0 % 800, $0 / 800] == colour }.count
             XCTAssertGreaterThan(count, style == .points ? 150 : 200, "\(style)")
         }
     }
@@ -224,17 +224,34 @@ final class PlotTests: XCTestCase {
     }
 
     func testLegendCornerAllowsForGnuplotsWiderLegend() {
-        // A line rising to (5.2, 9.5) in a 0…10 frame (the floor line fixes the x range). The
-        // built-in legend (402 px of the ≈ 1000 px plotting width, from x ≈ 5.9) would fit top
-        // right beside the line's end; gnuplot's, 1.46 times as wide for its name, from x ≈ 4.6,
-        // would cover it, and top left the line is as high: the legend goes bottom right.
+        // gnuplot's names (22 pt) are 1.07 times as wide as the built-in 30 px ones: the corner is
+        // chosen for the wider of the two legends.
         var plot = Plot(title: "t", xLabel: "x", yLabel: "y")
         plot.add("a series with a rather long name", x: [0, 5.2], y: [0, 9.5])
         plot.add("floor", x: [0, 10], y: [0, 0])
         let text = FallbackPlotter.legendFont.measure("a series with a rather long name").width
         XCTAssertEqual(FallbackPlotter.cornerTestSize(plot.series).width,
-                       FallbackPlotter.legendSize(plot.series).width + Int((Double(text) * 0.46).rounded(.up)))
+                       FallbackPlotter.legendSize(plot.series).width + Int((Double(text) * 0.07).rounded(.up)))
+        // The line rises to the top middle, so the top corners are covered and the legend goes bottom right.
         XCTAssertEqual(FallbackPlotter.axes(plot).corner, .bottomRight)
+    }
+
+    func testPlotTextReadsFromTheBackOfARoom() {
+        // Every text of the built-in plotter, and gnuplot's (22 pt ≈ 29 px at pngcairo's 96 dpi), is at least 24 px.
+        for font in [FallbackPlotter.titleFont, FallbackPlotter.labelFont, FallbackPlotter.tickFont, FallbackPlotter.legendFont] {
+            XCTAssertGreaterThanOrEqual(font.pixelSize, FallbackPlotter.minimumTextPixels)
+        }
+        XCTAssertTrue(samplePlot.gnuplotScript(name: "s").contains("font 'DejaVu Sans,22'"))
+    }
+
+    func testEverySeriesOfTheSurveyHasItsOwnColourAndMarker() {
+        let styles = (0..<12).map { (FigureColour.series[$0 % FigureColour.series.count], Plot.marker($0)) }
+        XCTAssertEqual(Set(styles.map { "\($0.0)" }).count, 12, "twelve colours")
+        for n in 1..<12 { XCTAssertNotEqual(styles[n].1, styles[n - 1].1, "neighbours differ in marker too") }
+        var plot = Plot(title: "t", xLabel: "x", yLabel: "y")
+        plot.add("m", x: [1, 2], y: [1, 2], style: .points, labels: ["σ=2", "σ=8"])
+        XCTAssertTrue(plot.dataText().contains("1.0 1.0 \"σ=2\"\n"))
+        XCTAssertTrue(plot.gnuplotScript(name: "l").contains("'' index 0 using 1:2:3 with labels"))
     }
 
     // MARK: - Terminal

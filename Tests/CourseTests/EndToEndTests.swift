@@ -75,10 +75,10 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         let text = result.standardOutput
         XCTAssertTrue(text.hasPrefix("Averaging\n"), text)
-        XCTAssertTrue(text.contains("\n$ explorer blur builtin:impulse@9x9 -o impulse-box-r1.png --method box \\\n    --radius 1\n"), text)
+        XCTAssertTrue(text.contains("\n$ explorer blur builtin:impulse@9x9 -o impulse-box-r1.png --method box \\\n    --radius 1 --cells impulse-box-r1-cells.png\n"), text)
         // A path longer than a line is cut at the width; joined again it is whole.
         XCTAssertTrue(text.replacingOccurrences(of: "figure\n", with: "figure ").replacingOccurrences(of: "\n", with: "")
-            .contains("figure \(output.path)/lesson-01/impulse-box-r1.png"), text)
+            .contains("figure \(output.path)/lesson-01/impulse-box-r1-cells.png"), text)
         XCTAssertEqual(text.split(separator: "\n").filter { $0.count > 80 }, [], "every line fits 80 columns")
         XCTAssertTrue(text.replacingOccurrences(of: "\n", with: " ").contains(" Wrote \(output.path)/lesson-01/: README.md, index.html, "), text)
         XCTAssertFalse(text.contains("\u{1B}"), "no colour with NO_COLOR or without a terminal")

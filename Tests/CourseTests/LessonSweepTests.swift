@@ -54,7 +54,42 @@ final class LessonSweepTests: XCTestCase {
             try data.write(to: url)
             paths.append(url.path)
         }
-        return paths
+        let photographs = try TestPhotographs.write(into: folder)
+        return paths + [photographs.opaque, photographs.cutout]
+    }
+
+    // MARK: - Prose that reads results
+
+    /// The dotted names of named cells in a section's condition.
+    static func readsResult(_ condition: String, cells: Set<String>) -> Bool {
+        CellResults.dottedNames(in: "{{" + condition + "}}").contains { cells.contains(String($0.prefix { $0 != "." })) }
+    }
+
+    func testEverySectionAboutAResultHasABranchForTheOtherCase() throws {
+        var problems: [String] = []
+        for lesson in try Self.shippedLessons() {
+            let cells = Set(lesson.cells.compactMap(\.id))
+            for case .prose(let prose) in lesson.parts {
+                // One entry per open section: its line, whether it reads a result, whether it has an else.
+                var open: [(line: Int, result: Bool, sawElse: Bool)] = []
+                for (offset, text) in prose.lines.enumerated() {
+                    let line = prose.line + offset
+                    let trimmed = text.trimmingCharacters(in: .whitespaces)
+                    if text.contains("image == \"") || text.contains("image != \"") {
+                        problems.append("\(lesson.fileName):\(line): prose keyed to one picture; read the result instead")
+                    }
+                    if trimmed.hasPrefix("{{#if "), trimmed.hasSuffix("}}") {
+                        let condition = String(trimmed.dropFirst("{{#if ".count).dropLast(2))
+                        open.append((line, Self.readsResult(condition, cells: cells), false))
+                    } else if trimmed == "{{else}}", !open.isEmpty {
+                        open[open.count - 1].sawElse = true
+                    } else if trimmed == "{{/if}}", let section = open.popLast(), section.result, !section.sawElse {
+                        problems.append("\(lesson.fileName):\(section.line): a section about a result has no {{else}} for the other case")
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
     }
 
     /// `--set` arguments putting every number, integer and choice parameter at one end.
@@ -123,7 +158,7 @@ final class LessonSweepTests: XCTestCase {
             if let message { failures.add("explorer \(arguments.joined(separator: " ")): \(message)") }
         }
         XCTAssertEqual(failures.messages, [], failures.messages.joined(separator: "\n"))
-        XCTAssertGreaterThanOrEqual(jobs.count, 2 * 3 * 7)
+        XCTAssertGreaterThanOrEqual(jobs.count, 2 * 5 * 7)
     }
 
     func testBelowTheSmallestSizeTheLessonStopsBeforeRunning() throws {
@@ -202,20 +237,23 @@ final class LessonSweepTests: XCTestCase {
         XCTAssertTrue(near.contains("reach 15 px"), "the motion report states the reach")
     }
 
-    /// Lesson 7 works out, after the cell that asks for it, the region the light glass reads from
-    /// the picture's size; the glass report states the region it read.
-    func testLessonSevenPredictsTheRegionItReads() throws {
+    /// Lesson 7 reads the scale, the box width and the region's share from the glass report, so
+    /// the prose states what the report above it says; a larger picture gets a larger blur.
+    func testLessonSevenReadsTheGlassItDrew() throws {
         let images = try writeSweepImages()
-        for (image, size) in [(images[1], (203, 151)), ("photo", (480, 320))] {
+        var widths: [Int] = []
+        for image in [images[1], "photo"] {
             let text = try page("7", ["image=\(image)"])
-            guard let predicted = firstMatch(#"84 pixels on every side of the panel: a region of (\d+)×(\d+) pixels"#, in: text),
-                  let read = firstMatch(#"the region -?\d+,-?\d+,(\d+),(\d+)"#, in: text) else {
-                XCTFail("lesson 7 on \(image): no region in the prose or in the report")
+            guard let prose = firstMatch(#"pixels: three boxes of width (\d+), which reach (\d+) pixels"#, in: text),
+                  let report = firstMatch(#"Blur: three boxes of width (\d+) .*?plus (\d+) px around"#, in: text) else {
+                XCTFail("lesson 7 on \(image): no box width in the prose or in the report")
                 continue
             }
-            XCTAssertEqual(predicted, read, "lesson 7 on \(image)")
-            XCTAssertTrue(text.contains("middle of a \(size.0)×\(size.1) picture"), "lesson 7 on \(image)")
+            XCTAssertEqual(prose, report, "lesson 7 on \(image)")
+            widths.append(Int(prose[0]) ?? 0)
         }
+        XCTAssertEqual(widths.last, 57, "30 points at scale 1")
+        XCTAssertLessThan(widths.first ?? 0, 57, "a 203×151 picture has a scale below 1")
     }
 
     /// Lesson 5 quotes Apple's box width and the σ it achieves for r = σ; both follow σ and

@@ -219,7 +219,7 @@ final class GlassCommandTests: XCTestCase {
     ## Glass
 
     ```explorer
-    glass builtin:noise@96x64 -o panel.png --panel 16,12,64,40 --label Hi --style dark
+    glass builtin:noise@96x64 -o panel.png --panel 16,12,64,40 --label Hi --style dark --scale 1
     ```
 
     After the panel.
@@ -266,5 +266,30 @@ final class GlassCommandTests: XCTestCase {
         XCTAssertTrue(demo.html(id: "d").contains("&lt;b&gt;"), "the label is escaped")
         demo.saturation = 1
         XCTAssertEqual(demo.filter, "blur(9.49px)")
+    }
+}
+
+/// Issue 25: glass sizes are points, scaled to the picture, and 3:1 is only for large text.
+final class GlassScaleTests: FolderTestCase {
+    func testTheBlurRadiusFollowsThePicturesScale() throws {
+        for (image, width) in [("builtin:noise@480x320", "57"), ("builtin:noise@1500x1000", "177")] {
+            let result = try explorer(["glass", image, "-o", folder.appendingPathComponent("g.png").path])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let text = result.standardOutput.replacingOccurrences(of: "\n", with: " ")
+            XCTAssertTrue(text.contains("three boxes of width \(width)"), text)
+        }
+        let explicit = try explorer(["glass", "builtin:noise@1500x1000", "-o", folder.appendingPathComponent("g.png").path, "--scale", "2"])
+        let text = explicit.standardOutput.replacingOccurrences(of: "\n", with: " ")
+        XCTAssertTrue(text.contains("30 pt × scale 2 = 60 px"), text)
+    }
+
+    func testAnEighteenPixelLabelIsNotLargeText() throws {
+        let result = try explorer(["glass", "photo", "-o", folder.appendingPathComponent("g.png").path, "--panel", "0,0,160,30",
+                                   "--format", "csv"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains(",— (18 px)"), result.standardOutput)
+        XCTAssertFalse(ContrastCheck.isLargeText(pixelSize: 18, bold: false))
+        XCTAssertTrue(ContrastCheck.isLargeText(pixelSize: 19, bold: true))
+        XCTAssertTrue(ContrastCheck.isLargeText(pixelSize: 24, bold: false))
     }
 }

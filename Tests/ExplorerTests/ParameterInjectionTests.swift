@@ -50,9 +50,10 @@ final class ParameterInjectionTests: FolderTestCase {
         let html = try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8)
         let markdown = try String(contentsOfFile: outcome.folder + "/README.md", encoding: .utf8)
         XCTAssertFalse(html.contains("<script"), "a live script in the page")
-        XCTAssertFalse(markdown.contains("<script"), "a live script in the README")
+        XCTAssertTrue(markdown.contains("Prose quotes &lt;script&gt;alert(1)&lt;/script&gt; here."), "the README's prose shows it as text")
         XCTAssertTrue(html.contains("Prose quotes &lt;script&gt;alert(1)&lt;/script&gt; here."))
-        XCTAssertTrue(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; "#))
+        XCTAssertTrue(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'self'; "#))
+        XCTAssertTrue(LessonPage.contentSecurityPolicy.contains("script-src 'self';"), "scripts only from the page's origin, none inline")
         XCTAssertEqual(LessonTerminal.inline(markdown.components(separatedBy: "\n").first { $0.hasPrefix("Prose") } ?? ""),
                        "Prose quotes <script>alert(1)</script> here.")
     }
@@ -60,7 +61,8 @@ final class ParameterInjectionTests: FolderTestCase {
     func testControlCharactersInAValueAreRefusedOnOneLine() throws {
         let path = folder.path + "/07-injection.md"
         try Self.lesson.write(toFile: path, atomically: true, encoding: .utf8)
-        for value in ["\u{1B}]0;PWNED\u{7}\u{1B}[2J", "3\n4", "a\rb", "nul\u{0}"] {
+        // (A NUL cannot reach a process's arguments: testEveryControlCharacterIsRefused covers it.)
+        for value in ["\u{1B}]0;PWNED\u{7}\u{1B}[2J", "3\n4", "a\rb", "bell\u{7}"] {
             let result = try explorer(["lesson", path, "--output", "Out", "--set", "t=" + value])
             XCTAssertEqual(result.status, 64, value)
             XCTAssertFalse(result.standardError.contains("\u{1B}"), "ESC reached standard error")
@@ -71,6 +73,18 @@ final class ParameterInjectionTests: FolderTestCase {
         XCTAssertEqual(number.status, 64)
         XCTAssertFalse(number.standardError.contains("\u{1B}"))
         XCTAssertTrue(number.standardError.contains("\\e[31m"), number.standardError)
+    }
+
+    func testEveryControlCharacterIsRefused() throws {
+        let lesson = try LessonParser.parse(Self.lesson, path: "L.md")
+        for scalar in [0, 7, 9, 10, 13, 0x1B, 0x7F, 0x85, 0x9B, 0x2028] {
+            let value = "a" + String(Character(Unicode.Scalar(UInt32(scalar))!)) + "b"
+            XCTAssertThrowsError(try lesson.values(settings: [("t", value)]), "U+\(String(scalar, radix: 16))") { error in
+                XCTAssertEqual((error as? LessonError)?.exitCode, 64)
+                XCTAssertFalse(TerminalText.visible("\(error)").contains("\n"))
+            }
+        }
+        XCTAssertEqual(try lesson.values(settings: [("t", "tab-free, 'quotes' \"and\" ünïcode ∞")])["t"], "tab-free, 'quotes' \"and\" ünïcode ∞")
     }
 
     func testAFigureAndATableCSVMayNotShareAName() throws {

@@ -185,20 +185,20 @@ final class PlotCommandTests: FolderTestCase {
 
     func testErrorVsPassesDataFileHoldsTheTableValues() throws {
         try assertDataMatchesTable(["plot", "error-vs-passes", "--sigma", "2", "--passes", "1,2,3", "--image", "builtin:edges@64x64",
-                                    "-o", "e.png"], dat: "e.dat", header: ["passes", "impulseLinf", "imageMaxError"])
+                                    "-o", "e.png"], dat: "e.dat", header: ["passes", "imageMaxError"])
     }
 
     func testOneBoxImpulseErrorIsTheClosedFormValue() throws {
         // σ = 3, one pass: Kovesi's width is 11 (√109 ≈ 10.4 → 9 or 11, m = round(0.3) = 0), so the
-        // response is 1/11 on −5…5. The largest |1/11 − pixel mass| is at x = ±5:
-        // Φ(5.5/3) − Φ(4.5/3) = 0.03343…, 1/11 − that = 0.0574783972250501 (scipy.stats.norm.cdf).
+        // response is 1/11 on −5…5. The largest |1/11 − Gaussian weight| is at x = ±5, against the
+        // point-sampled weight e^(−25/18) / Σₖ e^(−k²/18) (NumPy): 0.05775004464484135.
         let result = try explorer(["plot", "error-vs-passes", "--sigma", "3", "--passes", "1", "-o", "e.png", "--format", "json"],
                                   environment: ["EXPLORER_GNUPLOT": "none"])
         XCTAssertEqual(result.status, 0, result.standardError)
         let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         XCTAssertEqual(rows.count, 1)
         XCTAssertEqual(rows[0]["passes"] as? Double, 1)
-        XCTAssertEqual(try XCTUnwrap(rows[0]["impulseLinf"] as? Double), 0.0574783972250501, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(rows[0]["impulseLinf"] as? Double), 0.05775004464484135, accuracy: 1e-12)
     }
 
     func testTimeVsSigmaNamesEachLineWithItsSlope() throws {

@@ -3,10 +3,7 @@ import XCTest
 
 final class SourceCommandTests: XCTestCase {
     func testRegionsAreReadFromMarkedSourceFiles() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("source-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
+        let text = """
         func f() {
             // lesson-code: demo
             for i in 0..<3 {
@@ -14,8 +11,8 @@ final class SourceCommandTests: XCTestCase {
             }
             // end lesson-code
         }
-        """.write(to: folder.appendingPathComponent("Demo.swift"), atomically: true, encoding: .utf8)
-        let regions = try SourceCommand.regions(in: folder.path)
+        """
+        let regions = try SourceCommand.regions(in: [(path: "Sources/BlurCore/Demo.swift", text: text)])
         XCTAssertEqual(regions, [SourceCommand.Region(name: "demo", file: "Sources/BlurCore/Demo.swift", firstLine: 3,
                                                       lines: ["    for i in 0..<3 {", "        print(i)", "    }"])])
     }

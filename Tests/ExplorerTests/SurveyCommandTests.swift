@@ -23,11 +23,13 @@ final class SurveyCommandTests: FolderTestCase {
                                       "-o", "survey.png", "--format", "json"]))
         XCTAssertEqual(rows.count, 10)
         XCTAssertEqual(try PNGInfo.read(folder.appendingPathComponent("survey.png").path).height, 1200)
-        let points = rows.map { ($0["nsPerPixel"] as? Double, $0["interiorMax"] as? Double, $0["paretoFront"] as? String == "yes") }
+        // Each σ has its own front: a point is on it when no point of the same σ beats it on both counts.
+        let points = rows.map { ($0["nsPerPixel"] as? Double, $0["interiorMax"] as? Double, $0["paretoFront"] as? String == "yes",
+                                 $0["sigma"] as? Double) }
         for (i, p) in points.enumerated() {
             guard let t = p.0, let e = p.1 else { XCTAssertFalse(p.2); continue }
             let dominated = points.contains { q in
-                guard let qt = q.0, let qe = q.1 else { return false }
+                guard let qt = q.0, let qe = q.1, q.3 == p.3 else { return false }
                 return qt <= t && qe <= e && (qt < t || qe < e)
             }
             XCTAssertEqual(p.2, !dominated, "row \(i): \(rows[i])")

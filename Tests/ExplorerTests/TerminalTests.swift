@@ -48,6 +48,21 @@ final class TerminalTests: XCTestCase {
                        "\u{1B}[38;2;0;0;0m\u{1B}[48;2;0;0;0m▀\u{1B}[38;2;255;255;255m\u{1B}[48;2;255;255;255m▀\u{1B}[0m")
     }
 
+    func testHalfBlocksAreaAverageTheZonePlateSoItsFineRingsTurnGrey() {
+        // 1024² shrunk to 64² pixels: every output pixel averages a 16×16 area. The rings near the
+        // corners are finer than one output pixel, so their average is the plate's mid grey; a
+        // shrink that sampled every other pixel instead would alias them into coarse rings of
+        // full contrast.
+        let plate = BuiltinImage.zoneplate.make(width: 1024, height: 1024)
+        let pixels = HalfBlocks.scaled(plate, width: 64, height: 64)
+        let corner = (0..<8).flatMap { y in (0..<8).map { x in Int(pixels[y * 64 + x].x) } }
+        XCTAssertLessThan(corner.max()! - corner.min()!, 40, "\(corner)")
+        XCTAssertEqual(Double(corner.reduce(0, +)) / 64, 127, accuracy: 20)
+        // The centre, whose rings are wider than an output pixel, keeps its contrast.
+        let centre = (28..<36).flatMap { y in (28..<36).map { x in Int(pixels[y * 64 + x].x) } }
+        XCTAssertGreaterThan(centre.max()! - centre.min()!, 150)
+    }
+
     func testPalette256PicksTheCubeOrTheGreyRamp() {
         XCTAssertEqual(HalfBlocks.palette256(SIMD3(255, 0, 0)), 196)
         XCTAssertEqual(HalfBlocks.palette256(SIMD3(255, 255, 255)), 231)

@@ -11,7 +11,16 @@
 /// The same word means different things: SciPy's `reflect` is OpenCV's `REFLECT`, but SciPy's
 /// `mirror` is OpenCV's `REFLECT_101`, which is OpenCV's default border.
 public enum EdgeMode: String, CaseIterable, Sendable {
-    case zero, clamp, reflect, mirror, wrap
+    /// Pixels beyond the border are 0 (transparent black).
+    case zero
+    /// Pixels beyond the border repeat the edge pixel.
+    case clamp
+    /// Half-sample symmetric: the edge pixel is repeated once, then the row mirrored.
+    case reflect
+    /// Whole-sample symmetric: the row mirrored about the edge pixel, which is not repeated.
+    case mirror
+    /// The image repeats: beyond the right edge comes the left one.
+    case wrap
 
     /// The source index that position `i` (any integer) reads in a line of `count` samples, or
     /// `nil` when it reads zero. Works for every `count ≥ 1`, however far outside `i` lies.

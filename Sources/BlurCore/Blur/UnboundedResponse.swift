@@ -11,10 +11,12 @@ public protocol UnboundedResponse: BlurMethod {
 }
 
 extension Deriche: UnboundedResponse {
+    /// `tail`.
     public var responseExtent: Int { tail }
 }
 
 extension YoungVanVliet: UnboundedResponse {
+    /// `tail`.
     public var responseExtent: Int { tail }
 }
 

@@ -11,6 +11,7 @@ public struct BlurKitError: Error, CustomStringConvertible, Equatable, Sendable 
     /// The words after the quoted path.
     let rest: String
 
+    /// An error whose message is `description`, about no file in particular.
     public init(_ description: String) {
         path = nil
         lead = description
@@ -24,6 +25,7 @@ public struct BlurKitError: Error, CustomStringConvertible, Equatable, Sendable 
         self.rest = rest
     }
 
+    /// The one-line message, with the path quoted and its control characters shown as escapes.
     public var description: String { description(path: path) }
 
     /// The message with the file named `shown` instead of its path.

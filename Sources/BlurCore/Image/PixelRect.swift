@@ -7,9 +7,13 @@ import Foundation
 /// (i + ½, j + ½). An empty rectangle has `width` or `height` zero (or below). `description` is `X,Y,W,H`,
 /// the form `--panel`, `--region` and `--inset` take (`RectangleSpec`).
 public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
+    /// The left column.
     public var x: Int
+    /// The top row.
     public var y: Int
+    /// Columns covered (none when zero or below).
     public var width: Int
+    /// Rows covered (none when zero or below).
     public var height: Int
 
     /// A rectangle at (x, y); a negative `width` or `height` (a figure's frame squeezed to
@@ -21,12 +25,18 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
     /// The rectangle of a whole image.
     public init(width: Int, height: Int) { self.init(x: 0, y: 0, width: width, height: height) }
 
+    /// The first column to the right of the rectangle, `x + width`.
     public var maxX: Int { x + width }
+    /// The first row below the rectangle, `y + height`.
     public var maxY: Int { y + height }
+    /// True when the rectangle covers no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// The number of pixels covered; 0 when empty.
     public var area: Int { isEmpty ? 0 : width * height }
+    /// `X,Y,W,H`, as the command line takes it.
     public var description: String { "\(x),\(y),\(width),\(height)" }
 
+    /// Whether pixel (px, py) is inside the rectangle.
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= x && px < maxX && py >= y && py < maxY
     }

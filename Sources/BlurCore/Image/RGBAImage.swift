@@ -6,8 +6,11 @@
 /// (not premultiplied). Blur methods premultiply internally while they blur, so transparent
 /// pixels never bleed their colour, and return straight alpha again.
 public struct RGBAImage: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// `4 · width · height` values, row by row, R, G, B, A for each pixel.
     public var pixels: [Float]
 
     /// The number of pixels, `width * height`.

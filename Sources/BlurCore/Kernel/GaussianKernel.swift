@@ -13,7 +13,10 @@ import Foundation
 ///   summation): 0.0079 at σ = 0.5, negligible (below 10⁻⁸) for σ ≥ 1. It stays meaningful as
 ///   σ → 0, where it tends to the identity.
 public enum Sampling: String, CaseIterable, Sendable {
-    case point, integrated
+    /// Each weight is the density at the pixel's centre.
+    case point
+    /// Each weight is the density's mass over the pixel's width (its integral from −½ to +½).
+    case integrated
 }
 
 /// A truncated 1-D Gaussian kernel: 2R + 1 weights at offsets −R … R.
@@ -34,6 +37,7 @@ public struct GaussianKernel1D: Sendable, Equatable {
     public let sigma: Double
     /// The kernel reaches R pixels to each side of the centre.
     public let radius: Int
+    /// How each weight is taken from the density: at the pixel's centre, or over its width.
     public let sampling: Sampling
     /// The sampled values, index 0 at offset −R: densities (`point`) or bin masses (`integrated`).
     public let raw: [Double]
@@ -156,6 +160,17 @@ public struct GaussianKernel1D: Sendable, Equatable {
         return exp(-0.5 * z * z)
     }
 
+    /// The weight of the point-sampled Gaussian at offset `x`, untruncated and normalised:
+    /// exp(−x²/2σ²) / Σₖ exp(−(k + f)²/2σ²) over all integers k, f the fractional part of x (so
+    /// the weights at x + ℤ sum to 1). The kernel every measurement compares with.
+    public static func pointWeight(at x: Double, sigma: Double) -> Double {
+        let fraction = x - x.rounded(.down)
+        let reach = Int((12 * sigma).rounded(.up)) + 2
+        var norm = 0.0
+        for k in -reach...reach { norm += unitPeakShape(Double(k) + fraction, sigma: sigma) }
+        return unitPeakShape(x, sigma: sigma) / norm
+    }
+
     /// The mass of the N(0, σ²) density over the pixel [x − ½, x + ½].
     ///
     /// = ½·[erf((x + ½)/(σ√2)) − erf((x − ½)/(σ√2))]. In the tails both erf values are close to 1
@@ -192,8 +207,11 @@ public struct GaussianKernel2D: Sendable, Equatable {
     /// The widest radius accepted, 512 (a 1025 × 1025 kernel, 8 MiB per array).
     public static let maxRadius = 512
 
+    /// The standard deviation of the continuous Gaussian, in pixels.
     public let sigma: Double
+    /// The kernel reaches R pixels from the centre along each axis.
     public let radius: Int
+    /// How each weight is taken from the density: at the pixel's centre, or over its area.
     public let sampling: Sampling
     /// Sampled values before normalising, row-major (2R + 1)².
     public let raw: [Double]

@@ -28,11 +28,11 @@ public enum KernelAnalysis {
 
     /// The largest |kernel − ideal| over all integer offsets, the kernel being 0 outside its taps.
     ///
-    /// "Ideal" is the integrated Gaussian: the weight a continuous Gaussian blur of standard
-    /// deviation σ gives the pixel [x − ½, x + ½] (`GaussianKernel1D.binMass`), untruncated, so
-    /// the ideal weights sum to exactly 1 over all offsets. Beyond the kernel's taps the
-    /// difference is the ideal's own tail, largest at the first offset outside; that value is
-    /// included.
+    /// "Ideal" is the point-sampled Gaussian, untruncated and normalised
+    /// (`GaussianKernel1D.pointWeight`): the kernel `ReferenceGaussianBlur` applies to images, so
+    /// the impulse column and the image columns of `compare` are measured against one Gaussian,
+    /// and an exact kernel scores 0 on all of them. Beyond the kernel's taps the difference is
+    /// the ideal's own tail, largest at the first offset outside; that value is included.
     ///
     /// - Throws: `BlurKitError` when σ is not finite and positive.
     public static func maxDeviationFromGaussian(_ kernel: [Double], sigma: Double) throws -> Double {
@@ -40,9 +40,9 @@ public enum KernelAnalysis {
         let x = offsets(count: kernel.count)
         var worst = 0.0
         for (w, xk) in zip(kernel, x) {
-            worst = max(worst, abs(w - GaussianKernel1D.binMass(at: xk, sigma: sigma)))
+            worst = max(worst, abs(w - GaussianKernel1D.pointWeight(at: xk, sigma: sigma)))
         }
         let firstOutside = (x.last ?? -1) + 1
-        return max(worst, GaussianKernel1D.binMass(at: firstOutside, sigma: sigma))
+        return max(worst, GaussianKernel1D.pointWeight(at: firstOutside, sigma: sigma))
     }
 }

@@ -10,10 +10,14 @@ public struct BlurTimer: Sendable {
     /// A full-size blur that takes longer than this, in seconds, is timed on the crop instead.
     public static let cropAboveSeconds = 2.0
 
+    /// How many runs, and how long.
     public var harness: TimingHarness
+    /// Threads each blur is given.
     public var threads: Int
+    /// The edge mode each blur reads with.
     public var edges: EdgeMode
 
+    /// A timer with `harness`, `threads` and `edges`.
     public init(harness: TimingHarness, threads: Int, edges: EdgeMode = .clamp) {
         self.harness = harness
         self.threads = threads
@@ -24,7 +28,9 @@ public struct BlurTimer: Sendable {
     /// takes over `cropAboveSeconds` the method is timed on `crop` instead (`cropped` says so).
     ///
     /// - Parameters:
+    ///   - method: the blur to time.
     ///   - label: what was timed, carried into the timing.
+    ///   - image: the image each run blurs (a fresh copy each time).
     ///   - crop: a smaller image for methods that may be too slow at full size; nil times `image`.
     public func time(_ method: any BlurMethod, label: String, on image: RGBAImage,
                      orCrop crop: RGBAImage? = nil) -> (timing: Timing, cropped: Bool) {

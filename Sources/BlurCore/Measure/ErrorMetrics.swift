@@ -21,14 +21,21 @@ import Foundation
 /// PSNR = 20·log₁₀(255 / RMSE) in dB (+∞ when RMSE = 0). On the border band: max |error| and
 /// RMSE. A region with no pixels has `nil` values.
 public struct ErrorMetrics: Sendable, Equatable {
+    /// The reach that split the image into interior and border band.
     public let reach: Int
+    /// Pixels in the interior.
     public let interiorPixelCount: Int
+    /// Pixels in the border band.
     public let borderPixelCount: Int
+    /// The largest |error| in the interior, in 8-bit units; nil when it is empty.
     public let interiorMaxAbsError: Double?
+    /// The root-mean-square error in the interior, in 8-bit units; nil when it is empty.
     public let interiorRMSE: Double?
     /// 20·log₁₀(255 / RMSE) dB; `.infinity` when the interior matches exactly.
     public let interiorPSNR: Double?
+    /// The largest |error| in the border band, in 8-bit units; nil when it is empty.
     public let borderMaxAbsError: Double?
+    /// The root-mean-square error in the border band, in 8-bit units; nil when it is empty.
     public let borderRMSE: Double?
 
     /// True when `reach` leaves no interior pixel (2·reach ≥ width or height).
@@ -89,6 +96,15 @@ public struct ErrorMetrics: Sendable, Equatable {
             throw BlurKitError("image sizes differ: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
         }
         return Double(pixelDifferences(a, b).max() ?? 0) * 255
+    }
+
+    /// Where `image` differs most from `reference` (the first such pixel in row order) and by how
+    /// much, in 8-bit units, as the strips' difference panels draw it; the images must have one size.
+    public static func largestDifference(_ image: RGBAImage, _ reference: RGBAImage) -> (x: Int, y: Int, difference: Double) {
+        let d = pixelDifferences(image, reference)
+        var worst = 0
+        for i in d.indices where d[i] > d[worst] { worst = i }
+        return (worst % max(image.width, 1), worst / max(image.width, 1), Double(d.isEmpty ? 0 : d[worst]) * 255)
     }
 
     /// Each pixel's largest difference over alpha and the premultiplied colours (αR, αG, αB),

@@ -4,8 +4,11 @@
 /// `values[4·(y·width + x) ..< 4·(y·width + x) + 4]`, straight (not premultiplied) alpha,
 /// values on the 0 … 1 scale.
 public struct ReferenceImage: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// `4 · width · height` Float64 values, row by row, R, G, B, A for each pixel.
     public var values: [Double]
 
     /// - Precondition: `values.count == 4 * width * height`.
@@ -67,11 +70,15 @@ public struct ReferenceGaussianBlur: Sendable {
         return max(1, Int(r))
     }
 
+    /// The Gaussian's σ.
     public let sigma: Double
+    /// How pixels beyond the border are read.
     public let edges: EdgeMode
     /// The point-sampled kernel of radius ⌈8σ⌉ whose `weights` the blur applies.
     public let kernel: GaussianKernel1D
 
+    /// The exact blur of standard deviation `sigma`, reading beyond the border as `edges` says.
+    ///
     /// - Throws: `BlurKitError` for σ not finite and positive, or σ > 512.
     public init(sigma: Double, edges: EdgeMode) throws {
         self.sigma = sigma

@@ -6,11 +6,16 @@ import Foundation
 /// `budgetSeconds` (between `minimumRuns` and `maximumRuns`) — reported as the median with the
 /// minimum and maximum, in nanoseconds per pixel and megapixels per second.
 public struct TimingHarness: Sendable {
+    /// Untimed runs before the timed ones.
     public var warmupRuns: Int
+    /// Timed runs at least, however long they take.
     public var minimumRuns: Int
+    /// Timed runs at most, however quick they are.
     public var maximumRuns: Int
+    /// About how long a measurement's timed runs take together, in seconds.
     public var budgetSeconds: Double
 
+    /// A harness; the defaults are `standard`'s.
     public init(warmupRuns: Int = 1, minimumRuns: Int = 5, maximumRuns: Int = 25, budgetSeconds: Double = 0.1) {
         precondition(warmupRuns >= 0 && minimumRuns >= 1 && maximumRuns >= minimumRuns,
                      "runs: warm-up \(warmupRuns), minimum \(minimumRuns), maximum \(maximumRuns)")
@@ -62,11 +67,14 @@ public struct TimingHarness: Sendable {
 
 /// The runs of one timed operation and their summary.
 public struct Timing: Sendable, Equatable {
+    /// What was timed (a method's name and parameters).
     public let label: String
+    /// Pixels per run, for the per-pixel figures.
     public let pixels: Int
     /// Every timed run, in seconds, in the order run.
     public let seconds: [Double]
 
+    /// A timing from its runs; there must be at least one.
     public init(label: String, pixels: Int, seconds: [Double]) {
         precondition(!seconds.isEmpty, "a timing needs at least one run")
         self.label = label
@@ -74,18 +82,25 @@ public struct Timing: Sendable, Equatable {
         self.seconds = seconds
     }
 
+    /// The number of timed runs.
     public var runs: Int { seconds.count }
     /// The median run (the mean of the two middle runs for an even count).
     public var medianSeconds: Double {
         let s = seconds.sorted()
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
+    /// The quickest run.
     public var minimumSeconds: Double { seconds.min()! }
+    /// The slowest run.
     public var maximumSeconds: Double { seconds.max()! }
 
+    /// The median run in nanoseconds per pixel.
     public var nanosecondsPerPixel: Double { medianSeconds * 1e9 / Double(pixels) }
+    /// The quickest run in nanoseconds per pixel.
     public var minimumNanosecondsPerPixel: Double { minimumSeconds * 1e9 / Double(pixels) }
+    /// The slowest run in nanoseconds per pixel.
     public var maximumNanosecondsPerPixel: Double { maximumSeconds * 1e9 / Double(pixels) }
+    /// Pixels per second of the median run, in millions.
     public var megapixelsPerSecond: Double { Double(pixels) / medianSeconds / 1e6 }
 }
 

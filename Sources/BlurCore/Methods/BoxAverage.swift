@@ -5,8 +5,10 @@
 /// eight output pixels at a time in SIMD registers, from the padded window rows of `RowWindow`;
 /// in `zero` mode the missing pixels count as zeros, so the divisor is always (2R+1)².
 public struct BoxAverage: BlurMethod {
+    /// The box's radius R: it averages (2R+1)×(2R+1) pixels.
     public let radius: Int
 
+    /// The (2R+1)×(2R+1) box of radius R ≥ 0.
     public init(radius: Int) {
         precondition(radius >= 0, "radius (\(radius)) must not be negative")
         self.radius = radius

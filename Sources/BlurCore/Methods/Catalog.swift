@@ -15,6 +15,7 @@ public enum MethodCatalog {
         StackBlur.entry,
         DualKawase.entry,
         LinearTaps.entry,
+        FFTGaussian.entry,
     ]
 }
 

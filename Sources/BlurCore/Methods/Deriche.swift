@@ -29,9 +29,11 @@ import Foundation
 public struct Deriche: BlurMethod {
     /// One second-order section's coefficients.
     public struct Section: Sendable, Equatable {
+        /// The causal numerator b₀, b₁ and denominator a₁, a₂.
         public var b0, b1, a1, a2: Double
         /// Anticausal numerator: c₁ = b₁ − b₀a₁, c₂ = −b₀a₂.
         public var c1: Double { b1 - b0 * a1 }
+        /// The anticausal numerator's second coefficient, c₂ = −b₀a₂.
         public var c2: Double { -b0 * a2 }
         /// The causal part's response to a constant 1: (b₀ + b₁)/(1 + a₁ + a₂).
         public var causalGain: Double { (b0 + b1) / (1 + a1 + a2) }
@@ -39,6 +41,7 @@ public struct Deriche: BlurMethod {
         public var anticausalGain: Double { (c1 + c2) / (1 + a1 + a2) }
     }
 
+    /// The σ the filter approximates.
     public let sigma: Double
     /// The two sections.
     public let sections: [Section]

@@ -21,6 +21,7 @@ public struct Downsampled: BlurMethod {
     /// The blur applied to the small image (built for σ/K).
     public let inner: any BlurMethod
 
+    /// Shrinks by `factor` (K ≥ 1), blurs with `inner` (built for σ/K), enlarges back.
     public init(factor: Int, inner: any BlurMethod) {
         precondition(factor >= 1, "factor (\(factor)) must be at least 1")
         self.factor = factor

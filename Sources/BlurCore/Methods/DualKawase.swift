@@ -36,6 +36,7 @@ public struct DualKawase: BlurMethod {
     /// shows a lattice.
     public static let maximumOffset = 2.0
 
+    /// N passes down and N up, with fetch offset o (in texels; 0 … `maximumOffset`).
     public init(passes: Int, offset: Double) {
         precondition((1...10).contains(passes), "passes (\(passes)) must be 1…10")
         precondition(offset >= 0 && offset.isFinite, "offset (\(offset)) must be finite and ≥ 0")
@@ -210,10 +211,14 @@ public struct DualKawase: BlurMethod {
 
 /// One channel of an image in Float64, for `DualKawase.reference`.
 public struct KawaseGrid: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// `width · height` values, row by row.
     public var values: [Double]
 
+    /// A grid of `values`, which must hold `width · height` of them.
     public init(width: Int, height: Int, values: [Double]) {
         precondition(values.count == width * height, "values.count (\(values.count)) must be width × height")
         self.width = width

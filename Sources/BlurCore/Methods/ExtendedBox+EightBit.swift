@@ -18,6 +18,7 @@ extension ExtendedBox {
         /// The weight of each of the two pixels just outside it.
         public let end: UInt32
 
+        /// The weights, as Pillow computes them.
         public init(whole: UInt32, end: UInt32) {
             self.whole = whole
             self.end = end

@@ -18,6 +18,7 @@ public struct LinearTaps: BlurMethod {
     public struct Tap: Sendable, Equatable {
         /// Offset from the output pixel, in pixels; fractional between merged taps.
         public var offset: Double
+        /// The sum of the merged taps' weights.
         public var weight: Double
     }
 

@@ -23,6 +23,7 @@ public struct StackBlur: BlurMethod {
     /// How the two directions store the image: Float32, or 8-bit levels as OpenCV does.
     public let storage: PassStorage
 
+    /// The triangle of radius r (r ≥ 0), stored as `storage` between directions.
     public init(radius: Int, storage: PassStorage = .float32) {
         precondition(radius >= 0, "radius (\(radius)) must not be negative")
         self.radius = radius

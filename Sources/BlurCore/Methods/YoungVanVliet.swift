@@ -28,6 +28,7 @@ import Foundation
 /// Impulse response (K = 3) against the Gaussian's pixel weights: largest difference ≤ 0.013/σ
 /// (tested at σ = 2 and 6).
 public struct YoungVanVliet: BlurMethod {
+    /// The σ the filter's variance equals.
     public let sigma: Double
     /// The order K: 3, 4 or 5.
     public let order: Int

@@ -8,7 +8,7 @@ struct BenchCommand: ReportingCommand {
         commandName: "bench",
         abstract: "Time the blur methods across σ: ns/px, speed-up over the naive 2-D Gaussian, and the log–log slope of time against σ.",
         discussion: """
-        The image is seeded noise (builtin:noise) of --size, RGBA Float32, edges clamped. Each \
+        The image is seeded noise (builtin:noise) of --size, RGBA Float32, edges clamped (--edges chooses another mode). Each \
         measurement: one warm-up, then adaptive runs (or exactly --runs), median with min–max. \
         The O(R²) methods (box, gaussian2d) are timed on a 256×256 crop when a full-size run would \
         take over two seconds; the table marks those rows. The slope of log(time) against log(σ) \

@@ -43,6 +43,9 @@ struct BlurCommand: ReportingCommand {
     var compression: PNG.Compression = .default
     @Flag(help: "Show no progress line on standard error (it appears only on a terminal, after a second).")
     var quiet = false
+    @Option(help: ArgumentHelp("Also draw the result enlarged, each pixel a cell with its 8-bit level printed (images up to 32×32: impulse responses, kernels).",
+                               valueName: "FILE.png"))
+    var cells: String?
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
     @OptionGroup var formatOptions: FormatOptions
@@ -61,6 +64,7 @@ struct BlurCommand: ReportingCommand {
             throw ValidationError("give --eight-bit-passes or --linear, not both (the libraries store 8-bit sRGB levels between passes)")
         }
         if let region { _ = try Self.regionSpec(region) }
+        if cells != nil, stripOptions.strip != nil { throw ValidationError("give --cells or --strip, not both") }
         guard region == nil || !grow else { throw ValidationError("give --region or --grow, not both") }
         guard !(light && grow) else { throw ValidationError("give --light or --grow, not both (a grown output has more pixels to average over)") }
     }
@@ -142,7 +146,14 @@ struct BlurCommand: ReportingCommand {
         let path = try context.writePNG(blurred, to: output, compression: compression, alpha: !PNG.isOpaque(blurred),
                                         depth: depth)
         report.text(description + (depth == .sixteen ? "; written with 16 bits a channel." : "."))
-        report.figure(Figure(path: path, altText: alt, caption: nil))
+        // A strip or a value grid shows the result, so the output is not shown a second time.
+        if stripOptions.strip == nil && cells == nil { report.figure(Figure(path: path, altText: alt, caption: nil)) }
+        if let cells {
+            let title = "\(StripSupport.shortName(input)) blurred with \(blurMethod.name) (\(blurMethod.parameters)): 8-bit levels"
+            let grid = try ValueGrid.render(blurred, title: title)
+            let gridPath = try context.writePNG(grid, to: cells)
+            report.figure(Figure(path: gridPath, altText: alt + ", enlarged: each pixel a cell with its 8-bit level printed in it", caption: title))
+        }
         if let fringe { report.table(Self.fringeTable(fringe)) }
         if light, let original {
             report.table(Self.lightTable(original: original, blurred: blurred, linear: linear))
@@ -157,6 +168,7 @@ struct BlurCommand: ReportingCommand {
             strip.add(blurred, caption: blurMethod.name,
                       ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])
                        + (alpha == .straight ? ["straight alpha"] : [])).joined(separator: ", "))
+            StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
             try stripOptions.closeUps.apply(to: &strip)
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))
         }

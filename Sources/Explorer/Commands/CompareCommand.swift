@@ -16,8 +16,9 @@ struct CompareCommand: ReportingCommand {
 
         --strip FILE.png also draws the images: the original and each method's result in the top \
         row, the exact reference and |method − reference| for each method (or those --difference \
-        names) below, amplified (--amplify, default: the largest power of two that keeps the \
-        largest difference on the colour scale) and coloured with the inferno map.
+        names) below, each amplified on its own (--amplify, default: the largest power of two that \
+        keeps that panel's largest difference on the colour scale; the factor is in its caption) \
+        and coloured with the inferno map.
           explorer compare photo --sigma 4 --methods box,separable --strip strip-box.png --inset 200,120,40,30
 
         \(CostLimit.help) The reference's ⌈8σ⌉ is at most 512, so σ is at most 64 here.
@@ -38,7 +39,7 @@ struct CompareCommand: ReportingCommand {
     @Option(help: ArgumentHelp("With --strip: the methods that get a difference panel, comma-separated, or none (default: every method).",
                                valueName: "methods"))
     var difference: String?
-    @Option(help: "With --strip: multiply differences by this before colouring (default: automatic, stated in the legend).")
+    @Option(help: "With --strip: multiply differences by this before colouring (default: automatic per panel, stated in its caption).")
     var amplify: Double?
     @OptionGroup var formatOptions: FormatOptions
 
@@ -113,13 +114,24 @@ struct CompareCommand: ReportingCommand {
         let (image, reference, outcomes) = try compute(context)
         var report = Report()
         report.table(table(outcomes, image: image, context: context))
+        // Where each method's difference panel is brightest, for prose that says where
+        // (`{{errors.box.worstX}}`): the pixel, and its distance from the picture's centre.
+        let exact = reference.rgbaImage()
+        for o in outcomes {
+            let worst = ErrorMetrics.largestDifference(o.output, exact)
+            let key = CellResults.rowKey(o.name.name)
+            let dx = Double(worst.x) - Double(image.width) / 2, dy = Double(worst.y) - Double(image.height) / 2
+            report.measures["\(key).worstX"] = Double(worst.x)
+            report.measures["\(key).worstY"] = Double(worst.y)
+            report.measures["\(key).worstFromCentre"] = (dx * dx + dy * dy).squareRoot()
+        }
         if outcomes.count == 2 {
             let difference = try ErrorMetrics.maxAbsDifference(outcomes[0].output, outcomes[1].output)
             report.text("Largest difference between \(outcomes[0].name.name) and \(outcomes[1].name.name) anywhere in the image: "
                         + "\(NumberText.significant(difference, 3)) (8-bit units).")
         }
         if let path = stripOptions.strip {
-            report.figure(try StripSupport.write(try strip(image: image, reference: reference.rgbaImage(), outcomes: outcomes),
+            report.figure(try StripSupport.write(try strip(image: image, reference: exact, outcomes: outcomes),
                                                  to: path, context: context))
         }
         return report
@@ -142,14 +154,17 @@ struct CompareCommand: ReportingCommand {
         let differenced = outcomes.filter { chosen.contains($0.name) }
         if !differenced.isEmpty {
             let largest = differenced.map { Strip.largestDifference($0.output, reference: reference) }
-            let amplification = amplify.map(Float.init) ?? Strip.automaticAmplification(largest: largest.max() ?? 0)
             strip.add(reference, caption: "exact Gaussian", "Float64 reference")
+            // Each panel is amplified on its own (its factor in its caption), so a small error
+            // beside a large one still shows.
             for (o, worst) in zip(differenced, largest) {
+                let amplification = amplify.map(Float.init) ?? Strip.automaticAmplification(largest: worst)
                 strip.addDifference(o.output, reference: reference, amplification: amplification,
-                                    caption: "|\(o.name.name) − exact|", "largest \(StripSupport.eightBit(worst))")
+                                    caption: "|\(o.name.name) − exact|", "largest \(StripSupport.eightBit(worst)) · ×\(Strip.number(amplification))")
             }
             strip.columns = outcomes.count + 1
         }
+        StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
         try stripOptions.closeUps.apply(to: &strip)
         return strip
     }
@@ -185,9 +200,10 @@ struct CompareCommand: ReportingCommand {
             }
             table.append(row)
         }
-        table.notes = ["Errors in 8-bit units against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
+        table.notes = ["Every column measures against one Gaussian: point-sampled at pixel centres and normalised. Errors in "
+                       + "8-bit units against the Float64 blur with it (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
                        + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
-                       + "between the method's 1-D impulse response and the Gaussian's pixel weights."]
+                       + "between the method's 1-D impulse response and its untruncated weights."]
         if methodOptions.eightBitPasses {
             table.notes.append("With --eight-bit-passes each pass is stored as 8-bit levels (Pillow's arithmetic for extended-box, "
                                + "OpenCV's for stack); the errors include that rounding. Eff. σ and impulse L∞ are those of the "

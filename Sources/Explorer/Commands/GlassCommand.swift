@@ -19,8 +19,10 @@ struct GlassCommand: ReportingCommand {
 
         Styles are ImageEffects' presets (Apple, UIImage+ImageEffects.m, WWDC 2013 sample 1.0):
         \(styleTable)
-        A blur radius r (points; one point is one pixel here) becomes three box passes of width \
-        d = ⌊r·3·√(2π)/4 + ½⌋, made odd, as ImageEffects computes it; --sigma S uses a separable \
+        A blur radius r in points is first multiplied by the scale (pixels per point: --scale, by \
+        default the picture's shorter side / 320), as ImageEffects multiplies it by the screen's \
+        scale; r·scale pixels become three box passes of width d = ⌊r·scale·3·√(2π)/4 + ½⌋, made \
+        odd; --sigma S uses a separable \
         Gaussian instead. With --style tint, --tint gives the colour and its alpha becomes 0.6 \
         (applyTintEffectWithColor:); with the other styles --tint replaces the tint, alpha included.
 
@@ -49,6 +51,9 @@ struct GlassCommand: ReportingCommand {
     @Option(help: "The text drawn on the panel.") var label: String = "Frosted glass"
     @Option(help: "Blur with a separable Gaussian of this σ (pixels) instead of the style's three boxes.") var sigma: Double?
     @Option(name: .customLong("blur-radius"), help: "ImageEffects' blur radius in points (default: the style's).") var blurRadius: Double?
+    @Option(help: ArgumentHelp("Pixels per point, as a screen's scale (@2x: 2). Default: the picture's shorter side / 320, so a picture of any size frosts as a 480×320 one at scale 1 does.",
+                               valueName: "s"))
+    var scale: Double?
     @Option(help: "Tint colour RRGGBBAA (or RRGGBB), laid over with the normal blend at its alpha.") var tint: String?
     @Option(help: "Saturation factor s (1 keeps colours, 0 is grey, 1.8 the presets, −1 reflects colours through their grey, 2Y′ − c).") var saturation: Double?
     @Option(help: "premultiplied (weigh colour by alpha) or straight (blur colour as stored, to show its error).")
@@ -78,6 +83,9 @@ struct GlassCommand: ReportingCommand {
         }
         guard vibrancyAmount.isFinite, (0...1).contains(vibrancyAmount) else {
             throw ValidationError("--vibrancy-amount must be a number in 0…1, got \(vibrancyAmount)")
+        }
+        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 16) {
+            throw ValidationError("--scale must be a number in 0.25…16, got \(scale)")
         }
         guard (1...64).contains(downsample) else { throw ValidationError("--downsample must be 1…64, got \(downsample)") }
         if let saturation, !(saturation.isFinite && abs(saturation) <= 10) {
@@ -120,6 +128,12 @@ struct GlassCommand: ReportingCommand {
         return "\(text)@\(panel.width)x\(panel.height)"
     }
 
+    /// Pixels per point on `image`: `--scale`, or the picture's shorter side over 320 (the shipped
+    /// 480×320 photograph is scale 1), at least 0.25.
+    func pointScale(for image: RGBAImage) -> Double {
+        scale ?? max(0.25, Double(min(image.width, image.height)) / 320)
+    }
+
     /// The blur, described, with its σ for CSS.
     struct Choice {
         var method: any BlurMethod
@@ -137,16 +151,18 @@ struct GlassCommand: ReportingCommand {
     /// exactly as `applyBlurWithRadius:` in Apple's UIImage+ImageEffects.m computes them from its
     /// blur radius r (the SVG feGaussianBlur rule; `BoxWidths.appleBoxWidth`). At 1/K, the small
     /// copy gets the boxes for r/K. With --sigma: a separable Gaussian, at 1/K one of σ/K.
-    func blurChoice(_ preset: GlassPreset, factor: Int) throws -> Choice {
+    func blurChoice(_ preset: GlassPreset, factor: Int, scale: Double = 1) throws -> Choice {
         if let sigma {
             let settings = MethodSettings(sigma: sigma, values: [MethodParameter.downsample.name: Double(factor)])
             let method = try usage { try (factor > 1 ? Downsampled.entry : Separable.entry).method(settings) }
             return Choice(method: method, words: "a separable Gaussian of σ = \(NumberText.compact(sigma)) px", sigma: sigma, alpha: alpha)
         }
-        let r = preset.blurRadius
+        let r = preset.blurRadius * scale
         let d = try BoxWidths.appleBoxWidth(blurRadius: r)
         let boxSigma = GlassPreset.sigma(ofBoxWidth: d)
-        var words = "three boxes of width \(d) (d = ⌊\(NumberText.compact(r))·3·√(2π)/4 + ½⌋, made odd; σ ≈ \(NumberText.fixed(boxSigma, digits: 2)) px)"
+        let points = scale == 1 ? "\(NumberText.compact(r)) pt at scale 1"
+            : "\(NumberText.compact(preset.blurRadius)) pt × scale \(NumberText.compact(scale, significant: 3)) = \(NumberText.compact(r, significant: 4)) px"
+        var words = "three boxes of width \(d) (d = ⌊\(NumberText.compact(r, significant: 4))·3·√(2π)/4 + ½⌋, made odd, for \(points); σ ≈ \(NumberText.fixed(boxSigma, digits: 2)) px)"
         guard factor > 1 else { return Choice(method: IteratedBox(widths: [d, d, d]), words: words, sigma: boxSigma, alpha: alpha) }
         let small = try BoxWidths.appleBoxWidth(blurRadius: r / Double(factor))
         words += "; at 1/\(factor) resolution, three boxes of width \(small) for the blur radius \(NumberText.compact(r / Double(factor)))"
@@ -189,7 +205,8 @@ struct GlassCommand: ReportingCommand {
         let maskImage = try mask.map { try inputOptions.load(Self.maskSource($0, panel: rect), in: context) }
         var glass = Glass(panel: rect, preset: preset, cornerRadius: Float(cornerRadius), mask: maskImage,
                           labelSize: font.map { content($0).size })
-        let choice = try blurChoice(preset, factor: downsample)
+        let pointScale = pointScale(for: image)
+        let choice = try blurChoice(preset, factor: downsample, scale: pointScale)
         var frosted = try glass.render(over: image, blur: choice.effect)
         if let better = frosted.betterLabelColour {
             glass.labelColour = better
@@ -204,12 +221,26 @@ struct GlassCommand: ReportingCommand {
         var report = Report()
         report.text(describe(preset: preset, image: image, rect: rect, choice: choice, region: frosted.blurRegion))
         if downsample > 1 {
-            let full = try glass.render(over: image, blur: try blurChoice(preset, factor: 1).effect)
-            report.text(try Self.downsampleNote(frosted.image, full.image, panel: rect, factor: downsample))
+            let full = try glass.render(over: image, blur: try blurChoice(preset, factor: 1, scale: pointScale).effect)
+            // Compared as written: labelled, in 8-bit levels, as a strip of the two files sees them.
+            func written(_ image: RGBAImage) -> RGBAImage { RGBAImage(width: image.width, height: image.height, rgba8: image.rgba8()) }
+            let note = try Self.downsampleNote(written(frostedImage), written(labelled(full, font: font)), panel: rect, factor: downsample)
+            report.text(note.text)
+            report.measures["downsampleDifference"] = note.largest
         }
-        var contrast = contrastTable(frosted: frosted, fallback: fallback)
-        if let vibrant { addVibrancyRows(vibrant, frosted: frosted, to: &contrast) }
+        var contrast = contrastTable(frosted: frosted, fallback: fallback, font: font)
+        if let vibrant { addVibrancyRows(vibrant, frosted: frosted, font: font, to: &contrast) }
         report.table(contrast)
+        // For prose that reads the glass (`{{light.boxWidth}}`): the scale, the blur and the region.
+        report.measures["scale"] = pointScale
+        report.measures["blurRadiusPixels"] = preset.blurRadius * pointScale
+        report.measures["sigma"] = choice.sigma
+        if sigma == nil { report.measures["boxWidth"] = Double(try BoxWidths.appleBoxWidth(blurRadius: preset.blurRadius * pointScale)) }
+        report.measures["reach"] = Double(try blurChoice(preset, factor: 1, scale: pointScale).method.reach)
+        if let region = frosted.blurRegion { report.measures["regionShare"] = Double(region.area) / Double(image.pixelCount) }
+        report.measures["labelPixels"] = Double(font?.pixelSize ?? 0)
+        report.measures["contrast"] = frosted.contrast.ratio
+        report.measures["fallbackContrast"] = fallback.contrast.ratio
         if tint != nil, !frosted.contrast.meetsBodyText {
             report.warning(try tintWarning(frosted: frosted, fallback: fallback, glass: glass, image: image, choice: choice))
         }
@@ -252,7 +283,7 @@ struct GlassCommand: ReportingCommand {
 
     func describe(preset: GlassPreset, image: RGBAImage, rect: PixelRect, choice: Choice, region: PixelRect?) -> String {
         var text = "\(styleName.capitalizedFirst) glass over \(input) (\(image.width)×\(image.height)), panel \(rect): "
-            + "blur radius \(NumberText.compact(preset.blurRadius)), tint \(Tint.hex(preset.tint)), "
+            + "blur radius \(NumberText.compact(preset.blurRadius)) pt, tint \(Tint.hex(preset.tint)), "
             + "saturation \(NumberText.compact(Double(preset.saturation))). Blur: \(choice.words)"
         if let region {
             text += ", read from the panel plus \(choice.method.reach) px around it: the region \(region)"
@@ -261,11 +292,13 @@ struct GlassCommand: ReportingCommand {
         return text + "."
     }
 
-    /// How far the glass blurred at 1/K is from the glass blurred at full resolution.
-    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: PixelRect, factor: Int) throws -> String {
+    /// How far the glass blurred at 1/K is from the glass blurred at full resolution, and the
+    /// largest difference.
+    static func downsampleNote(_ small: RGBAImage, _ full: RGBAImage, panel: PixelRect, factor: Int) throws -> (text: String, largest: Double) {
         let difference = try ErrorMetrics.difference(small, full, in: panel)
-        return "Blurred at 1/\(factor) resolution, the panel differs from the full-resolution glass by at most "
-            + "\(NumberText.significant(difference.maxAbs, 3)) (RMSE \(NumberText.significant(difference.rmse, 3))) in 8-bit units."
+        return ("Blurred at 1/\(factor) resolution, the panel differs from the full-resolution glass by at most "
+            + "\(NumberText.significant(difference.maxAbs, 3)) (RMSE \(NumberText.significant(difference.rmse, 3))) in 8-bit units, "
+            + "as the two PNG files store it.", difference.maxAbs)
     }
 
     static func percent(_ x: Double) -> String { NumberText.fixed(100 * x, digits: 0) + " %" }
@@ -277,7 +310,16 @@ struct GlassCommand: ReportingCommand {
     /// A contrast ratio: the number for data formats, `5.65:1` for people.
     static func ratioCell(_ r: Double) -> Table.Cell { Table.Cell(value: .number(r), display: ratio(r)) }
 
-    func contrastTable(frosted: GlassRendering, fallback: GlassRendering) -> Table {
+    /// The large-text verdict for a label in `font`: yes or no where the label is large text
+    /// under WCAG (`ContrastCheck.isLargeText`), else a dash with its size, since 3:1 does not apply.
+    static func largeTextCell(_ check: ContrastCheck, font: BitmapFont?) -> Table.Cell {
+        guard let font, !ContrastCheck.isLargeText(pixelSize: font.pixelSize, bold: false) else {
+            return .text(check.meetsLargeText ? "yes" : "no")
+        }
+        return .text("— (\(font.pixelSize) px)")
+    }
+
+    func contrastTable(frosted: GlassRendering, fallback: GlassRendering, font: BitmapFont?) -> Table {
         var table = Table(title: "Label contrast (WCAG 2.x)", name: "contrast", columns: [
             Table.Column(key: "rendering", title: "rendering", alignRight: false),
             Table.Column(key: "label", title: "label", alignRight: false),
@@ -291,14 +333,15 @@ struct GlassCommand: ReportingCommand {
         let worst = frosted.image[c.x, c.y]
         table.append([.text("glass (worst pixel)"), .text(Self.colour(frosted.labelColour)),
                       .text("\(Self.colour(worst)) at (\(c.x), \(c.y))"), Self.ratioCell(c.ratio),
-                      yes(c.meetsBodyText), yes(c.meetsLargeText)])
+                      yes(c.meetsBodyText), Self.largeTextCell(c, font: font)])
         let f = fallback.contrast
         table.append([.text("Reduce Transparency"), .text(Self.colour(fallback.labelColour)),
                       .text("\(Self.colour(fallback.fill ?? worst)) (opaque)"), Self.ratioCell(f.ratio),
-                      yes(f.meetsBodyText), yes(f.meetsLargeText)])
+                      yes(f.meetsBodyText), Self.largeTextCell(f, font: font)])
         table.notes = ["WCAG contrast (L1 + 0.05) / (L2 + 0.05) of the relative luminances, lighter over darker. Glass: the worst of the \(frosted.label.width)×\(frosted.label.height) "
                        + "pixels behind the label. The label is black or white, whichever reads better on the glass; the "
-                       + "fallback colour is chosen to give it at least 4.5:1."]
+                       + "fallback colour is chosen to give it at least 4.5:1. Large text (3:1) is at least 24 px, or 18.66 px bold; "
+                       + "the label is \(font.map { "\($0.pixelSize) px regular" } ?? "not drawn")."]
         return table
     }
 

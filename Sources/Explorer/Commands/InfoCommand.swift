@@ -20,7 +20,7 @@ struct InfoCommand: ReportingCommand {
             Table.Column(key: "property", title: "property", alignRight: false),
             Table.Column(key: "value", title: "value", alignRight: false),
         ])
-        let path = PackageFolders.image(context.inputPath(file))
+        let path = try PackageFolders.image(context.inputPath(file))
         if path.hasPrefix("builtin:") {
             let size = try ImageSource.size(of: path)
             table.append([.text("size"), .text("\(size.width)×\(size.height) pixels")])

@@ -22,10 +22,11 @@ struct ListCommand: ReportingCommand {
     func makeReport(_ context: RunContext) throws -> Report {
         let library = try lessons.library()
         var table = Table(title: nil, name: "lessons", columns: [
+            // A narrow terminal leaves out the summary, then the slug: one line per lesson.
             Table.Column(key: "number", title: "#"),
-            Table.Column(key: "slug", title: "slug", alignRight: false),
+            Table.Column(key: "slug", title: "slug", alignRight: false, priority: 2),
             Table.Column(key: "title", title: "title", alignRight: false),
-            Table.Column(key: "summary", title: "summary", alignRight: false),
+            Table.Column(key: "summary", title: "summary", alignRight: false, priority: 1),
         ])
         for entry in library.entries {
             let lesson = try LessonParser.parse(fileAt: entry.path)

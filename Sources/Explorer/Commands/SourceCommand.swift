@@ -1,12 +1,15 @@
 import ArgumentParser
 import BlurKit
 import Foundation
+import ShippedFiles
 
 /// `explorer source NAME`: print a method's loops as they stand in the library's source — the
 /// plain reference loop (the algorithm) first, then the fast loop (its schedule).
 ///
-/// Regions are marked in BlurCore's source files with a line `// lesson-code: NAME` before the
-/// region and `// end lesson-code` after it, so a lesson shows the real code, never a copy.
+/// Regions are marked in the library's source files (BlurCore's methods) with a line
+/// `// lesson-code: NAME` before the region and `// end lesson-code` after it, so a lesson shows
+/// the real code, never a copy: the files are read from the binary (`ShippedFiles`), which holds
+/// them as it was compiled from them.
 /// A method's reference loop (`ReferenceBlur`) is the region `NAME-reference`; `source NAME`
 /// prints it, then region `NAME` as the same arithmetic scheduled for the machine, with one
 /// sentence (the catalog's `scheduleNote`) on what the schedule changed.
@@ -45,22 +48,21 @@ struct SourceCommand: ReportingCommand {
         var lines: [String]
     }
 
-    /// The blur methods' source folder: Sources/BlurCore of the package this file was built from,
-    /// or ./Sources/BlurCore.
-    static var sourceFolder: String {
-        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = here.appendingPathComponent("BlurCore").path
-        return FileManager.default.fileExists(atPath: folder) ? folder : "Sources/BlurCore"
+    /// The library's source files that mark a region, as compiled into this binary
+    /// (`ShippedFiles`): path from the package's root (`Sources/BlurCore/Blur/Separable.swift`) and text.
+    static var shippedSources: [(path: String, text: String)] {
+        ShippedFiles.paths.filter { $0.hasPrefix("Sources/") && $0.hasSuffix(".swift") }.compactMap { path in
+            ShippedFiles.contents(of: path).map { (path, String(decoding: $0, as: UTF8.self)) }
+        }
     }
 
-    static func regions(in folder: String = sourceFolder) throws -> [Region] {
-        guard let files = FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }) else {
-            throw ValidationError("BlurCore's source folder '\(folder)' is not there; run from the package folder")
+    /// The marked regions of `files`, in path order.
+    static func regions(in files: [(path: String, text: String)] = shippedSources) throws -> [Region] {
+        guard !files.isEmpty else {
+            throw ValidationError("this explorer was built without the library's marked source files")
         }
         var found: [Region] = []
-        for file in files.sorted() where file.hasSuffix(".swift") {
-            let path = (folder as NSString).appendingPathComponent(file)
-            let text = try String(contentsOfFile: path, encoding: .utf8)
+        for (file, text) in files.sorted(by: { $0.path < $1.path }) {
             // Most files mark no region; lessons ask for source often, so skip those whole.
             guard text.contains("// lesson-code:") else { continue }
             var open: Region?
@@ -68,7 +70,7 @@ struct SourceCommand: ReportingCommand {
                 let trimmed = line.contains("lesson-code") ? line.trimmingCharacters(in: .whitespaces) : ""
                 if trimmed.hasPrefix("// lesson-code:") {
                     let name = trimmed.dropFirst("// lesson-code:".count).trimmingCharacters(in: .whitespaces)
-                    open = Region(name: name, file: "Sources/BlurCore/" + file, firstLine: index + 2, lines: [])
+                    open = Region(name: name, file: file, firstLine: index + 2, lines: [])
                 } else if trimmed == "// end lesson-code", let region = open {
                     found.append(region)
                     open = nil

@@ -9,10 +9,11 @@ struct StripCommand: ReportingCommand {
         abstract: "Draw images side by side at one scale, captioned, with optional difference panels and a zoomed inset.",
         discussion: """
         Each image becomes a panel captioned with --captions (separated by |) or its file name and \
-        size. --difference-to REF adds a second row: |image − REF| per panel, amplified by --amplify \
-        (default: the largest power of two that keeps the largest difference on the colour scale) \
-        and coloured with the perceptually ordered inferno map, with a legend giving the scale in \
-        8-bit units. --inset X,Y,W,H enlarges that region of every panel under it, --corner-inset \
+        size. --difference-to REF adds a second row: |image − REF| per panel (none for an image equal \
+        to REF), each amplified on its own by --amplify (default: the largest power of two that keeps \
+        that panel's largest difference on the colour scale; the factor is in its caption) and coloured with the perceptually ordered inferno map, with a legend giving the scale in \
+        8-bit units. --inset X,Y,W,H enlarges that region of every panel under it (--inset auto: where the \
+        differences are largest, or the first image has most detail), --corner-inset \
         CORNER one corner (how each edge mode fills it), --inset-zoom N sets the enlargement, and \
         --outline X,Y,W,H[=label] outlines a rectangle on every panel. Examples:
           explorer strip box.png gauss.png -o strip.png --captions "box|Gaussian" --difference-to gauss.png
@@ -44,19 +45,14 @@ struct StripCommand: ReportingCommand {
 
     /// `--captions` split at `|`, one per image, or nil.
     func captionList() throws -> [String]? {
-        guard let captions else { return nil }
-        let list = captions.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard list.count == images.count else {
-            throw ValidationError("--captions has \(list.count) caption\(list.count == 1 ? "" : "s") for \(images.count) image\(images.count == 1 ? "" : "s"); separate them with |")
-        }
-        return list
+        try StripSupport.captions(captions, images: images.count)
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
         let loaded = try images.map { try inputOptions.load($0, in: context) }
         let names = try captionList()
         var strip = Strip(title: title)
-        strip.inset = try inset.map { try StripSupport.inset($0, width: loaded[0].width, height: loaded[0].height) }
+        strip.inset = try inset.flatMap { try StripSupport.inset($0, width: loaded[0].width, height: loaded[0].height) }
         for (i, image) in loaded.enumerated() {
             if let names {
                 strip.add(image, caption: names[i])
@@ -70,22 +66,32 @@ struct StripCommand: ReportingCommand {
                 throw BlurKitError("--difference-to: \(images[i]) is \(image.width)×\(image.height) but \(differenceTo) is \(reference.width)×\(reference.height); differences need one size")
             }
             let largest = loaded.map { Strip.largestDifference($0, reference: reference) }
-            let amplification = amplify.map(Float.init) ?? Strip.automaticAmplification(largest: largest.max() ?? 0)
             let referenceName = StripSupport.shortName(differenceTo)
-            for (i, image) in loaded.enumerated() {
+            // No panel of the reference against itself; each other panel amplified on its own,
+            // its factor in its caption.
+            for (i, image) in loaded.enumerated() where image != reference {
+                let amplification = amplify.map(Float.init) ?? Strip.automaticAmplification(largest: largest[i])
                 let name = names?[i] ?? StripSupport.shortName(images[i])
                 let what = "|\(name) − \(referenceName)|"
                 // A long pair goes on two lines, the panel's badge saying it is |difference|.
                 let lines = BitmapFont.caption.measure(what).width <= StripSupport.minimumCaptionWidth
                     ? [what] : [name, "− \(referenceName)"]
                 strip.panels.append(.difference(image, reference: reference, amplification: amplification,
-                                                caption: lines + ["largest \(StripSupport.eightBit(largest[i]))"]))
+                                                caption: lines + ["largest \(StripSupport.eightBit(largest[i])) · ×\(Strip.number(amplification))"]))
             }
             strip.columns = loaded.count
         }
+        StripSupport.placeAutomaticInset(inset, on: &strip)
         try closeUps.apply(to: &strip)
         var report = Report()
         report.figure(try StripSupport.write(strip, to: output, context: context))
+        if let differenceTo {
+            // What each difference panel's caption says, for prose (`{{variants.difference2}}`).
+            let reference = try inputOptions.load(differenceTo, in: context)
+            for (i, image) in loaded.enumerated() {
+                report.measures["difference\(i + 1)"] = Strip.largestDifference(image, reference: reference)
+            }
+        }
         return report
     }
 }

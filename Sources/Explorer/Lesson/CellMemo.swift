@@ -45,7 +45,7 @@ final class CellMemo: Sendable {
     static func key(lesson: String, cell: LessonRunner.PreparedCell, quick: Bool) -> Key {
         var files: [String] = []
         for word in cell.words where !word.hasPrefix("-") {
-            let path = PackageFolders.image(word)
+            guard let path = try? PackageFolders.image(word) else { continue }
             var info = stat()
             if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
                 files.append("\(path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")

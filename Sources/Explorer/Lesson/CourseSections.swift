@@ -1,4 +1,3 @@
-import Ink
 
 /// The closing sections of a lesson — `## Summary`, `## Exercises`, `## Sources` — and the
 /// answers to exercises, which the page folds away and the terminal shows only with `--answers`.
@@ -81,10 +80,10 @@ enum CourseSections {
         "<details><summary>Answer</summary>\n\n\(answer)\n\n</details>"
     }
 
-    /// An answer folded away in the HTML page; Ink passes a `<details>` block through as it is,
-    /// so its content is turned into HTML first.
+    /// An answer folded away in the HTML page; an HTML block ends at its first blank line, so
+    /// its content is turned into HTML first.
     static func html(answer: String) -> String {
-        "<details class=\"answer\"><summary>Answer</summary>\n\(MarkdownParser().html(from: answer))\n</details>"
+        "<details class=\"answer\"><summary>Answer</summary>\n\(CommonMark.html(from: answer))\n</details>"
     }
 
     /// The prose for the terminal: answers hidden behind a note, or shown as block quotes.

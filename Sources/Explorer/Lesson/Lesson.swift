@@ -59,6 +59,8 @@ struct Lesson: Equatable, Sendable {
         /// A question for the reader to answer before the cell runs (`predict="…"`), asked by
         /// `explorer lesson N --step`.
         var predict: String?
+        /// The name prose reads this cell's results by (`id="errors"`: `{{errors.box.interiorMax}}`).
+        var id: String? = nil
     }
 
     /// The page's folder under the output folder: `lesson-01`, or `lesson-SLUG` for a file without a number.
@@ -101,7 +103,7 @@ struct Lesson: Equatable, Sendable {
     /// - Throws: `LessonError` naming the parameter's line: exit status 1 for an image that
     ///   cannot be read, 64 for one below the parameter's `smallest:` size; at a value's line for
     ///   an expression that does not evaluate.
-    func environment(values: [String: String], resolve: (String) -> String = { $0 }) throws(LessonError) -> [String: LessonExpression.Value] {
+    func environment(values: [String: String], resolve: (String) throws -> String = { $0 }) throws(LessonError) -> [String: LessonExpression.Value] {
         var environment: [String: LessonExpression.Value] = values.mapValues { .text($0) }
         for parameter in parameters where parameter.kind == .image {
             let text = values[parameter.name] ?? parameter.value

@@ -22,11 +22,12 @@ enum LessonExpression {
         case text(String)
         case bool(Bool)
 
-        /// The value as a number, when it is one or is text that reads as one.
+        /// The value as a number, when it is one or is text that reads as one (a true minus `−`,
+        /// as tables write `1.4e−5`, reads as `-`).
         var number: Double? {
             switch self {
             case .number(let x): x
-            case .text(let s): Double(s)
+            case .text(let s): Double(s) ?? Double(s.replacingOccurrences(of: "−", with: "-"))
             case .bool: nil
             }
         }

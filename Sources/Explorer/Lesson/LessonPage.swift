@@ -1,5 +1,4 @@
 import Foundation
-import Ink
 
 /// A lesson's page: the Markdown README, the same page as self-contained HTML, and every table
 /// as CSV.
@@ -49,7 +48,7 @@ struct LessonPage {
             case .cell(let cell) where !cell.hidden:
                 add("```console\n$ explorer \(cell.text)\n```")
                 let before = tables.count
-                for result in Self.results(cell, tables: &tables, names: &csvNames) { add(Self.resultText(result)) }
+                for result in Self.results(cell, tables: &tables, names: &csvNames) { add(result) }
                 for table in tables[before...] { tableLines[table.name] = cell.line }
                 if cell.format == .text || cell.format == .markdown {
                     for table in cell.report.tables {
@@ -89,14 +88,23 @@ struct LessonPage {
         case .text, .markdown:
             return cell.report.blocks.compactMap { block in
                 if case .pageExtra = block { return nil }
-                if case .dataTable(_, let summary) = block { return MarkdownRenderer.render(Report(blocks: [.text(summary)])) }
-                let markdown = MarkdownRenderer.render(Report(blocks: [block]))
-                guard case .table(let table) = block else { return markdown }
+                if case .dataTable(_, let summary) = block { return resultText(MarkdownRenderer.render(Report(blocks: [.text(summary)]))) }
+                guard case .table(let table) = block else { return resultText(MarkdownRenderer.render(Report(blocks: [block]))) }
                 let name = names.claim(table)
                 tables.append((name, DataRenderer.csv(table)))
-                return markdown + "\n\n[\(name)](\(name))"
+                return pageTable(table) + "\n\n[\(name)](\(name))"
             }
         }
+    }
+
+    /// A table as page Markdown: a long one is folded in a real `<details>` element (its cells
+    /// escaped by the renderer, its title and notes here), a short one escaped as a whole.
+    static func pageTable(_ table: Table) -> String {
+        guard table.rows.count > TextRenderer.longTable else { return resultText(MarkdownRenderer.render(table)) }
+        var safe = table
+        safe.title = table.title.map(resultText)
+        safe.notes = table.notes.map(resultText)
+        return MarkdownRenderer.render(safe)
     }
 
     static func footer(lesson: Lesson, values: [String: String], invocation: String) -> String {
@@ -113,7 +121,7 @@ struct LessonPage {
 
     /// Text from outside the page's own structure (a title, summary, caption or `--set` value)
     /// as Markdown that shows it literally: characters that would open HTML, end an attribute
-    /// or make a link become character references, which Markdown renderers (Ink, GitHub) show
+    /// or make a link become character references, which Markdown renderers (cmark-gfm, GitHub) show
     /// as the characters themselves.
     static func pageText(_ text: String) -> String {
         referencing(text, htmlReferences.merging(["[": "&#91;", "]": "&#93;", "`": "&#96;", "\n": " ", "\r": " "]) { $1 })
@@ -162,7 +170,7 @@ struct LessonPage {
 
     // MARK: - HTML
 
-    /// The page as one self-contained HTML file: Ink turns the Markdown sections into HTML, and the
+    /// The page as one self-contained HTML file: cmark-gfm (`CommonMark`) turns the Markdown sections into HTML, and the
     /// style sheet is inline so the file needs nothing but the images beside it.
     ///
     /// Each page extra goes before section `before` (right after its cell's results), with its
@@ -175,12 +183,12 @@ struct LessonPage {
             let island = entry.extra.island
             counts[island.idStem, default: 0] += 1
             let id = "\(island.idStem)-\(counts[island.idStem]!)"
-            body += MarkdownParser().html(from: sections[start..<entry.before].joined(separator: "\n\n")) + "\n"
+            body += CommonMark.html(from: sections[start..<entry.before].joined(separator: "\n\n")) + "\n"
             body += island.html(id: id) + "\n"
             styles += "\n" + island.css(id: id)
             start = entry.before
         }
-        body += MarkdownParser().html(from: sections[start...].joined(separator: "\n\n"))
+        body += CommonMark.html(from: sections[start...].joined(separator: "\n\n"))
         return """
         <!DOCTYPE html>
         <html lang="en">
@@ -205,10 +213,14 @@ struct LessonPage {
         """
     }
 
-    /// The page runs no script: it needs only its inline style sheet and images beside it or
-    /// inlined (`--embed`); whatever text from outside became markup despite the escaping can
-    /// neither run nor fetch from elsewhere.
-    static let contentSecurityPolicy = "default-src 'none'; img-src 'self' data: file:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+    /// The page's policy: no inline script, event handler or `javascript:` link, and nothing
+    /// fetched from another origin, so whatever text from outside became markup despite the
+    /// escaping can neither run nor call out. A static page needs only its inline style sheet
+    /// and its images (beside it, or inlined by `--embed`); the live page of `explorer serve`,
+    /// built on this one, adds a `<base>`, its own script and requests to its own origin, which
+    /// the policy allows (and the server's header says the same).
+    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data: blob: file:; style-src 'self' 'unsafe-inline'; "
+        + "script-src 'self'; base-uri 'self'; form-action 'none'"
 
     static func escapeHTML(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -228,7 +240,7 @@ struct LessonPage {
     html { font-size: 22px; }
     body { margin: 0; background: var(--page); color: var(--text);
       font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; line-height: 1.55; }
-    main { max-width: 48rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
+    main { max-width: 48rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; overflow-wrap: anywhere; }
     h1 { font-size: 2.2rem; line-height: 1.2; margin: 0 0 0.5rem; }
     h1 + p { color: var(--muted); font-size: 1.15rem; }
     h2 { font-size: 1.6rem; margin-top: 2.5rem; }

@@ -1,7 +1,7 @@
 /// Reads a lesson file: strict front matter, then Markdown prose and `explorer` cells.
 enum LessonParser {
     /// Cell attributes allowed in the info string after `explorer`.
-    static let attributes = ["hide", "caption=\"…\"", "predict=\"…\""]
+    static let attributes = ["hide", "caption=\"…\"", "predict=\"…\"", "id=\"…\""]
 
     /// Parses the lesson at `path`.
     ///
@@ -65,6 +65,18 @@ enum LessonParser {
             parts.append(.cell(try cell(info: info, fenceLine: number, body: body, path: path)))
         }
         flushProse(before: lines.count + 1)
+        var named: [String: Int] = [:]
+        let taken = Set(front.parameters.map(\.name) + front.values.map(\.name))
+        for case .cell(let cell) in parts {
+            guard let id = cell.id else { continue }
+            if let earlier = named[id] {
+                throw LessonError(path, line: cell.fenceLine, "id=\"\(id)\" is already the id of the cell at line \(earlier); give each cell its own")
+            }
+            if taken.contains(id) {
+                throw LessonError(path, line: cell.fenceLine, "id=\"\(id)\" is also a parameter or value of this lesson; give the cell another id")
+            }
+            named[id] = cell.fenceLine
+        }
         return Lesson(path: path, number: number, slug: slug, title: front.title, summary: front.summary,
                       parameters: front.parameters, values: front.values, parametersLine: front.parametersLine, parts: parts)
     }
@@ -84,6 +96,12 @@ enum LessonParser {
                 cell.caption = String(word.dropFirst("caption=".count))
             } else if word.hasPrefix("predict=") {
                 cell.predict = String(word.dropFirst("predict=".count))
+            } else if word.hasPrefix("id=") {
+                let id = String(word.dropFirst("id=".count))
+                guard CellResults.isName(id) else {
+                    throw LessonError(path, line: fenceLine, "id=\"\(id)\": a cell's id is letters, digits and '_', starting with a letter")
+                }
+                cell.id = id
             } else {
                 throw LessonError(path, line: fenceLine, "unknown cell attribute '\(word)'; a cell takes \(attributes.joined(separator: ", "))")
             }

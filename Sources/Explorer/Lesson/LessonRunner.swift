@@ -42,6 +42,9 @@ struct LessonRunner {
 
     enum PreparedPart {
         case prose(String)
+        /// Prose that reads the results of named cells above it (`{{errors.box.interiorMax}}`):
+        /// substituted when those cells have run, with `environment` and their results.
+        case resultProse(Lesson.Prose, environment: [String: LessonExpression.Value])
         case cell(PreparedCell)
     }
 
@@ -96,19 +99,66 @@ struct LessonRunner {
     func prepare() throws(LessonError) -> [PreparedPart] {
         let environment = try lesson.environment(values: values, resolve: PackageFolders.image)
         var prepared: [PreparedPart] = []
+        var cellsAbove: Set<String> = []
         for part in lesson.parts {
             switch part {
             case .prose(let prose):
-                var lines: [String] = []
-                for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: environment, path: lesson.path) {
-                    lines.append(try Template.substitute(text, values: environment, path: lesson.path, line: line, render: LessonPage.proseValue))
+                // Names of cell results stand for 1 while the prose is checked; they are read
+                // when their cells have run.
+                var placeholders = environment
+                for (offset, text) in prose.lines.enumerated() {
+                    for name in CellResults.dottedNames(in: text) where environment[name] == nil {
+                        try checkCellReference(name, line: prose.line + offset, above: cellsAbove)
+                        placeholders[name] = .number(1)
+                    }
                 }
-                if !lines.isEmpty { prepared.append(.prose(lines.joined(separator: "\n"))) }
+                var lines: [String] = []
+                for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: placeholders, path: lesson.path) {
+                    lines.append(try Template.substitute(text, values: placeholders, path: lesson.path, line: line, render: LessonPage.proseValue))
+                }
+                if placeholders.count > environment.count {
+                    prepared.append(.resultProse(prose, environment: environment))
+                } else if !lines.isEmpty {
+                    prepared.append(.prose(lines.joined(separator: "\n")))
+                }
             case .cell(let cell):
+                if let id = cell.id { cellsAbove.insert(id) }
                 prepared.append(.cell(try prepare(cell, environment: environment)))
             }
         }
         return prepared
+    }
+
+    /// Refuses a dotted name in prose that names no cell above it.
+    func checkCellReference(_ name: String, line: Int, above: Set<String>) throws(LessonError) {
+        let id = String(name.prefix { $0 != "." })
+        if above.contains(id) { return }
+        if let later = lesson.cells.first(where: { $0.id == id }) {
+            throw LessonError(lesson.path, line: line, "{{\(name)}}: the cell '\(id)' runs later (line \(later.fenceLine)); prose reads only cells above it")
+        }
+        let named = lesson.cells.compactMap(\.id)
+        let known = named.isEmpty ? "this lesson names no cell (write id=\"NAME\" on a cell's fence line)" : "the named cells are " + named.joined(separator: ", ")
+        throw LessonError(lesson.path, line: line, "{{\(name)}}: no cell is named '\(id)'; \(known)")
+    }
+
+    /// The text of prose that reads cell results, now that the cells above it have run.
+    ///
+    /// - Throws: `LessonError` at the line of a name whose cell has no such row, column or measure.
+    func substitute(_ prose: Lesson.Prose, environment: [String: LessonExpression.Value],
+                    results: [String: LessonExpression.Value], reports: [String: (line: Int, report: Report)]) throws(LessonError) -> String? {
+        let values = environment.merging(results) { _, result in result }
+        for (offset, text) in prose.lines.enumerated() {
+            for name in CellResults.dottedNames(in: text) where values[name] == nil {
+                let id = String(name.prefix { $0 != "." })
+                guard let cell = reports[id] else { continue }
+                throw LessonError(lesson.path, line: prose.line + offset, CellResults.missing(name, id: id, line: cell.line, report: cell.report))
+            }
+        }
+        var lines: [String] = []
+        for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: values, path: lesson.path) {
+            lines.append(try Template.substitute(text, values: values, path: lesson.path, line: line, render: LessonPage.proseValue))
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
     func prepare(_ cell: Lesson.Cell, environment: [String: LessonExpression.Value]) throws(LessonError) -> PreparedCell {
@@ -178,16 +228,30 @@ struct LessonRunner {
             var items: [Item] = []
             var written: [String: Int] = [:]
             var done: [Executed] = []
+            var results: [String: LessonExpression.Value] = [:]
+            var reports: [String: (line: Int, report: Report)] = [:]
             for (index, part) in parts.enumerated() {
                 let item: Item
                 switch part {
                 case .prose(let text):
+                    item = .prose(text)
+                case .resultProse(let prose, let environment):
+                    guard let text = try substitute(prose, environment: environment, results: results, reports: reports) else {
+                        // Every section of it was dropped: nothing to show, but one item per part
+                        // keeps `--step`'s count.
+                        try onItem(.prose(""))
+                        continue
+                    }
                     item = .prose(text)
                 case .cell(let cell):
                     let executed: Executed
                     if let earlier = early[index] { executed = try earlier.get() } else { executed = try execute(cell, in: staging) }
                     try checkFigures(executed.result, written: &written)
                     done.append(executed)
+                    if let id = cell.cell.id {
+                        results.merge(CellResults.names(id: id, report: executed.result.report)) { _, new in new }
+                        reports[id] = (cell.cell.line, executed.result.report)
+                    }
                     item = .cell(executed.result)
                 }
                 items.append(item)

@@ -47,7 +47,7 @@ struct LessonTerminal {
     mutating func render(_ item: LessonRunner.Item) -> String? {
         switch item {
         case .prose(let markdown):
-            return Self.prose(markdown, style: style)
+            return markdown.isEmpty ? nil : Self.prose(markdown, style: style)
         case .cell(let cell):
             guard !cell.hidden else { return nil }
             var report = cell.report

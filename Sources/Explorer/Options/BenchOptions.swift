@@ -13,6 +13,7 @@ struct BenchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How iterated-box schedules its passes (for measuring each path): automatic, fused, streamed, blocked.",
                                visibility: .hidden))
     var boxSchedule: IteratedBox.Schedule = .automatic
+    @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
 
     func dimensions() throws -> (Int, Int) {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
@@ -71,7 +72,7 @@ struct BenchOptions: ParsableArguments {
         let threadCount = try threadCount()
         var harness: TimingHarness = context.quickTiming ? .quick : .standard
         if let runs { harness = TimingHarness(warmupRuns: 1, minimumRuns: runs, maximumRuns: runs, budgetSeconds: 0) }
-        let timer = BlurTimer(harness: harness, threads: threadCount)
+        let timer = BlurTimer(harness: harness, threads: threadCount, edges: edges)
         let methodNames = try MethodOptions.list(methods)
         let sigmaList = try sigmaValues()
         var rows: [Row] = []

@@ -7,8 +7,8 @@ import Foundation
 struct StripOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Also draw the images side by side, captioned, into this PNG.", valueName: "file.png"))
     var strip: String?
-    @Option(help: ArgumentHelp("With --strip: enlarge this region of every panel under it (nearest neighbour, so pixels show); pixels or percentages of the image.",
-                               valueName: "x,y,w,h"))
+    @Option(help: ArgumentHelp("With --strip: enlarge this region of every panel under it (nearest neighbour, so pixels show); pixels or percentages of the image, or auto (where the difference panels are largest, else where the picture has most detail).",
+                               valueName: "x,y,w,h|auto"))
     var inset: String?
     @Option(help: "With --strip: the strip's title (default: what it compares).")
     var title: String?
@@ -23,9 +23,10 @@ struct StripOptions: ParsableArguments {
         }
     }
 
-    /// The `--inset` on an image of `width`×`height`, or nil.
+    /// The `--inset` on an image of `width`×`height`, or nil (also for `auto`, which
+    /// `StripSupport.placeAutomaticInset` resolves once the panels are in).
     func parsedInset(width: Int, height: Int) throws -> Strip.Inset? {
-        try inset.map { try StripSupport.inset($0, width: width, height: height) }
+        try inset.flatMap { try StripSupport.inset($0, width: width, height: height) }
     }
 }
 
@@ -34,7 +35,8 @@ struct StripOptions: ParsableArguments {
 enum StripSupport {
     /// Parses `--inset X,Y,W,H` (`RectangleSpec`: whole pixels or percentages; X and Y at least
     /// 0, W and H at least 1).
-    static func parseInset(_ text: String) throws -> RectangleSpec {
+    static func parseInset(_ text: String) throws -> RectangleSpec? {
+        if isAutomatic(text) { return nil }
         do {
             return try RectangleSpec(parsing: text, option: "--inset", negativeOrigin: false)
         } catch {
@@ -42,12 +44,33 @@ enum StripSupport {
         }
     }
 
-    /// The inset `text` stands for on an image of `width`×`height`, its zoom chosen by the strip.
-    static func inset(_ text: String, width: Int, height: Int) throws -> Strip.Inset {
-        Strip.Inset(try parseInset(text).resolved(width: width, height: height))
+    /// The inset `text` stands for on an image of `width`×`height`, its zoom chosen by the strip;
+    /// nil for `auto`.
+    static func inset(_ text: String, width: Int, height: Int) throws -> Strip.Inset? {
+        try parseInset(text).map { Strip.Inset(try $0.resolved(width: width, height: height)) }
+    }
+
+    /// Whether an `--inset` value asks for the automatic close-up.
+    static func isAutomatic(_ text: String?) -> Bool { text == "auto" }
+
+    /// With `--inset auto`: the close-up `Strip.automaticInset` chooses, once every panel is in.
+    static func placeAutomaticInset(_ text: String?, on strip: inout Strip) {
+        if isAutomatic(text) { strip.inset = strip.automaticInset() }
     }
 
     /// Checks an `--amplify` value: a finite number above 0.
+    /// `--captions` split at `|`, one per image, or nil when none were given.
+    ///
+    /// - Throws: `ValidationError` when the number of captions is not the number of images.
+    static func captions(_ text: String?, images: Int) throws -> [String]? {
+        guard let text else { return nil }
+        let list = text.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard list.count == images else {
+            throw ValidationError("--captions has \(list.count) caption\(list.count == 1 ? "" : "s") for \(images) image\(images == 1 ? "" : "s"); separate them with |")
+        }
+        return list
+    }
+
     static func checkAmplification(_ value: Double?) throws {
         guard let value else { return }
         guard value.isFinite, value > 0, value <= Double(Strip.maximumAmplification) else {

@@ -3,6 +3,9 @@
 /// Commands build a `Report` and never print; renderers turn the same value into each place.
 struct Report: Sendable, Equatable {
     var blocks: [Block] = []
+    /// Values the command measured outside its tables, by key (`largestDifference`), for prose
+    /// that reads a named cell's result (`CellResults`).
+    var measures: [String: Double] = [:]
 
     enum Block: Sendable, Equatable {
         /// A short paragraph of plain text.

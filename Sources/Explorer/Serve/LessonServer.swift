@@ -102,6 +102,7 @@ struct LessonServer: Sendable {
         switch outcome {
         case .page(let page):
             folder.touch(session, shown: page.run)
+            await warmSliders(number: number, live: live, settings: settings)
             let html = LivePage.html(page: page.html, lesson: live.lesson, values: Self.shown(live.lesson, settings),
                                      session: session, run: page.run, note: "ran in \(String(format: "%.2f", page.seconds)) s",
                                      message: message)
@@ -111,6 +112,28 @@ struct LessonServer: Sendable {
         case .superseded:
             return .html(503, LivePage.message("busy; reload the page"))
         }
+    }
+
+    /// Lists, for the background, the previews a drag of each slider of the page will ask for:
+    /// every step of the slider, nearest the page's value first, the other values as the page has them.
+    func warmSliders(number: Int, live: LiveLesson, settings: [String]) async {
+        var items: [(distance: Double, key: RunScheduler.Key, work: RunScheduler.Work)] = []
+        let shown = Self.shown(live.lesson, settings)
+        for parameter in live.lesson.parameters where parameter.kind == .number || parameter.kind == .integer {
+            guard let low = parameter.minimum, let high = parameter.maximum, high > low else { continue }
+            let step = parameter.kind == .integer ? 1 : LivePage.sliderStep(low, high)
+            let count = Int(((high - low) / step + 1e-9).rounded(.down))
+            guard count <= 200 else { continue }
+            for index in 0...count {
+                let value = StaticSite.format(low + Double(index) * step, like: parameter)
+                let chosen = settings.filter { !$0.hasPrefix(parameter.name + "=") } + ["\(parameter.name)=\(value)"]
+                guard let values = try? live.values(settings: chosen, folder: folder) else { continue }
+                let distance = abs(low + Double(index) * step - (Double(shown[parameter.name] ?? "") ?? low))
+                items.append((distance, RunScheduler.Key(lesson: number, values: values, quick: true),
+                              work(live, values: values, settings: chosen, quick: true)))
+            }
+        }
+        await scheduler.warm(items.sorted { $0.distance < $1.distance }.map { ($0.key, $0.work) })
     }
 
     /// Every parameter's value as the page shows it: the defaults, with `settings` over them.
@@ -161,10 +184,16 @@ struct LessonServer: Sendable {
             return .failure(error)
         }
         let folder = self.folder
+        return await scheduler.result(.init(lesson: number, values: values, quick: quick), session: session,
+                                      isKept: { folder.hasRun($0.run) }, work: work(live, values: values, settings: settings, quick: quick))
+    }
+
+    /// The run of `live` at `values`, its page's links made to work on the live site.
+    func work(_ live: LiveLesson, values: [String: String], settings: [String], quick: Bool) -> RunScheduler.Work {
+        let folder = self.folder
         // The command shown on the page names an upload by its file name, as the page does.
         let shownSettings = settings.map { $0.replacingOccurrences(of: "=upload:", with: "=") }
-        return await scheduler.result(.init(lesson: number, values: values, quick: quick), session: session,
-                                      isKept: { folder.hasRun($0.run) }) {
+        return {
             Result { () throws(LiveLesson.Failure) in
                 var page = try live.run(values: values, settings: shownSettings, quick: quick, folder: folder)
                 page.html = LivePage.links(Self.hidingUploadFolders(page.html, folder: folder), base: page.base, site: .live)

@@ -52,7 +52,7 @@ struct LiveLesson: Sendable {
                     }
                     value = path
                 } else {
-                    let shipped = !value.contains("/") && !value.contains("..") && PackageFolders.image(value) != value
+                    let shipped = !value.contains("/") && !value.contains("..") && (try? PackageFolders.image(value)).map { $0 != value } == true
                     guard value.hasPrefix("builtin:") || shipped else {
                         throw Failure(status: 400, message: "\(pair.name)=\(value): the live page takes photo, builtin:NAME[@WxH] or an uploaded PNG")
                     }

@@ -6,6 +6,8 @@ import Foundation
 ///   same slider steps, so a value is run (and its timing cells timed) once, whoever asks first;
 ///   a request for a run under way waits for it instead of starting another. A preview request is
 ///   also answered by a finished full run of the same values.
+/// - **Slider grids in the background**: `warm` lists runs a page will likely ask for (each value
+///   of a slider's steps); they are made one at a time, only while no request runs or waits.
 /// - **At most `width` runs at once**, and for each page only its newest request: a page's request
 ///   still waiting for a slot when the page asks again is answered "superseded" without running,
 ///   so a waiting page holds one place in the line, and pages are served in turn. A request whose
@@ -53,6 +55,11 @@ actor RunScheduler {
     private var results: [Key: Entry] = [:]
     /// Runs actually made (not taken from the cache), for tests and the load script's report.
     private(set) var runsMade = 0
+    /// Runs to make while idle, first first.
+    private var background: [(key: Key, work: Work)] = []
+    private var backgroundKeys: Set<Key> = []
+
+    typealias Work = @Sendable () -> Result<LiveLesson.Page, LiveLesson.Failure>
 
     init(width: Int, capacity: Int = 512) {
         self.width = max(1, width)
@@ -159,6 +166,43 @@ actor RunScheduler {
             next.resume.resume(returning: false)
         }
         running -= 1
+        startBackground()
+    }
+
+    /// Adds `items` to the runs made while nothing else runs (those already kept or listed are skipped).
+    func warm(_ items: [(key: Key, work: Work)]) {
+        for item in items where results[item.key] == nil && !backgroundKeys.contains(item.key) {
+            background.append(item)
+            backgroundKeys.insert(item.key)
+        }
+        startBackground()
+    }
+
+    /// Starts the next background run when no request runs or waits.
+    private func startBackground() {
+        while running == 0, waiting.isEmpty, !background.isEmpty {
+            let (key, work) = background.removeFirst()
+            backgroundKeys.remove(key)
+            guard results[key] == nil else { continue }
+            running += 1
+            runsMade += 1
+            results[key] = .running(Task { await self.finishBackground(key, work: work) })
+        }
+    }
+
+    private func finishBackground(_ key: Key, work: @escaping Work) async -> Outcome {
+        let made = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async { continuation.resume(returning: work()) }
+        }
+        generation += 1
+        switch made {
+        case .success(let page): results[key] = .done(.page(page), used: generation)
+        case .failure(let failure): results[key] = .done(.failure(failure), used: generation)
+        }
+        trim()
+        release()
+        if case .done(let outcome, _)? = results[key] { return outcome }
+        return .superseded
     }
 
     /// Drops the least recently used finished results beyond `capacity`.

@@ -35,7 +35,7 @@ final class ServeFolder: @unchecked Sendable {
     }
 
     /// Makes the folder (mode 0700) under the system's temporary folder.
-    init(maximumRuns: Int = 96, uploadsPerPage: Int = 8, sessionLifetime: TimeInterval = 600) throws {
+    init(maximumRuns: Int = 256, uploadsPerPage: Int = 8, sessionLifetime: TimeInterval = 600) throws {
         let name = "explorer-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
         self.maximumRuns = maximumRuns

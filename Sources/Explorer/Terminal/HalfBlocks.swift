@@ -53,29 +53,42 @@ enum HalfBlocks {
         return distance((greyValue, greyValue, greyValue)) < distance(cube) ? 232 + grey : 16 + 36 * r + 6 * g + b
     }
 
-    /// The image resampled to `width` × `height`: each output pixel is the mean of the input
-    /// pixels in its area (of an 8×8 grid of them when the area is larger; the nearest one when
-    /// it holds none), composited over black, in 8 bits.
+    /// The image resampled to `width` × `height`, composited over black, in 8 bits: each output
+    /// pixel is the mean of every input pixel in its area (a box prefilter, so fine detail such as
+    /// the zone plate's outer rings averages to grey instead of aliasing into coarse moiré), or
+    /// the nearest input pixel when the picture is enlarged.
+    ///
+    /// Areas are whole input pixels, x·W/w ..< max(x·W/w + 1, (x + 1)·W/w); the means are taken
+    /// in two passes (columns within each row, then rows), so the cost is one read of each input
+    /// pixel whatever the scale.
     static func scaled(_ image: RGBAImage, width: Int, height: Int) -> [SIMD3<UInt8>] {
+        func areas(_ count: Int, _ source: Int) -> [Range<Int>] {
+            (0..<count).map { i in
+                let start = min(source - 1, i * source / count)
+                return start..<max(start + 1, min(source, (i + 1) * source / count))
+            }
+        }
+        let columns = areas(width, image.width), rows = areas(height, image.height)
+        // Pass 1: each input row reduced to `width` means of premultiplied colour.
+        var narrow = [SIMD3<Float>](repeating: .zero, count: width * image.height)
+        for y in 0..<image.height {
+            for (x, span) in columns.enumerated() {
+                var sum = SIMD3<Float>()
+                for sx in span {
+                    let p = image[sx, y]
+                    sum += SIMD3(p.x, p.y, p.z) * max(0, min(1, p.w))
+                }
+                narrow[y * width + x] = sum / Float(span.count)
+            }
+        }
+        // Pass 2: the rows of each output pixel's area averaged.
         var result: [SIMD3<UInt8>] = []
         result.reserveCapacity(width * height)
-        for y in 0..<height {
-            let y0 = y * image.height / height
-            let y1 = max(y0 + 1, (y + 1) * image.height / height)
+        for span in rows {
             for x in 0..<width {
-                let x0 = x * image.width / width
-                let x1 = max(x0 + 1, (x + 1) * image.width / width)
                 var sum = SIMD3<Float>()
-                var count: Float = 0
-                // At most 8×8 evenly spread samples per output pixel keeps a large figure quick.
-                for sy in stride(from: y0, to: min(y1, image.height), by: max(1, (y1 - y0) / 8)) {
-                    for sx in stride(from: x0, to: min(x1, image.width), by: max(1, (x1 - x0) / 8)) {
-                        let p = image[sx, sy]
-                        sum += SIMD3(p.x, p.y, p.z) * max(0, min(1, p.w))
-                        count += 1
-                    }
-                }
-                let mean = sum / count
+                for sy in span { sum += narrow[sy * width + x] }
+                let mean = sum / Float(span.count)
                 result.append(SIMD3(RGBAImage.quantize(mean.x), RGBAImage.quantize(mean.y), RGBAImage.quantize(mean.z)))
             }
         }

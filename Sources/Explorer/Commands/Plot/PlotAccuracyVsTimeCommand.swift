@@ -3,22 +3,22 @@ import BlurKit
 import Foundation
 
 /// `explorer plot accuracy-vs-time --sigmas 2,8,24 --image IMG`: every method on one chart,
-/// time per pixel against largest interior error, with the Pareto front.
+/// time per pixel against largest interior error, with one Pareto front per σ.
 struct PlotAccuracyVsTimeCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "accuracy-vs-time",
-        abstract: "Time per pixel against largest interior error (log–log), one point per method and σ, with the Pareto front.",
+        abstract: "Time per pixel against largest interior error (log–log), one point per method and σ, with one Pareto front per σ.",
         discussion: """
         For each σ and method: the method blurs the image (as `compare` does), its largest \
         interior error against the exact Float64 Gaussian is measured in 8-bit units, and its \
         blur is timed on the same image, in place, one thread (one warm-up, then --runs runs, \
         the median). box and gaussian2d, whose cost grows as R², are timed on a 64×64 crop of \
         the image, and their error is computed with the same kernel run in passes (a running-sum \
-        box of the same width, the separable Gaussian of the same weights: the catalog's \
-        inPasses), which gives the same result to Float32 rounding. The Pareto front joins the points no other point beats \
-        on both time and error. Each method's points are joined in the order of --sigmas; after \
-        seven methods, markers are squares and lines dashed. A method whose reach leaves no interior at some σ has no point \
-        there (the table says so).
+        box of the same width, the separable Gaussian of the same weights: the catalog's inPasses), which gives the \
+        same result to Float32 rounding. Each σ has its own Pareto front, which joins the points \
+        of that σ no other point of it beats on both time and error. Each method's points are \
+        markers of its own colour and shape, labelled with their σ. A method whose reach leaves \
+        no interior at some σ has no point there (the table says so).
           explorer plot accuracy-vs-time --sigmas 2,8,24 --image photo -o survey.png
         """
     )
@@ -38,11 +38,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
     static let cropSide = 64
 
     func sigmaValues() throws -> [Double] {
-        let values = try SigmaValidation.list(sigmas, example: "2,8,24")
-        for v in values where v > 100 {
-            throw ValidationError("--sigmas \(v) is above this plot's limit of 100 (the reference reaches 8σ)")
-        }
-        return values
+        try SigmaValidation.list(sigmas, limit: 100, limitReason: " (the reference reaches 8σ)")
     }
 
     func validate() throws {
@@ -87,21 +83,34 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
                                     nanosecondsPerPixel: timing.nanosecondsPerPixel, maxError: errors.interiorMaxAbsError))
             }
         }
-        let front = Self.paretoFront(points)
-        for i in front { points[i].onFront = true }
+        // σ = 2, 8 and 24 are different problems: each σ has a front of its own.
+        let sigmaList = try sigmaValues()
+        var fronts: [(sigma: Double, points: [Point])] = []
+        for sigma in sigmaList {
+            let mine = points.indices.filter { points[$0].sigma == sigma }
+            let front = Self.paretoFront(mine.map { points[$0] }).map { mine[$0] }
+            for i in front { points[i].onFront = true }
+            fronts.append((sigma, front.map { points[$0] }.sorted { $0.nanosecondsPerPixel < $1.nanosecondsPerPixel }))
+        }
 
-        var plot = Plot(title: "Time against accuracy, σ = \(try sigmaValues().map { NumberText.compact($0) }.joined(separator: ", ")) · \(StripSupport.shortName(image))",
+        var plot = Plot(title: "Time against accuracy · \(StripSupport.shortName(image)) · labels: σ",
                         xLabel: "time (ns per pixel)", yLabel: "largest interior error (8-bit levels)", logX: true, logY: true)
         // Twelve legend entries: a taller picture keeps the legend from squeezing the points.
         plot.height = 1200
         for name in names {
             let mine = points.filter { $0.method == name && $0.maxError != nil }
-            // Each method's points are joined in σ order, so a line shows where a method goes as σ
-            // grows; past the palette's seven colours, markers turn square and lines dashed.
-            plot.add(name.name, x: mine.map(\.nanosecondsPerPixel), y: mine.map { $0.maxError! }, style: .linesPoints)
+            // Points, not lines: a method at σ = 2 and at σ = 24 solves two different problems.
+            // Each method has a colour and a marker of its own; each point says its σ.
+            plot.add(name.name, x: mine.map(\.nanosecondsPerPixel), y: mine.map { $0.maxError! }, style: .points,
+                     labels: mine.map { NumberText.compact($0.sigma) })
         }
-        let frontPoints = front.map { points[$0] }.sorted { $0.nanosecondsPerPixel < $1.nanosecondsPerPixel }
-        plot.add("Pareto front", x: frontPoints.map(\.nanosecondsPerPixel), y: frontPoints.map { $0.maxError! }, style: .lines)
+        // The fronts in greys, light to dark as σ grows, so no front shares a method's colour.
+        for (n, front) in fronts.enumerated() where !front.points.isEmpty {
+            plot.add("front, σ = \(NumberText.compact(front.sigma))", x: front.points.map(\.nanosecondsPerPixel),
+                     y: front.points.map { $0.maxError! }, style: .lines)
+            let grey = Float(0.65) * Float(fronts.count - 1 - n) / Float(max(1, fronts.count - 1))
+            plot.series[plot.series.count - 1].colour = SIMD4(grey, grey, grey, 1)
+        }
 
         var report = try PlotOutput.write(plot, to: output.output, context: context, columns: nil)
         report.table(table(points, picture: picture, quick: context.quickTiming))

@@ -21,7 +21,7 @@ struct PlotCommand: ParsableCommand {
           explorer plot profile builtin:redgreen blurred.png --span 40%,50%,20%,1 -o profile.png
         """,
         subcommands: [
-            PlotKernelCommand.self, PlotErrorVsPassesCommand.self, PlotTimeVsSigmaCommand.self,
+            PlotKernelCommand.self, PlotErrorVsPassesCommand.self, PlotErrorVsSigmaCommand.self, PlotTimeVsSigmaCommand.self,
             PlotFrequencyResponseCommand.self, PlotAccuracyVsTimeCommand.self, PlotProfileCommand.self,
         ]
     )

@@ -6,19 +6,19 @@ import Foundation
 struct PlotErrorVsPassesCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "error-vs-passes",
-        abstract: "Error of iterated boxes against the Gaussian, for 1, 2, … passes (log scales).",
+        abstract: "Error of iterated boxes against the Gaussian, for 1, 2, … passes (log scale).",
         discussion: """
         For each number of passes N, the boxes have Kovesi's widths for σ. Plotted: the largest \
         |difference| between their exact impulse response and the Gaussian's pixel weights \
-        (as in `boxes`; a weight, no unit) on the left axis, and with --image the largest interior \
-        error of iterated-box on that image against the exact Float64 Gaussian, in 8-bit levels \
-        (as in `compare`), on a right axis of its own.
+        (as in `boxes`; a weight, no unit); with --image instead, the largest interior error of \
+        iterated-box on that image against the exact Float64 Gaussian, in 8-bit levels (as in \
+        `compare`). Two quantities with different units make two plots, not two axes on one frame.
         """
     )
 
     @Option(help: "Standard deviation σ in pixels (> 0).") var sigma: Double
     @Option(help: "Numbers of passes, e.g. 1,2,3,4,5,6.") var passes: String = "1,2,3,4,5,6"
-    @Option(help: "Also measure the error of iterated-box on this image: PNG file, builtin:NAME[@WxH], or photo.") var image: String?
+    @Option(help: "Plot the error of iterated-box on this image instead: PNG file, builtin:NAME[@WxH], or photo.") var image: String?
     @Option(help: "With --image: how pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var output: PlotOutputOptions
@@ -35,11 +35,11 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
         let counts = try PassList.parse(passes)
         let widths = try counts.map { try BoxWidths.forSigma(sigma, passes: $0) }
         let deviations = try widths.map { try KernelAnalysis.maxDeviationFromGaussian(try BoxWidths.impulseResponse($0), sigma: sigma) }
-        var plot = Plot(title: "Iterated boxes against the Gaussian, σ = \(NumberText.compact(sigma))",
-                        xLabel: "box passes", yLabel: "largest |error| of the impulse response (weight)", logY: true)
         let x = counts.map(Double.init)
-        plot.add("impulse response (left axis)", x: x, y: deviations, style: .points)
-        var keys = ["impulseLinf"]
+        let widthText = zip(counts, widths).map { "\($0): \($1.map(String.init).joined(separator: ", "))" }.joined(separator: "; ")
+        let widthNote = "Box widths per number of passes (Kovesi 2010): \(widthText)."
+        let title = "Iterated boxes against the Gaussian, σ = \(NumberText.compact(sigma))"
+        var plot: Plot, keys: [String], notes: [String]
         if let image {
             let picture = try inputOptions.load(image, in: context)
             let reference = try ReferenceGaussianBlur(sigma: sigma, edges: edges).apply(picture)
@@ -48,16 +48,19 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
                 let blurred = Blur.apply(method, to: picture, edges: edges)
                 return try ErrorMetrics(comparing: blurred, with: reference, reach: method.reach).interiorMaxAbsError ?? .nan
             }
-            plot.y2Label = "largest interior |error| on the image (8-bit levels)"
-            plot.logY2 = true
-            plot.add("\(StripSupport.shortName(image)) (right axis, 8-bit levels)", x: x, y: errors, style: .points, axis: .right)
-            keys.append("imageMaxError")
-        }
-        let widthText = zip(counts, widths).map { "\($0): \($1.map(String.init).joined(separator: ", "))" }.joined(separator: "; ")
-        var notes = ["impulse response: the largest |difference| between the boxes' impulse response and the Gaussian's pixel weights.",
-                     "Box widths per number of passes (Kovesi 2010): \(widthText)."]
-        if image != nil {
-            notes.append("\(StripSupport.shortName(image!)): the largest interior |error| of iterated-box against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), \(edges.rawValue) edges), over pixels farther than the boxes' reach from the border.")
+            plot = Plot(title: title + " · \(StripSupport.shortName(image))", xLabel: "box passes",
+                        yLabel: "largest interior |error| (8-bit levels)", logY: true)
+            plot.add(StripSupport.shortName(image), x: x, y: errors, style: .points)
+            keys = ["imageMaxError"]
+            notes = ["\(StripSupport.shortName(image)): the largest interior |error| of iterated-box against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), \(edges.rawValue) edges), over pixels farther than the boxes' reach from the border.",
+                     widthNote]
+        } else {
+            let deviations = try widths.map { try KernelAnalysis.maxDeviationFromGaussian(try BoxWidths.impulseResponse($0), sigma: sigma) }
+            plot = Plot(title: title, xLabel: "box passes", yLabel: "largest |error| of the impulse response (weight)", logY: true)
+            plot.add("impulse response", x: x, y: deviations, style: .points)
+            keys = ["impulseLinf"]
+            notes = ["impulse response: the largest |difference| between the boxes' impulse response and the Gaussian's pixel weights.",
+                     widthNote]
         }
         return try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "passes", series: keys),
                                     notes: notes)

@@ -12,16 +12,18 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
         box: one box of the odd width whose variance is nearest σ² (its |H| is a periodic sinc, \
         whose side lobes let fine detail through again); gaussian: the point-sampled kernel of \
         radius ⌊3σ + ½⌋ that separable uses; iterated-box: N boxes with Kovesi's widths, for each \
-        N of --passes. Computed as |Σ wₖ e^(−iωxₖ)| of each kernel's exact weights.
+        N of --passes; binomial: the row n of Pascal's triangle over 2ⁿ ([1, 2, 1]/4 for n = 2), \
+        with n = max(2, round(4σ²)) so its variance n/4 is nearest σ², whose gain cosⁿ(ω/2) is \
+        exactly zero at π. Computed as |Σ wₖ e^(−iωxₖ)| of each kernel's exact weights.
         """
     )
 
     enum Kernel: String, CaseIterable, Sendable {
-        case box, gaussian, iteratedBox = "iterated-box"
+        case box, gaussian, iteratedBox = "iterated-box", binomial
     }
 
     @Option(help: "Standard deviation σ in pixels (> 0).") var sigma: Double
-    @Option(help: "Kernels, comma-separated: box, gaussian, iterated-box.") var methods: String = "box,gaussian,iterated-box"
+    @Option(help: "Kernels, comma-separated: box, gaussian, iterated-box, binomial.") var methods: String = "box,gaussian,iterated-box"
     @Option(help: "With iterated-box: numbers of passes, e.g. 2,3,5.") var passes: String = "3"
     @Option(help: "Frequencies from 0 to π (default: enough for 8 per side lobe of the box, 65…1025).") var points: Int?
     @OptionGroup var output: PlotOutputOptions
@@ -48,6 +50,18 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
         if let points, !(2...10_000).contains(points) { throw ValidationError("--points must be 2…10000, got \(points)") }
     }
 
+    /// n = max(2, round(4σ²)): the binomial kernel whose variance n/4 is nearest σ² (at least [1, 2, 1]).
+    static func binomialOrder(sigma: Double) -> Int {
+        max(2, Int((4 * sigma * sigma).rounded()))
+    }
+
+    /// Row n of Pascal's triangle divided by 2ⁿ: n + 1 weights summing to 1, variance n/4.
+    static func binomial(order n: Int) -> [Double] {
+        var row = [1.0]
+        for _ in 0..<n { row = zip(row + [0], [0] + row).map { ($0 + $1) / 2 } }
+        return row
+    }
+
     func makeReport(_ context: RunContext) throws -> Report {
         let boxWidth = try BoxWidths.equalVarianceWidth(sigma: sigma)
         // A box of width w has (w − 1)/2 side lobes between 0 and π.
@@ -70,6 +84,10 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
             case .gaussian:
                 let gaussian = try GaussianKernel1D(sigma: sigma)
                 add("Gaussian kernel (R = \(gaussian.radius))", key: "gaussian", kernel: gaussian.weights)
+            case .binomial:
+                let n = Self.binomialOrder(sigma: sigma)
+                add("binomial, \(n + 1) taps (σ = \(NumberText.fixed((Double(n) / 4).squareRoot(), digits: 2)))", key: "binomial",
+                    kernel: Self.binomial(order: n))
             case .iteratedBox:
                 for n in try PassList.parse(passes) {
                     let widths = try BoxWidths.forSigma(sigma, passes: n)

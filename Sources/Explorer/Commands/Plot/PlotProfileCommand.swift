@@ -11,7 +11,7 @@ struct PlotProfileCommand: ReportingCommand {
         For each column of the span X,Y,W,H (pixels or percentages of the first image), the mean \
         linear luminance Y = 0.2126 R + 0.7152 G + 0.0722 B (channels decoded from sRGB, times \
         alpha) over the span's rows, encoded back to sRGB: the grey level, 0–255, that looks as \
-        light. One line per image. Example:
+        light. One curve of centred steps per image: each pixel's level holds across its own width. Example:
           explorer plot profile builtin:redgreen srgb.png linear.png --span 40%,50%,20%,1 -o profile.png
         """
     )
@@ -53,7 +53,7 @@ struct PlotProfileCommand: ReportingCommand {
             guard !profile.isEmpty else {
                 throw ValidationError("--span \(rect) lies outside \(images[index]) (\(image.width)×\(image.height))")
             }
-            plot.add(name, x: profile.map { Double($0.x) }, y: profile.map(\.level), style: .lines)
+            plot.add(name, x: profile.map { Double($0.x) }, y: profile.map(\.level), style: .centredSteps)
             keys.append("image\(index + 1)")
         }
         return try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "x", series: keys),

@@ -1,0 +1,36 @@
+import Foundation
+import PackagePlugin
+
+/// Builds `ShippedFiles+Contents.swift` for the target it is applied to: every file under
+/// `Lessons/` and every library source file with a `// lesson-code:` region, base64-encoded in a
+/// Swift dictionary, so the `explorer` binary carries its lessons, their pictures and the loops
+/// `explorer source` prints, wherever it is copied.
+///
+/// The library targets' Swift files are all inputs (the tool keeps those with a marked region),
+/// so editing a marked loop rebuilds the copy `explorer source` shows.
+@main
+struct EmbedFilesPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let root = context.package.directoryURL
+        var inputs: [URL] = []
+        let lessons = root.appending(path: "Lessons")
+        if let walker = FileManager.default.enumerator(at: lessons, includingPropertiesForKeys: [.isRegularFileKey]) {
+            for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                inputs.append(url)
+            }
+        }
+        for other in context.package.targets where other.id != target.id {
+            guard let module = other as? SourceModuleTarget, module.kind == .generic else { continue }
+            inputs += module.sourceFiles(withSuffix: "swift").map(\.url)
+        }
+        inputs.sort { $0.path < $1.path }
+        let output = context.pluginWorkDirectoryURL.appending(path: "ShippedFiles+Contents.swift")
+        return [.buildCommand(
+            displayName: "Embedding the lessons and the marked source regions in \(target.name)",
+            executable: try context.tool(named: "EmbedFiles").url,
+            arguments: [output.path, root.path] + inputs.map(\.path),
+            inputFiles: inputs,
+            outputFiles: [output]
+        )]
+    }
+}
