@@ -108,7 +108,7 @@ let package = Package(
         // `swift test --filter BlurKitTests` the fast ones.
         .target(
             name: "TestSupport",
-            dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["BlurKit", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "BlurKitTests", dependencies: [

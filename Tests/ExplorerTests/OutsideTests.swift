@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import ShippedFiles
 import XCTest
@@ -12,7 +13,7 @@ final class OutsideTests: FolderTestCase {
     func testLessonsAndThePhotoComeFromTheBinaryInAnEmptyFolder() throws {
         let list = try explorer(["list"])
         XCTAssertEqual(list.status, 0, list.standardError)
-        XCTAssertTrue(list.standardOutput.contains("exact-gaussian"), list.standardOutput)
+        XCTAssertTrue(list.standardOutput.contains("The exact Gaussian against a box"), list.standardOutput)
         let info = try explorer(["info", "photo"])
         XCTAssertEqual(info.status, 0, info.standardError)
         XCTAssertTrue(info.standardOutput.contains("480×320 pixels"), info.standardOutput)

@@ -21,7 +21,8 @@ struct BlurCommand: ReportingCommand {
 
     @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
     @Option(name: .shortAndLong, help: "Output PNG file (written atomically).") var output: String
-    @Option(help: "Blur method: \(MethodCatalog.names.joined(separator: ", ")).", transform: MethodOptions.entry)
+    @Option(help: "Blur method: \(MethodCatalog.names.joined(separator: ", ")).",
+            completion: .list(MethodCatalog.names), transform: MethodOptions.entry)
     var method: MethodEntry = BoxAverage.entry
     @Option(help: "Standard deviation σ in pixels: \(MethodLimits.standard.text) (a method may state narrower limits).") var sigma: Double?
     @Option(help: "Window radius R (box: a (2R+1)×(2R+1) window; Gaussians: kernel radius, σ = R/T).") var radius: Int?

@@ -16,12 +16,6 @@
 /// The lesson's expression language looks these up as ordinary names (a name may hold dots), so
 /// the parser needs nothing more; this type makes the names and explains the ones that are missing.
 enum CellResults {
-    /// Whether `text` may be a cell's id: letters, digits and `_`, starting with a letter.
-    static func isName(_ text: String) -> Bool {
-        guard let first = text.first, first.isLetter else { return false }
-        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-    }
-
     /// The key of a row whose first cell shows `label`.
     static func rowKey(_ label: String) -> String {
         var key = ""

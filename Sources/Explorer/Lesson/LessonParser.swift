@@ -98,7 +98,7 @@ enum LessonParser {
                 cell.predict = String(word.dropFirst("predict=".count))
             } else if word.hasPrefix("id=") {
                 let id = String(word.dropFirst("id=".count))
-                guard CellResults.isName(id) else {
+                guard Self.isCellID(id) else {
                     throw LessonError(path, line: fenceLine, "id=\"\(id)\": a cell's id is letters, digits and '_', starting with a letter")
                 }
                 cell.id = id
@@ -160,5 +160,14 @@ enum LessonParser {
             let rest = line.dropFirst(indent).trimmingTrailingBlanks()
             return rest.count >= count && rest.allSatisfy { $0 == character }
         }
+    }
+}
+
+extension LessonParser {
+    /// Whether `text` may be a cell's id: letters, digits and `_`, starting with a letter (so
+    /// that prose can read `ID.ROW.COLUMN`).
+    static func isCellID(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 }

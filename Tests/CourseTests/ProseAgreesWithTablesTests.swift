@@ -1,3 +1,4 @@
+import TestSupport
 import BlurKit
 import XCTest
 @testable import explorer

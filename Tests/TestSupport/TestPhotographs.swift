@@ -4,11 +4,11 @@ import Foundation
 /// Photographs of another kind than the shipped one, made from it in the test rather than shipped:
 /// an opaque one (its lower part, mirrored, so its detail sits elsewhere) and a cut-out (an
 /// ellipse of the same on transparent pixels that still store the photograph's colours).
-enum TestPhotographs {
-    static let shipped = BinaryRunner.packageRoot.appendingPathComponent("Lessons/images/photo.png").path
+public enum TestPhotographs {
+    public static let shipped = BinaryRunner.packageRoot.appendingPathComponent("Lessons/images/photo.png").path
 
     /// The opaque photograph, in memory.
-    static func opaque() throws -> RGBAImage {
+    public static func opaque() throws -> RGBAImage {
         let photo = try PNG.read(shipped)
         let width = photo.width * 3 / 4, height = photo.height * 3 / 4
         var opaque = RGBAImage(width: width, height: height)
@@ -23,7 +23,7 @@ enum TestPhotographs {
     }
 
     /// Writes both into `folder`; returns their paths.
-    static func write(into folder: URL) throws -> (opaque: String, cutout: String) {
+    public static func write(into folder: URL) throws -> (opaque: String, cutout: String) {
         let opaque = try opaque()
         var cutout = opaque
         let width = opaque.width, height = opaque.height
