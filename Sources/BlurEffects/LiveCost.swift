@@ -9,7 +9,7 @@ import BlurCore
 /// update interval of 0.2 s, and a display refreshes every 1/60 s. FXBlurView's README gives
 /// `updateInterval` a default of 0, "as fast as possible", and warns this is "extremely CPU
 /// intensive"; its code did so up to version 1.3, while from 1.4.2 on it replaces an interval of
-/// 0 by 1/60 s (lesson 8 says which version each claim is about). An interval of 0 is kept here
+/// 0 by 1/60 s (lesson 9 says which version each claim is about). An interval of 0 is kept here
 /// as the limiting case: the blur runs back to back.
 ///
 /// The arithmetic: one refresh costs `secondsPerBlur` of one core, so the share is

@@ -5,7 +5,7 @@ import XCTest
 @testable import BlurFigures
 @testable import BlurPNG
 
-/// Lessons 10 and 11: straight against premultiplied alpha, sRGB values against linear light,
+/// Lessons 11 and 12: straight against premultiplied alpha, sRGB values against linear light,
 /// each checked against pixels worked out by hand from the formulas.
 final class AlphaAndLightTests: XCTestCase {
     /// sRGB encoding (IEC 61966-2-1 §5.3), written out here rather than taken from `ColourSpace`.

@@ -44,7 +44,7 @@ final class LessonClaimsTests: XCTestCase {
         XCTAssertEqual(wide.effectiveSigma, (1 + 1.0 / 12).squareRoot(), accuracy: 1e-8)
     }
 
-    /// Lesson 5: n passes of one box multiply its σ by √n in all, not per pass.
+    /// Lesson 6: n passes of one box multiply its σ by √n in all, not per pass.
     func testRepeatedBoxWidensBySquareRootOfPasses() {
         let one = BoxWidths.achievedSigma([13])
         XCTAssertEqual(one, (168.0 / 12).squareRoot(), accuracy: 1e-12)
@@ -66,7 +66,7 @@ final class LessonClaimsTests: XCTestCase {
         XCTAssertEqual(tent.filter { $0 == tent.max() }.count, 1)
     }
 
-    /// Lessons 7 and 9: saturation −1 reflects a colour through the grey of its luma: white stays
+    /// Lessons 8 and 10: saturation −1 reflects a colour through the grey of its luma: white stays
     /// white, red becomes dark cyan (after clipping), an in-gamut colour keeps its luma.
     func testSaturationMinusOneKeepsLuma() {
         let m = SaturationMatrix(saturation: -1)
@@ -82,7 +82,7 @@ final class LessonClaimsTests: XCTestCase {
         XCTAssertEqual((w * SIMD3(out.x, out.y, out.z)).sum(), (w * c).sum(), accuracy: 1e-6)
     }
 
-    /// Lesson 6: a `zero` edge keeps the colour and lowers alpha to ½ + w₀/2 at an edge's middle.
+    /// Lesson 7: a `zero` edge keeps the colour and lowers alpha to ½ + w₀/2 at an edge's middle.
     func testZeroEdgesKeepColourAndLowerAlpha() throws {
         let kernel = try GaussianKernel1D(sigma: 4)
         let colour = SIMD4<Float>(0.8, 0.4, 0.2, 1)

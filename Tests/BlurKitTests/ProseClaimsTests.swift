@@ -33,7 +33,7 @@ final class ProseClaimsTests: XCTestCase {
         XCTAssertEqual(point.weights.reduce(0, +), mass.weights.reduce(0, +), accuracy: 1e-8, "only the sums agree")
     }
 
-    /// Lesson 9: c′ = 2Y′ − c keeps luma only until clipping: pure red's luma 0.2126 becomes 0.335.
+    /// Lesson 10: c′ = 2Y′ − c keeps luma only until clipping: pure red's luma 0.2126 becomes 0.335.
     func testSaturationMinusOneKeepsLumaOnlyBeforeClipping() {
         let red = SIMD3<Double>(1, 0, 0)
         let luma = { (c: SIMD3<Double>) in 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z }
@@ -52,7 +52,7 @@ final class ProseClaimsTests: XCTestCase {
         XCTAssertTrue(ContrastCheck.isLargeText(pixelSize: 19, bold: true))
     }
 
-    /// Lessons 7–9: ImageEffects multiplies its blur radius by the screen's scale first, so 30
+    /// Lessons 8–10: ImageEffects multiplies its blur radius by the screen's scale first, so 30
     /// points are three boxes of 57 only at scale 1: 113 at @2x, 169 at @3x.
     func testThirtyPointsAtEachScreenScale() throws {
         XCTAssertEqual(try BoxWidths.appleBoxWidth(blurRadius: 30), 57)

@@ -149,7 +149,7 @@ final class SurveyMethodsTests: XCTestCase {
         }
     }
 
-    /// Lesson 12: exact σ is not the closest shape. Three extended boxes (σ exact) against
+    /// Lesson 13: exact σ is not the closest shape. Three extended boxes (σ exact) against
     /// Kovesi's three odd widths (σ a little short): the extended boxes' impulse response is
     /// closer to the Gaussian's weights at σ = 1 and 2, Kovesi's from σ = 4 on. The 2-D L1
     /// distances at σ = 8 are the ones `bench/box_kernels.py` computes in NumPy (19.69 and 16.57).

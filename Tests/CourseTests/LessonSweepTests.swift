@@ -171,10 +171,10 @@ final class LessonSweepTests: XCTestCase {
         XCTAssertEqual(small.standardOutput, "")
         XCTAssertEqual(small.standardError,
                        "Lessons/03-exact-gaussian.md:10: image=builtin:noise@159x120 is 159×120; this lesson needs an image of at least 160×120 pixels\n")
-        let missing = try explorer(["lesson", "7", "--set", "image=/nonexistent/picture.png", "--output", output.path])
+        let missing = try explorer(["lesson", "8", "--set", "image=/nonexistent/picture.png", "--output", output.path])
         XCTAssertEqual(missing.status, 1, missing.standardError)
         XCTAssertEqual(missing.standardError.split(separator: "\n").count, 1, missing.standardError)
-        let range = try explorer(["lesson", "8", "--set", "shift=41", "--output", output.path])
+        let range = try explorer(["lesson", "9", "--set", "shift=41", "--output", output.path])
         XCTAssertEqual(range.status, 64, range.standardError)
         XCTAssertTrue(range.standardError.contains("--set shift=41: shift must be a whole number in 0…40; 41 is above it"), range.standardError)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), ["lesson-03"])
@@ -182,7 +182,7 @@ final class LessonSweepTests: XCTestCase {
     }
 
     func testParametersAreListed() throws {
-        let result = try explorer(["lesson", "8", "--parameters"])
+        let result = try explorer(["lesson", "9", "--parameters"])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardOutput.contains("shift      integer  12"), result.standardOutput)
         XCTAssertTrue(result.standardOutput.contains("a whole number in 0…40"), result.standardOutput)
@@ -225,9 +225,9 @@ final class LessonSweepTests: XCTestCase {
         XCTAssertEqual(quoted.last, "0.3457912", "σ = 3: 1 / (1 + 2e^(−1/18)), by hand")
     }
 
-    /// Lesson 8 says how far its Gaussian reaches against the shift, and the motion report beside
+    /// Lesson 9 says how far its Gaussian reaches against the shift, and the motion report beside
     /// it states the same reach.
-    func testLessonEightComparesItsReachWithTheShift() throws {
+    func testLessonNineComparesItsReachWithTheShift() throws {
         let far = try page("8", ["shift=30"])
         XCTAssertTrue(far.contains("reaches ⌊3σ + ½⌋ = 24 pixels, no farther than the 30 pixels"), far)
         XCTAssertTrue(far.contains("reach 24 px"), "the motion report states the reach")
@@ -237,34 +237,34 @@ final class LessonSweepTests: XCTestCase {
         XCTAssertTrue(near.contains("reach 15 px"), "the motion report states the reach")
     }
 
-    /// Lesson 7 reads the scale, the box width and the region's share from the glass report, so
+    /// Lesson 8 reads the scale, the box width and the region's share from the glass report, so
     /// the prose states what the report above it says; a larger picture gets a larger blur.
-    func testLessonSevenReadsTheGlassItDrew() throws {
+    func testLessonEightReadsTheGlassItDrew() throws {
         let images = try writeSweepImages()
         var widths: [Int] = []
         for image in [images[1], "photo"] {
-            let text = try page("7", ["image=\(image)"])
+            let text = try page("8", ["image=\(image)"])
             guard let prose = firstMatch(#"pixels: three boxes of width (\d+), which reach (\d+) pixels"#, in: text),
                   let report = firstMatch(#"Blur: three boxes of width (\d+) .*?plus (\d+) px around"#, in: text) else {
-                XCTFail("lesson 7 on \(image): no box width in the prose or in the report")
+                XCTFail("lesson 8 on \(image): no box width in the prose or in the report")
                 continue
             }
-            XCTAssertEqual(prose, report, "lesson 7 on \(image)")
+            XCTAssertEqual(prose, report, "lesson 8 on \(image)")
             widths.append(Int(prose[0]) ?? 0)
         }
         XCTAssertEqual(widths.last, 57, "30 points at scale 1")
         XCTAssertLessThan(widths.first ?? 0, 57, "a 203×151 picture has a scale below 1")
     }
 
-    /// Lesson 5 quotes Apple's box width and the σ it achieves for r = σ; both follow σ and
+    /// Lesson 6 quotes Apple's box width and the σ it achieves for r = σ; both follow σ and
     /// match the `boxes` report above the sentence.
-    func testLessonFiveQuotesApplesWidthFromItsTable() throws {
+    func testLessonSixQuotesApplesWidthFromItsTable() throws {
         var widths: [String] = []
         for sigma in ["3", "8"] {
-            let text = try page("5", ["sigma=\(sigma)"])
+            let text = try page("6", ["sigma=\(sigma)"])
             guard let prose = firstMatch(#"here d = (\d+), and three boxes of \d+ achieve σ = ([\d.]+) for r = "#, in: text),
                   let report = firstMatch(#"made odd = (\d+), three passes of width \d+, which achieve σ = ([\d.]+) px"#, in: text) else {
-                XCTFail("lesson 5, σ = \(sigma): no width in the prose or the report")
+                XCTFail("lesson 6, σ = \(sigma): no width in the prose or the report")
                 continue
             }
             XCTAssertEqual(prose, report, "σ = \(sigma)")
@@ -276,9 +276,9 @@ final class LessonSweepTests: XCTestCase {
 
     // MARK: - Shown commands re-run
 
-    /// Every `$ explorer …` line of lessons 1 and 6, pasted in the page's folder, runs.
+    /// Every `$ explorer …` line of lessons 1 and 7, pasted in the page's folder, runs.
     func testShownCommandsRunInThePageFolder() throws {
-        for lesson in ["1", "6"] {
+        for lesson in ["1", "7"] {
             let output = folder.appendingPathComponent("shown-\(lesson)")
             let result = try explorer(["lesson", lesson, "--quiet", "--quick", "--output", output.path])
             XCTAssertEqual(result.status, 0, result.standardError)

@@ -37,8 +37,8 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
         XCTAssertTrue(text.contains("weights sampled at pixel centres spread less"), "the gap below σ is point sampling, not the cut")
     }
 
-    func testLessonFiveAtSigmaOneSaysTheBorderErrorIsTheSmaller() throws {
-        let text = try page("5", ["sigma=1"])
+    func testLessonSixAtSigmaOneSaysTheBorderErrorIsTheSmaller() throws {
+        let text = try page("6", ["sigma=1"])
         let boxes = try row("iterated-box", in: text)
         let interior = try XCTUnwrap(Double(boxes[3])), border = try XCTUnwrap(Double(boxes[6]))
         XCTAssertGreaterThan(interior, border)
@@ -47,9 +47,9 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
         XCTAssertFalse(text.contains("At the border they miss by more"))
     }
 
-    func testLessonTenOnAnOpaquePhotographSaysTheTableIsAllZeros() throws {
+    func testLessonElevenOnAnOpaquePhotographSaysTheTableIsAllZeros() throws {
         let photographs = try TestPhotographs.write(into: folder)
-        let text = try page("10", ["image=\(photographs.opaque)"])
+        let text = try page("11", ["image=\(photographs.opaque)"])
         let fringe = try row("86400", in: text)
         XCTAssertEqual(Array(fringe[1...3]), ["0.0", "0.0", "0"])
         XCTAssertTrue(text.contains("the table is all zeros"), text)
@@ -72,10 +72,10 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
         }
     }
 
-    /// Lesson 12 says how much slower linear-taps is than separable from the chart's own table.
-    func testLessonTwelveReadsTheLinearTapsTime() throws {
-        let text = try page("12", [])
-        let csv = try String(contentsOfFile: folder.appendingPathComponent("out/lesson-12/accuracy-vs-time.csv").path, encoding: .utf8)
+    /// Lesson 13 says how much slower linear-taps is than separable from the chart's own table.
+    func testLessonThirteenReadsTheLinearTapsTime() throws {
+        let text = try page("13", [])
+        let csv = try String(contentsOfFile: folder.appendingPathComponent("out/lesson-13/accuracy-vs-time.csv").path, encoding: .utf8)
         func time(_ method: String) throws -> Double {
             let line = try XCTUnwrap(csv.split(separator: "\n").first { $0.hasPrefix("\(method),2") })
             return try XCTUnwrap(Double(line.split(separator: ",")[3...].first { Double($0) != nil && $0.contains(".") } ?? ""))
@@ -112,7 +112,7 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
         let image = try TestPhotographs.opaque()
         let whole = spread(image, PixelRect(width: image.width, height: image.height))
         for (lesson, figure) in [("1", "strip-photo-box-r3-r10.png"), ("3", "strip-box-vs-gaussian-image.png"),
-                                 ("5", "strip-fxblur-iterations.png")] {
+                                 ("6", "strip-fxblur-iterations.png")] {
             let text = try page(lesson, ["image=\(photographs.opaque)"])
             let rect = try closeUp(in: text, figure: figure)
             XCTAssertGreaterThan(spread(image, rect), whole, "lesson \(lesson): \(rect) is flatter than the picture as a whole")

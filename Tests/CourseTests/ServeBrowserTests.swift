@@ -30,12 +30,12 @@ final class ServeBrowserTests: XCTestCase {
         try uploadedPictureAppearsInTheStrip(session)
     }
 
-    /// A drag of σ on lessons 3 and 7: every request answers, every image loads, lesson 7's glass
+    /// A drag of σ on lessons 3 and 8: every request answers, every image loads, lesson 8's glass
     /// demo keeps its backdrop, and the page ends at the value let go.
     func testDraggingSigmaLosesNothing() throws {
         let session = try BrowserSession.start()
         defer { session.stop() }
-        for (lesson, values) in [("3", ["3.2", "3.5", "3.9", "4.4", "4.8", "5.1"]), ("7", ["9", "10", "11", "12", "13"])] {
+        for (lesson, values) in [("3", ["3.2", "3.5", "3.9", "4.4", "4.8", "5.1"]), ("8", ["9", "10", "11", "12", "13"])] {
             try session.open("lesson/" + lesson)
             _ = try session.waitForRun()
             try session.drag("sigma", through: values)
@@ -86,7 +86,7 @@ final class ServeBrowserTests: XCTestCase {
     func testAPhoneScreenDoesNotScrollSideways() throws {
         let session = try BrowserSession.start(width: 390)
         defer { session.stop() }
-        for path in ["lesson/3", "lesson/7", ""] {
+        for path in ["lesson/3", "lesson/8", ""] {
             try session.open(path)
             if !path.isEmpty { _ = try session.waitForRun() }
             let widths = try session.script("return document.documentElement.scrollWidth + ' ' + window.innerWidth")

@@ -80,11 +80,11 @@ final class ServeHTTPTests: XCTestCase {
     }
 
     /// Every link and asset on lesson pages and the glossary answers: previous and next, all
-    /// lessons, glossary entries, figures, tables, the script and style, lesson 7's glass demo.
+    /// lessons, glossary entries, figures, tables, the script and style, lesson 8's glass demo.
     func testEveryLinkOnALivePageAnswers() throws {
         let server = try ServeProcess.start()
         defer { server.stop() }
-        for path in ["/lesson/3", "/lesson/7", "/glossary", "/"] {
+        for path in ["/lesson/3", "/lesson/8", "/glossary", "/"] {
             let page = try server.exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             XCTAssertEqual(page.status, 200, path)
             XCTAssertFalse(page.body.contains("<base"), path)
