@@ -2,10 +2,10 @@
 import Synchronization
 #endif
 
-/// The running sum every box pass is built on, `S(p+1) = S(p) + in(p + 2r + 1) − in(p)`: along
-/// lines in a `[position][lane]` scratch (`boxPass`), along two rows at once (`boxPassPair`),
-/// and down rows (`sumRows`, `slideRow`, `cascadeRows`). The iterated box's schedules
-/// (`BoxLines`, `BoxRows`, `BoxStream`, `BoxFused`) and the extended box call these.
+/// The box passes of the iterated box's schedules (`BoxLines`, `BoxRows`, `BoxStream`,
+/// `BoxFused`), each a choice of the one running-sum loop (`RunningSum`): along lines in a
+/// `[position][lane]` scratch (`boxPass`), along two rows at once (`boxPassPair`), and down rows
+/// a step at a time (`sumRows`, `slideRow`, `cascadeRows`).
 extension LineKernels {
     /// One box pass over eight lines side by side: `source` holds `count + 2·radius` padded
     /// positions, `positionStride` floats apart, eight pixels each; output position `p` is
@@ -16,50 +16,25 @@ extension LineKernels {
         _ source: UnsafePointer<Float>, positionStride: Int, radius: Int, count: Int, scale: Float,
         into out: UnsafeMutablePointer<Float>, outPositionStride: Int, outLaneStride: Int
     ) {
-        var a = SIMD16<Float>(), b = SIMD16<Float>()
-        var head = source
-        for _ in 0...(2 * radius) {
-            a += loadScratch16(head)
-            b += loadScratch16(head + 16)
-            head += positionStride
+        @inline(__always) func load(_ p: Int) -> LanePair<SIMD16<Float>> {
+            let at = source + p * positionStride
+            return LanePair(loadScratch16(at), loadScratch16(at + 16))
         }
-        var tail = source
-        var o = out
+        let width = 2 * radius + 1
         if scale == 1 && outLaneStride == 4 {
-            for _ in 1..<count {
-                store16(a, o)
-                store16(b, o + 16)
-                a += loadScratch16(head) - loadScratch16(tail)
-                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
-                head += positionStride
-                tail += positionStride
-                o += outPositionStride
+            RunningSum.run(width: width, count: count, load: load) { p, sum in
+                store16(sum.low, out + p * outPositionStride)
+                store16(sum.high, out + p * outPositionStride + 16)
             }
-            store16(a, o)
-            store16(b, o + 16)
         } else if outLaneStride == 4 {
-            for _ in 1..<count {
-                store16(a * scale, o)
-                store16(b * scale, o + 16)
-                a += loadScratch16(head) - loadScratch16(tail)
-                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
-                head += positionStride
-                tail += positionStride
-                o += outPositionStride
+            RunningSum.run(width: width, count: count, load: load) { p, sum in
+                store16(sum.low * scale, out + p * outPositionStride)
+                store16(sum.high * scale, out + p * outPositionStride + 16)
             }
-            store16(a * scale, o)
-            store16(b * scale, o + 16)
         } else {
-            let s = outLaneStride
-            for _ in 1..<count {
-                storeLanes8(a * scale, b * scale, o, laneStride: s)
-                a += loadScratch16(head) - loadScratch16(tail)
-                b += loadScratch16(head + 16) - loadScratch16(tail + 16)
-                head += positionStride
-                tail += positionStride
-                o += outPositionStride
+            RunningSum.run(width: width, count: count, load: load) { p, sum in
+                storeLanes8(sum.low * scale, sum.high * scale, out + p * outPositionStride, laneStride: outLaneStride)
             }
-            storeLanes8(a * scale, b * scale, o, laneStride: s)
         }
     }
 
@@ -72,37 +47,19 @@ extension LineKernels {
         _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>, radius: Int, count: Int, scale: Float,
         into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>
     ) {
-        var a = SIMD4<Float>(), b = SIMD4<Float>()
-        for k in 0...(2 * radius) {
-            a += loadScratch4(first + 4 * k)
-            b += loadScratch4(second + 4 * k)
+        @inline(__always) func load(_ x: Int) -> LanePair<SIMD4<Float>> {
+            LanePair(loadScratch4(first + 4 * x), loadScratch4(second + 4 * x))
         }
-        // Pixel x of the output is followed by head x + 2r + 1 and tail x of the lines.
-        let headA = first + 4 * (2 * radius + 1), headB = second + 4 * (2 * radius + 1)
-        let floats = 4 * count - 4
-        var x = 0
         if scale == 1 {
-            // lesson-code: iterated-box
-            while x < floats {
-                store4(a, firstOut + x)
-                store4(b, secondOut + x)
-                a += loadScratch4(headA + x) - loadScratch4(first + x)
-                b += loadScratch4(headB + x) - loadScratch4(second + x)
-                x += 4
+            RunningSum.run(width: 2 * radius + 1, count: count, load: load) { x, sum in
+                store4(sum.low, firstOut + 4 * x)
+                store4(sum.high, secondOut + 4 * x)
             }
-            // end lesson-code
-            store4(a, firstOut + x)
-            store4(b, secondOut + x)
         } else {
-            while x < floats {
-                store4(a * scale, firstOut + x)
-                store4(b * scale, secondOut + x)
-                a += loadScratch4(headA + x) - loadScratch4(first + x)
-                b += loadScratch4(headB + x) - loadScratch4(second + x)
-                x += 4
+            RunningSum.run(width: 2 * radius + 1, count: count, load: load) { x, sum in
+                store4(sum.low * scale, firstOut + 4 * x)
+                store4(sum.high * scale, secondOut + 4 * x)
             }
-            store4(a * scale, firstOut + x)
-            store4(b * scale, secondOut + x)
         }
     }
 
@@ -115,43 +72,22 @@ extension LineKernels {
         right: (UnsafePointer<Float>, UnsafePointer<Float>), radius r: Int, count n: Int, scale: Float,
         into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
     ) {
-        var a = SIMD4<Float>(), b = SIMD4<Float>()
-        for k in 0..<r {
-            a += load4(left.0 + 4 * k)
-            b += load4(left.1 + 4 * k)
+        // Positions of the joined line: 0 ..< r in `left`, r ..< n + r in `rows`, then `right`.
+        @inline(__always) func pixel(_ lines: (UnsafePointer<Float>, UnsafePointer<Float>), _ i: Int) -> LanePair<SIMD4<Float>> {
+            LanePair(load4(lines.0 + 4 * i), load4(lines.1 + 4 * i))
         }
-        for k in 0...r {
-            a += load4(rows.0 + 4 * k)
-            b += load4(rows.1 + 4 * k)
+        @inline(__always) func emit(_ x: Int, _ sum: LanePair<SIMD4<Float>>) {
+            store4(scale == 1 ? sum.low : sum.low * scale, out.0 + 4 * x)
+            store4(scale == 1 ? sum.high : sum.high * scale, out.1 + 4 * x)
         }
+        var sum = RunningSum.start(width: 2 * r + 1) { i in i < r ? pixel(left, i) : pixel(rows, i - r) }
         // Output x's head is joined-line pixel x + 2r + 1 and its tail pixel x: the head leaves
-        // the row at x = n − r − 1, the tail enters it at x = r.
-        slidePair(&a, &b, heads: (rows.0 + 4 * (r + 1), rows.1 + 4 * (r + 1)), tails: left, count: r,
-                  scale: scale, into: out)
-        slidePair(&a, &b, heads: (rows.0 + 8 * r + 4, rows.1 + 8 * r + 4), tails: rows, count: n - 2 * r - 1,
-                  scale: scale, into: (out.0 + 4 * r, out.1 + 4 * r))
-        slidePair(&a, &b, heads: right, tails: (rows.0 + 4 * (n - 2 * r - 1), rows.1 + 4 * (n - 2 * r - 1)),
-                  count: r, scale: scale, into: (out.0 + 4 * (n - r - 1), out.1 + 4 * (n - r - 1)))
-        store4(a * scale, out.0 + 4 * (n - 1))
-        store4(b * scale, out.1 + 4 * (n - 1))
-    }
-
-    /// `count` steps of two running sums: store `a · scale` and `b · scale`, then add the heads
-    /// and take away the tails, one pixel further each step (any alignment).
-    @inline(__always)
-    private static func slidePair(
-        _ a: inout SIMD4<Float>, _ b: inout SIMD4<Float>, heads: (UnsafePointer<Float>, UnsafePointer<Float>),
-        tails: (UnsafePointer<Float>, UnsafePointer<Float>), count: Int, scale: Float,
-        into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
-    ) {
-        var x = 0
-        while x < 4 * count {
-            store4(scale == 1 ? a : a * scale, out.0 + x)
-            store4(scale == 1 ? b : b * scale, out.1 + x)
-            a += load4(heads.0 + x) - load4(tails.0 + x)
-            b += load4(heads.1 + x) - load4(tails.1 + x)
-            x += 4
-        }
+        // the row at x = n − r − 1, the tail enters it at x = r. Three loops, none of which branches.
+        RunningSum.slide(&sum, over: 0..<r, head: { pixel(rows, $0 + r + 1) }, tail: { pixel(left, $0) }, emit: emit)
+        RunningSum.slide(&sum, over: r..<(n - r - 1), head: { pixel(rows, $0 + r + 1) }, tail: { pixel(rows, $0 - r) }, emit: emit)
+        RunningSum.slide(&sum, over: (n - r - 1)..<(n - 1), head: { pixel(right, $0 + r + 1 - n) }, tail: { pixel(rows, $0 - r) },
+                         emit: emit)
+        emit(n - 1, sum)
     }
 
     /// Copies lanes `0..<validLanes` of `count` positions of a `[position][lane]` buffer to
@@ -201,7 +137,7 @@ extension LineKernels {
         var x = 0
         if streaming && scale != 1 {
             while x + 4 <= count {
-                let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
+                let a = SIMD16.slid(loadScratch16(acc + 4 * x), adding: loadScratch16(head + 4 * x), removing: loadScratch16(tail + 4 * x))
                 store16(a, acc + 4 * x)
                 storeStreaming(a * scale, out + 4 * x)
                 x += 4
@@ -209,20 +145,20 @@ extension LineKernels {
         }
         if scale == 1 {
             while x + 4 <= count {
-                let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
+                let a = SIMD16.slid(loadScratch16(acc + 4 * x), adding: loadScratch16(head + 4 * x), removing: loadScratch16(tail + 4 * x))
                 store16(a, acc + 4 * x)
                 store16(a, out + 4 * x)
                 x += 4
             }
         }
         while x + 4 <= count {
-            let a = loadScratch16(acc + 4 * x) + (loadScratch16(head + 4 * x) - loadScratch16(tail + 4 * x))
+            let a = SIMD16.slid(loadScratch16(acc + 4 * x), adding: loadScratch16(head + 4 * x), removing: loadScratch16(tail + 4 * x))
             store16(a, acc + 4 * x)
             store16(a * scale, out + 4 * x)
             x += 4
         }
         while x < count {
-            let a = loadScratch4(acc + 4 * x) + (loadScratch4(head + 4 * x) - loadScratch4(tail + 4 * x))
+            let a = SIMD4.slid(loadScratch4(acc + 4 * x), adding: loadScratch4(head + 4 * x), removing: loadScratch4(tail + 4 * x))
             store4(a, acc + 4 * x)
             store4(a * scale, out + 4 * x)
             x += 1
@@ -293,7 +229,7 @@ extension LineKernels {
     private static func cascadeColumn<V: SIMD>(
         _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
         scale: Float, at x: Int, as _: V.Type, copying: Bool, streaming: Bool
-    ) where V.Scalar == Float {
+    ) where V.Scalar == Float, V: RunningSumValue {
         let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
         var a: V = loadAligned(s0), b: V = loadAligned(s1), c: V = loadAligned(s2)
         var row = rows
@@ -311,7 +247,7 @@ extension LineKernels {
     private static func cascadeColumn<V: SIMD>(
         _ row: CascadeRow, sums: [UnsafeMutablePointer<Float>], scale: Float, at x: Int, as _: V.Type,
         copying: Bool, streaming: Bool
-    ) where V.Scalar == Float {
+    ) where V.Scalar == Float, V: RunningSumValue {
         let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
         var a: V = loadAligned(s0), b: V = loadAligned(s1), c: V = loadAligned(s2)
         cascadeStep(row, at: x, &a, &b, &c, scale: scale, copying: copying, streaming: streaming)
@@ -325,15 +261,15 @@ extension LineKernels {
     private static func cascadeStep<V: SIMD>(
         _ row: CascadeRow, at x: Int, _ a: inout V, _ b: inout V, _ c: inout V, scale: Float, copying: Bool,
         streaming: Bool
-    ) where V.Scalar == Float {
+    ) where V.Scalar == Float, V: RunningSumValue {
         // Scratch (sums, rings) is 16-byte aligned; the image rows need not be.
         let input: V = UnsafeRawPointer(row.input + x).loadUnaligned(as: V.self)
         if copying { storeVector(input, row.copy + x) }
-        a += input - loadAligned(row.tail0 + x)
+        a = V.slid(a, adding: input, removing: loadAligned(row.tail0 + x))
         storeVector(a, row.slot1 + x)
-        b += a - loadAligned(row.tail1 + x)
+        b = V.slid(b, adding: a, removing: loadAligned(row.tail1 + x))
         storeVector(b, row.slot2 + x)
-        c += b - loadAligned(row.tail2 + x)
+        c = V.slid(c, adding: b, removing: loadAligned(row.tail2 + x))
         if streaming { storeStreaming(c * scale, row.out + x) } else { storeVector(c * scale, row.out + x) }
     }
 

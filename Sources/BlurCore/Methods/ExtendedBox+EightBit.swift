@@ -100,21 +100,17 @@ private func extendedBoxPassEightBit(
     _ source: UnsafeMutablePointer<SIMD16<UInt32>>, into target: UnsafeMutablePointer<SIMD16<UInt32>>,
     radius r: Int, weights: ExtendedBox.FixedPointWeights, from first: Int, count: Int
 ) {
-    var s0 = SIMD16<UInt32>(), s1 = SIMD16<UInt32>()
-    for p in (first - r)...(first + r) {
-        s0 &+= source[2 * p]
-        s1 &+= source[2 * p + 1]
-    }
     let whole = SIMD16<UInt32>(repeating: weights.whole), end = SIMD16<UInt32>(repeating: weights.end)
     let half = SIMD16<UInt32>(repeating: 1 << 23)
-    // lesson-code: extended-box-8bit
-    for p in first..<(first + count) {
-        let head = 2 * (p + r + 1), tail = 2 * (p - r), outside = 2 * (p - r - 1)
-        let ends0 = source[outside] &+ source[head], ends1 = source[outside + 1] &+ source[head + 1]
-        target[2 * p] = (s0 &* whole &+ ends0 &* end &+ half) &>> 24
-        target[2 * p + 1] = (s1 &* whole &+ ends1 &* end &+ half) &>> 24
-        s0 = s0 &+ source[head] &- source[tail]
-        s1 = s1 &+ source[head + 1] &- source[tail + 1]
+    func level(_ sum: SIMD16<UInt32>, _ ends: SIMD16<UInt32>) -> SIMD16<UInt32> { (sum &* whole &+ ends &* end &+ half) &>> 24 }
+    source.withMemoryRebound(to: LanePair<SIMD16<UInt32>>.self, capacity: first + count + r + 1) { source in
+        target.withMemoryRebound(to: LanePair<SIMD16<UInt32>>.self, capacity: first + count) { target in
+            // lesson-code: extended-box-8bit
+            RunningSum.run(width: 2 * r + 1, from: first, count: count, load: { source[$0 - r] }) { p, s in
+                let outside = source[p - r - 1], head = source[p + r + 1]
+                target[p] = LanePair(level(s.low, outside.low &+ head.low), level(s.high, outside.high &+ head.high))
+            }
+            // end lesson-code
+        }
     }
-    // end lesson-code
 }

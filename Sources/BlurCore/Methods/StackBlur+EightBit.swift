@@ -116,34 +116,16 @@ private func stackPassEightBit(
         if rule == .nearest { return nearest }
         return nearest.replacing(with: nearest &- 1, where: shifted - magic .> product)
     }
-    // lesson-code: stack-8bit
-    // T(j) = in[j − r] + … + in[j], exact sums of levels.
-    var t0 = SIMD16<UInt32>(), t1 = SIMD16<UInt32>()
-    for j in 0..<r {
-        t0 &+= line[2 * j]
-        t1 &+= line[2 * j + 1]
+    line.withMemoryRebound(to: LanePair<SIMD16<UInt32>>.self, capacity: count + 2 * r) { line in
+        sums.withMemoryRebound(to: LanePair<SIMD16<UInt32>>.self, capacity: count + 2 * r) { sums in
+            // lesson-code: stack-8bit
+            // T(j) = in[j − r] + … + in[j], exact sums of levels.
+            RunningSum.run(width: r + 1, count: count + r, load: { line[$0] }) { j, t in sums[j + r] = t }
+            // out(x) = (T(x + r) + … + T(x + 2r)) ÷ (r + 1)², stored as a level.
+            RunningSum.run(width: r + 1, from: r, count: count, load: { sums[$0] }) { p, u in
+                line[p] = LanePair(level(u.low), level(u.high))
+            }
+            // end lesson-code
+        }
     }
-    for j in r..<(count + 2 * r) {
-        t0 &+= line[2 * j]
-        t1 &+= line[2 * j + 1]
-        sums[2 * j] = t0
-        sums[2 * j + 1] = t1
-        t0 &-= line[2 * (j - r)]
-        t1 &-= line[2 * (j - r) + 1]
-    }
-    // out(x) = (T(x + r) + … + T(x + 2r)) ÷ (r + 1)², stored as a level.
-    var u0 = SIMD16<UInt32>(), u1 = SIMD16<UInt32>()
-    for j in r..<(2 * r) {
-        u0 &+= sums[2 * j]
-        u1 &+= sums[2 * j + 1]
-    }
-    for p in r..<(count + r) {
-        u0 &+= sums[2 * (p + r)]
-        u1 &+= sums[2 * (p + r) + 1]
-        line[2 * p] = level(u0)
-        line[2 * p + 1] = level(u1)
-        u0 &-= sums[2 * p]
-        u1 &-= sums[2 * p + 1]
-    }
-    // end lesson-code
 }

@@ -89,36 +89,18 @@ private func stackPass(
     _ line: UnsafeMutablePointer<SIMD16<Float>>, sums: UnsafeMutablePointer<SIMD16<Float>>,
     radius r: Int, scale: Float, count: Int
 ) {
-    // lesson-code: stack
-    // T(j) = in[j − r] + … + in[j] for padded positions j = r … count + 2r − 1.
-    var t0 = SIMD16<Float>(), t1 = SIMD16<Float>()
-    for j in 0..<r {
-        t0 += line[2 * j]
-        t1 += line[2 * j + 1]
+    line.withMemoryRebound(to: LanePair<SIMD16<Float>>.self, capacity: count + 2 * r) { line in
+        sums.withMemoryRebound(to: LanePair<SIMD16<Float>>.self, capacity: count + 2 * r) { sums in
+            // lesson-code: stack
+            // T(j) = in[j − r] + … + in[j] for padded positions j = r … count + 2r − 1.
+            RunningSum.run(width: r + 1, count: count + r, load: { line[$0] }) { j, t in sums[j + r] = t }
+            // out(x) = (T(x + r) + … + T(x + 2r)) / (r + 1)², x at padded position x + r.
+            RunningSum.run(width: r + 1, from: r, count: count, load: { sums[$0] }) { p, u in
+                line[p] = LanePair(u.low * scale, u.high * scale)
+            }
+            // end lesson-code
+        }
     }
-    for j in r..<(count + 2 * r) {
-        t0 += line[2 * j]
-        t1 += line[2 * j + 1]
-        sums[2 * j] = t0
-        sums[2 * j + 1] = t1
-        t0 -= line[2 * (j - r)]
-        t1 -= line[2 * (j - r) + 1]
-    }
-    // out(x) = (T(x + r) + … + T(x + 2r)) / (r + 1)², x at padded position x + r.
-    var u0 = SIMD16<Float>(), u1 = SIMD16<Float>()
-    for j in r..<(2 * r) {
-        u0 += sums[2 * j]
-        u1 += sums[2 * j + 1]
-    }
-    for p in r..<(count + r) {
-        u0 += sums[2 * (p + r)]
-        u1 += sums[2 * (p + r) + 1]
-        line[2 * p] = u0 * scale
-        line[2 * p + 1] = u1 * scale
-        u0 -= sums[2 * p]
-        u1 -= sums[2 * p + 1]
-    }
-    // end lesson-code
 }
 
 // MARK: - Catalog
