@@ -25,6 +25,13 @@ let package = Package(
         .library(name: "BlurKit", targets: ["BlurKit"]),
         .library(name: "BlurCore", targets: ["BlurCore"]),
     ],
+    // Off by default, so `swift run explorer lesson 1` never builds SwiftNIO. On
+    // (`swift build -c release --traits LiveServer`), explorer carries the live server's HTTP front
+    // itself and `explorer serve` needs no second program: one file for a lab (README, "One
+    // binary for a lab").
+    traits: [
+        .trait(name: "LiveServer", description: "Links explorer-serve's HTTP front into explorer, so one file serves the lessons live."),
+    ],
     // Each lower bound is the version this package is built and tested with (there is no
     // Package.resolved: README, "Why there is no Package.resolved").
     dependencies: [
@@ -76,6 +83,7 @@ let package = Package(
                 "CCmark",
                 .product(name: "Yams", package: "Yams"),
                 "ShippedFiles",
+                .target(name: "ServeFront", condition: .when(traits: ["LiveServer"])),
             ],
             path: "Sources/Explorer",
             resources: [.embedInCode("Serve/Resources/live.js"), .embedInCode("Serve/Resources/live.css")]
@@ -88,9 +96,10 @@ let package = Package(
         .executableTarget(name: "EmbedFiles"),
         // MARK: end of files built into the binary
         // `explorer serve` runs this program beside it: HTTP in front (limits, timeouts, Host check),
-        // lesson runs behind, in an `explorer serve-worker` process it starts.
-        .executableTarget(
-            name: "explorer-serve",
+        // lesson runs behind, in an `explorer serve-worker` process it starts. The front is a
+        // module of its own so that explorer can carry it too (the LiveServer trait).
+        .target(
+            name: "ServeFront",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -99,9 +108,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Sources/ExplorerServe"
+            ]
         ),
+        .executableTarget(name: "explorer-serve", dependencies: ["ServeFront"], path: "Sources/ExplorerServe"),
         // Tests by speed: the library's unit tests (seconds), the command tests (the built
         // explorer, run in temporary folders), and the slow course tests (every lesson swept
         // over its parameters, tmux, Chromium, the live server over HTTP). `swift test` runs all three;

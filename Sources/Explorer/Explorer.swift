@@ -1,6 +1,9 @@
 import Foundation
 import ArgumentParser
 import BlurKit
+#if LiveServer
+import ServeFront
+#endif
 
 /// The `explorer` command: lessons, blurs and measurements of the Gaussian blur.
 @main
@@ -32,6 +35,13 @@ struct Explorer: ParsableCommand {
     /// swift-argument-parser's own `main()` prints the usage after a validation error; here a
     /// bad value gets one line naming it (and `--help` still prints the full help).
     static func main() {
+        #if LiveServer
+        // `explorer serve` became this (exec): the HTTP front, whose own signal handling stops
+        // the lesson server behind it.
+        if CommandLine.arguments.dropFirst().first == ServeFront.command {
+            ServeFront.main(Array(CommandLine.arguments.dropFirst(2)))
+        }
+        #endif
         SignalCleanup.install()
         Allocator.keepFreedBlocks()
         let arguments = Array(CommandLine.arguments.dropFirst())

@@ -24,11 +24,13 @@ public enum ShippedFiles {
     /// The shipped files as a folder on disk, for code that reads paths (libpng, the lesson
     /// library): written on first use into a new private folder under the system's temporary
     /// folder (mode 0700), the same for the rest of the process and removed when it exits.
-    /// Signals end the process without `atexit`: register the folder with the caller's clean-up.
+    /// Signals end the process without `atexit`: `created` registers the folder with the caller's
+    /// clean-up, before any file is written, so a signal during the writing leaves nothing.
     ///
+    /// - Parameter created: called once with the new folder's path, as soon as it exists.
     /// - Returns: the folder, which holds `Lessons/` and the other shipped paths.
     /// - Throws: the file system's error when the folder or a file cannot be written.
-    public static func folder() throws -> String {
+    public static func folder(created: (String) -> Void = { _ in }) throws -> String {
         try written.withLock { state in
             if let path = state { return path }
             let name = "explorer-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -37,6 +39,7 @@ public enum ShippedFiles {
                                                     attributes: [.posixPermissions: 0o700])
             shippedFolderToRemove.withLock { $0 = root }
             atexit(removeShippedFolder)
+            created(root)
             for (path, text) in base64 {
                 let file = root + "/" + path
                 try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,

@@ -1,12 +1,16 @@
 import ArgumentParser
 import BlurKit
 import Foundation
+#if LiveServer
+import ServeFront
+#endif
 
 /// `explorer serve`: the lessons live in a browser, with a control for every parameter.
 ///
 /// The server is two processes: `explorer-serve` (HTTP on Hummingbird, built beside `explorer`
 /// by `swift build --product explorer-serve`), which this command becomes, and the lesson server
-/// it starts behind it (`explorer serve-worker`). It binds 127.0.0.1 unless told otherwise, keeps
+/// it starts behind it (`explorer serve-worker`). An explorer built with the `LiveServer` trait
+/// carries the HTTP front itself and becomes `explorer serve-front` instead. It binds 127.0.0.1 unless told otherwise, keeps
 /// runs and uploads in a temporary folder of its own and removes it when stopped (Ctrl-C or SIGTERM).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -66,17 +70,30 @@ struct ServeCommand: ParsableCommand {
             throw error.report()
         }
         let explorer = Self.executablePath()
+        #if LiveServer
+        // Built with the LiveServer trait: this binary carries the HTTP front (one file for a lab).
+        let front = explorer
+        var arguments = [explorer, ServeFront.command]
+        #else
         let front = (explorer as NSString).deletingLastPathComponent + "/explorer-serve"
         guard FileManager.default.isExecutableFile(atPath: front) else {
             var standardError = StandardError()
-            print("Error: explorer serve runs explorer-serve, which is not built beside \(explorer); build it with: swift build --product explorer-serve", to: &standardError)
+            print("Error: explorer serve runs explorer-serve, which is not built beside \(explorer); build it with: swift build --product explorer-serve (or build explorer with --traits LiveServer)", to: &standardError)
             throw ExitCode(1)
         }
+        var arguments = [front]
+        #endif
+        // A folder of lessons on disk is passed on; the lessons built into the binary are written
+        // out by the lesson server itself, which removes its copy when it stops (this process
+        // is replaced by exec, which runs no clean-up, so its copy is removed now).
+        let onDisk = lessons.folder != nil || FileManager.default.fileExists(atPath: "Lessons")
         let folder = (library.folder as NSString).isAbsolutePath
             ? library.folder : FileManager.default.currentDirectoryPath + "/" + library.folder
-        var arguments = [front, "--host", host, "--port", String(port), "--max-body-mb", String(maxUploadMB)]
+        arguments += ["--host", host, "--port", String(port), "--max-body-mb", String(maxUploadMB)]
         if open { arguments.append("--open") }
-        arguments += ["--", explorer, "serve-worker", "--lessons", folder, "--max-pixels", String(maxPixels), "--workers", String(workers)]
+        arguments += ["--", explorer, "serve-worker"] + (onDisk ? ["--lessons", folder] : [])
+            + ["--max-pixels", String(maxPixels), "--workers", String(workers)]
+        TemporaryFiles.removeAll()
         let pointers = arguments.map { strdup($0) } + [nil]
         execv(front, pointers)
         var standardError = StandardError()

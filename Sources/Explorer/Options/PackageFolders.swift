@@ -41,8 +41,6 @@ enum PackageFolders {
     /// The files built into the binary, written once to a private temporary folder, removed at
     /// exit and on SIGINT or SIGTERM.
     private static func shippedFolder() throws -> String {
-        let folder = try ShippedFiles.folder()
-        TemporaryFiles.register(folder)
-        return folder
+        try ShippedFiles.folder(created: TemporaryFiles.register)
     }
 }
