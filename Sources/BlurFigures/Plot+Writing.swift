@@ -6,8 +6,11 @@ import BlurPNG
 extension Plot {
     /// What `write` produced.
     public struct Output: Sendable, Equatable {
+        /// The picture, `FOLDER/NAME.png`.
         public var pngPath: String
+        /// The numbers, `FOLDER/NAME.dat` (`dataText()`).
         public var dataPath: String
+        /// The gnuplot script, `FOLDER/NAME.gp` (`gnuplotScript(name:)`), which redraws the PNG.
         public var scriptPath: String
         /// True when gnuplot was not found and the built-in plotter drew the PNG.
         public var usedFallback: Bool
@@ -18,9 +21,13 @@ extension Plot {
     /// Writes `NAME.dat`, `NAME.gp` and `NAME.png` into `folder`, each atomically.
     ///
     /// - Parameters:
+    ///   - name: the files' shared name, without extension: a plain file name, no `/`, not
+    ///     starting with `.`.
+    ///   - folder: the folder to write into; it must exist.
     ///   - searchPath: where to look for `gnuplot`, in PATH form (`/usr/bin:/bin`); nil uses the
     ///     environment's PATH. A path without gnuplot selects the built-in plotter.
     ///   - command: recorded in the PNG's `tEXt` chunk (`Software-Command`), as `PNG.write` does.
+    /// - Returns: the three paths, whether the built-in plotter drew the PNG, and gnuplot's warnings.
     /// - Throws: `BlurKitError` when `name` is not a plain file name, no series has a finite point, a log axis has no positive
     ///   value, a file cannot be written, or gnuplot exits with an error or leaves no valid PNG
     ///   (its message in one line).

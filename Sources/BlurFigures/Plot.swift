@@ -59,21 +59,29 @@ public struct Plot: Sendable, Equatable {
 
     /// Which y axis a series is measured on: the left (`yLabel`) or the right (`y2Label`).
     public enum YAxis: String, Sendable, Equatable {
+        /// The left axis, titled `yLabel`; the right one, titled `y2Label`.
         case left, right
     }
 
     /// A tick at `value` named `label` (e.g. "π/2" at 1.5708).
     public struct Tick: Sendable, Equatable {
+        /// Where the tick sits, in the axis's units.
         public var value: Double
+        /// The text under (or beside) the tick.
         public var label: String
+        /// A tick at `value` named `label`.
         public init(_ value: Double, _ label: String) { self.value = value; self.label = label }
     }
 
     /// One named set of points.
     public struct Series: Sendable, Equatable {
+        /// The name in the legend, the data file's comment and the alt text.
         public var name: String
+        /// The points' x coordinates, in order; as many as `y`.
         public var x: [Double]
+        /// The points' y coordinates; a non-finite value (or one ≤ 0 on a log axis) is not drawn.
         public var y: [Double]
+        /// How the points are drawn.
         public var style: Style
         /// The y axis the values are measured on; `.right` for a second quantity with a unit of its own.
         public var axis: YAxis
@@ -82,6 +90,8 @@ public struct Plot: Sendable, Equatable {
         /// A colour of its own instead of the palette's next (e.g. greys for reference lines).
         public var colour: SIMD4<Float>?
 
+        /// A series drawn in the palette's next colour.
+        ///
         /// - Precondition: `x.count == y.count`, and `labels` is empty or as long.
         public init(name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left, labels: [String] = []) {
             precondition(x.count == y.count, "series '\(name)': x has \(x.count) values but y has \(y.count)")
@@ -102,11 +112,17 @@ public struct Plot: Sendable, Equatable {
         }
     }
 
+    /// The line above the chart.
     public var title: String
+    /// The x axis's title, with its unit: "σ (px)".
     public var xLabel: String
+    /// The left y axis's title, with its unit.
     public var yLabel: String
+    /// Whether the x axis is logarithmic (points with x ≤ 0 are then not drawn).
     public var logX: Bool
+    /// Whether the left y axis is logarithmic (points with y ≤ 0 are then not drawn).
     public var logY: Bool
+    /// The series, in legend order.
     public var series: [Series]
     /// The right axis's title, for series with `axis: .right` (nil: no right axis).
     public var y2Label: String?
@@ -116,12 +132,14 @@ public struct Plot: Sendable, Equatable {
     public var xRange: ClosedRange<Double>?
     /// Named x ticks (nil: round numbers chosen for the range).
     public var xTicks: [Tick]?
-    /// The PNG's size in pixels.
+    /// The PNG's width in pixels (at least 200).
     public var width = 1200
+    /// The PNG's height in pixels (at least 150).
     public var height = 800
     /// Extra gnuplot lines placed just before `plot` (tests use it to inject a bad command).
     var extraGnuplotCommands: [String] = []
 
+    /// A 1200×800 chart with linear axes unless `logX` or `logY` says otherwise, and no right axis.
     public init(title: String, xLabel: String, yLabel: String, logX: Bool = false, logY: Bool = false,
                 series: [Series] = []) {
         self.title = title; self.xLabel = xLabel; self.yLabel = yLabel
@@ -150,6 +168,8 @@ public struct Plot: Sendable, Equatable {
 
     /// The marker shapes, in the order series take them.
     public enum Marker: Int, CaseIterable, Sendable {
+        /// A filled disc, square, upward triangle, diamond and downward triangle, in the order
+        /// series take them.
         case disc, square, triangleUp, diamond, triangleDown
 
         /// gnuplot's filled point type of the same shape.
@@ -179,6 +199,7 @@ public struct Plot: Sendable, Equatable {
 
     // MARK: - Text
 
+    /// `text` on one line: each line break becomes a space.
     func oneLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }

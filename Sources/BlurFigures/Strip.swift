@@ -24,6 +24,7 @@ import BlurPNG
 public struct Strip: Sendable {
     /// One picture in the strip and the lines under it.
     public struct Panel: Sendable {
+        /// What a panel shows: its image, or its difference from a reference.
         public enum Kind: Sendable {
             /// The image as it is (transparent parts over a checkerboard).
             case image
@@ -31,11 +32,14 @@ public struct Strip: Sendable {
             case difference(reference: RGBAImage, amplification: Float)
         }
 
+        /// The picture shown (for a difference panel, the image compared with the reference).
         public var image: RGBAImage
         /// One or two short lines: what the panel is, then a number that matters.
         public var caption: [String]
+        /// Whether the panel shows `image` or its amplified difference from a reference.
         public var kind: Kind
 
+        /// A panel of `image` with its caption lines; an image panel unless `kind` says otherwise.
         public init(image: RGBAImage, caption: [String] = [], kind: Kind = .image) {
             self.image = image
             self.caption = caption
@@ -61,11 +65,14 @@ public struct Strip: Sendable {
         /// panel's displayed size.
         public var zoom: Int?
 
+        /// A close-up of `region`, enlarged `zoom` times (nil: as much as fits).
         public init(_ region: PixelRect, zoom: Int? = nil) {
             self.region = region
             self.zoom = zoom
         }
 
+        /// A close-up of the `width`×`height` region whose top-left pixel is (x, y), enlarged
+        /// `zoom` times (nil: as much as fits).
         public init(x: Int, y: Int, width: Int, height: Int, zoom: Int? = nil) {
             self.init(PixelRect(x: x, y: y, width: width, height: height), zoom: zoom)
         }
@@ -102,8 +109,11 @@ public struct Strip: Sendable {
         }
     }
 
+    /// The line above the panels, wrapped to at most three lines (nil: no title).
     public var title: String?
+    /// The panels, left to right, then row by row when `columns` is set.
     public var panels: [Panel]
+    /// The region shown enlarged under every panel (nil: none).
     public var inset: Inset?
     /// Panels per row; nil puts all panels in one row.
     public var columns: Int?
@@ -114,6 +124,7 @@ public struct Strip: Sendable {
     /// Rectangles outlined on the panels (`Strip+Outlines.swift`).
     public var outlines: [Outline] = []
 
+    /// A strip with one row of panels at the automatic scale, difference panels in inferno.
     public init(title: String? = nil, panels: [Panel] = [], inset: Inset? = nil) {
         self.title = title
         self.panels = panels
