@@ -54,6 +54,8 @@ public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
     /// Parses `X,Y,W,H`, each an integer or a percentage `N%` (0–100).
     ///
     /// - Parameters:
+    ///   - text: what was typed, e.g. `40,60,200,120` or `25%,25%,50%,50%`; spaces around the
+    ///     numbers are ignored.
     ///   - option: the option's name for messages (`--region`).
     ///   - negativeOrigin: whether X and Y may be negative (a panel partly off the picture).
     /// - Throws: `BlurKitError` in one line naming the option and the text: not four numbers, a

@@ -100,6 +100,9 @@ public struct Vibrancy: Sendable, Equatable {
     /// the content covers at least half (`mask` alpha ≥ ½, the glyphs' bodies).
     ///
     /// - Parameters:
+    ///   - mask: the content's shape: its alpha is the coverage of each pixel.
+    ///   - x: the column of `glass` where the mask's left edge sits.
+    ///   - y: the row of `glass` where the mask's top edge sits.
     ///   - glass: the picture with the panel, before any content is drawn.
     ///   - colour: the content's colour at a glass pixel: a fixed label colour, or
     ///     `vibrantColour(over:)` for vibrant content.

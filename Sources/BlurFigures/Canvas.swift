@@ -135,6 +135,9 @@ public struct Canvas: Sendable {
     /// enlarged to a `zoom`×`zoom` square (nearest neighbour, so single pixels stay visible).
     ///
     /// - Parameters:
+    ///   - source: the picture to draw, straight alpha.
+    ///   - x: the canvas column of its top-left corner.
+    ///   - y: the canvas row of its top-left corner.
     ///   - region: the part of `source` to draw (default: all of it).
     ///   - zoom: the integer enlargement, ≥ 1.
     public mutating func draw(_ source: RGBAImage, x: Int, y: Int, zoom: Int = 1, region: PixelRect? = nil) {
@@ -185,7 +188,12 @@ public struct Canvas: Sendable {
     /// to the nearest segment: overlapping segments take the largest coverage, so joins are not
     /// darkened by double blending.
     ///
-    /// - Parameter clip: draw only inside this rectangle (e.g. a plot's frame).
+    /// - Parameters:
+    ///   - points: the vertices, in canvas pixels (pixel (x, y) covers x…x+1, y…y+1); a single
+    ///     point draws a disc.
+    ///   - colour: straight-alpha sRGB, composited over what is there.
+    ///   - lineWidth: the line's width w, in pixels.
+    ///   - clip: draw only inside this rectangle (e.g. a plot's frame).
     public mutating func strokePolyline(_ points: [SIMD2<Double>], colour: SIMD4<Float>,
                                         lineWidth: Double = 1, clip: PixelRect? = nil) {
         guard !points.isEmpty else { return }
