@@ -66,10 +66,12 @@ public enum Contrast {
 public struct ContrastCheck: Sendable, Equatable {
     /// The contrast ratio (lighter + 0.05) / (darker + 0.05); `infinity` when no pixel was examined.
     public let ratio: Double
-    /// The pixel that gave `ratio` (the worst one, for a worst-case check).
+    /// The column of the pixel that gave `ratio` (the worst one, for a worst-case check).
     public let x: Int
+    /// The row of that pixel.
     public let y: Int
 
+    /// A ratio found at pixel (x, y).
     public init(ratio: Double, x: Int, y: Int) {
         self.ratio = ratio; self.x = x; self.y = y
     }

@@ -15,6 +15,12 @@ public struct EffectBlur: Sendable {
     /// The blur itself.
     public let apply: @Sendable (RGBAImage) -> RGBAImage
 
+    /// A blur from any function that keeps the image's size.
+    ///
+    /// - Parameters:
+    ///   - reach: how far an output pixel reads, in pixels of the image `apply` is given; at
+    ///     least 0 (checked by a precondition).
+    ///   - apply: the blur, straight alpha in and out.
     public init(reach: Int, _ apply: @escaping @Sendable (RGBAImage) -> RGBAImage) {
         precondition(reach >= 0, "reach (\(reach)) must not be negative")
         self.reach = reach

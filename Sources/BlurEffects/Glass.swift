@@ -39,6 +39,8 @@ public struct Glass: Sendable {
     /// The colour the label is drawn in.
     public var labelColour: SIMD4<Float>
 
+    /// A panel at `panel` with the preset's tint and saturation, 12 px corners, no mask, and a
+    /// label (when `labelSize` is given) in the preset's label colour.
     public init(panel: PixelRect, preset: GlassPreset, cornerRadius: Float = 12, mask: RGBAImage? = nil,
                 labelSize: (width: Int, height: Int)? = nil) {
         self.panel = panel

@@ -9,7 +9,9 @@ import BlurFigures
 /// which takes the colour from the glass behind it; both therefore cover exactly the same pixels,
 /// and their contrasts compare like with like.
 public struct GlassLabel: Sendable {
+    /// The line of text; may be empty when the icon stands alone.
     public var text: String
+    /// The bitmap font the text is drawn in; its line height also sets the icon's size.
     public var font: BitmapFont
     /// Whether the icon leads the text.
     public var hasIcon: Bool
@@ -17,6 +19,7 @@ public struct GlassLabel: Sendable {
     /// The space between the icon and the text, in pixels.
     public var gap: Int { max(4, font.pixelSize / 4) }
 
+    /// A label of `text` in `font`, led by the music-notes icon when `hasIcon`.
     public init(text: String, font: BitmapFont, hasIcon: Bool) {
         self.text = text
         self.font = font

@@ -17,9 +17,13 @@ import BlurCore
 ///
 /// A white level w is the sRGB colour (w, w, w).
 public enum GlassStyle: String, CaseIterable, Sendable {
+    /// `applyLightEffect`: radius 30, white at alpha 0.3, saturation 1.8.
     case light
+    /// `applyExtraLightEffect`: radius 20, white level 0.97 at alpha 0.82, saturation 1.8.
     case extraLight = "extra-light"
+    /// `applyDarkEffect`: radius 20, white level 0.11 at alpha 0.73, saturation 1.8.
     case dark
+    /// `applyTintEffectWithColor:`: radius 10, the given colour at alpha 0.6, saturation −1.
     case tint
 
     /// The colour `.tint` uses when the caller gives none: (0, 122, 255), iOS 7's default system
@@ -53,6 +57,12 @@ public struct GlassPreset: Sendable, Equatable {
     /// The saturation factor s of `SaturationMatrix`.
     public var saturation: Float
 
+    /// A preset with these values, as `GlassStyle.preset(tintColour:)` builds them.
+    ///
+    /// - Parameters:
+    ///   - blurRadius: the ImageEffects blur radius, in points.
+    ///   - tint: the straight-alpha sRGB colour laid over the panel.
+    ///   - saturation: the factor s of `SaturationMatrix` (1 leaves colours as they are).
     public init(blurRadius: Double, tint: SIMD4<Float>, saturation: Float) {
         self.blurRadius = blurRadius; self.tint = tint; self.saturation = saturation
     }

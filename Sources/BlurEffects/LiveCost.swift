@@ -22,6 +22,8 @@ public struct LiveCost: Sendable, Equatable {
     /// Seconds between refreshes; 0 means as fast as possible.
     public let interval: Double
 
+    /// The cost of refreshing a blur that takes `secondsPerBlur` every `interval` seconds; both
+    /// must be 0 or more (checked by a precondition).
     public init(secondsPerBlur: Double, interval: Double) {
         precondition(secondsPerBlur >= 0 && interval >= 0,
                      "secondsPerBlur (\(secondsPerBlur)) and interval (\(interval)) must not be negative")

@@ -28,8 +28,10 @@ public struct Parallax: Sendable {
     /// The blur both approaches use.
     public let blur: EffectBlur
 
-    /// - Throws: `BlurKitError` when `shift` is negative or the panel, grown by `shift`, leaves
-    ///   the picture.
+    /// A comparison of the two approaches for `panel` moving up to `shift` pixels over `background`.
+    ///
+    /// - Throws: `BlurKitError` when `shift` is negative, the panel is empty, or the panel, grown
+    ///   by `shift`, leaves the picture.
     public init(background: RGBAImage, panel: PixelRect, shift: Int, blur: EffectBlur) throws {
         guard shift >= 0 else { throw BlurKitError("shift (\(shift)) must not be negative") }
         let travel = panel.expanded(by: shift)
@@ -142,19 +144,24 @@ public struct Parallax: Sendable {
 
 /// One frame of the parallax comparison.
 public struct ParallaxFrame: Sendable, Equatable {
+    /// The panel's offset from rest in this frame, in pixels (x right, y down).
     public var offset: SIMD2<Int>
     /// Largest difference over interior pixels (0 up to Float32 rounding).
     public var interiorMax: Float = 0
     /// Largest difference over pixels within reach of a snapshot edge.
     public var edgeMax: Float = 0
+    /// How many of the panel's pixels are interior (`Parallax.isInterior`).
     public var interiorPixels = 0
+    /// How many lie within reach of a snapshot edge that is not the picture's border.
     public var edgePixels = 0
 
+    /// A frame at `offset` with nothing measured yet.
     public init(offset: SIMD2<Int>) { self.offset = offset }
 }
 
 /// The parallax comparison over all frames, and the work each approach does.
 public struct ParallaxMeasurement: Sendable, Equatable {
+    /// One entry per offset, in the order measured.
     public var frames: [ParallaxFrame]
     /// Pixels the live approach blurs per frame (panel plus margin, clipped), averaged over frames.
     public var liveBlurredPixelsPerFrame: Double

@@ -11,7 +11,9 @@ import BlurCore
 public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
     /// One of the four numbers: pixels, or a percentage of the image's side.
     public enum Length: Sendable, Equatable, CustomStringConvertible {
+        /// Whole pixels; a negative X or Y puts the rectangle partly left of or above the picture.
         case pixels(Int)
+        /// A percentage, 0 to 100, of the image's width (for X and W) or height (for Y and H).
         case percent(Double)
 
         /// The length in pixels along a side of `side` pixels (percentages round down).
@@ -22,6 +24,7 @@ public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
             }
         }
 
+        /// As typed: `64`, `25%`, `12.5%`.
         public var description: String {
             switch self {
             case .pixels(let n): "\(n)"
@@ -30,14 +33,20 @@ public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The left edge.
     public var x: Length
+    /// The top edge.
     public var y: Length
+    /// The width; at least one pixel once resolved.
     public var width: Length
+    /// The height; at least one pixel once resolved.
     public var height: Length
 
     /// The largest magnitude of a whole-pixel number: 10⁹, far beyond any image the explorer reads.
     public static let limit = 1_000_000_000
 
+    /// A rectangle of these four numbers, taken as they are (`init(parsing:option:negativeOrigin:)`
+    /// checks typed ones).
     public init(x: Length, y: Length, width: Length, height: Length) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -45,6 +54,8 @@ public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
     /// Parses `X,Y,W,H`, each an integer or a percentage `N%` (0–100).
     ///
     /// - Parameters:
+    ///   - text: what was typed, e.g. `40,60,200,120` or `25%,25%,50%,50%`; spaces around the
+    ///     numbers are ignored.
     ///   - option: the option's name for messages (`--region`).
     ///   - negativeOrigin: whether X and Y may be negative (a panel partly off the picture).
     /// - Throws: `BlurKitError` in one line naming the option and the text: not four numbers, a
@@ -99,5 +110,6 @@ public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
         [x, y, width, height].allSatisfy { if case .pixels = $0 { true } else { false } }
     }
 
+    /// The rectangle as typed: `X,Y,W,H`, which `init(parsing:option:negativeOrigin:)` reads back.
     public var description: String { "\(x),\(y),\(width),\(height)" }
 }

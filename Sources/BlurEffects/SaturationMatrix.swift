@@ -44,6 +44,11 @@ public struct SaturationMatrix: Sendable, Equatable {
     /// The rows of M: output channel i is `dot(rows[i], (R, G, B))`.
     public let rows: [SIMD3<Float>]
 
+    /// The matrix for saturation factor s.
+    ///
+    /// Row i is (1 − s)·w + s·eᵢ, with w the luminance weights, so each colour c becomes grey + s·(c − grey), grey = w·c: s = 1 is the identity, s = 0 gives
+    /// the grey, s > 1 saturates, and s < 0 moves the colour to the far side of its grey (the
+    /// complementary hue, ImageEffects' tint style with s = −1).
     public init(saturation s: Float) {
         let w = Self.luminanceWeights
         factor = s

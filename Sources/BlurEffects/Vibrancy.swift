@@ -30,10 +30,13 @@ import BlurCore
 public struct Vibrancy: Sendable, Equatable {
     /// The two blend operations vibrant content is drawn with.
     public enum Operation: String, Sendable, CaseIterable {
+        /// B(Cb, Cs) = min(1, Cb + Cs): adds light; for content over dark glass.
         case plusLighter = "plus-lighter"
+        /// B(Cb, Cs) = max(0, Cb + Cs − 1): takes light away; for content over light glass.
         case plusDarker = "plus-darker"
     }
 
+    /// Which blend the content is drawn with.
     public var operation: Operation
     /// How far the content moves each channel of the glass, 0...1.
     public var amount: Float
@@ -41,6 +44,7 @@ public struct Vibrancy: Sendable, Equatable {
     /// The amount used when none is given.
     public static let defaultAmount: Float = 0.6
 
+    /// Vibrancy with `operation`; `amount` is clamped to 0...1.
     public init(operation: Operation, amount: Float = Vibrancy.defaultAmount) {
         self.operation = operation
         self.amount = min(max(amount, 0), 1)
@@ -96,6 +100,9 @@ public struct Vibrancy: Sendable, Equatable {
     /// the content covers at least half (`mask` alpha ≥ ½, the glyphs' bodies).
     ///
     /// - Parameters:
+    ///   - mask: the content's shape: its alpha is the coverage of each pixel.
+    ///   - x: the column of `glass` where the mask's left edge sits.
+    ///   - y: the row of `glass` where the mask's top edge sits.
     ///   - glass: the picture with the panel, before any content is drawn.
     ///   - colour: the content's colour at a glass pixel: a fixed label colour, or
     ///     `vibrantColour(over:)` for vibrant content.

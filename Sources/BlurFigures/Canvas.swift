@@ -40,8 +40,9 @@ public enum FigureColour {
         hex(0x0072B2), hex(0xD55E00), hex(0x009E73), hex(0xCC79A7), hex(0xE69F00), hex(0x56B4E9), hex(0x000000),
         hex(0x882255), hex(0x44AA99), hex(0x999933), hex(0x332288), hex(0x888888),
     ]
-    /// The two greys of the checkerboard shown behind transparent pixels.
+    /// The light squares of the checkerboard shown behind transparent pixels: white.
     public static let checkerLight = hex(0xFFFFFF)
+    /// The dark squares of that checkerboard: a light grey, so the pattern stays faint.
     public static let checkerDark = hex(0xCBCBCB)
 }
 
@@ -64,8 +65,11 @@ public struct Canvas: Sendable {
     /// The picture drawn so far.
     public var image: RGBAImage
 
+    /// The picture's width in pixels.
     public var width: Int { image.width }
+    /// The picture's height in pixels.
     public var height: Int { image.height }
+    /// The whole picture, `(0, 0)` to `(width, height)`: what drawing is clipped to.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     /// A canvas filled with one colour (transparent by default).
@@ -131,6 +135,9 @@ public struct Canvas: Sendable {
     /// enlarged to a `zoom`×`zoom` square (nearest neighbour, so single pixels stay visible).
     ///
     /// - Parameters:
+    ///   - source: the picture to draw, straight alpha.
+    ///   - x: the canvas column of its top-left corner.
+    ///   - y: the canvas row of its top-left corner.
     ///   - region: the part of `source` to draw (default: all of it).
     ///   - zoom: the integer enlargement, ≥ 1.
     public mutating func draw(_ source: RGBAImage, x: Int, y: Int, zoom: Int = 1, region: PixelRect? = nil) {
@@ -181,7 +188,12 @@ public struct Canvas: Sendable {
     /// to the nearest segment: overlapping segments take the largest coverage, so joins are not
     /// darkened by double blending.
     ///
-    /// - Parameter clip: draw only inside this rectangle (e.g. a plot's frame).
+    /// - Parameters:
+    ///   - points: the vertices, in canvas pixels (pixel (x, y) covers x…x+1, y…y+1); a single
+    ///     point draws a disc.
+    ///   - colour: straight-alpha sRGB, composited over what is there.
+    ///   - lineWidth: the line's width w, in pixels.
+    ///   - clip: draw only inside this rectangle (e.g. a plot's frame).
     public mutating func strokePolyline(_ points: [SIMD2<Double>], colour: SIMD4<Float>,
                                         lineWidth: Double = 1, clip: PixelRect? = nil) {
         guard !points.isEmpty else { return }

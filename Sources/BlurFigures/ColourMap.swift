@@ -49,11 +49,22 @@ public struct ColourMap: Sendable, Equatable {
 /// legend.draw(on: &canvas, x: 40, y: 600, width: 400)
 /// ```
 public struct ColourLegend: Sendable, Equatable {
+    /// The colour map the bar shows, entry 0 at the left.
     public var map: ColourMap
+    /// The line above the bar, centred: what the colours measure, and in which unit.
     public var title: String
+    /// The value at the right end of the bar, in the title's unit; 0 or less, or not finite,
+    /// labels only 0.
     public var maximum: Double
+    /// The bar's height in pixels.
     public var barHeight = 22
 
+    /// A legend for `map` running from 0 to `maximum`, with a bar 22 px high.
+    ///
+    /// - Parameters:
+    ///   - map: the colour map of the panels it explains.
+    ///   - title: what the colours measure, e.g. "|difference| ×16, in 8-bit units".
+    ///   - maximum: the value drawn in the map's last colour.
     public init(map: ColourMap, title: String, maximum: Double) {
         self.map = map
         self.title = title

@@ -14,13 +14,18 @@ extension Strip {
             case dashed
         }
 
+        /// The rectangle in the panel's image pixels: top-left corner (x, y), then its size. It
+        /// is drawn only on panels whose image holds all of it, and only when not empty.
         public var x: Int, y: Int, width: Int, height: Int
         /// A few words drawn in a badge at the outline's top-left corner (nil: none).
         public var label: String?
+        /// Solid for the region itself, dashed for a margin or frame beside it.
         public var style: Style
         /// The panels (0-based) to draw it on; nil draws it on every panel it fits on.
         public var panels: [Int]?
 
+        /// An outline of the `width`×`height` rectangle at (x, y); by default solid, unlabelled
+        /// and on every panel it fits on.
         public init(x: Int, y: Int, width: Int, height: Int, label: String? = nil, style: Style = .solid, panels: [Int]? = nil) {
             self.x = x; self.y = y; self.width = width; self.height = height
             self.label = label; self.style = style; self.panels = panels

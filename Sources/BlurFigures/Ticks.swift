@@ -7,6 +7,8 @@ public enum Ticks {
     /// "Nice Numbers for Graph Labels", Graphics Gems I).
     ///
     /// - Parameters:
+    ///   - low: one end of the values to cover.
+    ///   - high: the other end (the two may come in either order, or be equal).
     ///   - count: about how many ticks to make.
     ///   - extend: when true, the returned range is widened to the nearest ticks outside
     ///     `low...high` (for an axis); when false, only ticks inside `low...high` are returned.

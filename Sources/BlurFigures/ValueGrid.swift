@@ -16,6 +16,7 @@ public enum ValueGrid {
 
     /// Which stored level each cell prints.
     public enum Channel: String, CaseIterable, Sendable {
+        /// The channel's level: red, green, blue or alpha, in RGBA order.
         case red, green, blue, alpha
         var index: Int { Channel.allCases.firstIndex(of: self)! }
     }

@@ -51,11 +51,14 @@ extension PNG {
     /// (16 bits: clamp, ×65535, round), so no integer copy of the whole image is made.
     ///
     /// - Parameters:
+    ///   - image: the image; values outside 0...1 are clamped.
     ///   - text: `tEXt` chunks (keyword of at most 79 Latin-1 characters, Latin-1 text; characters
     ///     outside Latin-1 become `?`), written by libpng before the image data.
     ///   - compression: the zlib level; rows are filtered with Up in every setting.
     ///   - alpha: write RGBA; `false` writes RGB and drops alpha (for images known to be opaque).
     ///   - depth: bits per channel.
+    /// - Returns: the bytes of the PNG file.
+    /// - Throws: `BlurKitError` for an empty image, or with libpng's message when it fails.
     public static func encode(_ image: RGBAImage, text: [(keyword: String, value: String)] = [],
                               compression: Compression = .default, alpha: Bool = true,
                               depth: Depth = .eight) throws -> [UInt8] {
@@ -92,10 +95,14 @@ extension PNG {
     /// Writes an image as an RGBA PNG, atomically (temporary file, then rename).
     ///
     /// - Parameters:
+    ///   - image: the image; values outside 0...1 are clamped.
+    ///   - path: where to write; a file already there is replaced.
     ///   - command: recorded in a `tEXt` chunk with keyword `Software-Command`.
     ///   - compression: the zlib level; see `Compression`.
     ///   - alpha: write RGBA; `false` writes RGB and drops alpha (for images known to be opaque).
     ///   - depth: bits per channel.
+    /// - Throws: `BlurKitError` for an empty image, when libpng fails, or when the file cannot be
+    ///   written.
     public static func write(_ image: RGBAImage, to path: String, command: String? = nil,
                              compression: Compression = .default, alpha: Bool = true,
                              depth: Depth = .eight) throws {

@@ -4,12 +4,13 @@ import Glibc
 #endif
 import BlurCore
 
-/// PNG reading through libpng's simplified API, and writing (`PNG+Writing.swift`, libpng's full
-/// write API).
+/// PNG reading and writing (`PNG+Writing.swift`) through libpng's classic API.
 ///
 /// Reading accepts every PNG kind — grey, grey+alpha, palette (with tRNS), RGB, RGBA, 1 to 16
-/// bits, interlaced — and delivers 8-bit sRGB RGBA (16-bit files are reduced by libpng).
-/// Writing produces 8-bit RGBA (or RGB) with `tEXt` chunks (for example the command that made it).
+/// bits, interlaced — and delivers sRGB-encoded RGBA with straight alpha: a file with a `gAMA`
+/// chunk is converted to sRGB, one without is taken as sRGB, and a 16-bit file keeps its 16 bits
+/// (each value v becomes v / 65535). Writing produces RGBA (or RGB) of 8 or 16 bits a channel,
+/// with `tEXt` chunks (for example the command that made it).
 public enum PNG {
     /// The default refusal limit for a PNG's pixel count, checked before any pixel is allocated.
     public static let defaultMaxPixels = 100_000_000

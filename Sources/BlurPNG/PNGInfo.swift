@@ -7,8 +7,11 @@ import BlurCore
 public struct PNGInfo: Sendable, Equatable {
     /// PNG colour types (PNG specification, table 11.1).
     public enum ColourType: UInt8, Sendable {
+        /// Each colour type with its number in the `IHDR` chunk: greyscale (0), RGB (2), palette
+        /// (3), greyscale with alpha (4), RGBA (6).
         case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
 
+        /// The colour type in words: "greyscale", "RGB", "palette", "greyscale+alpha", "RGBA".
         public var name: String {
             switch self {
             case .grey: "greyscale"
@@ -20,18 +23,28 @@ public struct PNGInfo: Sendable, Equatable {
         }
     }
 
+    /// The width in pixels, from `IHDR` (1 to 2³¹ − 1).
     public let width: Int
+    /// The height in pixels, from `IHDR` (1 to 2³¹ − 1).
     public let height: Int
+    /// Bits per sample (per palette index for palette images), from `IHDR`: 1, 2, 4, 8 or 16.
     public let bitDepth: Int
+    /// How pixels are stored, from `IHDR`.
     public let colourType: ColourType
+    /// Whether the pixels are stored interlaced (`IHDR`'s interlace method is not 0; PNG
+    /// defines only Adam7).
     public let interlaced: Bool
     /// Whether a `tRNS` chunk gives transparency to a palette, grey or RGB image.
     public let hasTransparencyChunk: Bool
     /// The `tEXt` chunks, in file order.
     public let text: [TextEntry]
 
+    /// One `tEXt` chunk: a keyword and its text, each byte read as Latin-1 (ISO 8859-1), as the
+    /// PNG specification defines them.
     public struct TextEntry: Sendable, Equatable {
+        /// The keyword before the chunk's zero byte, e.g. `Software-Command`.
         public let keyword: String
+        /// The text after the zero byte.
         public let value: String
     }
 

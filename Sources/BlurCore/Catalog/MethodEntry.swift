@@ -22,6 +22,7 @@ public struct MethodEntry: Sendable {
     public let summary: String
     /// The parameters it reads besides σ and R (each validated against its declaration).
     public let parameters: [MethodParameter]
+    /// How the work per pixel grows with R; `bench` and the survey time O(R²) methods on crops.
     public let cost: Cost
     /// One of the methods the first lessons teach (the default of `compare` and `bench`).
     public let taught: Bool
@@ -35,6 +36,18 @@ public struct MethodEntry: Sendable {
     /// faster at large R (the survey measures such a method's error with it).
     public let inPasses: (@Sendable (MethodSettings) throws -> any BlurMethod)?
 
+    /// An entry; a method file declares one as its `entry`.
+    ///
+    /// - Parameters:
+    ///   - name: the name the command line uses.
+    ///   - summary: what the method is, in one line.
+    ///   - parameters: the declared parameters it reads besides σ and R.
+    ///   - cost: how its work per pixel grows with R.
+    ///   - taught: whether the first lessons teach it (the default of `compare` and `bench`).
+    ///   - limits: the σ and radius it accepts.
+    ///   - scheduleNote: what the fast loop changes against the reference loop, in one sentence.
+    ///   - inPasses: for an O(R²) method, the same kernel in passes.
+    ///   - make: builds the method from checked settings.
     public init(
         name: String, summary: String, parameters: [MethodParameter] = [], cost: Cost, taught: Bool = false,
         limits: MethodLimits = .standard, scheduleNote: String? = nil,
@@ -78,6 +91,8 @@ public struct MethodEntry: Sendable {
 
 // A method is known by its name: two entries with one name are one method.
 extension MethodEntry: Equatable, Hashable {
+    /// Whether `a` and `b` name the same method.
     public static func == (a: MethodEntry, b: MethodEntry) -> Bool { a.name == b.name }
+    /// Hashes the name only, as `==` compares it.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

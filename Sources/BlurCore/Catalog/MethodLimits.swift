@@ -7,6 +7,7 @@ public struct MethodLimits: Sendable, Equatable {
     /// The largest radius.
     public var maximumRadius: Int
 
+    /// Limits of σ in `sigma` (pixels; a lower bound of 0 excludes 0) and R up to `maximumRadius`.
     public init(sigma: ClosedRange<Double>, maximumRadius: Int) {
         self.sigma = sigma
         self.maximumRadius = maximumRadius

@@ -16,12 +16,15 @@ public struct MethodParameter: Sendable, Equatable, Hashable {
 
     /// The name, as the option is written without its dashes: "iterations".
     public let name: String
+    /// Whole numbers, real numbers or a flag, with the range it accepts.
     public let kind: Kind
     /// The default value (0 for a flag).
     public let defaultValue: Double
     /// What the parameter means, in one line.
     public let meaning: String
 
+    /// A parameter declaration; a method file declares its own as a static member of
+    /// `MethodParameter` (`.downsample`, `.order`).
     public init(name: String, kind: Kind, defaultValue: Double, meaning: String) {
         self.name = name
         self.kind = kind

@@ -8,6 +8,8 @@ public struct MethodSettings: Sendable, Equatable {
     /// Parameter values by parameter name; flags are 1 (on) or 0 (off).
     public var values: [String: Double]
 
+    /// Settings with σ, R and parameter values by name, each optional; a missing parameter
+    /// takes its default.
     public init(sigma: Double? = nil, radius: Int? = nil, values: [String: Double] = [:]) {
         self.sigma = sigma
         self.radius = radius

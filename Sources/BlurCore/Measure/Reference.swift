@@ -11,7 +11,10 @@ public struct ReferenceImage: Sendable, Equatable {
     /// `4 · width · height` Float64 values, row by row, R, G, B, A for each pixel.
     public var values: [Double]
 
-    /// - Precondition: `values.count == 4 * width * height`.
+    /// An image of `width`×`height` pixels holding `values` in the layout above.
+    ///
+    /// - Precondition: `width` and `height` are not negative, and
+    ///   `values.count == 4 * width * height`.
     public init(width: Int, height: Int, values: [Double]) {
         precondition(width >= 0 && height >= 0, "size \(width)×\(height) must not be negative")
         precondition(values.count == 4 * width * height,

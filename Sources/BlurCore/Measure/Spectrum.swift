@@ -13,11 +13,15 @@ import Foundation
 /// frequency, and no blur would seem to remove it. The array is centred: frequency (0, 0) sits at (W/2, H/2), the
 /// finest ripples (ω = π, alternating pixels) at the borders, as spectra are usually drawn.
 public struct Spectrum: Sendable {
+    /// The picture's width, and the number of frequencies along x.
     public let width: Int
+    /// The picture's height, and the number of frequencies along y.
     public let height: Int
     /// Row-major, centred magnitudes.
     public let magnitude: [Double]
 
+    /// The spectrum of `image`'s windowed luminance.
+    ///
     /// - Precondition: the image is not empty.
     public init(_ image: RGBAImage) {
         precondition(image.width > 0 && image.height > 0, "a spectrum needs pixels, not \(image.width)×\(image.height)")

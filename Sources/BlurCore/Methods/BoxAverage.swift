@@ -14,8 +14,11 @@ public struct BoxAverage: BlurMethod {
         self.radius = radius
     }
 
+    /// "box", as the command line names the method.
     public var name: String { "box" }
+    /// The radius: "R=3".
     public var parameters: String { "R=\(radius)" }
+    /// R: the window reaches R pixels along either axis.
     public var reach: Int { radius }
 
     /// Blurs interleaved RGBA values as they are (callers premultiply alpha first).
@@ -25,6 +28,8 @@ public struct BoxAverage: BlurMethod {
         return out
     }
 
+    /// Replaces each value by the mean of its (2R+1)×(2R+1) window, read through `edges`, in
+    /// place; threads take bands of rows. An image without pixels is left as it is.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
@@ -43,6 +48,8 @@ public struct BoxAverage: BlurMethod {
 // MARK: - Catalog
 
 extension BoxAverage {
+    /// The catalog's entry: O(R²), taught; R from `--radius`, or from `--sigma` as the odd width
+    /// of nearest variance; in passes, the same box as one `IteratedBox` pass.
     public static let entry = MethodEntry(
         name: "box", summary: "naive mean of the (2R+1)² window", cost: .quadratic, taught: true,
         scheduleNote: "The fast loop reads the window from padded rows (so no tap asks the edge mode), sums eight pixels × four channels at once in SIMD registers, and multiplies by 1/(2R+1)² instead of dividing.",

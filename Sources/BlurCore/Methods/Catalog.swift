@@ -3,6 +3,7 @@ import Foundation
 /// Every blur method, one line each. The command line, `compare`, `bench`, the survey and
 /// `explorer source` offer exactly these, in this order.
 public enum MethodCatalog {
+    /// Every method's entry, in the order the command line lists them.
     public static let all: [MethodEntry] = [
         BoxAverage.entry,
         Gaussian2D.entry,

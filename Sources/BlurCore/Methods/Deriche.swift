@@ -47,6 +47,8 @@ public struct Deriche: BlurMethod {
     public let sections: [Section]
     /// Padding for the edge modes other than clamp: where the impulse response's tail falls below 10⁻⁷.
     public let tail: Int
+    /// Where all but `RecursiveTail.reachMass` of the impulse response's mass lies, as for a
+    /// Gaussian cut at 3σ; the response itself never ends.
     public let reach: Int
 
     /// The fourth-order filter for σ (Getreuer's `deriche_precomp` with K = 4).
@@ -81,7 +83,9 @@ public struct Deriche: BlurMethod {
         reach = RecursiveTail.length(response, below: RecursiveTail.reachMass)
     }
 
+    /// "deriche", as the command line names the method.
     public var name: String { "deriche" }
+    /// The order, the sections and the padding `tail`: "K=4, 2 sections, tail T".
     public var parameters: String { "K=4, 2 sections, tail \(tail)" }
 
     /// The causal impulse response h(0), h(1), … of the summed sections.
@@ -99,6 +103,9 @@ public struct Deriche: BlurMethod {
         return h
     }
 
+    /// Runs both sections, causal and anticausal, along the rows and then down the columns, in
+    /// Float32, in place. With `clamp` each line starts in its steady state; with the other edge
+    /// modes it is padded by `tail` pixels through `edges` first.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let pad = edges == .clamp ? 0 : tail
         let c = sections.map { s in
@@ -164,6 +171,7 @@ struct DericheCoefficients: Sendable {
 // MARK: - Catalog
 
 extension Deriche {
+    /// The catalog's entry: O(1); σ from `--sigma`, or `--radius` / T.
     public static let entry = MethodEntry(name: "deriche", summary: "4th-order recursive filter", cost: .constant) { settings in
         try Deriche(sigma: try settings.gaussianSigma(for: "deriche"))
     }

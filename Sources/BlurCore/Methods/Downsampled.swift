@@ -28,10 +28,17 @@ public struct Downsampled: BlurMethod {
         self.inner = inner
     }
 
+    /// "downsampled", as the command line names the method.
     public var name: String { "downsampled" }
+    /// The factor and the inner method with its parameters: "K=4, inner separable R=…, … taps".
     public var parameters: String { "K=\(factor), inner \(inner.name) \(inner.parameters)" }
+    /// (K·(2·inner.reach + 3) − 1)/2: the farthest full-resolution pixel an output pixel reads
+    /// (see the type's discussion).
     public var reach: Int { (factor * (2 * inner.reach + 3) - 1) / 2 }
 
+    /// Shrinks by K with area averaging, blurs the small image with `inner` (which alone reads
+    /// `edges`), and enlarges it bilinearly back into `image`; threads take bands of rows. An image
+    /// without pixels is left as it is.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
@@ -106,6 +113,9 @@ extension MethodParameter {
 }
 
 extension Downsampled {
+    /// The catalog's entry: O(R) (the inner blur is separable), taught, reads `--downsample` K and
+    /// `--truncate`; the inner method is `Separable` with the sampled Gaussian of σ/K, σ from
+    /// `--sigma` or `--radius` / T.
     public static let entry = MethodEntry(
         name: "downsampled", summary: "shrink by K, blur with σ/K, enlarge", parameters: [.downsample, .truncate],
         cost: .linear, taught: true,

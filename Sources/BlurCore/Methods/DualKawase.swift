@@ -134,13 +134,18 @@ public struct DualKawase: BlurMethod {
         return (1 - f) * at(i) + f * at(i + 1)
     }
 
+    /// "dual-kawase", as the command line names the method.
     public var name: String { "dual-kawase" }
+    /// The passes and the offset, to three decimals: "N passes, offset O".
     public var parameters: String { "\(passes) pass\(passes == 1 ? "" : "es"), offset \(String(format: "%.3f", offset))" }
 
     /// Where the mass of the response beyond ±reach falls below `RecursiveTail.reachMass`, as
     /// for the recursive filters (`marginal`); the farthest pixel read is `responseExtent` away.
     public let reach: Int
 
+    /// Runs N down passes to images of half the size (⌈size/2⌉), then N up passes back to the
+    /// image's size, every fetch bilinear and read through `edges`. An image without pixels is left
+    /// as it is.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         guard image.width > 0, image.height > 0 else { return }
         let down = [KawaseStencil(samples: Self.downSamples(offset))]
@@ -342,6 +347,8 @@ private func kawasePass(
 // MARK: - Catalog
 
 extension DualKawase {
+    /// The catalog's entry: O(1) per pixel whatever σ; passes and offset solved from σ (`--sigma`,
+    /// or `--radius` / T) by `init(sigma:)`.
     public static let entry = MethodEntry(
         name: "dual-kawase", summary: "down and up passes of bilinear fetches (compositors)", cost: .constant
     ) { settings in

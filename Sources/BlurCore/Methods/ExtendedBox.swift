@@ -83,13 +83,20 @@ public struct ExtendedBox: BlurMethod {
     /// √(N × the variance of one pass): the σ the passes achieve.
     public var achievedSigma: Double { (Double(passes) * passVariance).squareRoot() }
 
+    /// "extended-box", as the command line names the method.
     public var name: String { "extended-box" }
+    /// The passes, radius and fraction: "N × r=R, α=A" (α to three decimals), followed by
+    /// ", 8-bit passes as Pillow" when the passes are stored as 8-bit levels.
     public var parameters: String {
         "\(passes) × r=\(radius), α=\(String(format: "%.3f", alpha))"
             + (storage == .eightBit ? ", 8-bit passes as Pillow" : "")
     }
+    /// N(r + 1): each pass reaches r + 1 pixels, counting the fractional end pixels.
     public var reach: Int { passes * (radius + 1) }
 
+    /// Runs the N extended boxes along the rows, then down the columns, each pass reading its own
+    /// input through `edges`, in place; with `PassStorage.eightBit`, as Pillow does, in 8-bit
+    /// fixed point.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         if storage == .eightBit {
             blurEightBit(&image, edges: edges, threads: threads)
@@ -154,6 +161,8 @@ private func extendedBoxPass(
 // MARK: - Catalog
 
 extension ExtendedBox {
+    /// The catalog's entry: O(1), reads `--iterations` N and `--eight-bit-passes`; σ from
+    /// `--sigma`, or `--radius` / T.
     public static let entry = MethodEntry(
         name: "extended-box", summary: "N fractional-width boxes, σ exact (Pillow's GaussianBlur)",
         parameters: [.iterations, .eightBitPasses], cost: .constant

@@ -28,13 +28,17 @@ public struct FFTGaussian: BlurMethod, UnboundedResponse {
     /// The standard deviation of the Gaussian, in pixels.
     public let sigma: Double
 
+    /// The untruncated Gaussian of standard deviation σ, in pixels.
+    ///
     /// - Throws: `BlurKitError` when σ is not finite and positive, or above the reference's limit (512).
     public init(sigma: Double) throws {
         _ = try ReferenceGaussianBlur.radius(sigma: sigma)
         self.sigma = sigma
     }
 
+    /// "fft", as the command line names the method.
     public var name: String { "fft" }
+    /// The padding P: "untruncated, pads P px (wrap: 0)".
     public var parameters: String { "untruncated, pads \(padding) px (wrap: 0)" }
     /// ⌊3σ + ½⌋, where the separable kernel's default cut stops: beyond it lies 0.27 % of the mass.
     public var reach: Int { Int((3 * sigma + 0.5).rounded(.down)) }
@@ -128,6 +132,9 @@ public struct FFTGaussian: BlurMethod, UnboundedResponse {
 
     // MARK: - The fast loop
 
+    /// Pads the image through `edges` (not at all for `wrap`), multiplies its 2-D spectrum by
+    /// H(ωx)·H(ωy) and transforms back, in place, on one thread whatever `threads` says. An image
+    /// without pixels is left as it is.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
@@ -213,6 +220,8 @@ enum FFTWPlans {
 // MARK: - Catalog
 
 extension FFTGaussian {
+    /// The catalog's entry: declared O(1), as its cost, O(log N) per pixel, does not grow with σ;
+    /// σ from `--sigma`, or `--radius` / T, up to 512.
     public static let entry = MethodEntry(
         name: "fft", summary: "the untruncated Gaussian by FFT convolution (FFTW)", cost: .constant,
         limits: MethodLimits(sigma: 0...512, maximumRadius: MethodLimits.standard.maximumRadius),

@@ -25,10 +25,15 @@ public struct Gaussian2D: BlurMethod {
         self.radius = radius
     }
 
+    /// "gaussian2d", as the command line names the method.
     public var name: String { "gaussian2d" }
+    /// The radius and the window: "R=9, 19×19 taps".
     public var parameters: String { "R=\(radius), \(2 * radius + 1)×\(2 * radius + 1) taps" }
+    /// R: the kernel reaches R pixels along either axis.
     public var reach: Int { radius }
 
+    /// Convolves with all (2R+1)² weights, every tap read through `edges`, in place; threads take
+    /// bands of rows. An image without pixels is left as it is.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
@@ -49,6 +54,9 @@ public struct Gaussian2D: BlurMethod {
 // MARK: - Catalog
 
 extension Gaussian2D {
+    /// The catalog's entry: O(R²), taught, reads `--truncate`; the sampled 2-D Gaussian of σ
+    /// (`--sigma`, or `--radius` / T) cut at R (`--radius`, or ⌊T·σ + ½⌋); in passes, `Separable`
+    /// with the same σ and R.
     public static let entry = MethodEntry(
         name: "gaussian2d", summary: "exact 2-D convolution", parameters: [.truncate],
         cost: .quadratic, taught: true,

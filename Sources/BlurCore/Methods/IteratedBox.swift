@@ -83,11 +83,16 @@ public struct IteratedBox: BlurMethod {
         self.init(widths: Array(repeating: 2 * radius + 1, count: iterations))
     }
 
+    /// "iterated-box", as the command line names the method.
     public var name: String { "iterated-box" }
+    /// The widths of the passes: "widths 5, 5, 7".
     public var parameters: String { "widths " + widths.map(String.init).joined(separator: ", ") }
     /// The sum of the box radii: each pass reaches `(wᵢ − 1)/2` further.
     public var reach: Int { widths.reduce(0) { $0 + ($1 - 1) / 2 } }
 
+    /// Runs every box along the rows, then every box down the columns, each pass reading its own
+    /// input through `edges`, in place, in the order `schedule` chooses (the result is the same for
+    /// every schedule). Widths of 1, and images without pixels, change nothing.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let width = image.width, height = image.height
         let radii = widths.map { ($0 - 1) / 2 }.filter { $0 > 0 }
@@ -141,6 +146,8 @@ public struct IteratedBox: BlurMethod {
 // MARK: - Catalog
 
 extension IteratedBox {
+    /// The catalog's entry: O(1), taught, reads `--iterations` N; from `--sigma`, N widths chosen
+    /// by Kovesi's rule (`BoxWidths.forSigma`); from `--radius` R, N boxes of width 2R + 1.
     public static let entry = MethodEntry(
         name: "iterated-box", summary: "N running-sum box passes (Kovesi's widths)", parameters: [.iterations],
         cost: .constant, taught: true,

@@ -67,10 +67,15 @@ public struct LinearTaps: BlurMethod {
     /// Fetches per pass: the merged taps.
     public var fetches: Int { taps.count }
 
+    /// "linear-taps", as the command line names the method.
     public var name: String { "linear-taps" }
+    /// The radius and the fetches per pass: "R=R, F fetches instead of 2R+1".
     public var parameters: String { "R=\(radius), \(fetches) fetches instead of \(weights.count)" }
+    /// R: the discrete kernel's reach; no fetch reads beyond it.
     public var reach: Int { radius }
 
+    /// Runs the merged fetches along the rows, then down the columns, each fetch two loads through
+    /// `edges` and a linear interpolation, in place.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let r = radius
         let floors = taps.map { Int($0.offset.rounded(.down)) }
@@ -128,6 +133,8 @@ private func linearTapsLine(
 // MARK: - Catalog
 
 extension LinearTaps {
+    /// The catalog's entry: O(R), reads `--truncate`; the sampled 1-D Gaussian of σ (`--sigma`,
+    /// or `--radius` / T) cut at R (`--radius`, or ⌊T·σ + ½⌋), its taps merged.
     public static let entry = MethodEntry(
         name: "linear-taps", summary: "separable, taps merged into bilinear fetches", parameters: [.truncate],
         cost: .linear

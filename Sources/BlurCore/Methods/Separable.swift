@@ -39,10 +39,15 @@ public struct Separable: BlurMethod {
 
     /// The kernel radius R.
     public var radius: Int { weights.count / 2 }
+    /// "separable", as the command line names the method.
     public var name: String { "separable" }
+    /// The radius and the taps per pass: "R=9, 19 taps".
     public var parameters: String { "R=\(radius), \(weights.count) taps" }
+    /// R: each pass reaches R pixels along its axis.
     public var reach: Int { radius }
 
+    /// Runs the 1-D weights along the rows, then down the columns, each pass reading its input
+    /// through `edges`, in place. An image without pixels is left as it is.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
@@ -182,6 +187,8 @@ private func separableRing(
 // MARK: - Catalog
 
 extension Separable {
+    /// The catalog's entry: O(R), taught, reads `--truncate`; the sampled 1-D Gaussian of σ
+    /// (`--sigma`, or `--radius` / T) cut at R (`--radius`, or ⌊T·σ + ½⌋).
     public static let entry = MethodEntry(
         name: "separable", summary: "the same kernel as two 1-D passes", parameters: [.truncate], cost: .linear, taught: true,
         scheduleNote: "The fast loop copies each row (or a block of 16 columns) into a padded scratch line, then adds the weighted taps for eight pixels × four channels at once, adding mirrored taps before multiplying when the weights are symmetric."

@@ -44,12 +44,19 @@ public struct StackBlur: BlurMethod {
     /// √(r(r + 2)/6): the σ of the triangle.
     public var achievedSigma: Double { (Double(radius * (radius + 2)) / 6).squareRoot() }
 
+    /// "stack", as the command line names the method.
     public var name: String { "stack" }
+    /// The radius and OpenCV's equivalent size: "r=R, OpenCV ksize 2R+1", followed by
+    /// ", 8-bit passes as OpenCV" when the directions are stored as 8-bit levels.
     public var parameters: String {
         "r=\(radius), OpenCV ksize \(2 * radius + 1)" + (storage == .eightBit ? ", 8-bit passes as OpenCV" : "")
     }
+    /// r: the triangle reaches r pixels along either axis.
     public var reach: Int { radius }
 
+    /// Runs the triangle (two running sums) along the rows, then down the columns, reading beyond
+    /// the ends through `edges`, in place; with `PassStorage.eightBit` each direction is stored
+    /// as 8-bit levels, as OpenCV does. Radius 0 changes nothing.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let r = radius
         guard r > 0 else { return }
@@ -106,6 +113,8 @@ private func stackPass(
 // MARK: - Catalog
 
 extension StackBlur {
+    /// The catalog's entry: O(1), reads `--eight-bit-passes`; r from `--radius`, or from
+    /// `--sigma` as the triangle of nearest variance r(r + 2)/6.
     public static let entry = MethodEntry(
         name: "stack", summary: "Klingemann's triangle (OpenCV's stackBlur)", parameters: [.eightBitPasses],
         cost: .constant

@@ -40,6 +40,8 @@ public struct YoungVanVliet: BlurMethod {
     public let rightEdge: [[Double]]
     /// Padding for the edge modes other than clamp.
     public let tail: Int
+    /// Where all but `RecursiveTail.reachMass` of the impulse response's mass lies, as for a
+    /// Gaussian cut at 3σ; the response itself never ends.
     public let reach: Int
 
     /// van Vliet, Young and Verbeek's poles dₖ for K = 3, 4, 5 (Getreuer's table), as (re, im).
@@ -166,9 +168,16 @@ public struct YoungVanVliet: BlurMethod {
         return m
     }
 
+    /// "young-van-vliet", as the command line names the method.
     public var name: String { "young-van-vliet" }
+    /// The order and the padding `tail`: "K=3, tail T".
     public var parameters: String { "K=\(order), tail \(tail)" }
 
+    /// Runs the causal and then the anticausal pass along the rows, then down the columns, in
+    /// place: the causal pass starts in the steady state of a line's first value, the
+    /// anticausal one from Triggs and Sdika's conditions. With edge modes other than `clamp`
+    /// each line is first padded by `tail` pixels through `edges`, and the conditions apply at
+    /// the padding's ends.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let pad = edges == .clamp ? 0 : tail
         let coefficients = VYVCoefficients(b0: b0, a: a, rightEdge: rightEdge)
@@ -304,6 +313,8 @@ extension MethodParameter {
 }
 
 extension YoungVanVliet {
+    /// The catalog's entry: O(1), reads `--order` K; σ from `--sigma`, or `--radius` / T, from
+    /// 0.5 (`sigmaRange`) up to the standard limit.
     public static let entry = MethodEntry(
         name: "young-van-vliet", summary: "recursive filter of order K (Triggs–Sdika right edge)", parameters: [.order],
         cost: .constant,

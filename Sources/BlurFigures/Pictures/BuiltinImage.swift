@@ -31,6 +31,8 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
     /// Vertical stripes one pixel wide, black and white in turn: half the light of white.
     case grating
 
+    /// The size `builtin:NAME` without `@WxH` gives: 360×480 (portrait, like a screen) for `ui`,
+    /// 256×256 for every other image.
     public var defaultSize: (width: Int, height: Int) { self == .ui ? (360, 480) : (256, 256) }
 
     /// One line describing the image, for listings and alt text.
@@ -63,6 +65,12 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
         return scale * (dx * dx + dy * dy)
     }
 
+    /// Draws the image at `width`×`height`; the same size always gives the same pixels.
+    ///
+    /// - Parameters:
+    ///   - width: the width in pixels.
+    ///   - height: the height in pixels.
+    /// - Returns: the image, with straight alpha.
     public func make(width: Int, height: Int) -> RGBAImage {
         var image = RGBAImage(width: width, height: height, fill: SIMD4(0, 0, 0, 1))
         switch self {

@@ -1,0 +1,34 @@
+import BlurCore
+
+/// The strip described in words, for the pages' alt text.
+extension Strip {
+    /// A description of the strip for readers who cannot see it: title, each panel with its
+    /// caption, the scale, the inset, and each difference panel's amplification, colour scale and
+    /// largest difference.
+    public func altText() -> String {
+        let layout = layout()
+        var parts: [String] = []
+        if let title { parts.append(title + ".") }
+        let sizes = Set(panels.map { "\($0.image.width)×\($0.image.height)" }).sorted()
+        parts.append("\(panels.count) panel\(panels.count == 1 ? "" : "s") side by side (\(sizes.joined(separator: ", ")) pixels, \(layout.scale.description)).")
+        for (i, panel) in panels.enumerated() {
+            let caption = panel.caption.isEmpty ? "no caption" : panel.caption.joined(separator: ", ")
+            switch panel.kind {
+            case .image:
+                parts.append("Panel \(i + 1): \(caption).")
+            case .difference(let reference, let a):
+                var text = "Panel \(i + 1): \(caption); difference map, |difference| × \(Self.number(a)) in the \(colourMap.name) colour map (darkest = no difference, full scale = \(Plot.short(255 / Double(a))) in 8-bit units)"
+                if reference.width == panel.image.width, reference.height == panel.image.height {
+                    let largest = (Self.difference(panel.image, reference: reference).max() ?? 0) * 255
+                    text += ", largest difference \(Plot.short(Double(largest))) in 8-bit units"
+                }
+                parts.append(text + ".")
+            }
+        }
+        if let inset, let zoom = layout.insetZoom {
+            parts.append("Below each panel, the region \(inset.region.width)×\(inset.region.height) at (\(inset.region.x), \(inset.region.y)) enlarged \(zoom)× with visible pixels; it is outlined in orange on each panel.")
+        }
+        if let outlined = outlinesAltText() { parts.append(outlined) }
+        return parts.joined(separator: " ")
+    }
+}

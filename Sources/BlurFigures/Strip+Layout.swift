@@ -1,0 +1,129 @@
+import BlurCore
+
+/// Where a strip's title, panels, insets, captions and legends go, in strip pixels.
+extension Strip {
+    static let margin = 32
+    static let columnGap = 28
+    static let rowGap = 32
+    static let titleGap = 18
+    static let insetGap = 14
+    static let captionGap = 10
+    static let legendGap = 26
+    static let legendWidth = 440
+    /// The strip width the automatic scale aims at for its panels.
+    static let targetPanelsWidth = 1400
+    static let maximumEnlargement = 16
+    /// Text never makes the strip wider than this unless its panels do: a title wraps within
+    /// the panels' width or this (at most `titleLines` lines), a caption is clipped to its
+    /// column or this.
+    static let textWidth = 1200
+    static let titleLines = 3
+    static let titleFont = BitmapFont.title
+    static let captionFont = BitmapFont.caption
+
+    /// The scale chosen when `scale` is nil: the largest whole enlargement (at most 16×) that keeps
+    /// one row of panels within 1400 px; panels wider than 2400 px in all are reduced by the
+    /// smallest whole factor that brings them to 1600 px or less.
+    public var automaticScale: Scale {
+        let n = max(1, min(columns ?? panels.count, panels.count))
+        let widest = panels.map(\.image.width).max() ?? 1
+        let rowWidth = max(1, n * widest)
+        if rowWidth > 2400 { return .reduce((rowWidth + 1599) / 1600) }
+        return .enlarge(max(1, min(Self.maximumEnlargement, Self.targetPanelsWidth / rowWidth)))
+    }
+
+    /// Where everything goes, in strip pixels.
+    struct Layout {
+        var width: Int
+        var height: Int
+        var scale: Scale
+        var columns: Int
+        var columnWidth: Int
+        var insetZoom: Int?
+        var titleTop: Int
+        var panelFrames: [PixelRect]
+        var insetFrames: [PixelRect?]
+        var captionTops: [Int]
+        /// The title broken into lines that fit the strip.
+        var titleLines: [String]
+        /// Each panel's caption lines, clipped to the column.
+        var captions: [[String]]
+        var legendFrames: [PixelRect]
+        /// The distinct amplifications, in panel order, each with its legend.
+        var legendAmplifications: [Float]
+    }
+
+    func layout() -> Layout {
+        let scale = self.scale ?? automaticScale
+        let columns = max(1, min(columns ?? panels.count, max(panels.count, 1)))
+        let captionFont = Self.captionFont
+        let sizes = panels.map { (scale.displayed($0.image.width), scale.displayed($0.image.height)) }
+        let insetZoom: Int? = inset.map { inset in
+            if let zoom = inset.zoom { return zoom }
+            let fitW = (sizes.map(\.0).min() ?? 0) / max(inset.region.width, 1)
+            let fitH = (sizes.map(\.1).min() ?? 0) / max(inset.region.height, 1)
+            return max(1, min(fitW, fitH))
+        }
+        let insetSize = inset.map { ($0.region.width * insetZoom!, $0.region.height * insetZoom!) }
+        var columnWidth = sizes.map(\.0).max() ?? 0
+        columnWidth = max(columnWidth, insetSize?.0 ?? 0)
+        let panelColumnWidth = columnWidth
+        for panel in panels { for line in panel.caption { columnWidth = max(columnWidth, captionFont.measure(line).width) } }
+        columnWidth = min(columnWidth, max(panelColumnWidth, Self.textWidth))
+        let captions = panels.map { $0.caption.map { captionFont.clipped($0, width: columnWidth) } }
+
+        var amplifications: [Float] = []
+        for panel in panels { if let a = panel.amplification, !amplifications.contains(a) { amplifications.append(a) } }
+        let legendHeight = ColourLegend(map: colourMap, title: "", maximum: 1).height
+
+        let panelsWidth = columns * columnWidth + (columns - 1) * Self.columnGap
+        let legendsWidth = amplifications.isEmpty ? 0
+            : amplifications.count * Self.legendWidth + (amplifications.count - 1) * Self.columnGap
+        let titleLines = title.map {
+            Self.titleFont.wrapped($0, width: max(panelsWidth, legendsWidth, Self.textWidth), maxLines: Self.titleLines)
+        } ?? []
+        let titleWidth = titleLines.map { Self.titleFont.measure($0).width }.max() ?? 0
+        let width = 2 * Self.margin + max(panelsWidth, legendsWidth, titleWidth)
+
+        var y = Self.margin
+        let titleTop = y
+        if title != nil { y += titleLines.count * Self.titleFont.lineHeight + Self.titleGap }
+        var panelFrames: [PixelRect] = [], insetFrames: [PixelRect?] = [], captionTops: [Int] = []
+        let left = (width - panelsWidth) / 2
+        var first = 0
+        while first < panels.count {
+            let row = first..<min(first + columns, panels.count)
+            let panelHeight = row.map { sizes[$0].1 }.max() ?? 0
+            let lines = row.map { panels[$0].caption.count }.max() ?? 0
+            for (c, i) in row.enumerated() {
+                let cellX = left + c * (columnWidth + Self.columnGap)
+                panelFrames.append(PixelRect(x: cellX + (columnWidth - sizes[i].0) / 2, y: y, width: sizes[i].0, height: sizes[i].1))
+                var captionTop = y + panelHeight + Self.captionGap
+                if let insetSize {
+                    let top = y + panelHeight + Self.insetGap
+                    insetFrames.append(PixelRect(x: cellX + (columnWidth - insetSize.0) / 2, y: top, width: insetSize.0, height: insetSize.1))
+                    captionTop = top + insetSize.1 + Self.captionGap
+                } else {
+                    insetFrames.append(nil)
+                }
+                captionTops.append(captionTop)
+            }
+            y += panelHeight + (insetSize.map { Self.insetGap + $0.1 } ?? 0) + Self.captionGap + lines * captionFont.lineHeight
+            first = row.upperBound
+            if first < panels.count { y += Self.rowGap }
+        }
+        var legendFrames: [PixelRect] = []
+        if !amplifications.isEmpty {
+            y += Self.legendGap
+            var x = (width - legendsWidth) / 2
+            for _ in amplifications {
+                legendFrames.append(PixelRect(x: x, y: y, width: Self.legendWidth, height: legendHeight))
+                x += Self.legendWidth + Self.columnGap
+            }
+            y += legendHeight
+        }
+        return Layout(width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
+                      insetZoom: insetZoom, titleTop: titleTop, panelFrames: panelFrames, insetFrames: insetFrames,
+                      captionTops: captionTops, titleLines: titleLines, captions: captions, legendFrames: legendFrames, legendAmplifications: amplifications)
+    }
+}

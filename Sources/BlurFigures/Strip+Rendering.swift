@@ -1,0 +1,137 @@
+import BlurCore
+
+/// Drawing a strip: checks, panels, insets, badges, captions and legends on one canvas.
+extension Strip {
+    /// Draws the strip.
+    ///
+    /// - Throws: `BlurKitError` when there are no panels, an image is empty, a difference panel's
+    ///   reference has another size than its image, or the inset region leaves a panel's image.
+    public func render() throws -> RGBAImage {
+        try validate()
+        let layout = layout()
+        var canvas = Canvas(width: layout.width, height: layout.height, background: FigureColour.background)
+        for (n, line) in layout.titleLines.enumerated() {
+            canvas.draw(text: line, x: Self.margin, y: layout.titleTop + n * Self.titleFont.lineHeight,
+                        font: Self.titleFont, colour: FigureColour.text)
+        }
+        for (i, panel) in panels.enumerated() {
+            let frame = layout.panelFrames[i]
+            let shown = displayedImage(panel)
+            canvas.fill(frame.expanded(by: 1), colour: FigureColour.frame)
+            drawPicture(shown.full, in: frame, zoom: layout.scale.enlargement, on: &canvas)
+            drawOutlines(panel: i, frame: frame, scale: layout.scale, on: &canvas)
+            if let inset, let insetFrame = layout.insetFrames[i], let zoom = layout.insetZoom {
+                let r = inset.region
+                let outline = PixelRect(x: frame.x + Int(layout.scale.displayed(Double(r.x)).rounded(.down)),
+                                        y: frame.y + Int(layout.scale.displayed(Double(r.y)).rounded(.down)),
+                                        width: max(2, layout.scale.displayed(r.width)), height: max(2, layout.scale.displayed(r.height)))
+                Self.drawHighlight(around: outline, on: &canvas)
+                canvas.fill(insetFrame.expanded(by: 3), colour: FigureColour.accent)
+                let region = shown.original.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
+                drawPicture(region, in: insetFrame, zoom: zoom, on: &canvas)
+                Self.badge("zoom ×\(zoom)", x: insetFrame.x + 6, y: insetFrame.y + 6, on: &canvas)
+            }
+            if let a = panel.amplification {
+                Self.badge("|diff| ×\(Self.number(a))", x: frame.x + 6, y: frame.y + 6, on: &canvas)
+            }
+            let centre = layout.panelFrames[i].x + layout.panelFrames[i].width / 2
+            for (n, line) in layout.captions[i].enumerated() {
+                canvas.draw(text: line, x: centre, y: layout.captionTops[i] + n * Self.captionFont.lineHeight,
+                            font: Self.captionFont, colour: n == 0 ? FigureColour.text : FigureColour.mutedText, alignment: .centre)
+            }
+        }
+        for (frame, a) in zip(layout.legendFrames, layout.legendAmplifications) {
+            legend(amplification: a).draw(on: &canvas, x: frame.x, y: frame.y, width: frame.width)
+        }
+        return canvas.image
+    }
+
+    /// The legend of difference panels amplified by `amplification`: the full colour scale spans
+    /// 0 to 255 / amplification in 8-bit units.
+    public func legend(amplification: Float) -> ColourLegend {
+        ColourLegend(map: colourMap, title: "|difference| ×\(Self.number(amplification)), in 8-bit units",
+                     maximum: 255 / Double(amplification))
+    }
+
+    /// Checks that the strip can be rendered (`render` does this first).
+    ///
+    /// - Throws: `BlurKitError` for a strip without panels or with an empty panel, or an inset
+    ///   outside the panels.
+    public func validate() throws {
+        guard !panels.isEmpty else { throw BlurKitError("a strip needs at least one panel") }
+        for (i, panel) in panels.enumerated() {
+            guard panel.image.width > 0, panel.image.height > 0 else {
+                throw BlurKitError("panel \(i + 1) of the strip is an empty \(panel.image.width)×\(panel.image.height) image")
+            }
+            if case .difference(let reference, let a) = panel.kind {
+                guard reference.width == panel.image.width, reference.height == panel.image.height else {
+                    throw BlurKitError("difference panel \(i + 1): image is \(panel.image.width)×\(panel.image.height) but its reference is \(reference.width)×\(reference.height)")
+                }
+                guard a > 0, a.isFinite else {
+                    throw BlurKitError("difference panel \(i + 1): amplification must be positive, got \(a)")
+                }
+            }
+            if let inset {
+                let r = inset.region, inside = r.intersection(panel.image.bounds)
+                guard !r.isEmpty, inside == r else {
+                    throw BlurKitError("inset region \(r.width)×\(r.height) at (\(r.x), \(r.y)) is not inside panel \(i + 1)'s \(panel.image.width)×\(panel.image.height) image")
+                }
+            }
+        }
+        if let zoom = inset?.zoom, zoom < 1 { throw BlurKitError("inset zoom must be at least 1, got \(zoom)") }
+        if let columns, columns < 1 { throw BlurKitError("a strip needs at least one column, got \(columns)") }
+        switch scale {
+        case .enlarge(let n)?, .reduce(let n)?:
+            guard n >= 1 else { throw BlurKitError("strip scale factor must be at least 1, got \(n)") }
+        case nil: break
+        }
+    }
+
+    /// The picture a panel shows at full resolution (`original`) and at the strip's scale
+    /// before enlargement (`full`: reduced when the scale reduces, else the original).
+    private func displayedImage(_ panel: Panel) -> (original: RGBAImage, full: RGBAImage) {
+        let scale = self.scale ?? automaticScale
+        var original = panel.image
+        var isDifference = false
+        if case .difference(let reference, let a) = panel.kind {
+            original = Self.differenceMap(panel.image, reference: reference, amplification: a, map: colourMap)
+            isDifference = true
+        }
+        guard case .reduce(let n) = scale, n > 1 else { return (original, original) }
+        return (original, Self.reduce(original, by: n, keepingMaximum: isDifference))
+    }
+
+    /// Draws `picture` enlarged by `zoom` into `frame`, over a checkerboard where it has any
+    /// transparency.
+    private func drawPicture(_ picture: RGBAImage, in frame: PixelRect, zoom: Int, on canvas: inout Canvas) {
+        if Self.hasTransparency(picture) {
+            canvas.fillCheckerboard(frame)
+        } else {
+            canvas.fill(frame, colour: FigureColour.checkerLight)
+        }
+        canvas.draw(picture, x: frame.x, y: frame.y, zoom: zoom)
+    }
+
+    /// An outline just outside `rect`, visible on any picture: 2 px of the accent colour
+    /// inside 1 px of near-black; the pixels of `rect` stay uncovered.
+    static func drawHighlight(around rect: PixelRect, on canvas: inout Canvas) {
+        canvas.strokeRect(rect.expanded(by: 3), colour: FigureColour.text, lineWidth: 1)
+        canvas.strokeRect(rect.expanded(by: 2), colour: FigureColour.accent, lineWidth: 2)
+    }
+
+    /// A small dark label with light text in a panel's corner.
+    static func badge(_ text: String, x: Int, y: Int, on canvas: inout Canvas) {
+        let font = BitmapFont.label
+        let size = font.measure(text)
+        canvas.fillRoundedRect(x: Double(x), y: Double(y), width: Double(size.width + 14), height: Double(size.height + 4),
+                               radius: 7, colour: FigureColour.hex(0x1C1C1E, alpha: 0.78))
+        canvas.draw(text: text, x: x + 7, y: y + 2, font: font, colour: FigureColour.hex(0xFFFFFF))
+    }
+}
+
+extension Strip.Scale {
+    /// The whole enlargement applied when drawing (1 when reducing: reduction happens first).
+    var enlargement: Int {
+        if case .enlarge(let n) = self { n } else { 1 }
+    }
+}
