@@ -84,6 +84,14 @@ public struct ContrastCheck: Sendable, Equatable {
     /// Whether text `pixelSize` px high counts as large under WCAG 2.x: at least 18 pt (24 CSS
     /// px), or 14 pt (18.66 px) when bold. Only large text may use the 3:1 threshold.
     public static func isLargeText(pixelSize: Int, bold: Bool) -> Bool {
-        bold ? Double(pixelSize) >= 18.66 : pixelSize >= 24
+        isLargeText(pixels: Double(pixelSize), bold: bold, scale: 1)
+    }
+
+    /// Whether text `pixels` high on a picture of `scale` pixels per point (a screen's scale:
+    /// 2 at @2x) counts as large under WCAG 2.x: at least 24 × `scale` pixels, or 18.66 × `scale`
+    /// bold, since WCAG's sizes are CSS pixels, one to a point.
+    public static func isLargeText(pixels: Double, bold: Bool, scale: Double) -> Bool {
+        // A hair of tolerance: 30 pt drawn at scale 0.8 is 24.000000000000004 points.
+        pixels / scale >= (bold ? 18.66 : 24) - 1e-9
     }
 }

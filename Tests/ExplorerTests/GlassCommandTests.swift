@@ -271,6 +271,8 @@ final class GlassCommandTests: XCTestCase {
 
 /// Issue 25: glass sizes are points, scaled to the picture, and 3:1 is only for large text.
 final class GlassScaleTests: FolderTestCase {
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
     func testTheBlurRadiusFollowsThePicturesScale() throws {
         for (image, width) in [("builtin:noise@480x320", "57"), ("builtin:noise@1500x1000", "177")] {
             let result = try explorer(["glass", image, "-o", folder.appendingPathComponent("g.png").path])
@@ -291,5 +293,54 @@ final class GlassScaleTests: FolderTestCase {
         XCTAssertFalse(ContrastCheck.isLargeText(pixelSize: 18, bold: false))
         XCTAssertTrue(ContrastCheck.isLargeText(pixelSize: 19, bold: true))
         XCTAssertTrue(ContrastCheck.isLargeText(pixelSize: 24, bold: false))
+    }
+
+    /// The label is sized in points like the panel's blur: on a 3000×2000 picture (scale 6.25) it
+    /// is as tall, relative to the picture, as on a 480×320 one, not a 30-px speck.
+    func testTheLabelFollowsThePicturesScale() throws {
+        func label(_ width: Int, _ height: Int) throws -> (content: GlassLabel, mask: RGBAImage) {
+            let command = try GlassCommand.parse(["builtin:noise@\(width)x\(height)", "-o", path("g.png")])
+            let image = RGBAImage(width: width, height: height)
+            let scale = command.pointScale(for: image)
+            let content = try XCTUnwrap(try command.labelContent(for: try GlassCommand.panelRect(nil, in: image), scale: scale))
+            return (content, content.mask())
+        }
+        let small = try label(480, 320), large = try label(3000, 2000)
+        XCTAssertEqual(small.content.pixelSize, 30)
+        XCTAssertEqual(large.content.pixelSize, 187.5)
+        XCTAssertEqual(Double(large.mask.height) / 2000, Double(small.mask.height) / 320, accuracy: 1.0 / 2000)
+        XCTAssertEqual(Double(large.mask.width) / 3000, Double(small.mask.width) / 480, accuracy: 1.0 / 3000)
+        // Drawn, not blank: the enlarged glyphs cover about as much of their box as the face's do.
+        func inked(_ mask: RGBAImage) -> Double {
+            var sum = 0.0
+            for y in 0..<mask.height { for x in 0..<mask.width { sum += Double(mask[x, y].w) } }
+            return sum / Double(mask.pixelCount)
+        }
+        XCTAssertEqual(inked(large.mask), inked(small.mask), accuracy: 0.1 * inked(small.mask))
+
+        let result = try explorer(["glass", "builtin:noise@3000x2000", "-o", path("big.png")])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let text = result.standardOutput.replacingOccurrences(of: "\n", with: " ")
+        XCTAssertTrue(text.contains("188 px (30 pt at scale 6.25) regular"), text)
+    }
+
+    /// WCAG's large text is 18 pt (24 CSS px): at scale 2 a 30-pt label (60 px) is large and an
+    /// 18-pt one (36 px, above 24 px) is not, since 36 px there is 18 pt.
+    func testLargeTextIsJudgedInPointsAtTheScaleUsed() throws {
+        XCTAssertTrue(ContrastCheck.isLargeText(pixels: 60, bold: false, scale: 2))
+        XCTAssertFalse(ContrastCheck.isLargeText(pixels: 36, bold: false, scale: 2))
+        XCTAssertTrue(ContrastCheck.isLargeText(pixels: 37.4, bold: true, scale: 2))
+        XCTAssertTrue(ContrastCheck.isLargeText(pixels: 24, bold: false, scale: 0.8))
+        let result = try explorer(["glass", "photo", "-o", path("g.png"), "--scale", "2", "--panel", "0,0,330,50", "--format", "csv"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains(",— (36 px (18 pt at scale 2))"), result.standardOutput)
+    }
+
+    /// A label that fits at neither size says so, with its size in points and pixels.
+    func testALabelTooLargeForThePanelAtItsScaleIsRefused() throws {
+        let result = try explorer(["glass", "builtin:noise@3000x2000", "-o", path("g.png"), "--panel", "0,0,400,100"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.standardError.contains("even at 18 pt (112 px at scale 6.25)"), result.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("g.png")))
     }
 }

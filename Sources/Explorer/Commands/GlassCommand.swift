@@ -169,30 +169,46 @@ struct GlassCommand: ReportingCommand {
         return Choice(method: Downsampled(factor: factor, inner: IteratedBox(widths: [small, small, small])), words: words, sigma: boxSigma, alpha: alpha)
     }
 
-    /// The face the label is drawn in: 30 px when it fits the panel with a margin, else 18 px.
-    func labelFont(for rect: PixelRect) throws -> BitmapFont? {
+    /// The label's sizes in points, largest first: 30 pt when it fits the panel with a margin,
+    /// else 18 pt; each is drawn with the bitmap face of that many pixels, times the scale.
+    static let labelPoints: [(points: Int, face: BitmapFont)] = [(30, .caption), (18, .label)]
+
+    /// What the panel shows, sized in points × `scale` pixels: 30 pt when it fits with a margin,
+    /// else 18 pt; nil without a label. A label that fits at neither size is an error that says
+    /// so, never a label cut short.
+    func labelContent(for rect: PixelRect, scale: Double) throws -> GlassLabel? {
         guard !label.isEmpty || vibrancy else { return nil }
         let margin = max(6, Int(min(cornerRadius, Double(min(rect.width, rect.height)) / 2) / 2))
-        for font in [BitmapFont.caption, BitmapFont.label] {
-            let size = content(font).size
-            if size.width <= rect.width - 2 * margin && size.height <= rect.height - 4 { return font }
+        for (_, face) in Self.labelPoints {
+            let candidate = content(face, scale: scale)
+            let size = candidate.size
+            if size.width <= rect.width - 2 * margin && size.height <= rect.height - 4 { return candidate }
         }
-        let size = content(.label).size
+        let smallest = content(.label, scale: scale)
+        let size = smallest.size
         let what = vibrancy ? "label \"\(label)\" with its icon" : "label \"\(label)\""
-        throw BlurKitError("\(what) needs \(size.width)×\(size.height) px even at 18 px; the panel \(rect) is \(rect.width)×\(rect.height) with a \(margin) px margin: widen --panel or shorten --label")
+        let at = scale == 1 ? "18 pt" : "18 pt (\(NumberText.compact(smallest.pixelSize, significant: 3)) px at scale \(NumberText.compact(scale, significant: 3)))"
+        throw BlurKitError("\(what) needs \(size.width)×\(size.height) px even at \(at); the panel \(rect) is \(rect.width)×\(rect.height) with a \(margin) px margin: widen --panel or shorten --label")
     }
 
-    /// What is drawn on the panel in `font`: the label, led by the icon with --vibrancy.
-    func content(_ font: BitmapFont) -> GlassLabel {
-        GlassLabel(text: label, font: font, hasIcon: vibrancy)
+    /// What is drawn on the panel in `font` magnified by `scale`: the label, led by the icon
+    /// with --vibrancy.
+    func content(_ font: BitmapFont, scale: Double) -> GlassLabel {
+        GlassLabel(text: label, font: font, hasIcon: vibrancy, scale: scale)
     }
 
     /// The rendering with its label drawn.
-    func labelled(_ rendering: GlassRendering, font: BitmapFont?) -> RGBAImage {
-        guard let font else { return rendering.image }
-        var canvas = Canvas(image: rendering.image)
-        canvas.draw(text: label, x: rendering.label.x, y: rendering.label.y, font: font, colour: rendering.labelColour)
-        return canvas.image
+    func labelled(_ rendering: GlassRendering, content: GlassLabel?) -> RGBAImage {
+        guard let content else { return rendering.image }
+        guard content.scale != 1 else {
+            // At the face's own size, the glyphs are drawn straight onto the picture.
+            var canvas = Canvas(image: rendering.image)
+            canvas.draw(text: label, x: rendering.label.x, y: rendering.label.y, font: content.font, colour: rendering.labelColour)
+            return canvas.image
+        }
+        var image = rendering.image
+        GlassLabel.draw(content.mask(), in: rendering.labelColour, x: rendering.label.x, y: rendering.label.y, on: &image)
+        return image
     }
 
     // MARK: - Report
@@ -201,11 +217,11 @@ struct GlassCommand: ReportingCommand {
         let image = try inputOptions.load(input, in: context)
         let rect = try Self.panelRect(panel, in: image)
         let preset = try preset()
-        let font = try labelFont(for: rect)
+        let pointScale = pointScale(for: image)
+        let content = try labelContent(for: rect, scale: pointScale)
         let maskImage = try mask.map { try inputOptions.load(Self.maskSource($0, panel: rect), in: context) }
         var glass = Glass(panel: rect, preset: preset, cornerRadius: Float(cornerRadius), mask: maskImage,
-                          labelSize: font.map { content($0).size })
-        let pointScale = pointScale(for: image)
+                          labelSize: content?.size)
         let choice = try blurChoice(preset, factor: downsample, scale: pointScale)
         var frosted = try glass.render(over: image, blur: choice.effect)
         if let better = frosted.betterLabelColour {
@@ -214,9 +230,9 @@ struct GlassCommand: ReportingCommand {
         }
         let fallback = try glass.renderReduceTransparency(over: image)
         let reduced = reduceTransparency || context.reduceTransparency
-        let vibrant = try font.map { try vibrantRendering(frosted, fallback, content: content($0), preset: preset) } ?? nil
-        let frostedImage = vibrant?.plain ?? labelled(frosted, font: font)
-        let fallbackImage = vibrant?.fallback ?? labelled(fallback, font: font)
+        let vibrant = try content.map { try vibrantRendering(frosted, fallback, content: $0, preset: preset) } ?? nil
+        let frostedImage = vibrant?.plain ?? labelled(frosted, content: content)
+        let fallbackImage = vibrant?.fallback ?? labelled(fallback, content: content)
 
         var report = Report()
         report.text(describe(preset: preset, image: image, rect: rect, choice: choice, region: frosted.blurRegion))
@@ -224,12 +240,12 @@ struct GlassCommand: ReportingCommand {
             let full = try glass.render(over: image, blur: try blurChoice(preset, factor: 1, scale: pointScale).effect)
             // Compared as written: labelled, in 8-bit levels, as a strip of the two files sees them.
             func written(_ image: RGBAImage) -> RGBAImage { RGBAImage(width: image.width, height: image.height, rgba8: image.rgba8()) }
-            let note = try Self.downsampleNote(written(frostedImage), written(labelled(full, font: font)), panel: rect, factor: downsample)
+            let note = try Self.downsampleNote(written(frostedImage), written(labelled(full, content: content)), panel: rect, factor: downsample)
             report.text(note.text)
             report.measures["downsampleDifference"] = note.largest
         }
-        var contrast = contrastTable(frosted: frosted, fallback: fallback, font: font)
-        if let vibrant { addVibrancyRows(vibrant, frosted: frosted, font: font, to: &contrast) }
+        var contrast = contrastTable(frosted: frosted, fallback: fallback, content: content)
+        if let vibrant { addVibrancyRows(vibrant, frosted: frosted, content: content, to: &contrast) }
         report.table(contrast)
         // For prose that reads the glass (`{{light.boxWidth}}`): the scale, the blur and the region.
         report.measures["scale"] = pointScale
@@ -238,7 +254,8 @@ struct GlassCommand: ReportingCommand {
         if sigma == nil { report.measures["boxWidth"] = Double(try BoxWidths.appleBoxWidth(blurRadius: preset.blurRadius * pointScale)) }
         report.measures["reach"] = Double(try blurChoice(preset, factor: 1, scale: pointScale).method.reach)
         if let region = frosted.blurRegion { report.measures["regionShare"] = Double(region.area) / Double(image.pixelCount) }
-        report.measures["labelPixels"] = Double(font?.pixelSize ?? 0)
+        report.measures["labelPixels"] = content?.pixelSize ?? 0
+        report.measures["labelPoints"] = content.map { Double($0.font.pixelSize) } ?? 0
         report.measures["contrast"] = frosted.contrast.ratio
         report.measures["fallbackContrast"] = fallback.contrast.ratio
         if tint != nil, !frosted.contrast.meetsBodyText {
@@ -274,7 +291,7 @@ struct GlassCommand: ReportingCommand {
                 background: (written as NSString).lastPathComponent, width: image.width, height: image.height, panel: rect,
                 cornerRadius: Double(glass.effectiveCornerRadius), blurSigma: choice.sigma, saturation: preset.saturation,
                 tint: preset.tint, fallback: fallback.fill ?? preset.fallbackColour(), labelColour: frosted.labelColour,
-                label: label, fontSize: font?.pixelSize ?? BitmapFont.caption.pixelSize))
+                label: label, fontSize: Int((content?.pixelSize ?? Double(BitmapFont.caption.pixelSize) * pointScale).rounded())))
         }
         return report
     }
@@ -310,16 +327,29 @@ struct GlassCommand: ReportingCommand {
     /// A contrast ratio: the number for data formats, `5.65:1` for people.
     static func ratioCell(_ r: Double) -> Table.Cell { Table.Cell(value: .number(r), display: ratio(r)) }
 
-    /// The large-text verdict for a label in `font`: yes or no where the label is large text
-    /// under WCAG (`ContrastCheck.isLargeText`), else a dash with its size, since 3:1 does not apply.
-    static func largeTextCell(_ check: ContrastCheck, font: BitmapFont?) -> Table.Cell {
-        guard let font, !ContrastCheck.isLargeText(pixelSize: font.pixelSize, bold: false) else {
-            return .text(check.meetsLargeText ? "yes" : "no")
-        }
-        return .text("— (\(font.pixelSize) px)")
+    /// Whether `content`, regular, is large text under WCAG at its scale: at least 24 CSS px
+    /// (18 pt), that is 24 × scale pixels of the picture.
+    static func isLargeText(_ content: GlassLabel) -> Bool {
+        ContrastCheck.isLargeText(pixels: content.pixelSize, bold: false, scale: content.scale)
     }
 
-    func contrastTable(frosted: GlassRendering, fallback: GlassRendering, font: BitmapFont?) -> Table {
+    /// The label's size for people: `30 px`, or `60 px (30 pt at scale 2)`.
+    static func labelSizeText(_ content: GlassLabel) -> String {
+        let pixels = NumberText.compact(content.pixelSize, significant: 3) + " px"
+        guard content.scale != 1 else { return pixels }
+        return pixels + " (\(content.font.pixelSize) pt at scale \(NumberText.compact(content.scale, significant: 3)))"
+    }
+
+    /// The large-text verdict for `content`: yes or no where the label is large text under WCAG
+    /// (`isLargeText`), else a dash with its size, since 3:1 does not apply.
+    static func largeTextCell(_ check: ContrastCheck, content: GlassLabel?) -> Table.Cell {
+        guard let content, !isLargeText(content) else {
+            return .text(check.meetsLargeText ? "yes" : "no")
+        }
+        return .text("— (\(Self.labelSizeText(content)))")
+    }
+
+    func contrastTable(frosted: GlassRendering, fallback: GlassRendering, content: GlassLabel?) -> Table {
         var table = Table(title: "Label contrast (WCAG 2.x)", name: "contrast", columns: [
             Table.Column(key: "rendering", title: "rendering", alignRight: false),
             Table.Column(key: "label", title: "label", alignRight: false),
@@ -333,15 +363,15 @@ struct GlassCommand: ReportingCommand {
         let worst = frosted.image[c.x, c.y]
         table.append([.text("glass (worst pixel)"), .text(Self.colour(frosted.labelColour)),
                       .text("\(Self.colour(worst)) at (\(c.x), \(c.y))"), Self.ratioCell(c.ratio),
-                      yes(c.meetsBodyText), Self.largeTextCell(c, font: font)])
+                      yes(c.meetsBodyText), Self.largeTextCell(c, content: content)])
         let f = fallback.contrast
         table.append([.text("Reduce Transparency"), .text(Self.colour(fallback.labelColour)),
                       .text("\(Self.colour(fallback.fill ?? worst)) (opaque)"), Self.ratioCell(f.ratio),
-                      yes(f.meetsBodyText), Self.largeTextCell(f, font: font)])
+                      yes(f.meetsBodyText), Self.largeTextCell(f, content: content)])
         table.notes = ["WCAG contrast (L1 + 0.05) / (L2 + 0.05) of the relative luminances, lighter over darker. Glass: the worst of the \(frosted.label.width)×\(frosted.label.height) "
                        + "pixels behind the label. The label is black or white, whichever reads better on the glass; the "
-                       + "fallback colour is chosen to give it at least 4.5:1. Large text (3:1) is at least 24 px, or 18.66 px bold; "
-                       + "the label is \(font.map { "\($0.pixelSize) px regular" } ?? "not drawn")."]
+                       + "fallback colour is chosen to give it at least 4.5:1. Large text (3:1) is at least 18 pt (24 px at scale 1), "
+                       + "or 14 pt (18.66 px) bold; the label is \(content.map { Self.labelSizeText($0) + " regular" } ?? "not drawn")."]
         return table
     }
 
