@@ -90,6 +90,13 @@ public struct ExtendedBox: BlurMethod {
     }
     public var reach: Int { passes * (radius + 1) }
 
+    /// Each pass reads three pixels per position (the one entering the running sum, the one
+    /// leaving it, and the far outside one weighed by α), along the rows and down the columns;
+    /// all passes of a line run in its padded copy: two passes over memory.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        .lines(readsPerPosition: 3 * Double(passes), width: width, height: height, padding: 0)
+    }
+
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         if storage == .eightBit {
             blurEightBit(&image, edges: edges, threads: threads)

@@ -29,6 +29,12 @@ public struct Gaussian2D: BlurMethod {
     public var parameters: String { "R=\(radius), \(2 * radius + 1)×\(2 * radius + 1) taps" }
     public var reach: Int { radius }
 
+    /// (2R+1)² taps, in one pass.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        let taps = Double(2 * radius + 1)
+        return CostCounters(reads: taps * taps, passes: 1)
+    }
+
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }

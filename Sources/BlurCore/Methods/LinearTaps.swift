@@ -71,6 +71,12 @@ public struct LinearTaps: BlurMethod {
     public var parameters: String { "R=\(radius), \(fetches) fetches instead of \(weights.count)" }
     public var reach: Int { radius }
 
+    /// Each fetch reads the two pixels it interpolates (a GPU's texture unit would read them
+    /// in one fetch): 2 · (1 + 2⌈R/2⌉) per line, along the rows and down the columns, two passes.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        .lines(readsPerPosition: 2 * Double(fetches), width: width, height: height, padding: 0)
+    }
+
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let r = radius
         let floors = taps.map { Int($0.offset.rounded(.down)) }

@@ -43,6 +43,12 @@ public struct Separable: BlurMethod {
     public var parameters: String { "R=\(radius), \(weights.count) taps" }
     public var reach: Int { radius }
 
+    /// 2R+1 taps along the rows and 2R+1 down the columns, in two passes (on one thread, kernels
+    /// of at most `separableRingTaps` taps sweep both in one).
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        CostCounters(reads: 2 * Double(weights.count), passes: 2)
+    }
+
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }

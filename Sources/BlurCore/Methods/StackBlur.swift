@@ -50,6 +50,13 @@ public struct StackBlur: BlurMethod {
     }
     public var reach: Int { radius }
 
+    /// Two running sums per line (a trailing box into the sums, a leading box over them), each
+    /// reading the value entering and the value leaving: four reads per position, along the
+    /// rows and down the columns, in two passes.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        .lines(readsPerPosition: 4, width: width, height: height, padding: 0)
+    }
+
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let r = radius
         guard r > 0 else { return }

@@ -90,7 +90,9 @@ struct Table: Sendable, Equatable {
             Cell(value: .number(x), display: NumberText.fixed(x, digits: digits))
         }
         /// A parameter such as σ, shown as a person writes it (1.5, 2, 0.25).
-        static func compact(_ x: Double) -> Cell { Cell(value: .number(x), display: NumberText.compact(x)) }
+        static func compact(_ x: Double, significant: Int = 6) -> Cell {
+            Cell(value: .number(x), display: NumberText.compact(x, significant: significant))
+        }
         /// A number shown with `significant` significant digits.
         static func significant(_ x: Double, _ significant: Int) -> Cell {
             Cell(value: .number(x), display: NumberText.significant(x, significant))
