@@ -83,6 +83,17 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(strip.altText.contains("horizontal pass only") && strip.altText.contains("both passes"), strip.altText)
     }
 
+    func testBlurNoFigureWritesThePNGAndShowsNoPicture() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nofigure-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("b.png").path
+        let report = try report(["blur", "builtin:edges@40x30", "-o", output, "--method", "box", "--radius", "1", "--no-figure"])
+        XCTAssertTrue(report.figures.isEmpty)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output))
+        XCTAssertThrowsError(try Explorer.parseAsRoot(["blur", "photo", "-o", "x.png", "--radius", "1", "--no-figure", "--strip", "s.png"]))
+    }
+
     func testCompareBoxIsFarWorseThanTheGaussian() throws {
         let table = try XCTUnwrap(try report(["compare", "builtin:zoneplate@64x64", "--methods", "box,separable", "--sigma", "3", "--no-time"]).tables.first)
         let errors = try column(table, "interiorMax").compactMap(number)

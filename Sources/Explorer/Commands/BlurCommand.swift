@@ -50,6 +50,8 @@ struct BlurCommand: ReportingCommand {
     @Option(help: ArgumentHelp("Also draw the result enlarged, each pixel a cell with its 8-bit level printed (images up to 32×32: impulse responses, kernels).",
                                valueName: "FILE.png"))
     var cells: String?
+    @Flag(inversion: .prefixedNo, help: "Show the result as a figure (--no-figure writes the PNG and shows no picture: for a blur that a later strip shows beside others).")
+    var figure = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
     @OptionGroup var formatOptions: FormatOptions
@@ -77,6 +79,9 @@ struct BlurCommand: ReportingCommand {
         }
         if let region { _ = try Self.regionSpec(region) }
         if cells != nil, stripOptions.strip != nil { throw ValidationError("give --cells or --strip, not both") }
+        if !figure, cells != nil || stripOptions.strip != nil {
+            throw ValidationError("--no-figure shows no picture of the result; --cells and --strip are pictures of it")
+        }
         guard region == nil || !grow else { throw ValidationError("give --region or --grow, not both") }
         guard !(light && grow) else { throw ValidationError("give --light or --grow, not both (a grown output has more pixels to average over)") }
     }
@@ -159,7 +164,7 @@ struct BlurCommand: ReportingCommand {
                                         depth: depth)
         report.text(description + (depth == .sixteen ? "; written with 16 bits a channel." : "."))
         // A strip or a value grid shows the result, so the output is not shown a second time.
-        if stripOptions.strip == nil && cells == nil { report.figure(Figure(path: path, altText: alt, caption: nil)) }
+        if figure && stripOptions.strip == nil && cells == nil { report.figure(Figure(path: path, altText: alt, caption: nil)) }
         if let cells {
             let title = "\(StripSupport.shortName(input)) blurred with \(blurMethod.name) (\(blurMethod.parameters)): 8-bit levels"
             let grid = try ValueGrid.render(blurred, title: title)
