@@ -228,11 +228,11 @@ final class LessonSweepTests: XCTestCase {
     /// Lesson 9 says how far its Gaussian reaches against the shift, and the motion report beside
     /// it states the same reach.
     func testLessonNineComparesItsReachWithTheShift() throws {
-        let far = try page("8", ["shift=30"])
+        let far = try page("9", ["shift=30"])
         XCTAssertTrue(far.contains("reaches ⌊3σ + ½⌋ = 24 pixels, no farther than the 30 pixels"), far)
         XCTAssertTrue(far.contains("reach 24 px"), "the motion report states the reach")
         XCTAssertFalse(far.contains("8-σ"))
-        let near = try page("8", ["shift=12", "sigma=5"])
+        let near = try page("9", ["shift=12", "sigma=5"])
         XCTAssertTrue(near.contains("reaches ⌊3σ + ½⌋ = 15 pixels, farther than the 12 pixels"), near)
         XCTAssertTrue(near.contains("reach 15 px"), "the motion report states the reach")
     }
