@@ -94,6 +94,14 @@ final class CommandTests: XCTestCase {
         XCTAssertThrowsError(try Explorer.parseAsRoot(["blur", "photo", "-o", "x.png", "--radius", "1", "--no-figure", "--strip", "s.png"]))
     }
 
+    func testCompareCountsReadsAndPassesFromEachPlan() throws {
+        let table = try XCTUnwrap(try report(["compare", "builtin:noise@48x40", "--methods", "gaussian2d,separable,iterated-box",
+                                              "--sigma", "8", "--no-time"]).tables.first)
+        // R = ⌊3σ + ½⌋ = 24: 49² taps in one pass, 2·49 in two; three running-sum boxes read 3·2·2.
+        XCTAssertEqual(try column(table, "readsPerPixel").map(\.display), ["2401", "98", "12"])
+        XCTAssertEqual(try column(table, "memoryPasses").map(\.display), ["1", "2", "2"])
+    }
+
     func testCompareBoxIsFarWorseThanTheGaussian() throws {
         let table = try XCTUnwrap(try report(["compare", "builtin:zoneplate@64x64", "--methods", "box,separable", "--sigma", "3", "--no-time"]).tables.first)
         let errors = try column(table, "interiorMax").compactMap(number)

@@ -68,7 +68,7 @@ struct BenchCommand: ReportingCommand {
                 .number(row.timing.nanosecondsPerPixel, digits: 1), .number(row.timing.minimumNanosecondsPerPixel, digits: 1),
                 .number(row.timing.maximumNanosecondsPerPixel, digits: 1), .number(row.timing.megapixelsPerSecond, digits: 1),
                 speedup.map { .number($0, digits: 1) } ?? .empty,
-                .compact(row.counters.reads, significant: 3), .compact(row.counters.passes, significant: 3),
+                .count(row.counters.reads), .count(row.counters.passes),
                 slopes[row.method].map { .number($0, digits: 2) } ?? .empty,
                 .integer(threads), .text(row.cropped ? "256² crop" : "no"),
             ])

@@ -196,7 +196,7 @@ struct CompareCommand: ReportingCommand {
                 value(o.errors.interiorMaxAbsError, 3), value(o.errors.interiorRMSE, 3),
                 o.errors.interiorPSNR.map { $0.isFinite ? .number($0, digits: 1) : .text("∞") } ?? .empty,
                 value(o.errors.borderMaxAbsError, 3), value(o.impulse.deviation, 3),
-                .compact(counters.reads, significant: 3), .compact(counters.passes, significant: 3),
+                .count(counters.reads), .count(counters.passes),
             ]
             if let t = o.timing {
                 row += [.number(t.nanosecondsPerPixel, digits: 1),

@@ -148,7 +148,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
             table.append([.text(p.method.name), .compact(p.sigma), .text(p.parameters),
                           .number(p.nanosecondsPerPixel, digits: 1),
                           p.maxError.map { .significant($0, 3) } ?? .text("no interior"),
-                          .compact(p.counters.reads, significant: 3), .compact(p.counters.passes, significant: 3),
+                          .count(p.counters.reads), .count(p.counters.passes),
                           .text(p.onFront ? "yes" : "")])
         }
         let crop = min(Self.cropSide, picture.width, picture.height)
