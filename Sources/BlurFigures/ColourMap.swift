@@ -71,18 +71,36 @@ public struct ColourLegend: Sendable, Equatable {
         self.maximum = maximum
     }
 
-    static let titleFont = BitmapFont.label
-    static let tickFont = BitmapFont.label
+    /// The 30-px face of captions and plot labels: its capitals stand 22 px tall, legible on a
+    /// projected 1200-px figure (the 18-px face's 13 px are not).
+    static let titleFont = BitmapFont.caption
+    static let tickFont = BitmapFont.caption
+    /// A title too wide for the bar takes a second line; the height always leaves room for it.
+    static let titleLines = 2
     static let gap = 6
     static let tickLength = 6
 
-    /// The height the legend occupies: title, bar, tick marks and labels.
+    /// The height the legend occupies: title (room for two lines), bar, tick marks and labels.
     public var height: Int {
-        Self.titleFont.lineHeight + Self.gap + barHeight + Self.tickLength + Self.tickFont.lineHeight
+        Self.titleLines * Self.titleFont.lineHeight + Self.gap + barHeight + Self.tickLength + Self.tickFont.lineHeight
     }
 
-    /// The smallest width that fits the title (and leaves room for the tick labels).
-    public var minimumWidth: Int { max(Self.titleFont.measure(title).width, 160) }
+    /// The smallest width that fits the title on at most two lines (and leaves room for the tick labels).
+    public var minimumWidth: Int {
+        max(title.split(separator: " ").map { Self.titleFont.measure(String($0)).width }.max() ?? 0, 160)
+    }
+
+    /// The title in lines of at most `width` pixels: one line when it fits, else broken after
+    /// its first ", " when both halves fit (a phrase a line), else at spaces.
+    func titleLines(width: Int) -> [String] {
+        let font = Self.titleFont
+        guard font.measure(title).width > width else { return [title] }
+        if let comma = title.range(of: ", ") {
+            let halves = [String(title[..<comma.lowerBound]) + ",", String(title[comma.upperBound...])]
+            if halves.allSatisfy({ font.measure($0).width <= width }) { return halves }
+        }
+        return font.wrapped(title, width: width, maxLines: Self.titleLines)
+    }
 
     /// The values labelled under the bar and their texts.
     public var tickLabels: [(value: Double, text: String)] {
@@ -97,24 +115,36 @@ public struct ColourLegend: Sendable, Equatable {
 
     /// Draws the legend with its top-left corner at (x, y), `width` pixels wide.
     public func draw(on canvas: inout Canvas, x: Int, y: Int, width: Int) {
-        canvas.draw(text: title, x: x + width / 2, y: y, font: Self.titleFont, colour: FigureColour.text, alignment: .centre)
-        let barTop = y + Self.titleFont.lineHeight + Self.gap
+        let barTop = y + Self.titleLines * Self.titleFont.lineHeight + Self.gap
+        // The title's lines sit just above the bar, however many there are.
+        let lines = titleLines(width: width)
+        for (n, line) in lines.enumerated() {
+            canvas.draw(text: line, x: x + width / 2, y: barTop - Self.gap - (lines.count - n) * Self.titleFont.lineHeight,
+                        font: Self.titleFont, colour: FigureColour.text, alignment: .centre)
+        }
         for i in 0..<width {
             let t = width > 1 ? Float(i) / Float(width - 1) : 0
             canvas.fill(PixelRect(x: x + i, y: barTop, width: 1, height: barHeight), colour: map.colour(at: t))
         }
         canvas.strokeRect(PixelRect(x: x, y: barTop, width: width, height: barHeight).expanded(by: 1), colour: FigureColour.frame)
-        let labels = tickLabels
-        var lastRight = Int.min
-        for (n, (value, text)) in labels.enumerated() {
+        var placed: [(left: Int, right: Int, text: String)] = []
+        for (value, text) in tickLabels {
             let px = x + Int((maximum > 0 ? value / maximum : 0) * Double(width - 1) + 0.5)
             canvas.fill(PixelRect(x: px, y: barTop + barHeight + 1, width: 1, height: Self.tickLength - 1), colour: FigureColour.text)
             let textWidth = Self.tickFont.measure(text).width
-            var left = px - textWidth / 2
-            left = min(max(left, x - textWidth / 2), x + width - textWidth / 2)
-            if left < lastRight + 8 && n == labels.count - 1 { continue }
-            canvas.draw(text: text, x: left, y: barTop + barHeight + Self.tickLength, font: Self.tickFont, colour: FigureColour.text)
-            lastRight = left + textWidth
+            // Labels stay within the bar's width, so legends side by side never run into each other.
+            let left = min(max(px - textWidth / 2, x), x + width - textWidth)
+            // Only the last label, the scale's maximum, can crowd the one before: it stays, the
+            // tick before it loses its label.
+            if let previous = placed.last, left < previous.right + 8 {
+                guard placed.count > 1 else { continue }
+                placed.removeLast()
+            }
+            placed.append((left, left + textWidth, text))
+        }
+        for label in placed {
+            canvas.draw(text: label.text, x: label.left, y: barTop + barHeight + Self.tickLength, font: Self.tickFont,
+                        colour: FigureColour.text)
         }
     }
 }

@@ -181,6 +181,22 @@ final class FigureTests: XCTestCase {
         XCTAssertEqual(odd.tickLabels.map(\.text), ["0", "20", "40", "60", "80", "90"])
     }
 
+    func testLegendTextReadsFromTheBackOfARoom() {
+        // As on the plots: no text under 24 px. Measured on the drawn glyph, a capital H stands
+        // 22 px tall (the 18-px face's stood 13).
+        for font in [ColourLegend.titleFont, ColourLegend.tickFont] {
+            XCTAssertGreaterThanOrEqual(font.pixelSize, FallbackPlotter.minimumTextPixels)
+        }
+        var canvas = Canvas(width: 60, height: 60, background: SIMD4(0, 0, 0, 1))
+        canvas.draw(text: "H", x: 10, y: 5, font: ColourLegend.titleFont, colour: SIMD4(1, 1, 1, 1))
+        let inked = (0..<60).filter { y in (0..<60).contains { canvas.image[$0, y].x > 0.5 } }
+        XCTAssertEqual(inked.count, 22)
+        // The strip's title, too wide for its 440-px bar, breaks after its comma.
+        let legend = ColourLegend(map: .inferno, title: "|difference| ×16, in 8-bit units", maximum: 255.0 / 16)
+        XCTAssertEqual(legend.titleLines(width: 440), ["|difference| ×16,", "in 8-bit units"])
+        XCTAssertEqual(ColourLegend(map: .inferno, title: "x", maximum: 1).titleLines(width: 440), ["x"])
+    }
+
     // MARK: - Ticks
 
     func testLinearAndLogarithmicTicks() {

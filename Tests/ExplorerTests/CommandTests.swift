@@ -66,6 +66,42 @@ final class CommandTests: XCTestCase {
         XCTAssertLessThan(value, 0.01)
     }
 
+    func testBlurPassIsForSeparableAndItsStripShowsBothPasses() throws {
+        XCTAssertThrowsError(try Explorer.parseAsRoot(["blur", "photo", "-o", "x.png", "--method", "box", "--radius", "2", "--pass", "rows"])) { error in
+            XCTAssertTrue(Explorer.message(for: error).contains("--pass rows applies to --method separable, not box"), "\(error)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pass-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let command = try Explorer.parseAsRoot(["blur", "builtin:edges@64x48", "-o", folder.appendingPathComponent("rows.png").path,
+                                                "--method", "separable", "--sigma", "2", "--pass", "rows",
+                                                "--strip", folder.appendingPathComponent("strip.png").path])
+        let report = try XCTUnwrap(command as? any ReportingCommand).makeReport(context)
+        let text = report.blocks.compactMap { if case .text(let t) = $0 { t } else { nil } }.joined()
+        XCTAssertTrue(text.contains("separable (R=6, 13 taps, rows only)"), text)
+        let strip = try XCTUnwrap(report.figures.first)
+        XCTAssertTrue(strip.altText.contains("horizontal pass only") && strip.altText.contains("both passes"), strip.altText)
+    }
+
+    func testBlurNoFigureWritesThePNGAndShowsNoPicture() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nofigure-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("b.png").path
+        let report = try report(["blur", "builtin:edges@40x30", "-o", output, "--method", "box", "--radius", "1", "--no-figure"])
+        XCTAssertTrue(report.figures.isEmpty)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output))
+        XCTAssertThrowsError(try Explorer.parseAsRoot(["blur", "photo", "-o", "x.png", "--radius", "1", "--no-figure", "--strip", "s.png"]))
+    }
+
+    func testCompareCountsReadsAndPassesFromEachPlan() throws {
+        let table = try XCTUnwrap(try report(["compare", "builtin:noise@48x40", "--methods", "gaussian2d,separable,iterated-box",
+                                              "--sigma", "8", "--no-time"]).tables.first)
+        // R = ⌊3σ + ½⌋ = 24: 49² taps in one pass, 2·49 in two; three running-sum boxes read 3·2·2.
+        XCTAssertEqual(try column(table, "readsPerPixel").map(\.display), ["2401", "98", "12"])
+        XCTAssertEqual(try column(table, "memoryPasses").map(\.display), ["1", "2", "2"])
+    }
+
     func testCompareBoxIsFarWorseThanTheGaussian() throws {
         let table = try XCTUnwrap(try report(["compare", "builtin:zoneplate@64x64", "--methods", "box,separable", "--sigma", "3", "--no-time"]).tables.first)
         let errors = try column(table, "interiorMax").compactMap(number)

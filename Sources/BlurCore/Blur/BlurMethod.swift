@@ -12,6 +12,9 @@ public protocol BlurMethod: Sendable {
     var parameters: String { get }
     /// How far, in pixels along either axis, an output pixel reads from.
     var reach: Int { get }
+    /// Pixels read per output pixel and passes over memory, counted from the method's own plan
+    /// for an image of `width`×`height` read through `edges` (see `CostCounters`).
+    func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters
     /// Blurs interleaved RGBA values as they are (premultiplied by the caller), in place.
     ///
     /// - Parameters:

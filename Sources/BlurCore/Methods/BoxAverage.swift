@@ -21,6 +21,12 @@ public struct BoxAverage: BlurMethod {
     /// R: the window reaches R pixels along either axis.
     public var reach: Int { radius }
 
+    /// (2R+1)² reads, in one pass.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        let taps = Double(2 * radius + 1)
+        return CostCounters(reads: taps * taps, passes: 1)
+    }
+
     /// Blurs interleaved RGBA values as they are (callers premultiply alpha first).
     public func apply(_ image: RGBAImage, edges: EdgeMode) -> RGBAImage {
         var out = image

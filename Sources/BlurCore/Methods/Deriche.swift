@@ -51,6 +51,13 @@ public struct Deriche: BlurMethod {
     /// Gaussian cut at 3σ; the response itself never ends.
     public let reach: Int
 
+    /// Per position of a padded line: the causal sections read the input, the anticausal ones
+    /// read it again and add the causal sums (three reads), along the rows and down the columns
+    /// (two passes); lines are padded by `tail` on each side except with clamped edges.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        .lines(readsPerPosition: 3, width: width, height: height, padding: edges == .clamp ? 0 : tail)
+    }
+
     /// The fourth-order filter for σ (Getreuer's `deriche_precomp` with K = 4).
     ///
     /// - Throws: `BlurKitError` when σ is not finite and positive, or above 2000.

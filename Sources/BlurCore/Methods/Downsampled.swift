@@ -36,6 +36,16 @@ public struct Downsampled: BlurMethod {
     /// (see the type's discussion).
     public var reach: Int { (factor * (2 * inner.reach + 3) - 1) / 2 }
 
+    /// The shrink reads every pixel once and writes the small image; the inner method counts its
+    /// own plan on the small image, scaled by its size; the enlargement reads four small pixels
+    /// (a bilinear fetch) per pixel and writes the image.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        let smallWidth = (width + factor - 1) / factor, smallHeight = (height + factor - 1) / factor
+        let small = Double(smallWidth * smallHeight) / Double(max(width * height, 1))
+        let inside = inner.counters(width: smallWidth, height: smallHeight, edges: edges)
+        return CostCounters(reads: 1 + small * inside.reads + 4, passes: (1 + small) / 2 + small * inside.passes + (small + 1) / 2)
+    }
+
     /// Shrinks by K with area averaging, blurs the small image with `inner` (which alone reads
     /// `edges`), and enlarges it bilinearly back into `image`; threads take bands of rows. An image
     /// without pixels is left as it is.

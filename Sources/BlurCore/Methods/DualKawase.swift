@@ -143,6 +143,25 @@ public struct DualKawase: BlurMethod {
     /// for the recursive filters (`marginal`); the farthest pixel read is `responseExtent` away.
     public let reach: Int
 
+    /// Each down pass reads its stencil's texels (the bilinear fetches merged) per pixel of the
+    /// half-size level it writes, each up pass its stencils' texels (the mean over the four
+    /// parities) per pixel of the larger level; a pass between levels of a and b pixels counts
+    /// (a + b)/2 of the image's size.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        let down = Double(KawaseStencil(samples: Self.downSamples(offset)).weights.count)
+        let up = Double((0..<4).map { KawaseStencil(samples: Self.upSamples(offset, parityX: $0 & 1, parityY: $0 >> 1)).weights.count }
+            .reduce(0, +)) / 4
+        var sizes = [(width, height)]
+        for _ in 0..<passes { sizes.append(((sizes.last!.0 + 1) / 2, (sizes.last!.1 + 1) / 2)) }
+        let area = sizes.map { Double($0.0 * $0.1) / Double(max(width * height, 1)) }
+        var reads = 0.0, traffic = 0.0
+        for level in 1..<sizes.count {
+            reads += down * area[level] + up * area[level - 1]
+            traffic += area[level - 1] + area[level]
+        }
+        return CostCounters(reads: reads, passes: traffic)
+    }
+
     /// Runs N down passes to images of half the size (⌈size/2⌉), then N up passes back to the
     /// image's size, every fetch bilinear and read through `edges`. An image without pixels is left
     /// as it is.

@@ -94,6 +94,13 @@ public struct ExtendedBox: BlurMethod {
     /// N(r + 1): each pass reaches r + 1 pixels, counting the fractional end pixels.
     public var reach: Int { passes * (radius + 1) }
 
+    /// Each pass reads three pixels per position (the one entering the running sum, the one
+    /// leaving it, and the far outside one weighed by α), along the rows and down the columns;
+    /// all passes of a line run in its padded copy: two passes over memory.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        .lines(readsPerPosition: 3 * Double(passes), width: width, height: height, padding: 0)
+    }
+
     /// Runs the N extended boxes along the rows, then down the columns, each pass reading its own
     /// input through `edges`, in place; with `PassStorage.eightBit`, as Pillow does, in 8-bit
     /// fixed point.

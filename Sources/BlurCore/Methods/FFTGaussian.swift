@@ -42,6 +42,20 @@ public struct FFTGaussian: BlurMethod, UnboundedResponse {
     public var parameters: String { "untruncated, pads \(padding) px (wrap: 0)" }
     /// ⌊3σ + ½⌋, where the separable kernel's default cut stops: beyond it lies 0.27 % of the mass.
     public var reach: Int { Int((3 * sigma + 0.5).rounded(.down)) }
+
+    /// Counted as a radix-2 FFT would run (FFTW chooses its own algorithm): the padding reads one
+    /// pixel per position of the padded Nx×Ny image; each of the two transforms reads every value
+    /// once per stage, log₂Nx + log₂Ny stages, over a row pass and a column pass; the gains read
+    /// the half spectrum once; the copy out reads the image's part. So the counts grow with
+    /// log N and with the padding (⌈8σ⌉ each side), not with the number of taps.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        let nx = layout(count: width, edges: edges).length, ny = layout(count: height, edges: edges).length
+        let padded = Double(nx * ny) / Double(max(width * height, 1))
+        let spectrum = padded * Double(nx / 2 + 1) / Double(nx)
+        let stages = log2(Double(nx)) + log2(Double(ny))
+        return CostCounters(reads: padded + 2 * padded * stages + spectrum + 1,
+                            passes: (1 + padded) / 2 + 2 * 2 * padded + spectrum + 1)
+    }
     /// ⌈8σ⌉: beyond it the response is below Float32 resolution.
     public var responseExtent: Int { padding }
     /// P = ⌈8σ⌉ (at least 1), the padding each side of a line for every mode but `wrap`.

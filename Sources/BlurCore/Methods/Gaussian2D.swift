@@ -32,6 +32,12 @@ public struct Gaussian2D: BlurMethod {
     /// R: the kernel reaches R pixels along either axis.
     public var reach: Int { radius }
 
+    /// (2R+1)² taps, in one pass.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        let taps = Double(2 * radius + 1)
+        return CostCounters(reads: taps * taps, passes: 1)
+    }
+
     /// Convolves with all (2R+1)² weights, every tap read through `edges`, in place; threads take
     /// bands of rows. An image without pixels is left as it is.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {

@@ -90,6 +90,15 @@ public struct IteratedBox: BlurMethod {
     /// The sum of the box radii: each pass reaches `(wᵢ − 1)/2` further.
     public var reach: Int { widths.reduce(0) { $0 + ($1 - 1) / 2 } }
 
+    /// Each box pass reads two pixels (the one entering its running sum and the one leaving),
+    /// along the rows and down the columns: 2 · 2 · N. All N passes of a direction run in one
+    /// sweep (rows on padded copies, columns streamed), so two passes over memory (one when
+    /// `boxFused` sweeps both directions on one thread). Boxes of width 1 are skipped.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        let boxes = Double(widths.filter { $0 > 1 }.count)
+        return CostCounters(reads: 4 * boxes, passes: boxes > 0 ? 2 : 0)
+    }
+
     /// Runs every box along the rows, then every box down the columns, each pass reading its own
     /// input through `edges`, in place, in the order `schedule` chooses (the result is the same for
     /// every schedule). Widths of 1, and images without pixels, change nothing.

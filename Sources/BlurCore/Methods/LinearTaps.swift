@@ -74,6 +74,12 @@ public struct LinearTaps: BlurMethod {
     /// R: the discrete kernel's reach; no fetch reads beyond it.
     public var reach: Int { radius }
 
+    /// Each fetch reads the two pixels it interpolates (a GPU's texture unit would read them
+    /// in one fetch): 2 · (1 + 2⌈R/2⌉) per line, along the rows and down the columns, two passes.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        .lines(readsPerPosition: 2 * Double(fetches), width: width, height: height, padding: 0)
+    }
+
     /// Runs the merged fetches along the rows, then down the columns, each fetch two loads through
     /// `edges` and a linear interpolation, in place.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {

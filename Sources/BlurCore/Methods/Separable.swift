@@ -30,6 +30,19 @@
 public struct Separable: BlurMethod {
     /// The 1-D weights, `2R+1` of them; position `k` weighs the pixel at offset `k - R`.
     public let weights: [Float]
+    /// Which passes run: both (the blur), or one alone, whose result is the two-pass blur's
+    /// intermediate image (the separability picture: rows blurred, columns not yet).
+    public var directions: Directions = .both
+
+    /// The passes a `Separable` runs.
+    public enum Directions: String, CaseIterable, Sendable {
+        /// The horizontal pass, then the vertical one: the 2-D Gaussian.
+        case both
+        /// The horizontal pass alone: every row blurred, each column as it was.
+        case rows
+        /// The vertical pass alone.
+        case columns
+    }
 
     /// Creates the method from an odd number of weights (the caller normalises them).
     public init(weights: [Float]) {
@@ -41,10 +54,22 @@ public struct Separable: BlurMethod {
     public var radius: Int { weights.count / 2 }
     /// "separable", as the command line names the method.
     public var name: String { "separable" }
-    /// The radius and the taps per pass: "R=9, 19 taps".
-    public var parameters: String { "R=\(radius), \(weights.count) taps" }
+    /// The radius and the taps per pass: "R=9, 19 taps", and ", rows only" or ", columns only"
+    /// for one pass.
+    /// The radius and the taps per pass: "R=9, 19 taps", and ", rows only" or ", columns only"
+    /// for one pass alone.
+    public var parameters: String {
+        "R=\(radius), \(weights.count) taps" + (directions == .both ? "" : ", \(directions.rawValue) only")
+    }
     /// R: each pass reaches R pixels along its axis.
     public var reach: Int { radius }
+
+    /// 2R+1 taps along the rows and 2R+1 down the columns, in two passes (on one thread, kernels
+    /// of at most `separableRingTaps` taps sweep both in one); one pass alone reads 2R+1.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        let passes: Double = directions == .both ? 2 : 1
+        return CostCounters(reads: passes * Double(weights.count), passes: passes)
+    }
 
     /// Runs the 1-D weights along the rows, then down the columns, each pass reading its input
     /// through `edges`, in place. An image without pixels is left as it is.
@@ -58,15 +83,18 @@ public struct Separable: BlurMethod {
                 nonisolated(unsafe) let pixels = pixels
                 nonisolated(unsafe) let weights = weights.baseAddress!
                 let taps = self.weights.count, symmetric = self.weights.elementsEqual(self.weights.reversed())
-                if threads <= 1 && edges != .wrap && taps <= separableRingTaps {
+                if directions == .both && threads <= 1 && edges != .wrap && taps <= separableRingTaps {
                     separableRing(pixels, width: width, height: height, weights: weights, taps: taps,
                                   symmetric: symmetric, rowMap: rowMap, columnMap: columnMap)
                     return
                 }
-                Parallel.forSlices(of: height, threads: threads) { rows in
-                    separableRows(pixels, width: width, rows: rows, weights: weights, taps: taps, symmetric: symmetric,
-                                  map: rowMap)
+                if directions != .columns {
+                    Parallel.forSlices(of: height, threads: threads) { rows in
+                        separableRows(pixels, width: width, rows: rows, weights: weights, taps: taps, symmetric: symmetric,
+                                      map: rowMap)
+                    }
                 }
+                guard directions != .rows else { return }
                 let blocks = (width + separableBlock - 1) / separableBlock
                 Parallel.forSlices(of: blocks, threads: threads) { blocks in
                     separableColumns(pixels, width: width, height: height, blocks: blocks, weights: weights, taps: taps,

@@ -54,6 +54,13 @@ public struct StackBlur: BlurMethod {
     /// r: the triangle reaches r pixels along either axis.
     public var reach: Int { radius }
 
+    /// Two running sums per line (a trailing box into the sums, a leading box over them), each
+    /// reading the value entering and the value leaving: four reads per position, along the
+    /// rows and down the columns, in two passes.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        .lines(readsPerPosition: 4, width: width, height: height, padding: 0)
+    }
+
     /// Runs the triangle (two running sums) along the rows, then down the columns, reading beyond
     /// the ends through `edges`, in place; with `PassStorage.eightBit` each direction is stored
     /// as 8-bit levels, as OpenCV does. Radius 0 changes nothing.

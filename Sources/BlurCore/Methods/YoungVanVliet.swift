@@ -44,6 +44,13 @@ public struct YoungVanVliet: BlurMethod {
     /// Gaussian cut at 3σ; the response itself never ends.
     public let reach: Int
 
+    /// Per position of a padded line: the causal pass reads the input, the anticausal pass the
+    /// causal output (two reads), along the rows and down the columns (two passes); lines are
+    /// padded by `tail` on each side except with clamped edges.
+    public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
+        .lines(readsPerPosition: 2, width: width, height: height, padding: edges == .clamp ? 0 : tail)
+    }
+
     /// van Vliet, Young and Verbeek's poles dₖ for K = 3, 4, 5 (Getreuer's table), as (re, im).
     static let unscaledPoles: [Int: [(Double, Double)]] = [
         3: [(1.4165, 1.00829), (1.4165, -1.00829), (1.86543, 0)],

@@ -54,6 +54,8 @@ struct BenchCommand: ReportingCommand {
             Table.Column(key: "maxNsPerPixel", title: "max", unit: "ns/px", priority: 4),
             Table.Column(key: "megapixelsPerSecond", title: "speed", unit: "Mpx/s", priority: 3),
             Table.Column(key: "speedupOverGaussian2d", title: "vs gaussian2d", unit: "×"),
+            Table.Column(key: "readsPerPixel", title: "reads", unit: "/px"),
+            Table.Column(key: "memoryPasses", title: "passes"),
             Table.Column(key: "slope", title: "slope", unit: "log–log"),
             Table.Column(key: "threads", title: "threads", priority: 5),
             Table.Column(key: "croppedTo256", title: "crop", alignRight: false, priority: 6),
@@ -66,13 +68,16 @@ struct BenchCommand: ReportingCommand {
                 .number(row.timing.nanosecondsPerPixel, digits: 1), .number(row.timing.minimumNanosecondsPerPixel, digits: 1),
                 .number(row.timing.maximumNanosecondsPerPixel, digits: 1), .number(row.timing.megapixelsPerSecond, digits: 1),
                 speedup.map { .number($0, digits: 1) } ?? .empty,
+                .count(row.counters.reads), .count(row.counters.passes),
                 slopes[row.method].map { .number($0, digits: 2) } ?? .empty,
                 .integer(threads), .text(row.cropped ? "256² crop" : "no"),
             ])
         }
         let slopeText = slopes.sorted { $0.key.name < $1.key.name }
             .map { "\($0.key.name) \(NumberText.fixed($0.value, digits: 2))" }.joined(separator: ", ")
-        table.notes = ["Slope of log(time) against log(σ): \(slopeText) (expected ≈2 for O(R²), ≈1 for separable, ≈0 for running sums)."]
+        table.notes = ["Slope of log(time) against log(σ): \(slopeText) (expected ≈2 for O(R²), ≈1 for separable, ≈0 for running sums).",
+                       "Reads: pixels read per output pixel; passes: whole-image reads and writes; both counted from each method's plan "
+                       + "for the full-size image."]
         table.notes += BenchOptions.timingNotes(rows, width: width, height: height, threads: threads, quick: context.quickTiming)
         return table
     }

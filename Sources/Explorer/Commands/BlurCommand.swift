@@ -14,6 +14,7 @@ struct BlurCommand: ReportingCommand {
           explorer blur photo -o box.png --method box --radius 3
           explorer blur photo -o gauss.png --method separable --sigma 4 --edges mirror
           explorer blur photo -o box.png --method box --radius 4 --strip strip-box-r4.png --inset 200,120,40,30
+          explorer blur photo -o rows.png --method separable --sigma 3 --pass rows --strip strip-passes.png
 
         \(CostLimit.help)
         """
@@ -28,6 +29,8 @@ struct BlurCommand: ReportingCommand {
     @Option(help: "Window radius R (box: a (2R+1)×(2R+1) window; Gaussians: kernel radius, σ = R/T).") var radius: Int?
     @OptionGroup var methodOptions: MethodOptions
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
+    @Option(help: "Separable only: both passes (the blur), or only the horizontal pass (rows) or the vertical one (columns), the two-pass blur's intermediate image; with --strip the strip shows both passes' result beside it.")
+    var pass: Separable.Directions = .both
     @Flag(help: "Blur in linear light (decode sRGB, blur, encode) instead of on the stored values.") var linear = false
     @Option(help: "premultiplied (weigh colour by alpha, the right blur) or straight (blur colour as stored: shows the fringe transparent pixels' hidden colour makes, measured against premultiplied).")
     var alpha: AlphaMode = .premultiplied
@@ -47,12 +50,19 @@ struct BlurCommand: ReportingCommand {
     @Option(help: ArgumentHelp("Also draw the result enlarged, each pixel a cell with its 8-bit level printed (images up to 32×32: impulse responses, kernels).",
                                valueName: "FILE.png"))
     var cells: String?
+    @Flag(inversion: .prefixedNo, help: "Show the result as a figure (--no-figure writes the PNG and shows no picture: for a blur that a later strip shows beside others).")
+    var figure = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
     @OptionGroup var formatOptions: FormatOptions
 
     /// The method, built from the catalog for --sigma or --radius and the parameters.
-    func makeMethod() throws -> any BlurMethod { try methodOptions.make(method, sigma: sigma, radius: radius) }
+    func makeMethod() throws -> any BlurMethod {
+        let built = try methodOptions.make(method, sigma: sigma, radius: radius)
+        guard pass != .both, var separable = built as? Separable else { return built }
+        separable.directions = pass
+        return separable
+    }
 
     var showsProgress: Bool { !quiet }
 
@@ -64,8 +74,14 @@ struct BlurCommand: ReportingCommand {
         guard !(methodOptions.eightBitPasses && linear) else {
             throw ValidationError("give --eight-bit-passes or --linear, not both (the libraries store 8-bit sRGB levels between passes)")
         }
+        if pass != .both, method != Separable.entry {
+            throw ValidationError("--pass \(pass.rawValue) applies to --method separable, not \(method.name)")
+        }
         if let region { _ = try Self.regionSpec(region) }
         if cells != nil, stripOptions.strip != nil { throw ValidationError("give --cells or --strip, not both") }
+        if !figure, cells != nil || stripOptions.strip != nil {
+            throw ValidationError("--no-figure shows no picture of the result; --cells and --strip are pictures of it")
+        }
         guard region == nil || !grow else { throw ValidationError("give --region or --grow, not both") }
         guard !(light && grow) else { throw ValidationError("give --light or --grow, not both (a grown output has more pixels to average over)") }
     }
@@ -148,7 +164,7 @@ struct BlurCommand: ReportingCommand {
                                         depth: depth)
         report.text(description + (depth == .sixteen ? "; written with 16 bits a channel." : "."))
         // A strip or a value grid shows the result, so the output is not shown a second time.
-        if stripOptions.strip == nil && cells == nil { report.figure(Figure(path: path, altText: alt, caption: nil)) }
+        if figure && stripOptions.strip == nil && cells == nil { report.figure(Figure(path: path, altText: alt, caption: nil)) }
         if let cells {
             let title = "\(StripSupport.shortName(input)) blurred with \(blurMethod.name) (\(blurMethod.parameters)): 8-bit levels"
             let grid = try ValueGrid.render(blurred, title: title)
@@ -166,9 +182,16 @@ struct BlurCommand: ReportingCommand {
             strip.inset = try stripOptions.parsedInset(width: width, height: height)
             strip.outlines = outlines
             strip.add(original!, caption: "original", "\(width)×\(height)")
-            strip.add(blurred, caption: blurMethod.name,
+            strip.add(blurred, caption: pass == .both ? blurMethod.name : "\(pass == .rows ? "horizontal" : "vertical") pass only",
                       ([sigmaText, blurMethod.parameters].compactMap { $0 } + (linear ? ["linear light"] : [])
                        + (alpha == .straight ? ["straight alpha"] : [])).joined(separator: ", "))
+            if pass != .both, let separable = blurMethod as? Separable {
+                // The intermediate image beside the finished blur: what the other pass adds.
+                var both = separable
+                both.directions = .both
+                strip.add(Blur.apply(both, to: original!, edges: edges, linear: linear, alpha: alpha, threads: threads),
+                          caption: "both passes", ([sigmaText, both.parameters].compactMap { $0 }).joined(separator: ", "))
+            }
             StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
             try stripOptions.closeUps.apply(to: &strip)
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))

@@ -179,6 +179,8 @@ struct CompareCommand: ReportingCommand {
             Table.Column(key: "interiorPSNR", title: "PSNR", unit: "dB", priority: 3),
             Table.Column(key: "borderMax", title: "max err", unit: "border", priority: 1),
             Table.Column(key: "impulseLinf", title: "impulse L∞", priority: 2),
+            Table.Column(key: "readsPerPixel", title: "reads", unit: "/px"),
+            Table.Column(key: "memoryPasses", title: "passes"),
         ]
         if time {
             columns += [Table.Column(key: "nsPerPixel", title: "time", unit: "ns/px"),
@@ -188,11 +190,13 @@ struct CompareCommand: ReportingCommand {
                           name: "errors", columns: columns)
         func value(_ x: Double?, _ digits: Int) -> Table.Cell { x.map { .significant($0, digits) } ?? .empty }
         for o in outcomes {
+            let counters = o.method.counters(width: image.width, height: image.height, edges: edges)
             var row: [Table.Cell] = [
                 .text(o.name.name), .text(o.method.parameters), .number(o.impulse.effectiveSigma, digits: 3),
                 value(o.errors.interiorMaxAbsError, 3), value(o.errors.interiorRMSE, 3),
                 o.errors.interiorPSNR.map { $0.isFinite ? .number($0, digits: 1) : .text("∞") } ?? .empty,
                 value(o.errors.borderMaxAbsError, 3), value(o.impulse.deviation, 3),
+                .count(counters.reads), .count(counters.passes),
             ]
             if let t = o.timing {
                 row += [.number(t.nanosecondsPerPixel, digits: 1),
@@ -203,7 +207,8 @@ struct CompareCommand: ReportingCommand {
         table.notes = ["Every column measures against one Gaussian: point-sampled at pixel centres and normalised. Errors in "
                        + "8-bit units against the Float64 blur with it (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
                        + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
-                       + "between the method's 1-D impulse response and its untruncated weights."]
+                       + "between the method's 1-D impulse response and its untruncated weights. Reads: pixels read per "
+                       + "output pixel; passes: whole-image reads and writes (both counted from the method's plan)."]
         if methodOptions.eightBitPasses {
             table.notes.append("With --eight-bit-passes each pass is stored as 8-bit levels (Pillow's arithmetic for extended-box, "
                                + "OpenCV's for stack); the errors include that rounding. Eff. σ and impulse L∞ are those of the "

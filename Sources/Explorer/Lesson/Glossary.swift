@@ -1,5 +1,5 @@
 /// The glossary of the table columns lessons show — effective σ, interior and border, max
-/// error, RMSE, PSNR, impulse L∞, ns/px — written once into the output folder
+/// error, RMSE, PSNR, impulse L∞, reads and passes, ns/px — written once into the output folder
 /// (`glossary.md`, `glossary.html`) and linked from every page whose tables use them.
 ///
 /// Each entry names the table column keys it explains (`Table.Column.key`, the same in every
@@ -69,6 +69,17 @@ enum Glossary {
               over the pixel, ½·[erf((x + ½)/(σ√2)) − erf((x − ½)/(σ√2))], untruncated — not the point-sampled \
               reference of the image errors, so even a perfect point-sampled Gaussian scores about 6·10⁻⁴ at σ = 3 \
               and 0.016 at σ = 1. It is a weight, without unit: it describes the kernel, whatever the image.
+              """),
+        Entry(anchor: "reads-and-passes", term: "reads and passes (cost counters)", keys: ["readsPerPixel", "memoryPasses"],
+              definition: """
+              Two counts of what a method's plan costs, read from the method as built (its radii, passes, levels, \
+              padding), not timed. *Reads*: pixels read per output pixel over the whole plan: each tap of a kernel \
+              (box and gaussian2d (2R+1)², separable 2·(2R+1)), two for each running-sum pass (the pixel entering \
+              and the one leaving: iterated-box with 3 passes 3·2·2 = 12), the input of a recursion once, the \
+              texels of each bilinear fetch, and a smaller level's reads in proportion to its size. *Passes*: how \
+              many times the plan reads and writes a whole image (steps done on a line while it stays in cache \
+              count once; a level of a quarter the size a quarter). Time follows reads while the image stays in \
+              cache, passes once it does not. The FFT's counts are those of a radix-2 transform of the padded image.
               """),
         Entry(anchor: "ns-per-pixel", term: "ns/px (time, median, min, max)", keys: ["nsPerPixel", "minNsPerPixel", "maxNsPerPixel", "nsPerPixelRange"],
               definition: """

@@ -49,6 +49,8 @@ struct BenchOptions: ParsableArguments {
         var parameters: String
         var timing: Timing
         var cropped: Bool
+        /// Reads per pixel and passes over memory of the method's plan on the full-size image.
+        var counters: CostCounters
     }
 
     /// What a measurement produced: the rows in method-major order, and what they were timed on.
@@ -87,7 +89,8 @@ struct BenchOptions: ParsableArguments {
                 let quadratic = name.cost == .quadratic && width * height > cropSize * cropSize
                 try CostLimit.check(method, width: quadratic ? cropSize : width, height: quadratic ? cropSize : height)
                 let (timing, cropped) = timer.time(method, label: name.name, on: image, orCrop: quadratic ? crop : nil)
-                rows.append(Row(method: name, sigma: sigma, parameters: method.parameters, timing: timing, cropped: cropped))
+                rows.append(Row(method: name, sigma: sigma, parameters: method.parameters, timing: timing, cropped: cropped,
+                                counters: method.counters(width: width, height: height, edges: edges)))
             }
         }
         return Measurement(rows: rows, width: width, height: height, threads: threadCount)

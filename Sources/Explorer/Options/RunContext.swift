@@ -120,6 +120,7 @@ extension PNG.Compression: ExpressibleByArgument {}
 extension PNG.Depth: ExpressibleByArgument {}
 extension AlphaMode: ExpressibleByArgument {}
 extension IteratedBox.Schedule: ExpressibleByArgument {}
+extension Separable.Directions: ExpressibleByArgument {}
 
 /// Options every command that reads images shares.
 struct InputOptions: ParsableArguments {

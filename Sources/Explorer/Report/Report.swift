@@ -90,7 +90,15 @@ struct Table: Sendable, Equatable {
             Cell(value: .number(x), display: NumberText.fixed(x, digits: digits))
         }
         /// A parameter such as σ, shown as a person writes it (1.5, 2, 0.25).
-        static func compact(_ x: Double) -> Cell { Cell(value: .number(x), display: NumberText.compact(x)) }
+        static func compact(_ x: Double, significant: Int = 6) -> Cell {
+            Cell(value: .number(x), display: NumberText.compact(x, significant: significant))
+        }
+        /// A count such as reads per pixel: three significant digits, but every digit before the
+        /// point (2401, not 2.4e+03).
+        static func count(_ x: Double) -> Cell {
+            let digits = x >= 1 && x < 1e15 ? String(Int(x)).count : 1
+            return compact(x, significant: max(3, digits))
+        }
         /// A number shown with `significant` significant digits.
         static func significant(_ x: Double, _ significant: Int) -> Cell {
             Cell(value: .number(x), display: NumberText.significant(x, significant))

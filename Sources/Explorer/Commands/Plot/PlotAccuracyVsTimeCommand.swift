@@ -54,6 +54,8 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
         var parameters: String
         var nanosecondsPerPixel: Double
         var maxError: Double?
+        /// Reads per pixel and passes over memory of the method's plan on the picture.
+        var counters: CostCounters
         var onFront = false
     }
 
@@ -80,7 +82,8 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
                     method.blur(&work, edges: edges, threads: 1)
                 }
                 points.append(Point(method: name, sigma: sigma, parameters: method.parameters,
-                                    nanosecondsPerPixel: timing.nanosecondsPerPixel, maxError: errors.interiorMaxAbsError))
+                                    nanosecondsPerPixel: timing.nanosecondsPerPixel, maxError: errors.interiorMaxAbsError,
+                                    counters: method.counters(width: picture.width, height: picture.height, edges: edges)))
             }
         }
         // σ = 2, 8 and 24 are different problems: each σ has a front of its own.
@@ -137,18 +140,22 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
             Table.Column(key: "parameters", title: "parameters", alignRight: false),
             Table.Column(key: "nsPerPixel", title: "time", unit: "ns/px"),
             Table.Column(key: "interiorMax", title: "max err", unit: "interior"),
+            Table.Column(key: "readsPerPixel", title: "reads", unit: "/px"),
+            Table.Column(key: "memoryPasses", title: "passes"),
             Table.Column(key: "paretoFront", title: "front", alignRight: false),
         ])
         for p in points {
             table.append([.text(p.method.name), .compact(p.sigma), .text(p.parameters),
                           .number(p.nanosecondsPerPixel, digits: 1),
                           p.maxError.map { .significant($0, 3) } ?? .text("no interior"),
+                          .count(p.counters.reads), .count(p.counters.passes),
                           .text(p.onFront ? "yes" : "")])
         }
         let crop = min(Self.cropSide, picture.width, picture.height)
         table.notes = [
             "Errors in 8-bit units against a Float64 Gaussian cut at ⌈8σ⌉, over pixels farther than the method's reach from the border; "
                 + "box and gaussian2d through the same kernel in passes (equal to Float32 rounding).",
+            "Reads: pixels read per output pixel; passes: whole-image reads and writes; both counted from each method's plan.",
             "Timed: the method's blur of the image in place, 1 thread, median of \(quick ? TimingHarness.quick.minimumRuns : runs) runs after a warm-up"
                 + "\(quick ? " (quick mode)" : ""); box and gaussian2d on a \(crop)×\(crop) crop. A small image stays in cache: "
                 + "`explorer bench --size 2048x2048` times what memory costs too.",
