@@ -38,11 +38,10 @@
 /// (2 loads, 1 addition, 1 subtraction, 1 store each; the first reads the image row in place);
 /// the vertical passes run 3 more in one step per row (the input row, 3 tails and 3 sums loaded,
 /// 3 sums, 2 ring rows and the output stored); each direction's last pass multiplies once — 12
-/// additions, 2 multiplications, 13 loads and 9 stores on one 4-float SSE register per pixel. At
-/// two additions a cycle that is 6 cycles, ≈ 1.7 ns at ≈ 3.5 GHz, about the memory floor (one read
-/// and one write of every pixel, ≈ 1.5 ns): with both fused into one sweep the limit is about 2×
-/// the floor; measured, it is about 3× (docs/performance.md, "Iterated box: cost"). What stands
-/// between: the first pass reads the image from memory with little else to overlap, and the
+/// additions, 2 multiplications, 13 loads and 9 stores on one 4-float SSE register per pixel:
+/// about what reading and writing every pixel once costs, so the limit of the fused sweep is
+/// about twice that memory floor (docs/performance.md, "Iterated box: cost", has the figures and
+/// the measurement). What stands between: the first pass reads the image from memory with little else to overlap, and the
 /// vertical passes read each ring row again 2rᵢ+1 rows after writing it — from L2 at σ = 2
 /// (0.6 MiB of full-width rings), from L3 at σ = 25 (5 MiB). The fused
 /// sweep's output rows are written with non-temporal stores (their lines have left the caches by

@@ -20,10 +20,9 @@
 /// where OpenCV picks AVX2 + FMA at run time; Swift has no run-time dispatch between targets,
 /// so the default build pays that. At σ = 2 with OpenCV's 17 taps (R = 8) a pass costs, per
 /// pixel, 8 pair additions, 9 multiplications and 8 accumulating additions on one 4-float
-/// register: 32 additions a pixel for both passes, which the two SSE adders of this machine
-/// retire in 16 cycles — ≈ 4.6 ns at the ≈ 3.5 GHz a chain of dependent SSE operations shows,
-/// the limit, well above the memory floor of ≈ 1.5 ns; AVX2 + FMA does the same work in
-/// 8-wide fused instructions. A build for the host CPU (`-target-cpu native`) widens the SIMD16
+/// register: 32 additions a pixel for both passes, which bound the pass on two SSE adders
+/// well above the cost of reading and writing the image once (docs/performance.md, "Separable:
+/// target CPU", has the figures); AVX2 + FMA does the same work in 8-wide fused instructions. A build for the host CPU (`-target-cpu native`) widens the SIMD16
 /// arithmetic but Swift never contracts `a += b * w` into an FMA on its own
 /// (docs/performance.md, "Separable: target CPU"). Small kernels run both passes in one sweep
 /// through a ring of rows (`separableRing`, docs/performance.md, "Separable: ring sweep").

@@ -216,7 +216,7 @@ struct MotionCommand: ReportingCommand {
         let amplification = Strip.automaticAmplification(largest: Double(measurement.edgeMax) * 255)
         var lives: [RGBAImage] = [], moved: [RGBAImage] = []
         for i in chosen {
-            lives.append(try parallax.place(try parallax.liveFrame(offset: offsets[i]), offset: offsets[i]).cropped(to: view))
+            lives.append(parallax.place(try parallax.liveFrame(offset: offsets[i]), offset: offsets[i]).cropped(to: view))
             moved.append(parallax.place(parallax.snapshotFrame(still, offset: offsets[i]), offset: offsets[i]).cropped(to: view))
         }
         var figure = Strip(title: "Parallax: (a) re-blurred each frame, (b) one blurred snapshot moved")

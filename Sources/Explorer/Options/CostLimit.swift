@@ -6,8 +6,7 @@ import BlurKit
 /// linear-taps: 2(2R+1)) may take at most `budget` taps over the picture. The other methods
 /// cost the same at every σ and have no such limit.
 enum CostLimit {
-    /// 3·10¹⁰ taps: about 20 s for the naive box on one core of this machine (box, R = 200, on
-    /// 256×256 is 1.05·10¹⁰ taps in 7 s).
+    /// 3·10¹⁰ taps: tens of seconds for the naive box on one core (docs/performance.md, "Cost limit").
     static let budget = 3e10
 
     /// The limits, as `explorer blur --help` and `explorer compare --help` state them.

@@ -34,7 +34,6 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
     func makeReport(_ context: RunContext) throws -> Report {
         let counts = try PassList.parse(passes)
         let widths = try counts.map { try BoxWidths.forSigma(sigma, passes: $0) }
-        let deviations = try widths.map { try KernelAnalysis.maxDeviationFromGaussian(try BoxWidths.impulseResponse($0), sigma: sigma) }
         let x = counts.map(Double.init)
         let widthText = zip(counts, widths).map { "\($0): \($1.map(String.init).joined(separator: ", "))" }.joined(separator: "; ")
         let widthNote = "Box widths per number of passes (Kovesi 2010): \(widthText)."
