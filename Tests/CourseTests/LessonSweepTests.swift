@@ -99,7 +99,7 @@ final class LessonSweepTests: XCTestCase {
             switch parameter.kind {
             case .number, .integer:
                 value = (maximum ? parameter.maximum : parameter.minimum).map { NumberText.compact($0) }
-            case .choice:
+            case .choice, .method:
                 value = maximum ? parameter.choices.last : parameter.choices.first
             case .image, .text:
                 value = nil

@@ -1,3 +1,4 @@
+import BlurKit
 import XCTest
 @testable import explorer
 
@@ -157,6 +158,33 @@ final class LessonParameterTests: XCTestCase {
                 XCTAssertEqual((error as? LessonError)?.line, line, "\(body.debugDescription): \(error)")
                 XCTAssertTrue("\(error)".contains(message), "\(error) should say \(message)")
             }
+        }
+    }
+}
+
+/// A `method` parameter takes its choices from the library's method catalog.
+final class MethodParameterTests: XCTestCase {
+    func parse(_ declaration: String) throws -> Lesson {
+        try LessonParser.parse("---\ntitle: T\nsummary: S\nparameters:\n  method:\n    kind: method\n" + declaration
+                               + "    meaning: the method shown\n---\nText.\n", path: "Lessons/05-sample.md")
+    }
+
+    func testEveryCatalogMethodByDefaultAndTheLivePageOffersThemAll() throws {
+        let lesson = try parse("    default: stack\n")
+        let method = try XCTUnwrap(lesson.parameters.first)
+        XCTAssertEqual(method.kind, .method)
+        XCTAssertEqual(method.choices, MethodCatalog.names)
+        XCTAssertNil(method.problem(with: "fft"))
+        XCTAssertEqual(method.problem(with: "gauss"), "method must be one of \(MethodCatalog.names.joined(separator: ", ")); got 'gauss'")
+        let html = LivePage.controls(lesson: lesson, values: ["method": "stack"], client: "c")
+        for name in MethodCatalog.names { XCTAssertTrue(html.contains(">\(name)</option>"), name) }
+        XCTAssertEqual(StaticSite.grid(method, steps: 6), MethodCatalog.names)
+    }
+
+    func testChoicesNarrowTheCatalogAndMustBeMethods() throws {
+        XCTAssertEqual(try parse("    default: stack\n    choices: [stack, fft]\n").parameters.first?.choices, ["stack", "fft"])
+        XCTAssertThrowsError(try parse("    default: stack\n    choices: [stack, blurry]\n")) { error in
+            XCTAssertTrue("\(error)".contains("'blurry' is not a blur method"), "\(error)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import BlurKit
 import Yams
 
 /// The front matter of a lesson: the YAML block between the first two `---` lines.
@@ -197,6 +198,11 @@ struct FrontMatter: Equatable, Sendable {
             }
         case .choice:
             guard !parameter.choices.isEmpty else { throw fail(line, "parameter '\(name)' is a choice and needs 'choices: [a, b, …]'") }
+        case .method:
+            if parameter.choices.isEmpty { parameter.choices = MethodCatalog.names }
+            if let unknown = parameter.choices.first(where: { MethodCatalog.entry(named: $0) == nil }) {
+                throw fail(line, "parameter '\(name)': '\(unknown)' is not a blur method; the methods are \(MethodCatalog.names.joined(separator: ", "))")
+            }
         case .image:
             guard parameter.smallest != nil else { throw fail(line, "parameter '\(name)' is an image and needs 'smallest: WxH', the least size the lesson works on") }
         case .text:

@@ -31,6 +31,10 @@ struct LessonParameter: Equatable, Sendable, Codable {
         case integer
         /// One of `choices`.
         case choice
+        /// A blur method of the library's catalog (`MethodCatalog`): any of them, or those of
+        /// `choices`. The command line, the live page's menu and the static site's states take
+        /// the names from the catalog, so a new method appears in them without a lesson's edit.
+        case method
         /// A PNG path, `photo`, or `builtin:NAME[@WxH]`, at least `smallest` in size.
         case image
         /// Any text.
@@ -80,7 +84,7 @@ struct LessonParameter: Equatable, Sendable, Codable {
         guard !meaning.isEmpty else { return false }
         switch kind {
         case .number, .integer: return minimum != nil && maximum != nil
-        case .choice: return !choices.isEmpty
+        case .choice, .method: return !choices.isEmpty
         case .image: return smallest != nil
         case .text: return true
         }
@@ -95,6 +99,8 @@ struct LessonParameter: Equatable, Sendable, Codable {
             return "\(words) in \(NumberText.compact(minimum))…\(NumberText.compact(maximum))"
         case .choice:
             return "one of " + choices.joined(separator: ", ")
+        case .method:
+            return choices == MethodCatalog.names ? "any blur method of explorer blur --method" : "one of " + choices.joined(separator: ", ")
         case .image:
             let size = smallest.map { ", at least \($0)" } ?? ""
             return "a PNG path, photo or builtin:NAME[@WxH]\(size)"
@@ -125,6 +131,8 @@ struct LessonParameter: Equatable, Sendable, Codable {
             if let maximum, Double(x) > maximum { return "\(name) must be \(accepts); \(text) is above it" }
         case .choice:
             guard choices.contains(text) else { return "\(name) must be \(accepts); got '\(text)'" }
+        case .method:
+            guard choices.contains(text) else { return "\(name) must be one of \(choices.joined(separator: ", ")); got '\(text)'" }
         case .image:
             guard !text.isEmpty else { return "\(name) must name an image: a PNG path, photo or builtin:NAME[@WxH]" }
         case .text:

@@ -99,7 +99,7 @@ enum LivePage {
                 } else {
                     row += "<input type=\"\(parameter.kind == .text ? "text" : "number")\" data-parameter=\"\(name)\" value=\"\(escape(value))\">"
                 }
-            case .choice:
+            case .choice, .method:
                 row += select(name, choices: grid ?? parameter.choices, value: value)
             case .image where grid != nil:
                 row += select(name, choices: grid!, value: value)

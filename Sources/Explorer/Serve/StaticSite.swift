@@ -24,7 +24,7 @@ enum StaticSite {
     static func grid(_ parameter: LessonParameter, steps: Int) -> [String] {
         guard steps > 1 else { return [parameter.value] }
         switch parameter.kind {
-        case .choice:
+        case .choice, .method:
             return parameter.choices
         case .number, .integer:
             guard let low = parameter.minimum, let high = parameter.maximum, let value = Double(parameter.value), high > low else {
@@ -124,7 +124,7 @@ enum StaticSite {
                 }
                 if kept.count > 1 {
                     grids[parameter.name] = kept.sorted { (Double($0) ?? 0, $0) < (Double($1) ?? 0, $1) }
-                    if parameter.kind == .choice { grids[parameter.name] = parameter.choices.filter(kept.contains) }
+                    if parameter.kind == .choice || parameter.kind == .method { grids[parameter.name] = parameter.choices.filter(kept.contains) }
                 }
             }
             do {
