@@ -7,8 +7,9 @@ import Foundation
 /// Everything is computed here, by the run; the page only looks it up.
 ///
 /// Written for methods that are one fixed weighted sum (box, gaussian2d, separable) with a reach of
-/// at most `maximumRadius`, on an opaque picture blurred as stored (not in linear light), so the
-/// sum shown is exactly the blur's arithmetic.
+/// at most `maximumRadius`, on an opaque picture blurred as stored (not in linear light) with an
+/// edge mode that reads the picture's own pixels (not `zero`), so the sum shown is the blur's
+/// arithmetic.
 struct CellsExplanation: Encodable {
     /// Where the value grid lies in its PNG (`ValueGrid`'s layout): the PNG's size, the corner of
     /// the first cell and a cell's side, in pixels.
@@ -49,14 +50,18 @@ struct CellsExplanation: Encodable {
     static func make(original: RGBAImage, blurred: RGBAImage, method: any BlurMethod, edges: EdgeMode,
                      grid: RGBAImage) -> CellsExplanation? {
         let r = method.reach
-        guard methods.contains(method.name), r <= maximumRadius, PNG.isOpaque(original),
+        // With zero edges the padding is transparent, and the colour is divided by the alpha the
+        // sum gathered: not the plain weighted sum this shows.
+        guard methods.contains(method.name), r <= maximumRadius, edges != .zero, PNG.isOpaque(original),
               original.width == blurred.width, original.height == blurred.height else { return nil }
-        let side = 2 * r + 1
+        // An impulse at the centre c of a picture 4R+1 wide: the response within R of c reads no
+        // pixel beyond the picture, so the edge mode plays no part in it.
+        let side = 4 * r + 1, c = 2 * r
         var impulse = RGBAImage(width: side, height: side, fill: SIMD4(0, 0, 0, 1))
-        impulse.pixels[4 * (r * side + r)] = 1
+        impulse.pixels[4 * (c * side + c)] = 1
         let response = Blur.apply(method, to: impulse, edges: .zero)
-        // out(x, y) = Σ w(dx, dy) · in(x + dx, y + dy); an impulse at the centre c gives w(d) = response(c − d).
-        let weights = (-r...r).map { dy in (-r...r).map { dx in Double(response[r - dx, r - dy].x) } }
+        // out(x, y) = Σ w(dx, dy) · in(x + dx, y + dy), so w(d) = response(c − d).
+        let weights = (-r...r).map { dy in (-r...r).map { dx in Double(response[c - dx, c - dy].x) } }
         var pixels: [Pixel] = []
         for y in 0..<blurred.height {
             for x in 0..<blurred.width {
