@@ -100,6 +100,29 @@ final class ServeBrowserTests: XCTestCase {
         XCTAssertEqual(try session.failedRequests(), "")
     }
 
+    /// A 12-megapixel photograph chosen in the page's file picker: the page shows its preview from
+    /// the reduced copy and says so, while the full-size run is on its way.
+    func testALargeUploadIsPreviewedFromAReducedCopyAndThePageSaysSo() throws {
+        let session = try BrowserSession.start()
+        defer { session.stop() }
+        try session.open("lesson/3")
+        _ = try session.waitForRun()
+        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("class-photo-\(UUID().uuidString).png")
+        try TestPNG.data(width: 4000, height: 3000, colourType: .grey) { x, y in [UInt8((x / 40 + y / 40) % 2 == 0 ? 40 : 210)] }
+            .write(to: picture)
+        defer { try? FileManager.default.removeItem(at: picture) }
+        try session.sendFile(picture.path, to: "input[type=file][data-parameter=image]")
+        var status = ""
+        for _ in 0..<600 {
+            status = try session.script("return document.getElementById('live-status').textContent")
+            if status.contains("reduced copy") || status.contains("ran in") && !status.contains("preview") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertTrue(status.hasPrefix("preview from a reduced copy of \(picture.lastPathComponent)"), status)
+        XCTAssertTrue(status.contains("the full size and timing on its way"), status)
+        XCTAssertTrue(try session.mainText().contains("1000×750"), "the preview does not show the reduced copy")
+    }
+
     /// A drag of σ on lessons 3 and 8: every request answers, every image loads, lesson 8's glass
     /// demo keeps its backdrop, and the page ends at the value let go.
     func testDraggingSigmaLosesNothing() throws {
