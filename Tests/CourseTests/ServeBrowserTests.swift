@@ -120,7 +120,7 @@ final class ServeBrowserTests: XCTestCase {
         }
         XCTAssertTrue(status.hasPrefix("preview from a reduced copy of \(picture.lastPathComponent)"), status)
         XCTAssertTrue(status.contains("the full size and timing on its way"), status)
-        XCTAssertTrue(try session.mainText().contains("1000×750"), "the preview does not show the reduced copy")
+        XCTAssertTrue(try session.mainText().contains("572×429"), "the preview does not show the reduced copy")
     }
 
     /// A drag of σ on lessons 3 and 8: every request answers, every image loads, lesson 8's glass

@@ -187,18 +187,18 @@ final class ServeTests: XCTestCase {
     /// An upload above `ReducedCopy.bound` pixels is reduced by the smallest whole factor that
     /// brings it within, each pixel the mean of its block; `explorer serve --help` states the bound.
     func testALargeUploadGetsAReducedCopyWithinTheBound() {
-        XCTAssertEqual(ReducedCopy.factor(width: 4000, height: 3000), 4)
-        XCTAssertEqual(ReducedCopy.factor(width: 1000, height: 1000), 1)
-        XCTAssertEqual(ReducedCopy.factor(width: 1001, height: 1000), 2)
-        XCTAssertEqual(ReducedCopy.factor(width: 12_000_000, height: 1), 12)
+        XCTAssertEqual(ReducedCopy.factor(width: 4000, height: 3000), 7)
+        XCTAssertEqual(ReducedCopy.factor(width: 500, height: 500), 1)
+        XCTAssertEqual(ReducedCopy.factor(width: 501, height: 500), 2)
+        XCTAssertEqual(ReducedCopy.factor(width: 12_000_000, height: 1), 48)
         let image = RGBAImage(width: 4, height: 2, pixels: [Float]([0, 0, 0, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1, 0.5, 0.5, 0.5, 1,
                                                                     1, 1, 1, 1, 0, 0, 0, 1, 0.25, 0.25, 0.25, 1, 0.75, 0.75, 0.75, 1]))
         let small = ReducedCopy.reduce(image, by: 2)
         XCTAssertEqual([small.width, small.height], [2, 1])
         XCTAssertEqual(small[0, 0], SIMD4<Float>(0.5, 0.5, 0.5, 1))
         XCTAssertEqual(small[1, 0], SIMD4<Float>(0.5, 0.5, 0.5, 1))
-        XCTAssertEqual(ReducedCopy.bound, 1_000_000)
-        XCTAssertTrue(ServeCommand.configuration.discussion.contains("more than 1,000,000 pixels"))
+        XCTAssertEqual(ReducedCopy.bound, 250_000)
+        XCTAssertTrue(ServeCommand.configuration.discussion.contains("more than 250,000 pixels"))
     }
 
     /// Only plain files of runs the server made are served; no traversal, no symbolic links.

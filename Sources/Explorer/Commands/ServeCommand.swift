@@ -20,9 +20,9 @@ struct ServeCommand: ParsableCommand {
 
         While a slider moves the page shows previews (quick timing); letting go shows the \
         preview at once and the full timing when it has run (once per value for the whole \
-        class). An uploaded PNG of more than 1,000,000 pixels (1 megapixel) is previewed from a \
-        reduced copy (each pixel the mean of a K×K block, at most 1,000,000 pixels; the page \
-        says so) while a control moves; letting go runs the picture itself, at full size.
+        class). An uploaded PNG of more than 250,000 pixels (a quarter megapixel) is previewed \
+        from a reduced copy (each pixel the mean of a K×K block, at most 250,000 pixels; the \
+        page says so) while a control moves; letting go runs the picture itself, at full size.
 
         Examples:
           explorer serve
