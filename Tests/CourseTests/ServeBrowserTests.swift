@@ -30,6 +30,99 @@ final class ServeBrowserTests: XCTestCase {
         try uploadedPictureAppearsInTheStrip(session)
     }
 
+    /// Lesson 3's cells have controls of their own, right below their commands, for the parameters
+    /// each depends on (none for `source gaussian2d`); the σ control beside the strip moves the top
+    /// slider and the URL too, and runs the lesson again.
+    func testAControlBesideTheStripMovesTheTopSliderAndReruns() throws {
+        let session = try BrowserSession.start()
+        defer { session.stop() }
+        try session.open("lesson/3")
+        _ = try session.waitForRun()
+        let bars = try session.script("""
+            return Array.prototype.map.call(document.querySelectorAll('main .cell-controls'), function (bar) {
+              return bar.dataset.cell + ':' + Array.prototype.map.call(bar.querySelectorAll('[data-parameter]'),
+                function (c) { return c.dataset.parameter; }).join(',');
+            }).join(' ');
+            """)
+        XCTAssertEqual(bars, "0:sigma,image 2:sigma,image 3:sigma 4:sigma")
+        let below = "var b = document.querySelector('main .cell-controls[data-cell=\"0\"]'); return b.previousElementSibling.textContent.slice(0, 18);"
+        XCTAssertEqual(try session.script(below), "$ explorer compare")
+        let before = try session.figure()
+        let marker = try session.markPage()
+        try session.script("""
+            var s = document.querySelector('main .cell-controls[data-cell="0"] input[type=range][data-parameter=sigma]');
+            s.value = '5'; s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change'));
+            """)
+        let status = try session.waitForRun()
+        XCTAssertTrue(status.hasPrefix("ran in"), status)
+        XCTAssertEqual(try session.script("return window.explorerMark === undefined ? 'reloaded' : window.explorerMark"), marker)
+        XCTAssertEqual(try session.script("return document.querySelector('#live-controls input[data-parameter=sigma]').value"), "5")
+        XCTAssertEqual(try session.script("return document.querySelector('#live-controls input[data-parameter=sigma] ~ output').textContent"), "5")
+        XCTAssertEqual(try session.script("""
+            return Array.prototype.map.call(document.querySelectorAll('main .cell-controls input[data-parameter=sigma]'),
+              function (c) { return c.value; }).join(',');
+            """), "5,5,5,5")
+        XCTAssertTrue(try session.script("return location.search").contains("sigma=5"))
+        XCTAssertTrue(try session.mainText().contains("radius 20 instead of 15"))
+        XCTAssertNotEqual(try session.figure(), before, "the strip did not change with σ")
+        XCTAssertEqual(try session.script(below), "$ explorer compare", "the strip's control left its place")
+    }
+
+    /// Lesson 1's impulse figure (`blur … --cells`): pointing at (here, tapping) the centre cell
+    /// shows the neighbourhood the box read, each level times its weight 1/9, and the sum, all from
+    /// the JSON the run wrote beside the figure.
+    func testPointingAtACellShowsTheWeightedSumThatMadeIt() throws {
+        let session = try BrowserSession.start()
+        defer { session.stop() }
+        try session.open("lesson/1")
+        _ = try session.waitForRun()
+        let source = try session.script("""
+            var img = document.querySelector('main img[data-explain]');
+            if (!img) { return 'no figure with an explanation'; }
+            var request = new XMLHttpRequest(); request.open('GET', img.dataset.explain, false); request.send();
+            var data = JSON.parse(request.responseText), rect = img.getBoundingClientRect();
+            var x = rect.left + (data.left + 4.5 * data.cell) * rect.width / data.pictureWidth;
+            var y = rect.top + (data.top + 4.5 * data.cell) * rect.height / data.pictureHeight;
+            img.dispatchEvent(new MouseEvent('click', { clientX: x, clientY: y, bubbles: true }));
+            return img.getAttribute('src');
+            """)
+        XCTAssertTrue(source.hasSuffix("/impulse-box-r1-cells.png"), source)
+        var panel = ""
+        for _ in 0..<50 {
+            panel = try session.script("var p = document.querySelector('main .explain'); return p ? p.innerText : '';")
+            if panel.contains("stored as") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertTrue(panel.contains("Output pixel (4, 4), box"), panel)
+        XCTAssertTrue(panel.contains("255 × 0.111111 = 28.3333"), panel)
+        XCTAssertTrue(panel.contains("0 × 0.111111 = 0"), panel)
+        XCTAssertTrue(panel.contains("sum = 28.3333, stored as 28"), panel)
+        XCTAssertEqual(try session.failedRequests(), "")
+    }
+
+    /// A 12-megapixel photograph chosen in the page's file picker: the page shows its preview from
+    /// the reduced copy and says so, while the full-size run is on its way.
+    func testALargeUploadIsPreviewedFromAReducedCopyAndThePageSaysSo() throws {
+        let session = try BrowserSession.start()
+        defer { session.stop() }
+        try session.open("lesson/3")
+        _ = try session.waitForRun()
+        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("class-photo-\(UUID().uuidString).png")
+        try TestPNG.data(width: 4000, height: 3000, colourType: .grey) { x, y in [UInt8((x / 40 + y / 40) % 2 == 0 ? 40 : 210)] }
+            .write(to: picture)
+        defer { try? FileManager.default.removeItem(at: picture) }
+        try session.sendFile(picture.path, to: "input[type=file][data-parameter=image]")
+        var status = ""
+        for _ in 0..<600 {
+            status = try session.script("return document.getElementById('live-status').textContent")
+            if status.contains("reduced copy") || status.contains("ran in") && !status.contains("preview") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertTrue(status.hasPrefix("preview from a reduced copy of \(picture.lastPathComponent)"), status)
+        XCTAssertTrue(status.contains("the full size and timing on its way"), status)
+        XCTAssertTrue(try session.mainText().contains("572×429"), "the preview does not show the reduced copy")
+    }
+
     /// A drag of σ on lessons 3 and 8: every request answers, every image loads, lesson 8's glass
     /// demo keeps its backdrop, and the page ends at the value let go.
     func testDraggingSigmaLosesNothing() throws {
@@ -280,14 +373,15 @@ struct BrowserSession {
             """)
     }
 
-    /// Waits until no run is under way, the last answer applied and every image loaded; returns the status line.
+    /// Waits until no run is under way (nor the full timing a let-go's preview announced), the last
+    /// answer applied and every image loaded; returns the status line.
     func waitForRun() throws -> String {
         Thread.sleep(forTimeInterval: 0.3)
         for _ in 0..<1200 {
             let state = try script("""
                 var f = document.getElementById('live-controls'), s = document.getElementById('live-status');
                 var loaded = Array.prototype.every.call(document.images, function (i) { return i.complete && i.naturalWidth > 0; });
-                return (f.classList.contains('busy') || !loaded || s.textContent === '' || s.textContent.indexOf('uploading') === 0 ? 'wait|' : 'done|') + s.textContent;
+                return (f.classList.contains('busy') || f.classList.contains('timing') || !loaded || s.textContent === '' || s.textContent.indexOf('uploading') === 0 ? 'wait|' : 'done|') + s.textContent;
                 """)
             if state.hasPrefix("done|") { return String(state.dropFirst(5)) }
             Thread.sleep(forTimeInterval: 0.25)

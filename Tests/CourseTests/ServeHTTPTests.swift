@@ -29,6 +29,50 @@ final class ServeHTTPTests: XCTestCase {
         }
     }
 
+    /// A student's 12-megapixel photograph (4000×3000, made here): the upload keeps a reduced copy
+    /// of at most `ReducedCopy.bound` pixels (572×429), a preview reads it and says so, and a
+    /// let-go is answered within a second by that preview while the full-size run waits. The
+    /// first preview's time is printed (README, "Live in class"): a wall-clock bound would fail
+    /// on a machine busy with other builds.
+    func testATwelveMegapixelUploadIsPreviewedFromAReducedCopy() throws {
+        let server = try ServeProcess.start()
+        defer { server.stop() }
+        let png = TestPNG.data(width: 4000, height: 3000, colourType: .grey) { x, y in [UInt8((x / 40 + y / 40) % 2 == 0 ? 40 : 210)] }
+        var upload = Data("POST /upload?session=big1&name=class-photo.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\nContent-Length: \(png.count)\r\nConnection: close\r\n\r\n".utf8)
+        upload.append(png)
+        let stored = try server.exchange(upload)
+        XCTAssertEqual(stored.status, 200, stored.body)
+        let answer = try Self.json(stored)
+        XCTAssertEqual(answer["size"] as? String, "4000×3000")
+        XCTAssertEqual(answer["reduced"] as? String, "572×429")
+
+        let lesson = Self.uploadLesson
+        func run(_ flags: String) throws -> (answer: [String: Any], seconds: Double) {
+            let reply = try server.exchange("POST /lesson/\(lesson)/run?session=big1&image=upload:class-photo.png\(flags) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            XCTAssertEqual(reply.status, 200, String(reply.body.prefix(300)))
+            return (try Self.json(reply), reply.seconds)
+        }
+        let preview = try run("&quick=1")
+        XCTAssertEqual(preview.answer["reduced"] as? [String], ["class-photo.png"])
+        XCTAssertTrue((preview.answer["html"] as? String ?? "").contains("572×429"), "the preview did not read the reduced copy")
+        XCTAssertLessThan(preview.seconds, 60, "the preview of a 12-megapixel upload took \(preview.seconds) s")
+        print("ServeHTTPTests: the first preview of lesson \(lesson) from the reduced copy took \(preview.seconds) s")
+        let letGo = try run("")
+        XCTAssertEqual(letGo.answer["pending"] as? Bool, true, "the let-go waited for the full-size run")
+        XCTAssertEqual(letGo.answer["reduced"] as? [String], ["class-photo.png"])
+        XCTAssertLessThan(letGo.seconds, 1)
+    }
+
+    /// The lesson the upload test runs: one whose cells read `{{image}}`.
+    static let uploadLesson = 3
+
+    static func json(_ answer: ServeProcess.Answer) throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any] else {
+            throw BrowserSession.BrowserError("not a JSON object: \(answer.body.prefix(200))")
+        }
+        return object
+    }
+
     /// HEAD answers as GET without a body; a known path with another method gets 405 and `Allow`;
     /// a `Host` that is not this machine's gets 421; a body over the limit gets 413.
     func testMethodsHostAndBodyLimits() throws {
@@ -216,12 +260,17 @@ struct ServeProcess: @unchecked Sendable {
     /// Sends `request` whole, then reads the answer: its head, and its body by `Content-Length`
     /// (or to the end of the connection); the seconds from the first byte sent to the whole answer.
     func exchange(_ request: String) throws -> Answer {
+        try exchange(Data(request.utf8))
+    }
+
+    /// `exchange(_:)` for a request with a binary body.
+    func exchange(_ request: Data) throws -> Answer {
         let fd = try connect()
         defer { close(fd) }
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let start = Date()
-        let bytes = Array(request.utf8)
+        let bytes = [UInt8](request)
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -230,7 +279,7 @@ struct ServeProcess: @unchecked Sendable {
         }
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let isHead = request.hasPrefix("HEAD ")
+        let isHead = request.starts(with: Data("HEAD ".utf8))
         while true {
             let count = recv(fd, &buffer, buffer.count, 0)
             if count <= 0 { break }

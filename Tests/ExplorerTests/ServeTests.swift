@@ -1,3 +1,4 @@
+import BlurKit
 import Foundation
 import XCTest
 @testable import explorer
@@ -142,6 +143,62 @@ final class ServeTests: XCTestCase {
         guard case .page = newAnswer else { return XCTFail("\(newAnswer)") }
         let madeAtEnd = await scheduler.runsMade
         XCTAssertEqual(madeAtEnd, 3)
+    }
+
+    /// A let-go is answered at once by the preview while the full run waits in a lane of its own;
+    /// a preview never waits behind a full run; a full run no page wants any more is not made.
+    func testALetGoIsAnsweredByThePreviewWhileTheFullTimingRuns() async throws {
+        let scheduler = RunScheduler(width: 1)
+        let preview: RunScheduler.Work = { .success(LiveLesson.Page(html: "p", seconds: 0, run: "p", folder: "lesson-03", quick: true)) }
+        let full: RunScheduler.Work = {
+            Thread.sleep(forTimeInterval: 0.6)
+            return .success(LiveLesson.Page(html: "f", seconds: 0, run: "f", folder: "lesson-03", quick: false))
+        }
+        func key(_ sigma: String) -> RunScheduler.Key { RunScheduler.Key(lesson: 3, values: ["sigma": sigma], quick: true) }
+        var start = Date()
+        let letGo = await scheduler.result(key("3"), session: "a", isKept: { _ in true }, work: preview, full: (key("3").full, full))
+        guard case .page(let shown) = letGo else { return XCTFail("\(letGo)") }
+        XCTAssertTrue(shown.quick)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.4, "the let-go waited for the full run")
+
+        start = Date()
+        let other = await scheduler.result(key("4"), session: "b", isKept: { _ in true }, work: preview)
+        guard case .page = other else { return XCTFail("\(other)") }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.4, "a preview waited behind a full run")
+
+        // Page c lets go at 5 while the full run of 3 runs, then drags on: 5's full run is dropped.
+        _ = await scheduler.result(key("5"), session: "c", isKept: { _ in true }, work: preview, full: (key("5").full, full))
+        _ = await scheduler.result(key("6"), session: "c", isKept: { _ in true }, work: preview)
+
+        let timed = await scheduler.result(key("3").full, session: "a", isKept: { _ in true }, work: full)
+        guard case .page(let final) = timed else { return XCTFail("\(timed)") }
+        XCTAssertFalse(final.quick)
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let made = await scheduler.runsMade
+        XCTAssertEqual(made, 5, "previews of 3, 4, 5 and 6 and one full run")
+    }
+
+    /// Which cells a parameter reaches, as `CellMemo` decides (the substituted command changes):
+    /// the page puts a control for it beside those cells' results.
+    func testEachCellKnowsTheParametersItDependsOn() throws {
+        XCTAssertEqual(try live().dependencies(), [["sigma", "image"], [], ["sigma", "image"], ["sigma"], ["sigma"]])
+    }
+
+    /// An upload above `ReducedCopy.bound` pixels is reduced by the smallest whole factor that
+    /// brings it within, each pixel the mean of its block; `explorer serve --help` states the bound.
+    func testALargeUploadGetsAReducedCopyWithinTheBound() {
+        XCTAssertEqual(ReducedCopy.factor(width: 4000, height: 3000), 7)
+        XCTAssertEqual(ReducedCopy.factor(width: 500, height: 500), 1)
+        XCTAssertEqual(ReducedCopy.factor(width: 501, height: 500), 2)
+        XCTAssertEqual(ReducedCopy.factor(width: 12_000_000, height: 1), 48)
+        let image = RGBAImage(width: 4, height: 2, pixels: [Float]([0, 0, 0, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1, 0.5, 0.5, 0.5, 1,
+                                                                    1, 1, 1, 1, 0, 0, 0, 1, 0.25, 0.25, 0.25, 1, 0.75, 0.75, 0.75, 1]))
+        let small = ReducedCopy.reduce(image, by: 2)
+        XCTAssertEqual([small.width, small.height], [2, 1])
+        XCTAssertEqual(small[0, 0], SIMD4<Float>(0.5, 0.5, 0.5, 1))
+        XCTAssertEqual(small[1, 0], SIMD4<Float>(0.5, 0.5, 0.5, 1))
+        XCTAssertEqual(ReducedCopy.bound, 250_000)
+        XCTAssertTrue(ServeCommand.configuration.discussion.contains("more than 250,000 pixels"))
     }
 
     /// Only plain files of runs the server made are served; no traversal, no symbolic links.

@@ -152,7 +152,7 @@ struct BlurCommand: ReportingCommand {
                                       label: "original frame", style: .dashed, panels: [1])]
         } else {
             blurred = original!
-            if stripOptions.strip == nil && alpha == .premultiplied && !light { original = nil }
+            if stripOptions.strip == nil && alpha == .premultiplied && !light && cells == nil { original = nil }
             Blur.apply(blurMethod, inPlace: &blurred, edges: edges, linear: linear, alpha: alpha, threads: threads)
             if alpha == .straight {
                 let right = Blur.apply(blurMethod, to: original!, edges: edges, linear: linear, threads: threads)
@@ -169,7 +169,15 @@ struct BlurCommand: ReportingCommand {
             let title = "\(StripSupport.shortName(input)) blurred with \(blurMethod.name) (\(blurMethod.parameters)): 8-bit levels"
             let grid = try ValueGrid.render(blurred, title: title)
             let gridPath = try context.writePNG(grid, to: cells)
-            report.figure(Figure(path: gridPath, altText: alt + ", enlarged: each pixel a cell with its 8-bit level printed in it", caption: title))
+            var figure = Figure(path: gridPath, altText: alt + ", enlarged: each pixel a cell with its 8-bit level printed in it", caption: title)
+            // What made each cell, for the live page (a plain blur of the whole picture only).
+            if region == nil, !grow, !linear, alpha == .premultiplied, let original,
+               let explanation = CellsExplanation.make(original: original, blurred: blurred, method: blurMethod, edges: edges, grid: grid) {
+                let data = CellsExplanation.path(beside: gridPath)
+                try explanation.write(to: data)
+                figure.data = data
+            }
+            report.figure(figure)
         }
         if let fringe { report.table(Self.fringeTable(fringe)) }
         if light, let original {

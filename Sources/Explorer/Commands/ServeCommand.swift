@@ -22,6 +22,12 @@ struct ServeCommand: ParsableCommand {
         the lesson here and updates its figures, tables and prose in place. Runs and uploads live \
         in a temporary folder removed on exit; nothing is written into Output/.
 
+        While a slider moves the page shows previews (quick timing); letting go shows the \
+        preview at once and the full timing when it has run (once per value for the whole \
+        class). An uploaded PNG of more than 250,000 pixels (a quarter megapixel) is previewed \
+        from a reduced copy (each pixel the mean of a K×K block, at most 250,000 pixels; the \
+        page says so) while a control moves; letting go runs the picture itself, at full size.
+
         Examples:
           explorer serve
           explorer serve --port 9000 --open

@@ -72,7 +72,8 @@ final class CellMemo: Sendable {
         guard let found else { return nil }
         var linked: [String] = []
         // The figures, and the pictures page-only blocks show (the glass demo's backdrop).
-        let names = found.report.figures.map(\.path) + found.report.pageExtras.flatMap(\.island.files)
+        let names = found.report.figures.map(\.path) + found.report.figures.compactMap(\.data)
+            + found.report.pageExtras.flatMap(\.island.files)
         for name in names {
             let target = staging + "/" + name
             guard !name.contains("/"), link(found.folder + "/" + name, target) == 0 else {

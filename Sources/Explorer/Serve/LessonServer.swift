@@ -13,7 +13,9 @@ import Foundation
 /// | `GET /lesson/N?sigma=5&image=photo`       | lesson N run at those values (defaults for the rest), live |
 /// | `GET /assets/live.js`, `/assets/live.css` | the live page's script and style                    |
 /// | `GET /run/ID/PAGE/FILE`                   | a figure or table of a run                          |
-/// | `POST /lesson/N/run?sigma=5&session=S`    | JSON: the page run at those values, or the error (`quick=1`: a preview) |
+/// | `POST /lesson/N/run?sigma=5&session=S`    | JSON: the page at those values, or the error: a let-go, answered at once (the preview, `pending` while the full timing runs) |
+/// | `… &quick=1`, `… &wait=1`                 | a preview while a control moves; the full timing, waited for |
+/// | `GET /status`                             | JSON: the scheduler's lanes and how many background previews are left |
 /// | `POST /upload?session=S&name=F.png` (PNG) | JSON: `upload:F.png`, an image value for page S     |
 /// | `POST /alive?session=S&run=ID`            | 204: page S is still open and shows run ID          |
 struct LessonServer: Sendable {
@@ -38,6 +40,8 @@ struct LessonServer: Sendable {
             return get ? glossary() : .notAllowed("GET, HEAD")
         case 1 where parts[0] == "upload":
             return post ? upload(request, query: query) : .notAllowed("POST")
+        case 1 where parts[0] == "status":
+            return get ? .json(200, await scheduler.status()) : .notAllowed("GET, HEAD")
         case 1 where parts[0] == "alive":
             guard post else { return .notAllowed("POST") }
             let session = query.first { $0.name == "session" }?.value ?? ""
@@ -105,7 +109,7 @@ struct LessonServer: Sendable {
             await warmSliders(number: number, live: live, settings: settings)
             let html = LivePage.html(page: page.html, lesson: live.lesson, values: Self.shown(live.lesson, settings),
                                      session: session, run: page.run, note: "ran in \(String(format: "%.2f", page.seconds)) s",
-                                     message: message)
+                                     message: message, cells: live.dependencies())
             return .html(message == nil ? 200 : 400, html)
         case .failure(let failure):
             return .html(failure.status, LivePage.message(failure.message))
@@ -147,18 +151,30 @@ struct LessonServer: Sendable {
 
     // MARK: - Endpoints
 
-    /// Runs the lesson at the query's values for page `session`; quick timing with `quick=1`.
+    /// Runs the lesson at the query's values for page `session`.
+    ///
+    /// A control moving (`quick=1`) gets a preview. A control let go (neither flag) is answered at
+    /// once: by the full-timing run when the class has made it, else by the preview of the same
+    /// values, marked `pending`, while the full run waits in its lane; the page then asks for it
+    /// with `wait=1` and replaces the tables when it comes.
     func recompute(_ spec: String, query: [(name: String, value: String)]) async -> LiveResponse {
         guard let (number, live) = lesson(spec) else { return .notFound }
         let session = query.first { $0.name == "session" }?.value ?? folder.makeIdentifier()
         guard ServeFolder.isIdentifier(session) else { return .json(400, ["error": "session must be letters and digits"]) }
         let quick = query.contains { $0.name == "quick" && $0.value == "1" }
-        let settings = query.filter { $0.name != "session" && $0.name != "quick" }.map { $0.name + "=" + $0.value }
-        switch await run(number: number, live: live, settings: settings, session: session, quick: quick) {
+        let wait = query.contains { $0.name == "wait" && $0.value == "1" }
+        let settings = query.filter { !["session", "quick", "wait"].contains($0.name) }.map { $0.name + "=" + $0.value }
+        switch await run(number: number, live: live, settings: settings, session: session, quick: quick, letGo: !quick && !wait) {
         case .page(let page):
             folder.touch(session, shown: page.run)
+            // The uploads this preview read from their reduced copies.
+            let reduced = !page.quick ? [] : settings.compactMap { setting -> String? in
+                guard let pair = LessonCommand.split(setting), pair.value.hasPrefix("upload:") else { return nil }
+                let name = String(pair.value.dropFirst("upload:".count))
+                return folder.reducedUpload(name, session: session).map { _ in name }
+            }
             return .json(200, RunAnswer(html: page.html, seconds: page.seconds, run: page.run,
-                                        values: Self.shown(live.lesson, settings)))
+                                        values: Self.shown(live.lesson, settings), pending: !quick && page.quick, reduced: reduced))
         case .failure(let failure):
             return .json(failure.status, ["error": failure.message])
         case .superseded:
@@ -172,10 +188,16 @@ struct LessonServer: Sendable {
         var seconds: Double
         var run: String
         var values: [String: String]
+        /// A let-go answered by the preview: the full timing of these values is on its way.
+        var pending = false
+        /// Uploads this preview read from their reduced copies (`ReducedCopy`), by file name.
+        var reduced: [String] = []
     }
 
-    /// The lesson run at `settings` for `session`, from the class's cache when it can be.
-    func run(number: Int, live: LiveLesson, settings: [String], session: String, quick: Bool) async -> RunScheduler.Outcome {
+    /// The lesson run at `settings` for `session`, from the class's cache when it can be; with
+    /// `letGo`, the preview now and the full run put in its lane.
+    func run(number: Int, live: LiveLesson, settings: [String], session: String, quick: Bool,
+             letGo: Bool = false) async -> RunScheduler.Outcome {
         folder.touch(session)
         let values: [String: String]
         do {
@@ -183,9 +205,17 @@ struct LessonServer: Sendable {
         } catch {
             return .failure(error)
         }
+        // A preview reads a large upload's reduced copy; the full run, the picture itself.
+        var previewValues = values
+        if quick || letGo, let reduced = try? live.values(settings: settings, folder: folder, session: session, reduced: true) {
+            previewValues = reduced
+        }
         let folder = self.folder
-        return await scheduler.result(.init(lesson: number, values: values, quick: quick), session: session,
-                                      isKept: { folder.hasRun($0.run) }, work: work(live, values: values, settings: settings, quick: quick))
+        let full = RunScheduler.Key(lesson: number, values: values, quick: false)
+        return await scheduler.result(.init(lesson: number, values: quick || letGo ? previewValues : values, quick: quick || letGo),
+                                      session: session, isKept: { folder.hasRun($0.run) },
+                                      work: work(live, values: quick || letGo ? previewValues : values, settings: settings, quick: quick || letGo),
+                                      full: letGo ? (full, work(live, values: values, settings: settings, quick: false)) : nil)
     }
 
     /// The run of `live` at `values`, its page's links made to work on the live site.
@@ -197,16 +227,32 @@ struct LessonServer: Sendable {
             Result { () throws(LiveLesson.Failure) in
                 var page = try live.run(values: values, settings: shownSettings, quick: quick, folder: folder)
                 page.html = LivePage.links(Self.hidingUploadFolders(page.html, folder: folder), base: page.base, site: .live)
+                page.html = Self.explaining(page.html, page: page, folder: folder)
                 return page
             }
         }
+    }
+
+    /// `html` with `data-explain` on each figure of `page` that has a `CellsExplanation` beside it
+    /// (the JSON file of the same name), which the page's script shows when a cell is pointed at.
+    static func explaining(_ html: String, page: LiveLesson.Page, folder: ServeFolder) -> String {
+        let base = NSRegularExpression.escapedPattern(for: page.base)
+        guard let pattern = try? NSRegularExpression(pattern: "<img src=\"" + base + "([A-Za-z0-9_.-]+)\\.png\"") else { return html }
+        var result = html
+        for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).reversed() {
+            let stem = (html as NSString).substring(with: match.range(at: 1))
+            guard folder.file(run: page.run, page: page.folder, name: stem + ".json") != nil,
+                  let range = Range(match.range, in: result) else { continue }
+            result.insert(contentsOf: " data-explain=\"\(page.base)\(stem).json\"", at: range.upperBound)
+        }
+        return result
     }
 
     /// `html` with the server's upload folders left out of every path, so an upload reads as its
     /// file name (`red.png`), never as where the server keeps it.
     static func hidingUploadFolders(_ html: String, folder: ServeFolder) -> String {
         let prefix = NSRegularExpression.escapedPattern(for: folder.uploadsPrefix)
-        guard let pattern = try? NSRegularExpression(pattern: prefix + "[a-z0-9]+/") else { return html }
+        guard let pattern = try? NSRegularExpression(pattern: prefix + "[a-z0-9]+/(reduced/)?") else { return html }
         return pattern.stringByReplacingMatches(in: html, range: NSRange(html.startIndex..., in: html), withTemplate: "")
     }
 
@@ -225,15 +271,21 @@ struct LessonServer: Sendable {
             try? FileManager.default.removeItem(atPath: body)
             return .json(500, ["error": "cannot keep the upload: \(LessonLibrary.reason(error))"])
         }
+        let image: RGBAImage
         do {
             _ = try ImageSource.size(of: stored.path, maxPixels: maxPixels)
-            _ = try ImageSource.load(stored.path, maxPixels: maxPixels)
+            image = try ImageSource.load(stored.path, maxPixels: maxPixels)
         } catch {
             folder.discardUpload(stored.name, session: session)
             let message = Self.hidingUploadFolders("\(error)", folder: folder)
             return .json(400, ["error": message])
         }
-        return .json(200, ["value": "upload:\(stored.name)", "name": stored.name])
+        var answer = ["value": "upload:\(stored.name)", "name": stored.name, "size": "\(image.width)×\(image.height)"]
+        // Above ReducedCopy.bound, previews read a reduced copy; without one they read the picture.
+        if let reduced = try? ReducedCopy.write(image, to: folder.reducedPath(stored.name, session: session)) {
+            answer["reduced"] = reduced
+        }
+        return .json(200, answer)
     }
 
     /// The media type of a run's file.
@@ -243,6 +295,7 @@ struct LessonServer: Sendable {
         case "csv": "text/csv; charset=utf-8"
         case "md": "text/markdown; charset=utf-8"
         case "html": "text/html; charset=utf-8"
+        case "json": "application/json"
         default: "application/octet-stream"
         }
     }

@@ -20,6 +20,8 @@ struct LiveLesson: Sendable {
         var seconds: Double
         var run: String
         var folder: String
+        /// Whether the run's timing cells used quick timing (a preview).
+        var quick = false
 
         /// The URL the page's own files are under (`/run/ID/lesson-03/`).
         var base: String { "/run/\(run)/\(folder)/" }
@@ -37,8 +39,11 @@ struct LiveLesson: Sendable {
     /// a picture shipped with the lessons (`photo`) or `builtin:NAME[@WxH]`; never a path, so a page
     /// cannot make the server read another file.
     ///
+    /// With `reduced`, an upload that has a reduced copy (`ReducedCopy`) is read from that copy:
+    /// a preview's values.
+    ///
     /// - Throws: `Failure` with status 400 and the message the command line gives.
-    func values(settings: [String], folder: ServeFolder, session: String = "") throws(Failure) -> [String: String] {
+    func values(settings: [String], folder: ServeFolder, session: String = "", reduced: Bool = false) throws(Failure) -> [String: String] {
         var pairs: [(name: String, value: String)] = []
         for setting in settings {
             guard let pair = LessonCommand.split(setting) else {
@@ -50,7 +55,7 @@ struct LiveLesson: Sendable {
                     guard let path = folder.upload(String(value.dropFirst("upload:".count)), session: session) else {
                         throw Failure(status: 400, message: "\(pair.name)=\(value): this page has no such upload (uploads are kept while the page is open; upload the picture again)")
                     }
-                    value = path
+                    value = reduced ? folder.reducedUpload(String(value.dropFirst("upload:".count)), session: session) ?? path : path
                 } else {
                     let shipped = !value.contains("/") && !value.contains("..") && (try? PackageFolders.image(value)).map { $0 != value } == true
                     guard value.hasPrefix("builtin:") || shipped else {
@@ -69,6 +74,46 @@ struct LiveLesson: Sendable {
             return try lesson.values(settings: pairs)
         } catch {
             throw Failure(status: 400, message: error.description)
+        }
+    }
+
+    /// For each cell the page shows, in order, the parameters it depends on: a cell depends on a
+    /// parameter when moving the parameter changes the cell's command once substituted (as
+    /// `CellMemo` keys cells), so the page can put a control for it beside the cell's results.
+    func dependencies() -> [[String]] {
+        guard let defaults = try? lesson.values(settings: []), let reference = commands(defaults) else { return [] }
+        var depends = Array(repeating: [String](), count: reference.count)
+        for parameter in lesson.parameters {
+            guard let other = Self.otherValue(of: parameter), let moved = try? lesson.values(settings: [(parameter.name, other)]),
+                  let changed = commands(moved), changed.count == reference.count else { continue }
+            for index in reference.indices where reference[index] != changed[index] { depends[index].append(parameter.name) }
+        }
+        return depends
+    }
+
+    /// The substituted words of each shown cell at `values`, or nil when the lesson does not prepare.
+    private func commands(_ values: [String: String]) -> [[String]]? {
+        let runner = LessonRunner(lesson: lesson, values: values, outputRoot: NSTemporaryDirectory(), invocation: "")
+        guard let parts = try? runner.prepare() else { return nil }
+        return parts.compactMap { part in
+            guard case .cell(let cell) = part, !cell.cell.hidden else { return nil }
+            return cell.words
+        }
+    }
+
+    /// A value of `parameter` other than its default, to see which cells it reaches.
+    static func otherValue(of parameter: LessonParameter) -> String? {
+        switch parameter.kind {
+        case .number, .integer:
+            guard let low = parameter.minimum, let high = parameter.maximum, let value = Double(parameter.value) else { return nil }
+            return StaticSite.format(value == high ? low : high, like: parameter)
+        case .choice:
+            return parameter.choices.first { $0 != parameter.value }
+        case .image:
+            let size = parameter.smallest.map { "\(max($0.width, 64) + 1)x\(max($0.height, 64) + 1)" } ?? "257x257"
+            return "builtin:noise@" + size
+        case .text:
+            return parameter.value + "x"
         }
     }
 
@@ -106,6 +151,6 @@ struct LiveLesson: Sendable {
             folder.discardRun(made.id)
             throw Failure(status: 500, message: "cannot read the page the run wrote")
         }
-        return Page(html: html, seconds: Date().timeIntervalSince(start), run: made.id, folder: lesson.pageFolderName)
+        return Page(html: html, seconds: Date().timeIntervalSince(start), run: made.id, folder: lesson.pageFolderName, quick: quick)
     }
 }

@@ -16,12 +16,15 @@ enum LivePage {
 
     /// `page` (a run's `index.html`, its links already made absolute) made live at `values` (as the
     /// page shows them: an upload by its file name) for page session `session`, showing run `run`;
-    /// the status line says `note`, or `message` as an error.
+    /// the status line says `note`, or `message` as an error. `cells` names, for each cell the
+    /// page shows, the parameters it depends on (`LiveLesson.dependencies()`): the script puts a
+    /// compact copy of their controls beside that cell's results.
     static func html(page: String, lesson: Lesson, values: [String: String], session: String, run: String = "",
-                     note: String = "", message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil) -> String {
+                     note: String = "", message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil,
+                     cells: [[String]] = []) -> String {
         let assets = site == .live ? "/assets/" : "../assets/"
         let controls = Self.controls(lesson: lesson, values: values, client: session, run: run, note: note, message: message,
-                                     site: site, grids: grids)
+                                     site: site, grids: grids, cells: cells)
         var html = page
         if let range = html.range(of: "</head>") {
             html.insert(contentsOf: "<link rel=\"stylesheet\" href=\"\(assets)live.css\">\n\(Self.noIcon)\n", at: range.lowerBound)
@@ -74,7 +77,8 @@ enum LivePage {
     /// only over its baked `grids` steps (the others stay at their defaults), and an image
     /// cannot be uploaded.
     static func controls(lesson: Lesson, values: [String: String], client: String, run: String = "", note: String = "",
-                         message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil) -> String {
+                         message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil,
+                         cells: [[String]] = []) -> String {
         var rows: [String] = []
         for parameter in lesson.parameters {
             let name = escape(parameter.name)
@@ -122,6 +126,7 @@ enum LivePage {
         attributes += " data-values=\"\(json(values))\" data-defaults=\"\(json(defaults))\""
         attributes += " data-site=\"\(site == .live ? "live" : "export")\""
         if let grids { attributes += " data-grids=\"\(json(grids))\"" }
+        if !cells.isEmpty { attributes += " data-cells=\"\(json(cells))\"" }
         let status = message.map { "<span id=\"live-status\" role=\"status\" class=\"error\">\(escape($0))</span>" }
             ?? "<span id=\"live-status\" role=\"status\">\(escape(note))</span>"
         return """

@@ -6,13 +6,20 @@ import Foundation
 ///   same slider steps, so a value is run (and its timing cells timed) once, whoever asks first;
 ///   a request for a run under way waits for it instead of starting another. A preview request is
 ///   also answered by a finished full run of the same values.
-/// - **Slider grids in the background**: `warm` lists runs a page will likely ask for (each value
-///   of a slider's steps); they are made one at a time, only while no request runs or waits.
-/// - **At most `width` runs at once**, and for each page only its newest request: a page's request
-///   still waiting for a slot when the page asks again is answered "superseded" without running,
-///   so a waiting page holds one place in the line, and pages are served in turn. A request whose
-///   task is cancelled (its client went away) leaves the line too. A run already under way
-///   finishes (a cell cannot be stopped half-way) and its result is kept for whoever asks.
+/// - **Two lanes.** Previews (quick timing) run at most `width` at once; full-timing runs one at a
+///   time on a lane of their own, so a preview never waits behind a full run, and a full run's
+///   timing shares the machine with at most the previews.
+/// - **A let-go is answered at once**: `result(_:session:isKept:work:full:)` with a preview key and
+///   the full run's work answers with the preview (from the cache when the slider step was warmed)
+///   and puts the full run of the same values in its lane; the page asks for it next (`wait`).
+/// - **Only wanted runs start.** Each page wants what its newest request asked (a let-go: the full
+///   run and its preview); a run waiting for a slot starts only if some page still wants it, so a
+///   page holds at most one place in each lane, and pages are served in the order they asked. A
+///   request whose task is cancelled (its client went away) wants nothing any more. A run already
+///   under way finishes (a cell cannot be stopped half-way) and its result is kept for whoever asks.
+/// - **Slider grids in the background**: `warm` lists previews a page will likely ask for (each
+///   value of a slider's steps); they run on at most `width - 1` preview slots (one when `width`
+///   is 1), only while no preview waits, so a request always finds a slot soon.
 actor RunScheduler {
     /// What a request gets.
     enum Outcome: Sendable {
@@ -35,6 +42,18 @@ actor RunScheduler {
         }
 
         var full: Key { var key = self; key.quick = false; return key }
+        var preview: Key { var key = self; key.quick = true; return key }
+    }
+
+    /// What the background and the load script see of the lanes (`GET /status`).
+    struct Status: Encodable, Sendable {
+        /// Background previews not yet made (listed or under way).
+        var warming: Int
+        var previewsRunning: Int
+        var timingRunning: Int
+        /// Runs waiting for a slot, in both lanes.
+        var waiting: Int
+        var runsMade: Int
     }
 
     private enum Entry {
@@ -42,15 +61,18 @@ actor RunScheduler {
         case done(Outcome, used: Int)
     }
 
-    /// Most runs at once.
+    /// Most previews at once.
     let width: Int
     /// Most finished results kept.
     let capacity: Int
-    private var running = 0
-    /// Requests waiting for a slot, oldest first: at most one per page.
-    private var waiting: [(session: String, generation: Int, resume: CheckedContinuation<Bool, Never>)] = []
-    /// Each page's newest request.
-    private var newest: [String: Int] = [:]
+    private var previewsRunning = 0
+    private var backgroundRunning = 0
+    private var timingRunning = 0
+    /// Runs waiting for a slot, oldest first (a run is shared by every page asking for its key).
+    private var waiting: [(key: Key, resume: CheckedContinuation<Bool, Never>)] = []
+    /// What each page wants: the keys of its newest request (a let-go: the preview and the full
+    /// run), and that request's generation.
+    private var wish: [String: (generation: Int, keys: [Key])] = [:]
     private var generation = 0
     private var results: [Key: Entry] = [:]
     /// Runs actually made (not taken from the cache), for tests and the load script's report.
@@ -68,15 +90,26 @@ actor RunScheduler {
 
     /// The result for `key`, asked by page `session`: from the cache while `isKept` says its run is
     /// still on disk, else made by `work` on a thread outside Swift's cooperative pool once a slot
-    /// is free, unless the page asks again first.
+    /// of its lane is free, unless the page asks for something else first.
+    ///
+    /// - Parameter full: for a preview `key`, the key and work of the full run of the same values
+    ///   (its picture may be larger than the preview's: an upload's reduced copy): the page let go
+    ///   of a control and wants the full timing. The full run is put in its lane for the class, and
+    ///   this request is answered by the preview (or by the full run, if it is done).
     func result(_ key: Key, session: String, isKept: @escaping @Sendable (LiveLesson.Page) -> Bool,
-                work: @escaping @Sendable () -> Result<LiveLesson.Page, LiveLesson.Failure>) async -> Outcome {
+                work: @escaping Work, full: (key: Key, work: Work)? = nil) async -> Outcome {
         generation += 1
         let mine = generation
-        newest[session] = mine
+        wish[session] = (mine, full.map { [key, $0.key] } ?? [key])
+        if let full {
+            if case .done(.page(let page), _)? = results[full.key], !isKept(page) { results[full.key] = nil }
+            if results[full.key] == nil { start(full.key, work: full.work) }
+        }
+        dispatch()
+        let candidates = full.map { [$0.key, key] } ?? (key.quick ? [key.full, key] : [key])
         while true {
-            guard newest[session] == mine else { return .superseded }
-            for candidate in key.quick ? [key.full, key] : [key] {
+            guard wish[session]?.generation == mine else { return .superseded }
+            for candidate in candidates {
                 if case .done(let outcome, _)? = results[candidate] {
                     if case .page(let page) = outcome, !isKept(page) {
                         results[candidate] = nil
@@ -90,11 +123,8 @@ actor RunScheduler {
             let task: Task<Outcome, Never>
             if case .running(let under)? = results[key] {
                 task = under
-            } else if key.quick, case .running(let under)? = results[key.full] {
-                task = under
             } else {
-                task = Task { await self.perform(key, session: session, generation: mine, work: work) }
-                results[key] = .running(task)
+                task = start(key, work: work)
             }
             let outcome = await withTaskCancellationHandler {
                 await task.value
@@ -106,19 +136,34 @@ actor RunScheduler {
         }
     }
 
+    func status() -> Status {
+        Status(warming: background.count + backgroundRunning, previewsRunning: previewsRunning, timingRunning: timingRunning,
+               waiting: waiting.count, runsMade: runsMade)
+    }
+
+    /// The run for `key`, listed as under way; it waits for a slot of its lane.
+    @discardableResult
+    private func start(_ key: Key, work: @escaping Work) -> Task<Outcome, Never> {
+        let task = Task { await self.perform(key, work: work) }
+        results[key] = .running(task)
+        return task
+    }
+
+    /// Whether some page still wants the run for `key`.
+    private func isWanted(_ key: Key) -> Bool {
+        wish.values.contains { $0.keys.contains(key) }
+    }
+
     /// A request whose client went away: unless the page has asked again since, it no longer
     /// wants anything, and its place in the line (if it has one) is given up.
     private func abandon(session: String, generation mine: Int) {
-        guard newest[session] == mine else { return }
-        newest[session] = nil
-        if let index = waiting.firstIndex(where: { $0.session == session && $0.generation == mine }) {
-            waiting.remove(at: index).resume.resume(returning: false)
-        }
+        guard wish[session]?.generation == mine else { return }
+        wish[session] = nil
+        dispatch()
     }
 
-    private func perform(_ key: Key, session: String, generation mine: Int,
-                         work: @escaping @Sendable () -> Result<LiveLesson.Page, LiveLesson.Failure>) async -> Outcome {
-        guard await acquire(session: session, generation: mine) else {
+    private func perform(_ key: Key, work: @escaping Work) async -> Outcome {
+        guard await acquire(key) else {
             results[key] = nil
             return .superseded
         }
@@ -126,46 +171,59 @@ actor RunScheduler {
         let made = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: work()) }
         }
-        release()
+        if key.quick { previewsRunning -= 1 } else { timingRunning -= 1 }
         generation += 1
+        let outcome: Outcome
         switch made {
         case .success(let page):
             results[key] = .done(.page(page), used: generation)
+            outcome = .page(page)
         case .failure(let failure) where failure.status == 400 || failure.status == 422:
             results[key] = .done(.failure(failure), used: generation)
+            outcome = .failure(failure)
         case .failure(let failure):
             results[key] = nil
-            return .failure(failure)
+            outcome = .failure(failure)
         }
         trim()
-        if case .done(let outcome, _)? = results[key] { return outcome }
-        return .superseded
+        dispatch()
+        return outcome
     }
 
-    /// Waits for a slot; false when the page asked again first.
-    private func acquire(session: String, generation mine: Int) async -> Bool {
-        if let index = waiting.firstIndex(where: { $0.session == session }) {
-            waiting.remove(at: index).resume.resume(returning: false)
-        }
-        guard newest[session] == mine else { return false }
-        if running < width {
-            running += 1
+    /// Whether a slot of `key`'s lane is free now.
+    private func hasSlot(_ key: Key) -> Bool {
+        key.quick ? previewsRunning + backgroundRunning < width : timingRunning < 1
+    }
+
+    private func take(_ key: Key) {
+        if key.quick { previewsRunning += 1 } else { timingRunning += 1 }
+    }
+
+    /// Waits for a slot; false when no page wants the run any more.
+    private func acquire(_ key: Key) async -> Bool {
+        guard isWanted(key) else { return false }
+        if hasSlot(key) && !waiting.contains(where: { $0.key.quick == key.quick }) {
+            take(key)
             return true
         }
-        return await withCheckedContinuation { waiting.append((session, mine, $0)) }
+        return await withCheckedContinuation { waiting.append((key, $0)) }
     }
 
-    /// Hands the slot to the oldest waiting request still its page's newest.
-    private func release() {
-        while !waiting.isEmpty {
-            let next = waiting.removeFirst()
-            if newest[next.session] == next.generation {
-                next.resume.resume(returning: true)
-                return
+    /// Gives up the places of runs no page wants, hands free slots to the oldest waiting runs of
+    /// each lane, then starts background runs.
+    private func dispatch() {
+        var index = 0
+        while index < waiting.count {
+            let next = waiting[index]
+            if !isWanted(next.key) {
+                waiting.remove(at: index).resume.resume(returning: false)
+            } else if hasSlot(next.key) {
+                take(next.key)
+                waiting.remove(at: index).resume.resume(returning: true)
+            } else {
+                index += 1
             }
-            next.resume.resume(returning: false)
         }
-        running -= 1
         startBackground()
     }
 
@@ -178,13 +236,14 @@ actor RunScheduler {
         startBackground()
     }
 
-    /// Starts the next background run when no request runs or waits.
+    /// Starts background runs while no preview waits, leaving a preview slot free for requests.
     private func startBackground() {
-        while running == 0, waiting.isEmpty, !background.isEmpty {
+        while backgroundRunning < max(1, width - 1), previewsRunning + backgroundRunning < width,
+              !waiting.contains(where: { $0.key.quick }), !background.isEmpty {
             let (key, work) = background.removeFirst()
             backgroundKeys.remove(key)
             guard results[key] == nil else { continue }
-            running += 1
+            backgroundRunning += 1
             runsMade += 1
             results[key] = .running(Task { await self.finishBackground(key, work: work) })
         }
@@ -194,13 +253,14 @@ actor RunScheduler {
         let made = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .utility).async { continuation.resume(returning: work()) }
         }
+        backgroundRunning -= 1
         generation += 1
         switch made {
         case .success(let page): results[key] = .done(.page(page), used: generation)
         case .failure(let failure): results[key] = .done(.failure(failure), used: generation)
         }
         trim()
-        release()
+        dispatch()
         if case .done(let outcome, _)? = results[key] { return outcome }
         return .superseded
     }

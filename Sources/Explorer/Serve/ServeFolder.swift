@@ -139,6 +139,7 @@ final class ServeFolder: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let target = folder + "/" + name
         _ = try? FileManager.default.removeItem(atPath: target)
+        _ = try? FileManager.default.removeItem(atPath: folder + "/reduced/" + name)
         try FileManager.default.moveItem(atPath: file, toPath: target)
         lock.lock()
         sessions[session, default: Session(lastSeen: Date())].uploads.removeAll { $0 == name }
@@ -148,7 +149,10 @@ final class ServeFolder: @unchecked Sendable {
             evicted.append(sessions[session]!.uploads.removeFirst())
         }
         lock.unlock()
-        for old in evicted { try? FileManager.default.removeItem(atPath: folder + "/" + old) }
+        for old in evicted {
+            try? FileManager.default.removeItem(atPath: folder + "/" + old)
+            try? FileManager.default.removeItem(atPath: folder + "/reduced/" + old)
+        }
         return (name, target)
     }
 
@@ -158,6 +162,20 @@ final class ServeFolder: @unchecked Sendable {
         sessions[session]?.uploads.removeAll { $0 == name }
         lock.unlock()
         try? FileManager.default.removeItem(atPath: path + "/uploads/" + session + "/" + name)
+        try? FileManager.default.removeItem(atPath: path + "/uploads/" + session + "/reduced/" + name)
+    }
+
+    /// Where the reduced copy of page `session`'s upload `name` goes (`uploads/SESSION/reduced/NAME`).
+    func reducedPath(_ name: String, session: String) -> String {
+        path + "/uploads/" + session + "/reduced/" + name
+    }
+
+    /// The path of the reduced copy of page `session`'s upload `name`, when the upload is kept and
+    /// was large enough to get one (`ReducedCopy`), else nil.
+    func reducedUpload(_ name: String, session: String) -> String? {
+        guard upload(name, session: session) != nil else { return nil }
+        let reduced = reducedPath(name, session: session)
+        return FileManager.default.fileExists(atPath: reduced) ? reduced : nil
     }
 
     /// The path of page `session`'s upload `name` while it is kept, else nil.

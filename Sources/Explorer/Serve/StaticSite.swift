@@ -132,7 +132,8 @@ enum StaticSite {
                 try FileManager.default.createDirectory(atPath: page + "/states/defaults", withIntermediateDirectories: true)
                 try AtomicFile.write(text: html, to: page + "/states/defaults/state.html")
                 try AtomicFile.write(text: LivePage.html(page: html, lesson: lesson, values: defaults, session: "",
-                                                         note: StaticSite.note, site: .export, grids: grids),
+                                                         note: StaticSite.note, site: .export, grids: grids,
+                                                         cells: LiveLesson(lesson: lesson, maxPixels: Int.max).dependencies()),
                                      to: page + "/index.html")
             } catch {
                 throw LessonError(page, line: nil, "cannot write the lesson's page: \(error)")

@@ -2,9 +2,20 @@
 //
 // The controls ask for a run of the lesson at their values; the answer replaces the page's main
 // part in place. One request is in flight at a time: while it runs only the newest value waits,
-// and a drag asks for quick previews, letting go for full timing. The values live in the URL
+// and a drag asks for quick previews. Letting go is answered at once, by the class's full-timing
+// run of that value or else by its preview marked pending; the page then asks for the full timing
+// (wait=1) and replaces the tables when it comes, unless a control moves first (that request is
+// then aborted). The values live in the URL
 // (/lesson/3?sigma=5), so Back, reload and bookmarks show the same state; a control whose run
 // fails goes back to the value the page shows.
+//
+// Each cell's results get a compact copy of the controls of the parameters the cell depends on
+// (the form's data-cells, from the server), right below its command: the control is where the
+// eye is, the top bar stays as the index, and every copy of a control moves with the others.
+//
+// A `blur --cells` figure that has its explanation beside it (data-explain, a JSON file the run
+// wrote) shows, for the cell pointed at or tapped, the levels the blur read around it, each times
+// its weight, and their sum: the numbers are the run's; nothing is computed here.
 //
 // On the exported static site (data-site="export") the same controls step through the slider
 // states baked into the site, one parameter at a time, and nothing is asked of a server.
@@ -17,12 +28,16 @@
   var status = document.getElementById('live-status');
   var defaults = JSON.parse(form.dataset.defaults);
   var grids = form.dataset.grids ? JSON.parse(form.dataset.grids) : null;
+  var cells = form.dataset.cells ? JSON.parse(form.dataset.cells) : [];
   var shown = JSON.parse(form.dataset.values);
   var wanted = copy(shown);
   var run = form.dataset.run;
   var session = pageSession();
   var busy = false;
   var queued = null;
+  // The values whose full timing the page asks for next, and the request waiting for it.
+  var timingFor = null;
+  var timing = null;
   // A slider is being dragged: its first step made a history entry, the others replace it.
   var dragging = false;
 
@@ -89,16 +104,149 @@
   // MARK: - Controls
 
   function setControls(values) {
-    form.querySelectorAll('[data-parameter]').forEach(function (control) {
-      var name = control.dataset.parameter;
-      if (control.type === 'file') { return; }
-      control.value = values[name];
+    Object.keys(defaults).forEach(function (name) { sync(name, values[name]); });
+  }
+
+  // Every control of parameter `name` (the top bar's and the cells') shows `value`.
+  function sync(name, value) {
+    document.querySelectorAll('[data-parameter]').forEach(function (control) {
+      if (control.dataset.parameter !== name || control.type === 'file') { return; }
+      if (control.value !== value) { control.value = value; }
       var output = control.parentNode.querySelector('output');
-      if (output) { output.textContent = values[name]; }
+      if (output) { output.textContent = value; }
     });
-    form.querySelectorAll('[data-shows]').forEach(function (output) {
-      var value = values[output.dataset.shows] || '';
-      output.textContent = value.indexOf('upload:') === 0 ? value.slice(7) : value;
+    document.querySelectorAll('[data-shows]').forEach(function (output) {
+      if (output.dataset.shows !== name) { return; }
+      var shown = value || '';
+      output.textContent = shown.indexOf('upload:') === 0 ? shown.slice(7) : shown;
+    });
+  }
+
+  // MARK: - Controls beside the cells
+
+  // The command blocks of the cells a page shows, in order (only cells write `$ explorer …`).
+  function commandBlocks(root) {
+    return Array.prototype.filter.call(root.querySelectorAll('pre > code.language-console'), function (code) {
+      return code.textContent.indexOf('$ explorer ') === 0 && code.parentNode.parentNode === root;
+    }).map(function (code) { return code.parentNode; });
+  }
+
+  // A compact copy of the top bar's controls for cell `index`, or null when it depends on none.
+  function cellBar(index) {
+    var bar = null;
+    (cells[index] || []).forEach(function (name) {
+      var original = Array.prototype.filter.call(form.querySelectorAll('[data-parameter]'), function (control) {
+        return control.dataset.parameter === name;
+      })[0];
+      if (!original) { return; }
+      if (!bar) {
+        bar = document.createElement('div');
+        bar.className = 'cell-controls';
+        bar.dataset.cell = String(index);
+      }
+      var label = original.closest('label').cloneNode(true);
+      label.querySelectorAll('.drop').forEach(function (zone) { zone.remove(); });
+      bar.appendChild(label);
+      label.querySelectorAll('[data-parameter]').forEach(bind);
+    });
+    return bar;
+  }
+
+  function placeCellControls() {
+    var main = document.querySelector('main');
+    if (!main || !cells.length) { return; }
+    var blocks = commandBlocks(main);
+    if (blocks.length !== cells.length) { return; }
+    blocks.forEach(function (pre, index) {
+      var bar = cellBar(index);
+      if (bar) { pre.parentNode.insertBefore(bar, pre.nextSibling); }
+    });
+    setControls(wanted);
+  }
+
+  // MARK: - What made a cell
+
+  function explainFigures() {
+    document.querySelectorAll('main img[data-explain]').forEach(function (img) {
+      if (img.dataset.explaining) { return; }
+      img.dataset.explaining = 'yes';
+      var data = null;
+      var asked = false;
+      var panel = document.createElement('div');
+      panel.className = 'explain';
+      panel.setAttribute('role', 'status');
+      panel.textContent = 'Point at a cell of the grid above (or tap it) to see the neighbourhood it was made from.';
+      img.parentNode.insertBefore(panel, img.nextSibling);
+      function at(event) {
+        if (!data) {
+          if (!asked) {
+            asked = true;
+            fetch(img.dataset.explain).then(function (response) { return response.json(); })
+              .then(function (loaded) { data = loaded; at(event); })
+              .catch(function () { panel.textContent = 'the explanation of this figure did not load'; });
+          }
+          return;
+        }
+        var rect = img.getBoundingClientRect();
+        var px = (event.clientX - rect.left) * data.pictureWidth / rect.width;
+        var py = (event.clientY - rect.top) * data.pictureHeight / rect.height;
+        var x = Math.floor((px - data.left) / data.cell);
+        var y = Math.floor((py - data.top) / data.cell);
+        if (x < 0 || y < 0 || x >= data.width || y >= data.height) { return; }
+        describe(panel, data, x, y);
+      }
+      img.addEventListener('mousemove', at);
+      img.addEventListener('click', at);
+    });
+  }
+
+  function number(value) {
+    return String(Number(value.toPrecision(6)));
+  }
+
+  function describe(panel, data, x, y) {
+    var pixel = data.pixels[y * data.width + x];
+    var head = document.createElement('p');
+    head.textContent = 'Output pixel (' + x + ', ' + y + '), ' + data.method + ' with ' + data.edges +
+      ' edges: each level read around it × its weight';
+    var table = document.createElement('table');
+    pixel.levels.forEach(function (row, j) {
+      var line = document.createElement('tr');
+      row.forEach(function (level, i) {
+        var cell = document.createElement('td');
+        cell.textContent = number(level) + ' × ' + number(data.weights[j][i]) + ' = ' + number(pixel.terms[j][i]);
+        if (i === data.radius && j === data.radius) { cell.className = 'centre'; }
+        line.appendChild(cell);
+      });
+      table.appendChild(line);
+    });
+    var sum = document.createElement('p');
+    sum.textContent = 'sum = ' + number(pixel.sum) + ', stored as ' + pixel.stored;
+    panel.textContent = '';
+    panel.appendChild(head);
+    panel.appendChild(table);
+    panel.appendChild(sum);
+  }
+
+  // Puts a new page's main part in place. The cells' bars stay where they are (a slider being
+  // dragged stays under the pointer) and the new content goes around them, each cell's command
+  // before its bar; a page whose cells do not match is replaced whole.
+  function replaceMain(main, fresh) {
+    var bars = Array.prototype.filter.call(main.children, function (node) { return node.classList.contains('cell-controls'); });
+    var blocks = commandBlocks(fresh);
+    if (!bars.length || blocks.length !== cells.length) {
+      main.innerHTML = fresh.innerHTML;
+      placeCellControls();
+      return;
+    }
+    Array.prototype.slice.call(main.childNodes).forEach(function (node) {
+      if (bars.indexOf(node) < 0) { main.removeChild(node); }
+    });
+    var next = 0;
+    Array.prototype.slice.call(fresh.childNodes).forEach(function (node) {
+      main.insertBefore(node, bars[next] || null);
+      var index = blocks.indexOf(node);
+      if (index >= 0 && bars[next] && bars[next].dataset.cell === String(index)) { next += 1; }
     });
   }
 
@@ -108,13 +256,45 @@
     var page = new DOMParser().parseFromString(answer.html, 'text/html');
     var fresh = page.querySelector('main');
     var main = document.querySelector('main');
-    if (fresh && main) { main.innerHTML = fresh.innerHTML; }
+    if (fresh && main) {
+      replaceMain(main, fresh);
+      explainFigures();
+    }
     var style = page.querySelector('style');
     var mine = document.querySelector('head style');
     if (style && mine) { mine.textContent = style.textContent; }
     shown = copy(answer.values);
     if (answer.run) { run = answer.run; }
-    show(answer.seconds === undefined ? 'a state baked into this copy' : 'ran in ' + answer.seconds.toFixed(2) + ' s', false);
+    var reduced = answer.reduced && answer.reduced.length ? 'preview from a reduced copy of ' + answer.reduced.join(', ') + ', ' : '';
+    if (answer.seconds === undefined) {
+      show('a state baked into this copy', false);
+    } else if (answer.pending) {
+      show(reduced + 'preview timing (ran in ' + answer.seconds.toFixed(2) + ' s); the full ' +
+           (reduced ? 'size and ' : '') + 'timing on its way…', false);
+    } else if (reduced) {
+      show(reduced + 'ran in ' + answer.seconds.toFixed(2) + ' s', false);
+    } else {
+      show('ran in ' + answer.seconds.toFixed(2) + ' s', false);
+    }
+  }
+
+  // Waits for the full timing of `values` after a let-go answered by the preview.
+  function awaitTiming(values) {
+    var controller = new AbortController();
+    timing = controller;
+    form.classList.add('timing');
+    ask(values, false, controller.signal).then(function (result) {
+      if (timing !== controller) { return; }
+      timing = null;
+      form.classList.remove('timing');
+      if (result.superseded || result.error || !same(values, wanted) || busy) { return; }
+      apply(result);
+    }).catch(function () {
+      if (timing === controller) {
+        timing = null;
+        form.classList.remove('timing');
+      }
+    });
   }
 
   function failed(message) {
@@ -131,11 +311,22 @@
     if (queued !== null) {
       var quick = queued;
       queued = null;
+      timingFor = null;
       request(quick);
+    } else if (timingFor !== null) {
+      var values = timingFor;
+      timingFor = null;
+      awaitTiming(values);
     }
   }
 
   function request(quick) {
+    if (timing !== null) {
+      timing.abort();
+      timing = null;
+      form.classList.remove('timing');
+    }
+    timingFor = null;
     if (busy) {
       queued = queued === false ? false : quick;
       return;
@@ -152,18 +343,21 @@
         return;
       }
       apply(result);
+      if (result.pending) { timingFor = asked; }
     }).catch(function (error) {
       failed('the server did not answer: ' + error.message);
     }).then(settle);
   }
 
-  function ask(values, quick) {
+  // Asks the server for a run: a preview (quick), a let-go, or with `signal` the full timing.
+  function ask(values, quick, signal) {
     var parts = ['session=' + encodeURIComponent(session)];
     if (quick) { parts.push('quick=1'); }
+    if (signal) { parts.push('wait=1'); }
     Object.keys(values).forEach(function (name) {
       parts.push(encodeURIComponent(name) + '=' + encodeURIComponent(values[name]));
     });
-    return fetch('/lesson/' + lesson + '/run?' + parts.join('&'), { method: 'POST' })
+    return fetch('/lesson/' + lesson + '/run?' + parts.join('&'), { method: 'POST', signal: signal })
       .then(function (response) { return response.json(); });
   }
 
@@ -218,18 +412,18 @@
   // MARK: - Events
 
   form.addEventListener('submit', function (event) { event.preventDefault(); });
-  form.querySelectorAll('[data-parameter]').forEach(function (control) {
+
+  function bind(control) {
     var name = control.dataset.parameter;
     if (control.type === 'file') {
       control.addEventListener('change', function () { upload(name, control.files[0]); });
       return;
     }
     if (control.type === 'range') {
-      var output = control.parentNode.querySelector('output');
       control.addEventListener('input', function () {
         wanted[name] = control.value;
         alone(name);
-        output.textContent = control.value;
+        sync(name, control.value);
         remember(wanted, !dragging);
         dragging = true;
         request(site === 'live');
@@ -238,11 +432,15 @@
     control.addEventListener('change', function () {
       wanted[name] = control.value;
       alone(name);
+      sync(name, control.value);
       remember(wanted, !dragging);
       dragging = false;
       request(false);
     });
-  });
+  }
+  form.querySelectorAll('[data-parameter]').forEach(bind);
+  placeCellControls();
+  explainFigures();
   form.querySelectorAll('[data-drop]').forEach(function (zone) {
     zone.addEventListener('dragover', function (event) { event.preventDefault(); zone.classList.add('over'); });
     zone.addEventListener('dragleave', function () { zone.classList.remove('over'); });
