@@ -107,7 +107,7 @@ struct LiveLesson: Sendable {
         case .number, .integer:
             guard let low = parameter.minimum, let high = parameter.maximum, let value = Double(parameter.value) else { return nil }
             return StaticSite.format(value == high ? low : high, like: parameter)
-        case .choice:
+        case .choice, .method:
             return parameter.choices.first { $0 != parameter.value }
         case .image:
             let size = parameter.smallest.map { "\(max($0.width, 64) + 1)x\(max($0.height, 64) + 1)" } ?? "257x257"
