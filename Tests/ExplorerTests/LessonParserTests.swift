@@ -62,7 +62,7 @@ final class LessonParserTests: XCTestCase {
             ("---\ntitle: x\nsummary y\n---\n", 3, "not valid YAML"),
             (sigma + "    kind: number\n    default: 3\n    meaning: m\n---\n", 5, "needs 'range: [smallest, largest]'"),
             (sigma + "    kind: number\n    default: 30\n    range: [1, 12]\n    meaning: m\n---\n", 5, "the default does not fit"),
-            (sigma + "    kind: real\n    default: 3\n---\n", 6, "kind must be one of number, integer, choice, image, text"),
+            (sigma + "    kind: real\n    default: 3\n---\n", 6, "kind must be one of number, integer, choice, method, image, text"),
             (sigma + "    kind: number\n    default: 3\n    range: [1]\n    meaning: m\n---\n", 8, "'range:' is two numbers"),
             (sigma + "    kind: number\n    default: 3\n    range: [1, 5]\n---\n", 5, "no 'meaning:'"),
             (sigma + "    kind: image\n    default: photo\n    meaning: m\n---\n", 5, "needs 'smallest: WxH'"),
