@@ -86,7 +86,10 @@ let package = Package(
                 .target(name: "ServeFront", condition: .when(traits: ["LiveServer"])),
             ],
             path: "Sources/Explorer",
-            resources: [.embedInCode("Serve/Resources/live.js"), .embedInCode("Serve/Resources/live.css")]
+            resources: [
+                .embedInCode("Serve/Resources/live.js"), .embedInCode("Serve/Resources/explain.js"),
+                .embedInCode("Serve/Resources/live.css"),
+            ]
         ),
         // MARK: Files built into the binary
         // The lessons, their pictures and the marked source regions, compiled into `explorer` so

@@ -11,7 +11,7 @@ import Foundation
 /// |-------------------------------------------|-----------------------------------------------------|
 /// | `GET /`, `GET /glossary`                  | the index of lessons; the glossary of table columns |
 /// | `GET /lesson/N?sigma=5&image=photo`       | lesson N run at those values (defaults for the rest), live |
-/// | `GET /assets/live.js`, `/assets/live.css` | the live page's script and style                    |
+/// | `GET /assets/live.js`, `explain.js`, `live.css` | the live page's scripts and style           |
 /// | `GET /run/ID/PAGE/FILE`                   | a figure or table of a run                          |
 /// | `POST /lesson/N/run?sigma=5&session=S`    | JSON: the page at those values, or the error: a let-go, answered at once (the preview, `pending` while the full timing runs) |
 /// | `… &quick=1`, `… &wait=1`                 | a preview while a control moves; the full timing, waited for |

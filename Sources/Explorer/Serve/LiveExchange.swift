@@ -142,7 +142,7 @@ enum LiveAssets {
     /// The media type of an asset name, or nil when there is no such asset.
     static func type(of name: String) -> String? {
         switch name {
-        case "live.js": "text/javascript; charset=utf-8"
+        case "live.js", "explain.js": "text/javascript; charset=utf-8"
         case "live.css": "text/css; charset=utf-8"
         default: nil
         }
@@ -152,6 +152,7 @@ enum LiveAssets {
     static func text(_ name: String) -> String? {
         switch name {
         case "live.js": String(decoding: PackageResources.live_js, as: UTF8.self)
+        case "explain.js": String(decoding: PackageResources.explain_js, as: UTF8.self)
         case "live.css": String(decoding: PackageResources.live_css, as: UTF8.self)
         default: nil
         }

@@ -31,7 +31,8 @@ enum LivePage {
         }
         if let range = html.range(of: "<body>") { html.insert(contentsOf: "\n" + controls, at: range.upperBound) }
         if let range = html.range(of: "</body>", options: .backwards) {
-            html.insert(contentsOf: "<script src=\"\(assets)live.js\"></script>\n", at: range.lowerBound)
+            html.insert(contentsOf: "<script src=\"\(assets)explain.js\"></script>\n<script src=\"\(assets)live.js\"></script>\n",
+                        at: range.lowerBound)
         }
         return html
     }

@@ -1,24 +1,13 @@
-// The live page of a lesson: plain JavaScript, no library.
-//
-// The controls ask for a run of the lesson at their values; the answer replaces the page's main
-// part in place. One request is in flight at a time: while it runs only the newest value waits,
-// and a drag asks for quick previews. Letting go is answered at once, by the class's full-timing
-// run of that value or else by its preview marked pending; the page then asks for the full timing
-// (wait=1) and replaces the tables when it comes, unless a control moves first (that request is
-// then aborted). The values live in the URL
-// (/lesson/3?sigma=5), so Back, reload and bookmarks show the same state; a control whose run
-// fails goes back to the value the page shows.
-//
-// Each cell's results get a compact copy of the controls of the parameters the cell depends on
-// (the form's data-cells, from the server), right below its command: the control is where the
-// eye is, the top bar stays as the index, and every copy of a control moves with the others.
-//
-// A `blur --cells` figure that has its explanation beside it (data-explain, a JSON file the run
-// wrote) shows, for the cell pointed at or tapped, the levels the blur read around it, each times
-// its weight, and their sum: the numbers are the run's; nothing is computed here.
-//
-// On the exported static site (data-site="export") the same controls step through the slider
-// states baked into the site, one parameter at a time, and nothing is asked of a server.
+// The live page of a lesson: plain JavaScript, no library (README, "Live in class").
+// The controls ask for a run of the lesson at their values and the answer replaces the page's
+// main part in place; one request is in flight, only the newest value waits, and a drag asks for
+// quick previews. Letting go is answered at once (the class's full run of that value, or its
+// preview marked pending, whose full timing then follows with wait=1 unless a control moves).
+// The values live in the URL (/lesson/3?sigma=5) for Back, reload and bookmarks; a control whose
+// run fails goes back to the value the page shows. Each cell's results get a compact copy of the
+// controls it depends on (data-cells); every copy moves with the others. explain.js, loaded
+// first, makes `blur --cells` figures pointable. On the exported site (data-site="export") the
+// controls step through the baked slider states and nothing is asked of a server.
 (function () {
   'use strict';
   var form = document.getElementById('live-controls');
@@ -164,70 +153,6 @@
     setControls(wanted);
   }
 
-  // MARK: - What made a cell
-
-  function explainFigures() {
-    document.querySelectorAll('main img[data-explain]').forEach(function (img) {
-      if (img.dataset.explaining) { return; }
-      img.dataset.explaining = 'yes';
-      var data = null;
-      var asked = false;
-      var panel = document.createElement('div');
-      panel.className = 'explain';
-      panel.setAttribute('role', 'status');
-      panel.textContent = 'Point at a cell of the grid above (or tap it) to see the neighbourhood it was made from.';
-      img.parentNode.insertBefore(panel, img.nextSibling);
-      function at(event) {
-        if (!data) {
-          if (!asked) {
-            asked = true;
-            fetch(img.dataset.explain).then(function (response) { return response.json(); })
-              .then(function (loaded) { data = loaded; at(event); })
-              .catch(function () { panel.textContent = 'the explanation of this figure did not load'; });
-          }
-          return;
-        }
-        var rect = img.getBoundingClientRect();
-        var px = (event.clientX - rect.left) * data.pictureWidth / rect.width;
-        var py = (event.clientY - rect.top) * data.pictureHeight / rect.height;
-        var x = Math.floor((px - data.left) / data.cell);
-        var y = Math.floor((py - data.top) / data.cell);
-        if (x < 0 || y < 0 || x >= data.width || y >= data.height) { return; }
-        describe(panel, data, x, y);
-      }
-      img.addEventListener('mousemove', at);
-      img.addEventListener('click', at);
-    });
-  }
-
-  function number(value) {
-    return String(Number(value.toPrecision(6)));
-  }
-
-  function describe(panel, data, x, y) {
-    var pixel = data.pixels[y * data.width + x];
-    var head = document.createElement('p');
-    head.textContent = 'Output pixel (' + x + ', ' + y + '), ' + data.method + ' with ' + data.edges +
-      ' edges: each level read around it × its weight';
-    var table = document.createElement('table');
-    pixel.levels.forEach(function (row, j) {
-      var line = document.createElement('tr');
-      row.forEach(function (level, i) {
-        var cell = document.createElement('td');
-        cell.textContent = number(level) + ' × ' + number(data.weights[j][i]) + ' = ' + number(pixel.terms[j][i]);
-        if (i === data.radius && j === data.radius) { cell.className = 'centre'; }
-        line.appendChild(cell);
-      });
-      table.appendChild(line);
-    });
-    var sum = document.createElement('p');
-    sum.textContent = 'sum = ' + number(pixel.sum) + ', stored as ' + pixel.stored;
-    panel.textContent = '';
-    panel.appendChild(head);
-    panel.appendChild(table);
-    panel.appendChild(sum);
-  }
-
   // Puts a new page's main part in place. The cells' bars stay where they are (a slider being
   // dragged stays under the pointer) and the new content goes around them, each cell's command
   // before its bar; a page whose cells do not match is replaced whole.
@@ -258,7 +183,7 @@
     var main = document.querySelector('main');
     if (fresh && main) {
       replaceMain(main, fresh);
-      explainFigures();
+      window.blurExplain.attach();
     }
     var style = page.querySelector('style');
     var mine = document.querySelector('head style');
@@ -440,7 +365,7 @@
   }
   form.querySelectorAll('[data-parameter]').forEach(bind);
   placeCellControls();
-  explainFigures();
+  window.blurExplain.attach();
   form.querySelectorAll('[data-drop]').forEach(function (zone) {
     zone.addEventListener('dragover', function (event) { event.preventDefault(); zone.classList.add('over'); });
     zone.addEventListener('dragleave', function () { zone.classList.remove('over'); });
