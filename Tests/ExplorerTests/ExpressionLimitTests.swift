@@ -53,6 +53,14 @@ final class ExpressionLimitTests: XCTestCase {
         assertFails("1/0", "division by zero")
     }
 
+    /// A digit count beyond Int's range is refused like any other, not converted (the fuzzer's
+    /// `fixed(pi, 3066…6)` crashed the parser there).
+    func testFixedRefusesAnyDigitCountOutsideItsRange() throws {
+        assertFails("fixed(pi, 3" + String(repeating: "6", count: 83) + ")", "fixed takes 0…12 digits")
+        assertFails("fixed(1, -1e300)", "fixed takes 0…12 digits")
+        XCTAssertEqual(try evaluate("fixed(2.5, 2)"), .text("2.50"))
+    }
+
     func testAGeneratedDeepExpressionInALessonNamesItsLine() throws {
         let deep = String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000)
         let text = "---\ntitle: T\nsummary: S\nvalues:\n  x: \(deep)\n---\nProse {{x}}.\n"

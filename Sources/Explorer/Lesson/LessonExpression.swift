@@ -300,8 +300,10 @@ enum LessonExpression {
                 return try truth(arguments[0]) ? arguments[1] : arguments[2]
             case "fixed":
                 try count(2)
-                let digits = Int(try number(arguments[1]))
-                guard (0...12).contains(digits) else { throw failure("fixed takes 0…12 digits") }
+                // Checked as a number first: Int(_:) traps on a value beyond Int's range (3e83).
+                let places = try number(arguments[1])
+                guard (0...12).contains(places) else { throw failure("fixed takes 0…12 digits") }
+                let digits = Int(places)
                 return .text(NumberText.fixed(try number(arguments[0]), digits: digits))
             case "min", "max":
                 guard !arguments.isEmpty else { throw failure("\(name) needs at least one argument") }
