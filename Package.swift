@@ -21,16 +21,11 @@ let package = Package(
     name: "BlurExplorer",
     products: [
         .executable(name: "explorer", targets: ["explorer"]),
-        .executable(name: "explorer-serve", targets: ["explorer-serve"]),
         .library(name: "BlurKit", targets: ["BlurKit"]),
         .library(name: "BlurCore", targets: ["BlurCore"]),
-    ],
-    // Off by default, so `swift run explorer lesson 1` never builds SwiftNIO. On
-    // (`swift build -c release --traits LiveServer`), explorer carries the live server's HTTP front
-    // itself and `explorer serve` needs no second program: one file for a lab (README, "One
-    // binary for a lab").
-    traits: [
-        .trait(name: "LiveServer", description: "Links explorer-serve's HTTP front into explorer, so one file serves the lessons live."),
+        // The explorer's commands as a library, for the one other program that runs them: the
+        // one-file explorer that also serves, in the live server's package (Server/Package.swift).
+        .library(name: "ExplorerCLI", targets: ["ExplorerCLI"]),
     ],
     // Each lower bound is the version this package is built and tested with (there is no
     // Package.resolved: README, "Why there is no Package.resolved").
@@ -38,13 +33,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        // The live server's HTTP stack, used only by `explorer-serve`: building it (SwiftNIO) takes
-        // minutes, so `swift run explorer lesson 1` does not (README, "Live in class").
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // The live server's HTTP stack (Hummingbird, SwiftNIO) is not here: it is the package in
+        // Server/, so a newcomer's `swift run explorer lesson 1` neither resolves nor builds it
+        // (README, "Live in class").
         // `swift package generate-documentation` (README, "Documentation"); a command plugin is
         // built only when it is run, so it costs a plain `swift build` nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -75,15 +66,15 @@ let package = Package(
         ),
         .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurFigures"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurKit", dependencies: ["BlurCore", "BlurPNG", "BlurFigures", "BlurEffects"]),
-        .executableTarget(
-            name: "explorer",
+        // The commands, lesson runner, pages and live lesson server: everything `explorer` does.
+        .target(
+            name: "ExplorerCLI",
             dependencies: [
                 "BlurKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CCmark",
                 .product(name: "Yams", package: "Yams"),
                 "ShippedFiles",
-                .target(name: "ServeFront", condition: .when(traits: ["LiveServer"])),
             ],
             path: "Sources/Explorer",
             resources: [
@@ -91,6 +82,7 @@ let package = Package(
                 .embedInCode("Serve/Resources/live.css"),
             ]
         ),
+        .executableTarget(name: "explorer", dependencies: ["ExplorerCLI"], path: "Sources/ExplorerMain"),
         // MARK: Files built into the binary
         // The lessons, their pictures and the marked source regions, compiled into `explorer` so
         // that the binary copied alone runs every lesson (README, "One binary for a lab").
@@ -98,22 +90,6 @@ let package = Package(
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(name: "EmbedFiles"),
         // MARK: end of files built into the binary
-        // `explorer serve` runs this program beside it: HTTP in front (limits, timeouts, Host check),
-        // lesson runs behind, in an `explorer serve-worker` process it starts. The front is a
-        // module of its own so that explorer can carry it too (the LiveServer trait).
-        .target(
-            name: "ServeFront",
-            dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .executableTarget(name: "explorer-serve", dependencies: ["ServeFront"], path: "Sources/ExplorerServe"),
         // Tests by speed: the library's unit tests (seconds), the command tests (the built
         // explorer, run in temporary folders), and the slow course tests (every lesson swept
         // over its parameters, tmux, Chromium, the live server over HTTP). `swift test` runs all three;
@@ -128,8 +104,8 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "ExplorerTests", dependencies: [
-            "explorer", "BlurKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "explorer", "ExplorerCLI", "BlurKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CourseTests", dependencies: ["explorer", "BlurKit", "TestSupport"]),
+        .testTarget(name: "CourseTests", dependencies: ["explorer", "ExplorerCLI", "BlurKit", "TestSupport"]),
     ]
 )

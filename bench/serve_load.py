@@ -2,7 +2,7 @@
 """A class against `explorer serve`, on 127.0.0.1 only: a teacher and CLIENTS students.
 
 Starts `explorer serve --port 0` (the binary given, or .build/release/explorer, else
-.build/debug/explorer; explorer-serve must be built beside it) and plays page-like clients, each
+.build/debug/explorer; the HTTP front must be built: swift build [-c release] --package-path Server) and plays page-like clients, each
 as the live page behaves: one request in flight, and when it answers the newest slider value is
 asked next (values in between are dropped); every answer's figures are fetched, as a browser does.
 

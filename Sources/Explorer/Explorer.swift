@@ -1,12 +1,43 @@
 import Foundation
 import ArgumentParser
 import BlurKit
-#if LiveServer
-import ServeFront
-#endif
+
+/// How the explorer starts: `explorer` (Sources/ExplorerMain) and the one file for a lab that
+/// also serves (`explorer-lab`, in the live server's package, Server/) both call `main(front:)`.
+public enum ExplorerProgram {
+    /// An HTTP front for `explorer serve` built into the same binary.
+    public struct Front: Sendable {
+        /// The hidden subcommand that runs the front (`serve-front`).
+        public let command: String
+        /// Runs the front with the arguments after the subcommand; never returns.
+        public let main: @Sendable ([String]) -> Never
+
+        /// A front that `command` runs by calling `main`.
+        public init(command: String, main: @escaping @Sendable ([String]) -> Never) {
+            self.command = command
+            self.main = main
+        }
+    }
+
+    /// The front this binary carries, if any; set once, before the command line is read.
+    nonisolated(unsafe) static var front: Front?
+
+    /// Runs the command line. With a `front`, `explorer serve` execs this binary as
+    /// `explorer FRONT.command …`, which `main` hands to the front; without one, it runs the
+    /// `explorer-serve` program (Server/).
+    public static func main(front: Front? = nil) -> Never {
+        self.front = front
+        if let front, CommandLine.arguments.dropFirst().first == front.command {
+            // `explorer serve` became this (exec): the HTTP front, whose own signal handling
+            // stops the lesson server behind it.
+            front.main(Array(CommandLine.arguments.dropFirst(2)))
+        }
+        Explorer.main()
+        exit(0)
+    }
+}
 
 /// The `explorer` command: lessons, blurs and measurements of the Gaussian blur.
-@main
 struct Explorer: ParsableCommand {
     static let version = "0.1.0"
 
@@ -35,13 +66,6 @@ struct Explorer: ParsableCommand {
     /// swift-argument-parser's own `main()` prints the usage after a validation error; here a
     /// bad value gets one line naming it (and `--help` still prints the full help).
     static func main() {
-        #if LiveServer
-        // `explorer serve` became this (exec): the HTTP front, whose own signal handling stops
-        // the lesson server behind it.
-        if CommandLine.arguments.dropFirst().first == ServeFront.command {
-            ServeFront.main(Array(CommandLine.arguments.dropFirst(2)))
-        }
-        #endif
         SignalCleanup.install()
         Allocator.keepFreedBlocks()
         let arguments = Array(CommandLine.arguments.dropFirst())

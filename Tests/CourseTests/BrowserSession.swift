@@ -19,6 +19,7 @@ struct BrowserSession {
             if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(reason) }
             throw XCTSkip(reason)
         }
+        if command == nil { try requireFront() }
         let command = command ?? [BinaryRunner.executable.path, "serve", "--port", "0"]
         let server = try launch(command[0], Array(command.dropFirst()), folder: BinaryRunner.packageRoot)
         var driver: Process?
@@ -38,6 +39,17 @@ struct BrowserSession {
             server.waitUntilExit()
             throw error
         }
+    }
+
+    /// Skips (fails with `CI=true`) unless the live server's HTTP front is built: `explorer serve`
+    /// runs `Server/.build/debug/explorer-serve`, which `swift test` does not build (it is the
+    /// package in Server/, so that the explorer's package names no SwiftNIO).
+    static func requireFront() throws {
+        let front = BinaryRunner.packageRoot.appendingPathComponent("Server/.build/debug/explorer-serve").path
+        guard !FileManager.default.isExecutableFile(atPath: front) else { return }
+        let reason = "\(front) is missing (build it once: swift build --package-path Server)"
+        if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(reason) }
+        throw XCTSkip(reason)
     }
 
     static func session(server: Process, driver: Process, driverURL: String, site: String, browser: String, width: Int) throws -> BrowserSession {

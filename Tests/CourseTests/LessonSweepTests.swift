@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// Every lesson off its default path: three pictures of different kinds and sizes, every parameter

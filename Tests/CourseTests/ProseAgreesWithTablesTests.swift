@@ -1,7 +1,7 @@
 import TestSupport
 import BlurKit
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// Issue 25's "done when": off the default path the prose agrees with the tables printed beside
 /// it, and on a photograph that is not the shipped one the close-ups show something.

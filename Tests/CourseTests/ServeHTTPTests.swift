@@ -207,6 +207,7 @@ struct ServeProcess: @unchecked Sendable {
     var port: Int
 
     static func start(_ arguments: [String] = []) throws -> ServeProcess {
+        try BrowserSession.requireFront()
         let process = try BrowserSession.launch(BinaryRunner.executable.path, ["serve", "--port", "0"] + arguments, folder: BinaryRunner.packageRoot)
         let line = try BrowserSession.waitForLine(process, containing: "Serving")
         guard let start = line.range(of: "127.0.0.1:"), let port = Int(line[start.upperBound...].prefix { $0.isNumber }) else {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PropertyBased
 import Testing
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// Any number typed for an option is parsed and range-checked, or refused with one line; none

@@ -1,6 +1,6 @@
 import BlurKit
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// A live page's runs redo only the cells a change reaches (`CellMemo`), and a preview runs its
 /// cells on two lanes with the same result as one after another.

@@ -1,6 +1,6 @@
 import TestSupport
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// Prose that reads a named cell's results (`{{errors.box.interiorMax}}`) and sections guarded by
 /// them, with errors at the line of an unknown cell, row or column.

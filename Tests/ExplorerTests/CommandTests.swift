@@ -1,6 +1,6 @@
 import BlurKit
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// The computing commands, run as a lesson cell runs them: parse, then `makeReport`.
 final class CommandTests: XCTestCase {

@@ -1,6 +1,6 @@
 import BlurKit
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// Every method and option at the edges of its range: each either computes in bounded time or

@@ -1,5 +1,5 @@
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// A course, not just pages: summary, exercises with folded answers and sources in the lesson

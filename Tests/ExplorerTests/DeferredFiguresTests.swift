@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// The strips a timing lane leaves are drawn by the other lane, in order, after its own cells,
 /// and the first failure is reported by its cell's line.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// Expressions from a hostile lesson: nesting far deeper than any stack, long chains of
 /// operators and numbers beyond Float64 give one error (or a value) at once, never a crash.

@@ -2,7 +2,7 @@ import TestSupport
 import BlurKit
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// The frequency lesson's commands: `spectrum`, the binomial kernel of `plot frequency-response`,
 /// `bench --edges`, and the fft method through `compare`.

@@ -1,6 +1,6 @@
 import XCTest
 import BlurKit
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// `explorer glass` and `explorer motion` run as a user runs them, and the live glass panel they

@@ -1,6 +1,6 @@
 import XCTest
 import BlurKit
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// `explorer glass --vibrancy` as a user runs it: the vibrant label takes its colour from the

@@ -1,7 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// Hostile and unlucky input run through the built binary, as a user would meet it: outputs that

@@ -1,6 +1,6 @@
 import BlurKit
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// Lessons and files from outside: markup in titles, summaries, captions, `--set` values and a
 /// PNG's recorded command reaches the HTML page as text, never as markup; a cell may not write

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// Replays the lesson fuzzer's committed corpus (`Fuzz/Corpus/lesson`): its seeds and every
 /// input that once crashed it parse to a lesson or give one `file:line:` error.

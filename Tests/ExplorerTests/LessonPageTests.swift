@@ -1,5 +1,5 @@
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// A small lesson run in-process: the page it renders (a snapshot), its HTML and CSV, the
 /// terminal walk-through, and the staging that keeps the previous page when a run fails.

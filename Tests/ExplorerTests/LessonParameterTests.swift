@@ -1,6 +1,6 @@
 import BlurKit
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// Declared parameters (kind, range, choices, smallest image, meaning), the expressions prose and
 /// cells may use, and `{{#if}}` sections.

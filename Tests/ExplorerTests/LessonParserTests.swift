@@ -1,5 +1,5 @@
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// The lesson format: front matter, prose, cells, parameters, and the file:line of every error.
 final class LessonParserTests: XCTestCase {

@@ -1,6 +1,6 @@
 import BlurKit
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// The command line's method options are the catalog's: one option per declared parameter.
 final class MethodOptionsTests: XCTestCase {

@@ -2,7 +2,7 @@ import TestSupport
 import Foundation
 import ShippedFiles
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// What a user outside the package's folder relies on: the lessons, the photograph and the
 /// source regions built into the binary, `--version`, and the shell completion scripts.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// A page is replaced in one step: a reader looking at `Output/lesson-07/` while runs write it,

@@ -1,6 +1,6 @@
 import BlurKit
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// A `--set` value is data wherever it goes: one word of its cell's command (never more words

@@ -1,7 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// `explorer plot …`, `kernel --plot` and `bench --plot`, run as the built binary: gnuplot or the

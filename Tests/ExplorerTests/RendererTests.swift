@@ -1,5 +1,5 @@
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 final class RendererTests: XCTestCase {
     /// A listing line too wide for the terminal keeps its code whole: the trailing comment moves

@@ -1,7 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// `explorer serve` without a browser: what a request may name, and the messages it gets.

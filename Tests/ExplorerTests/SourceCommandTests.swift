@@ -1,5 +1,5 @@
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 final class SourceCommandTests: XCTestCase {
     func testRegionsAreReadFromMarkedSourceFiles() throws {

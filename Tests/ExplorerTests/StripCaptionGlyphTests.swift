@@ -1,6 +1,6 @@
 import BlurKit
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// Every method's parameter line, as strips print it under a panel, is drawn with real glyphs:
 /// none falls back to `?` (the extended box's α once did).

@@ -1,7 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// Corner close-ups, inset zoom and outlines on strips: region figures show the margin that was

@@ -1,7 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// `compare --strip`, `blur --strip` and `explorer strip`: panels, difference panels, alt text.

@@ -1,7 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// The survey's commands, run as the built binary: `plot accuracy-vs-time`, `compare --methods

@@ -1,6 +1,6 @@
 import BlurKit
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 
 /// The terminal classroom: pictures encoded to their published protocols, tables that fit, long
 /// tables summarised, notes said once, numbers at a consistent precision.

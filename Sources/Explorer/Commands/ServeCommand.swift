@@ -1,15 +1,12 @@
 import ArgumentParser
 import BlurKit
 import Foundation
-#if LiveServer
-import ServeFront
-#endif
 
 /// `explorer serve`: the lessons live in a browser, with a control for every parameter.
 ///
-/// The server is two processes: `explorer-serve` (HTTP on Hummingbird, built beside `explorer`
-/// by `swift build --product explorer-serve`), which this command becomes, and the lesson server
-/// it starts behind it (`explorer serve-worker`). An explorer built with the `LiveServer` trait
+/// The server is two processes: `explorer-serve` (HTTP on Hummingbird, the package in Server/,
+/// built by `swift build --package-path Server`), which this command becomes, and the lesson
+/// server it starts behind it (`explorer serve-worker`). The one file for a lab (`explorer-lab`)
 /// carries the HTTP front itself and becomes `explorer serve-front` instead. It binds 127.0.0.1 unless told otherwise, keeps
 /// runs and uploads in a temporary folder of its own and removes it when stopped (Ctrl-C or SIGTERM).
 struct ServeCommand: ParsableCommand {
@@ -76,19 +73,21 @@ struct ServeCommand: ParsableCommand {
             throw error.report()
         }
         let explorer = Self.executablePath()
-        #if LiveServer
-        // Built with the LiveServer trait: this binary carries the HTTP front (one file for a lab).
-        let front = explorer
-        var arguments = [explorer, ServeFront.command]
-        #else
-        let front = (explorer as NSString).deletingLastPathComponent + "/explorer-serve"
-        guard FileManager.default.isExecutableFile(atPath: front) else {
-            var standardError = StandardError()
-            print("Error: explorer serve runs explorer-serve, which is not built beside \(explorer); build it with: swift build --product explorer-serve (or build explorer with --traits LiveServer)", to: &standardError)
-            throw ExitCode(1)
+        let front: String
+        var arguments: [String]
+        if let carried = ExplorerProgram.front {
+            // The one file for a lab: this binary carries the HTTP front.
+            front = explorer
+            arguments = [explorer, carried.command]
+        } else {
+            guard let found = Self.frontProgram(beside: explorer) else {
+                var standardError = StandardError()
+                print("Error: explorer serve runs explorer-serve, the HTTP front, which is not built; build it once with: swift build --package-path Server (in the package folder; SwiftNIO, minutes)", to: &standardError)
+                throw ExitCode(1)
+            }
+            front = found
+            arguments = [found]
         }
-        var arguments = [front]
-        #endif
         // A folder of lessons on disk is passed on; the lessons built into the binary are written
         // out by the lesson server itself, which removes its copy when it stops (this process
         // is replaced by exec, which runs no clean-up, so its copy is removed now).
@@ -105,6 +104,28 @@ struct ServeCommand: ParsableCommand {
         var standardError = StandardError()
         print("Error: cannot start \(front): \(String(cString: strerror(errno)))", to: &standardError)
         throw ExitCode(1)
+    }
+
+    /// `explorer-serve`: beside `explorer` (a lab's two copied programs), else, for an explorer
+    /// built in this package (`PACKAGE/.build/…/debug/explorer`), the one the live server's
+    /// package built (`PACKAGE/Server/.build/debug/explorer-serve`, or release): the same
+    /// configuration first.
+    static func frontProgram(beside explorer: String) -> String? {
+        let files = FileManager.default
+        let folder = (explorer as NSString).deletingLastPathComponent
+        let beside = folder + "/explorer-serve"
+        if files.isExecutableFile(atPath: beside) { return beside }
+        let configurations = (folder as NSString).lastPathComponent == "release" ? ["release", "debug"] : ["debug", "release"]
+        var package = folder
+        for _ in 0..<4 {
+            package = (package as NSString).deletingLastPathComponent
+            guard package.count > 1 else { break }
+            if files.fileExists(atPath: package + "/Server/Package.swift") {
+                return configurations.map { package + "/Server/.build/\($0)/explorer-serve" }
+                    .first { files.isExecutableFile(atPath: $0) }
+            }
+        }
+        return nil
     }
 
     /// This executable's path (Linux: `/proc/self/exe`; else the first argument, made absolute).

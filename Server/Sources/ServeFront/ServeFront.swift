@@ -9,13 +9,13 @@ import NIOCore
 ///
 ///     explorer-serve --host H --port P --max-body-mb M [--open] -- EXPLORER serve-worker …
 ///
-/// or, in an explorer built with the `LiveServer` package trait (one file for a lab), as
+/// or, in the one file for a lab that carries it (`explorer-lab`), as
 /// `explorer serve-front …` with the same arguments. It starts the lesson server (the command
 /// after `--`), listens on H:P with SwiftNIO's HTTP/1 parser under Hummingbird, and passes each
 /// request that is within its limits to the lesson server. Ctrl-C or SIGTERM stops both; the
 /// lesson server removes its temporary folder.
 public enum ServeFront {
-    /// The hidden subcommand of an explorer built with the `LiveServer` trait that runs the front.
+    /// The hidden subcommand of the one file for a lab (`explorer-lab`) that runs the front.
     public static let command = "serve-front"
 
     /// Runs the front with `arguments` (those after the program's name) until Ctrl-C or SIGTERM
