@@ -33,7 +33,10 @@ public struct Spectrum: Sendable {
         for y in 0..<h {
             for x in 0..<w {
                 let p = image[x, y]
-                let y709 = Double(0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z) * Double(max(0, min(1, p.w)))
+                // Typed step by step: as one expression, this line took the type checker seconds.
+                let luminance: Float = 0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z
+                let alpha: Float = max(0, min(1, p.w))
+                let y709 = Double(luminance) * Double(alpha)
                 real[y * w + x] = Float(y709 * across[x] * down[y])
             }
         }
