@@ -6,7 +6,8 @@ import BlurCore
 /// A badge covers part of what it labels, so it goes on a panel only when it is small beside it:
 /// a corner badge at most `badgeShare` of the panel's (or close-up's) width and height, an
 /// outline's label at most the panel's width and `badgeShare` of its height, each clear of the
-/// inset's outline and of the badges placed before it. Otherwise its text moves below the
+/// inset's outline and of the badges placed before it; the difference panels' badges all go on
+/// their panels or none do, so the panels read alike. Otherwise a badge's text moves below the
 /// picture, where nothing is covered or cut off: a panel's into its caption (muted, after the
 /// caption's own lines; "|diff| ×16" is left out when a caption line already states ×16, as
 /// `compare` and `strip` captions do), the close-ups' zoom, the same for every panel, into one
@@ -56,6 +57,9 @@ extension Strip {
                   width: max(2, scale.displayed(r.width)), height: max(2, scale.displayed(r.height)))
     }
 
+    /// The badge of a difference panel amplified by `a`.
+    static func differenceBadge(_ a: Float) -> String { "|diff| ×\(number(a))" }
+
     /// Whether a caption line states the factor `×a` (not as the start of a longer number).
     static func captionStates(_ lines: [String], factor a: Float) -> Bool {
         let factor = "×" + number(a)
@@ -77,6 +81,10 @@ extension Strip {
         var zoomFits = false
         if let insetSize, let zoomBadge { zoomFits = Self.badgeFits(Self.badgeSize(zoomBadge), in: insetSize) }
         if let zoom = insetZoom, !zoomFits { plan.notes.append("close-ups of the orange boxes: zoom ×\(zoom)") }
+        // Difference panels show their factor alike: all on the panels, or all in the captions.
+        let differenceBadgesFit = zip(panels, sizes).allSatisfy { panel, area in
+            panel.amplification.map { Self.badgeFits(Self.badgeSize(Self.differenceBadge($0)), in: area) } ?? true
+        }
         for (i, panel) in panels.enumerated() {
             let area = sizes[i]
             var placed: [Badge] = [], lines: [String] = []
@@ -96,9 +104,9 @@ extension Strip {
                 return nil
             }
             if let a = panel.amplification {
-                let text = "|diff| ×\(Self.number(a))", size = Self.badgeSize(text), m = Self.badgeInset
+                let text = Self.differenceBadge(a), size = Self.badgeSize(text), m = Self.badgeInset
                 let corners = [(m, m), (area.0 - size.width - m, m), (m, area.1 - size.height - m), (area.0 - size.width - m, area.1 - size.height - m)]
-                if let badge = place(text, at: corners, in: area, avoiding: keep.map { [$0] } ?? []) {
+                if differenceBadgesFit, let badge = place(text, at: corners, in: area, avoiding: keep.map { [$0] } ?? []) {
                     placed.append(badge)
                 } else if !Self.captionStates(panel.caption, factor: a) {
                     lines.append(text)

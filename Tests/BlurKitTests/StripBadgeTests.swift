@@ -71,6 +71,28 @@ final class StripBadgeTests: XCTestCase {
         XCTAssertLessThanOrEqual(Strip.captionFont.measure(layout.notes[0]).width, image.width - 2 * Strip.margin)
     }
 
+    func testDifferencePanelsShowTheirFactorAlike() throws {
+        // Panels just wide enough for "|diff| ×4", too narrow for "|diff| ×512": neither goes on
+        // its panel.
+        let small = Strip.badgeSize(Strip.differenceBadge(4)), large = Strip.badgeSize(Strip.differenceBadge(512))
+        let width = Int((Double(small.width) / Strip.badgeShare.width).rounded(.up))
+        XCTAssertFalse(Strip.badgeFits(large, in: (width, 240)))
+        let image = RGBAImage(width: width, height: 240, fill: SIMD4(0, 0, 0, 1))
+        var strip = Strip()
+        strip.scale = .enlarge(1)
+        strip.addDifference(image, reference: image, amplification: 4, caption: "box")
+        strip.addDifference(image, reference: image, amplification: 512, caption: "gaussian2d")
+        var layout = strip.layout()
+        XCTAssertTrue(Strip.badgeFits(small, in: (layout.panelFrames[0].width, layout.panelFrames[0].height)))
+        XCTAssertEqual(layout.badges.flatMap { $0 }, [])
+        XCTAssertEqual(layout.captions, [["box", "|diff| ×4"], ["gaussian2d", "|diff| ×512"]])
+        // With room for both, both are on their panels.
+        strip.scale = .enlarge(2)
+        layout = strip.layout()
+        XCTAssertEqual(layout.badges.map { $0.map(\.text) }, [["|diff| ×4"], ["|diff| ×512"]])
+        XCTAssertEqual(layout.captions, [["box"], ["gaussian2d"]])
+    }
+
     func testLabelsStayOffTheRegionTheyNameWhenItIsSmallAndOffTheInset() throws {
         var strip = Strip()
         strip.scale = .enlarge(8)
