@@ -45,9 +45,10 @@ public struct BitmapFont: Sendable {
 
     // MARK: - Faces
 
-    /// Regular, 18 px: axis ticks, legends and small labels.
+    /// Regular, 18 px: text drawn inside built-in pictures, and 18-pt glass labels.
     public static let label = BitmapFont(decoding: regular18Data)
-    /// Regular, 30 px: panel captions.
+    /// Regular, 30 px (capitals 22 px): a figure's own text — captions, badges, tick labels,
+    /// legends — which a projector needs at 24 px or more.
     public static let caption = BitmapFont(decoding: regular30Data)
     /// Bold, 30 px: titles.
     public static let title = BitmapFont(decoding: bold30Data)

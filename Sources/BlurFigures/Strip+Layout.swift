@@ -15,7 +15,7 @@ extension Strip {
     static let maximumEnlargement = 16
     /// Text never makes the strip wider than this unless its panels do: a title wraps within
     /// the panels' width or this (at most `titleLines` lines), a caption is clipped to its
-    /// column or this.
+    /// column or this, a note under the panels to the panels' width or this.
     static let textWidth = 1200
     static let titleLines = 3
     static let titleFont = BitmapFont.title
@@ -46,8 +46,14 @@ extension Strip {
         var captionTops: [Int]
         /// The title broken into lines that fit the strip.
         var titleLines: [String]
-        /// Each panel's caption lines, clipped to the column.
+        /// Each panel's caption lines, then the badges that did not fit on it, clipped to the column.
         var captions: [[String]]
+        /// Each panel's badges, on its picture and its close-up.
+        var badges: [[Badge]]
+        /// Lines centred under the panels (`BadgePlan.notes`), clipped to the strip, and the top
+        /// of the first.
+        var notes: [String]
+        var notesTop: Int
         var legendFrames: [PixelRect]
         /// The distinct amplifications, in panel order, each with its legend.
         var legendAmplifications: [Float]
@@ -65,12 +71,14 @@ extension Strip {
             return max(1, min(fitW, fitH))
         }
         let insetSize = inset.map { ($0.region.width * insetZoom!, $0.region.height * insetZoom!) }
+        let plan = badgePlan(sizes: sizes, scale: scale, insetSize: insetSize, insetZoom: insetZoom)
+        let captionLines = zip(panels, plan.captionLines).map { $0.caption + $1 }
         var columnWidth = sizes.map(\.0).max() ?? 0
         columnWidth = max(columnWidth, insetSize?.0 ?? 0)
         let panelColumnWidth = columnWidth
-        for panel in panels { for line in panel.caption { columnWidth = max(columnWidth, captionFont.measure(line).width) } }
+        for lines in captionLines { for line in lines { columnWidth = max(columnWidth, captionFont.measure(line).width) } }
         columnWidth = min(columnWidth, max(panelColumnWidth, Self.textWidth))
-        let captions = panels.map { $0.caption.map { captionFont.clipped($0, width: columnWidth) } }
+        let captions = captionLines.map { $0.map { captionFont.clipped($0, width: columnWidth) } }
 
         var amplifications: [Float] = []
         for panel in panels { if let a = panel.amplification, !amplifications.contains(a) { amplifications.append(a) } }
@@ -83,18 +91,20 @@ extension Strip {
             Self.titleFont.wrapped($0, width: max(panelsWidth, legendsWidth, Self.textWidth), maxLines: Self.titleLines)
         } ?? []
         let titleWidth = titleLines.map { Self.titleFont.measure($0).width }.max() ?? 0
-        let width = 2 * Self.margin + max(panelsWidth, legendsWidth, titleWidth)
+        let notes = plan.notes.map { captionFont.clipped($0, width: max(panelsWidth, Self.textWidth)) }
+        let notesWidth = notes.map { captionFont.measure($0).width }.max() ?? 0
+        let width = 2 * Self.margin + max(panelsWidth, legendsWidth, titleWidth, notesWidth)
 
         var y = Self.margin
         let titleTop = y
         if title != nil { y += titleLines.count * Self.titleFont.lineHeight + Self.titleGap }
-        var panelFrames: [PixelRect] = [], insetFrames: [PixelRect?] = [], captionTops: [Int] = []
+        var panelFrames: [PixelRect] = [], insetFrames: [PixelRect?] = [], captionTops: [Int] = [], badges: [[Badge]] = []
         let left = (width - panelsWidth) / 2
         var first = 0
         while first < panels.count {
             let row = first..<min(first + columns, panels.count)
             let panelHeight = row.map { sizes[$0].1 }.max() ?? 0
-            let lines = row.map { panels[$0].caption.count }.max() ?? 0
+            let lines = row.map { captions[$0].count }.max() ?? 0
             for (c, i) in row.enumerated() {
                 let cellX = left + c * (columnWidth + Self.columnGap)
                 panelFrames.append(PixelRect(x: cellX + (columnWidth - sizes[i].0) / 2, y: y, width: sizes[i].0, height: sizes[i].1))
@@ -107,11 +117,16 @@ extension Strip {
                     insetFrames.append(nil)
                 }
                 captionTops.append(captionTop)
+                let frame = panelFrames[i], insetFrame = insetFrames[i]
+                badges.append(plan.onPanel[i].map { Badge(text: $0.text, frame: $0.frame.offsetBy(dx: frame.x, dy: frame.y)) }
+                    + plan.onInset[i].map { Badge(text: $0.text, frame: $0.frame.offsetBy(dx: insetFrame?.x ?? 0, dy: insetFrame?.y ?? 0)) })
             }
             y += panelHeight + (insetSize.map { Self.insetGap + $0.1 } ?? 0) + Self.captionGap + lines * captionFont.lineHeight
             first = row.upperBound
             if first < panels.count { y += Self.rowGap }
         }
+        let notesTop = y + Self.captionGap
+        if !notes.isEmpty { y = notesTop + notes.count * captionFont.lineHeight }
         var legendFrames: [PixelRect] = []
         if !amplifications.isEmpty {
             y += Self.legendGap
@@ -124,6 +139,6 @@ extension Strip {
         }
         return Layout(width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
                       insetZoom: insetZoom, titleTop: titleTop, panelFrames: panelFrames, insetFrames: insetFrames,
-                      captionTops: captionTops, titleLines: titleLines, captions: captions, legendFrames: legendFrames, legendAmplifications: amplifications)
+                      captionTops: captionTops, titleLines: titleLines, captions: captions, badges: badges, notes: notes, notesTop: notesTop, legendFrames: legendFrames, legendAmplifications: amplifications)
     }
 }

@@ -44,26 +44,17 @@ extension Strip {
         return outline.rect.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) == outline.rect
     }
 
-    /// Draws the outlines of panel `index`, whose picture fills `frame` at `scale`.
+    /// Draws the outlines of panel `index`, whose picture fills `frame` at `scale` (their labels
+    /// are badges, placed by `badgePlan`).
     func drawOutlines(panel index: Int, frame: PixelRect, scale: Scale, on canvas: inout Canvas) {
         for outline in outlines where draws(outline, onPanel: index) {
-            let r = outline.rect
-            let shown = PixelRect(x: frame.x + Int(scale.displayed(Double(r.x)).rounded(.down)),
-                                  y: frame.y + Int(scale.displayed(Double(r.y)).rounded(.down)),
-                                  width: max(2, scale.displayed(r.width)), height: max(2, scale.displayed(r.height)))
+            let shown = Self.displayed(outline.rect, scale: scale).offsetBy(dx: frame.x, dy: frame.y)
             switch outline.style {
             case .solid:
                 Self.drawHighlight(around: shown, on: &canvas)
             case .dashed:
                 canvas.strokeRect(shown.expanded(by: 3), colour: FigureColour.text, lineWidth: 1)
                 Self.strokeDashed(shown.expanded(by: 2), colour: Self.dashedOutlineColour, on: &canvas)
-            }
-            // Solid outlines are labelled inside their top-left corner, dashed ones just below
-            // their bottom-left (inside the panel), so a region's label and its margin's differ.
-            if let label = outline.label {
-                let height = BitmapFont.label.measure(label).height + 4
-                let y = outline.style == .solid ? shown.y + 4 : max(frame.y, min(shown.maxY + 5, frame.maxY - height - 2))
-                Self.badge(label, x: shown.x + 4, y: y, on: &canvas)
             }
         }
     }

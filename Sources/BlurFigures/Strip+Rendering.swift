@@ -22,23 +22,21 @@ extension Strip {
             drawOutlines(panel: i, frame: frame, scale: layout.scale, on: &canvas)
             if let inset, let insetFrame = layout.insetFrames[i], let zoom = layout.insetZoom {
                 let r = inset.region
-                let outline = PixelRect(x: frame.x + Int(layout.scale.displayed(Double(r.x)).rounded(.down)),
-                                        y: frame.y + Int(layout.scale.displayed(Double(r.y)).rounded(.down)),
-                                        width: max(2, layout.scale.displayed(r.width)), height: max(2, layout.scale.displayed(r.height)))
-                Self.drawHighlight(around: outline, on: &canvas)
+                Self.drawHighlight(around: Self.displayed(r, scale: layout.scale).offsetBy(dx: frame.x, dy: frame.y), on: &canvas)
                 canvas.fill(insetFrame.expanded(by: 3), colour: FigureColour.accent)
                 let region = shown.original.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
                 drawPicture(region, in: insetFrame, zoom: zoom, on: &canvas)
-                Self.badge("zoom ×\(zoom)", x: insetFrame.x + 6, y: insetFrame.y + 6, on: &canvas)
             }
-            if let a = panel.amplification {
-                Self.badge("|diff| ×\(Self.number(a))", x: frame.x + 6, y: frame.y + 6, on: &canvas)
-            }
+            for badge in layout.badges[i] { Self.draw(badge, on: &canvas) }
             let centre = layout.panelFrames[i].x + layout.panelFrames[i].width / 2
             for (n, line) in layout.captions[i].enumerated() {
                 canvas.draw(text: line, x: centre, y: layout.captionTops[i] + n * Self.captionFont.lineHeight,
                             font: Self.captionFont, colour: n == 0 ? FigureColour.text : FigureColour.mutedText, alignment: .centre)
             }
+        }
+        for (n, line) in layout.notes.enumerated() {
+            canvas.draw(text: line, x: layout.width / 2, y: layout.notesTop + n * Self.captionFont.lineHeight,
+                        font: Self.captionFont, colour: FigureColour.mutedText, alignment: .centre)
         }
         for (frame, a) in zip(layout.legendFrames, layout.legendAmplifications) {
             legend(amplification: a).draw(on: &canvas, x: frame.x, y: frame.y, width: frame.width)
@@ -117,15 +115,6 @@ extension Strip {
     static func drawHighlight(around rect: PixelRect, on canvas: inout Canvas) {
         canvas.strokeRect(rect.expanded(by: 3), colour: FigureColour.text, lineWidth: 1)
         canvas.strokeRect(rect.expanded(by: 2), colour: FigureColour.accent, lineWidth: 2)
-    }
-
-    /// A small dark label with light text in a panel's corner.
-    static func badge(_ text: String, x: Int, y: Int, on canvas: inout Canvas) {
-        let font = BitmapFont.label
-        let size = font.measure(text)
-        canvas.fillRoundedRect(x: Double(x), y: Double(y), width: Double(size.width + 14), height: Double(size.height + 4),
-                               radius: 7, colour: FigureColour.hex(0x1C1C1E, alpha: 0.78))
-        canvas.draw(text: text, x: x + 7, y: y + 2, font: font, colour: FigureColour.hex(0xFFFFFF))
     }
 }
 

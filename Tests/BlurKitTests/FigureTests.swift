@@ -20,6 +20,11 @@ final class FigureTests: XCTestCase {
         XCTAssertEqual(BitmapFont.label.ascent, 17)
         XCTAssertEqual(BitmapFont.label.descent, 5)
         XCTAssertEqual(BitmapFont.caption.lineHeight, 36)
+        // Figure text is sized by its em, as CSS and WCAG size text: the 30-px face meets the
+        // 24-px rule for projected figures. Its capitals are 22 px high (cap height 1493 units:
+        // 1493·30/2048 = 21.9); a 24-px em would give 17.5 px capitals.
+        XCTAssertEqual(BitmapFont.caption.glyphs[UInt32(UInt8(ascii: "H"))]?.height, 22)
+        XCTAssertEqual(BitmapFont.label.glyphs[UInt32(UInt8(ascii: "H"))]?.height, 13)
     }
 
     func testKerningTightensAV() {

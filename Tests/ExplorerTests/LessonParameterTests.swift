@@ -64,6 +64,20 @@ final class LessonParameterTests: XCTestCase {
         XCTAssertTrue(list.contains("one of light, dark"), list)
     }
 
+    func testParameterListWrapsLongMeaningsTo80ColumnsWithAHangingIndent() throws {
+        var lesson = try lesson()
+        let meaning = "the picture behind the panel, which sits in the middle, half as wide and a third as high, then more words"
+        lesson.parameters[3].meaning = meaning
+        let list = LessonParameterList(lesson: lesson).text(markdown: false)
+        let lines = list.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.filter { $0.count > 80 }, [], list)
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("image ") })
+        let block = lines[(start + 1)...].prefix { $0.hasPrefix(" ") }
+        let following = block.filter { $0.prefix { $0 == " " }.count == 11 }
+        XCTAssertGreaterThan(following.count, 1, "the meaning wraps onto lines indented to the kind column:\n\(list)")
+        XCTAssertEqual(following.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "), meaning, list)
+    }
+
     func testSetOutsideTheDeclarationIsAUsageErrorStatingTheRange() throws {
         let lesson = try lesson()
         XCTAssertEqual(try lesson.values(settings: [("sigma", "12"), ("passes", "1"), ("style", "dark")])["sigma"], "12")

@@ -73,7 +73,8 @@ struct StripCommand: ReportingCommand {
                 let amplification = amplify.map(Float.init) ?? Strip.automaticAmplification(largest: largest[i])
                 let name = names?[i] ?? StripSupport.shortName(images[i])
                 let what = "|\(name) − \(referenceName)|"
-                // A long pair goes on two lines, the panel's badge saying it is |difference|.
+                // A long pair goes on two lines; the legend (and the panel's badge, where it has
+                // room) says it is |difference|.
                 let lines = BitmapFont.caption.measure(what).width <= StripSupport.minimumCaptionWidth
                     ? [what] : [name, "− \(referenceName)"]
                 strip.panels.append(.difference(image, reference: reference, amplification: amplification,

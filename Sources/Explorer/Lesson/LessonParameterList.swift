@@ -10,7 +10,15 @@ struct LessonParameterList {
 
     static let headings = ["parameter", "kind", "default", "accepts", "meaning"]
 
-    /// The list as aligned plain text, or as a Markdown table.
+    /// The columns plain text fits into.
+    static let width = 80
+
+    /// The list as aligned plain text at most `width` columns wide (a word wider than a line
+    /// is cut), or as a Markdown table.
+    ///
+    /// In plain text, name, kind and default are aligned columns; the accepted values follow
+    /// them, wrapped with a hanging indent to their column; the meaning goes on the lines below,
+    /// wrapped with a hanging indent to the kind column.
     func text(markdown: Bool) -> String {
         let title = "\(lesson.title) (\(lesson.fileName))"
         guard !lesson.parameters.isEmpty else { return "\(title) has no parameters.\n" }
@@ -22,17 +30,28 @@ struct LessonParameterList {
         } else {
             lines.append(title)
             let all = [Self.headings] + rows
-            let widths = Self.headings.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+            let widths = (0..<3).map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+            let under = { (column: Int) in String(repeating: " ", count: widths[..<column].reduce(0, +) + 2 * column) }
             for row in all {
-                let cells = row.enumerated().map { column, cell in
-                    column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-                }
-                lines.append(cells.joined(separator: "  "))
+                let fixed = row[..<3].enumerated().map { column, cell in
+                    cell + String(repeating: " ", count: widths[column] - DisplayWidth.of(cell) + 2)
+                }.joined()
+                lines.append(Self.hanging(row[3], first: fixed, indent: under(3)))
+                lines.append(Self.hanging(row[4], first: under(1), indent: under(1)))
             }
         }
         let example = lesson.parameters[0]
         lines.append("")
         lines.append("Set one with: explorer lesson \(lesson.number.map(String.init) ?? lesson.fileName) --set \(example.name)=VALUE")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` wrapped to `width` columns, its first line after `first` and the rest after
+    /// `indent`; when `first` leaves too little room, `text` starts on the next line.
+    static func hanging(_ text: String, first: String, indent: String) -> String {
+        let room = width - DisplayWidth.of(indent)
+        guard room >= 20 else { return first + "\n" + TextRenderer.wrap(text, width: width, indent: "  ") }
+        let wrapped = TextRenderer.wrap(text, width: width, indent: indent)
+        return first + wrapped.dropFirst(indent.count)
     }
 }

@@ -47,7 +47,7 @@ enum StripSupport {
     /// The inset `text` stands for on an image of `width`×`height`, its zoom chosen by the strip;
     /// nil for `auto`.
     static func inset(_ text: String, width: Int, height: Int) throws -> Strip.Inset? {
-        try parseInset(text).map { Strip.Inset(try $0.resolved(width: width, height: height)) }
+        try parseInset(text).map { Strip.Inset($0.resolved(width: width, height: height)) }
     }
 
     /// Whether an `--inset` value asks for the automatic close-up.
