@@ -340,6 +340,7 @@ struct LessonRunner {
             outputFolder: staging,
             quickTiming: quickTiming
         )
+        context.previewTiming = preview
         context.reads = reads
         context.figureDeferral = deferring.map { ($0, prepared.cell.line) }
         // Lesson figures are rewritten on every run: zlib's fast level saves a tenth of
@@ -360,8 +361,9 @@ struct LessonRunner {
             report.blocks[index] = .figure(figure)
         }
         if beside && prepared.command.measuresTime {
-            report.text("Preview while a control moves: quick timing, with the lesson's untimed cells running on the "
-                        + "other core; let go of the control for the full timing.")
+            report.text("Preview while a control moves: quick timing (a comparison times each method once, in the run that "
+                        + "made its output), with the lesson's untimed cells running on the other core; let go of the "
+                        + "control for the full timing.")
         }
         let written = beside ? [] : Set(CellMemo.files(in: staging)).subtracting(before).sorted()
         return Executed(result: result(prepared, report: report), key: key, readOutputs: !reads.isEmpty, written: written)
