@@ -49,6 +49,20 @@ final class ServePreviewTests: XCTestCase {
         XCTAssertEqual(ReducedCopy.bounds, [250_000, 125_000, 62_500, 31_250])
     }
 
+    /// The row-at-a-time reduction gives exactly the reference's shrink (BlurCore's `downsampled`,
+    /// step 1), blocks cut at the right and bottom border included.
+    func testReducingMatchesTheReferenceShrink() {
+        let image = Self.picture(width: 47, height: 31)
+        for k in [2, 3, 7] {
+            var shrunk = image
+            _ = ReferenceBlur.downsampled(image, factor: k, edges: .clamp) { small, _ in
+                shrunk = small
+                return small
+            }
+            XCTAssertEqual(ReducedCopy.reduce(image, by: k), shrunk, "K = \(k)")
+        }
+    }
+
     /// The cost of lesson 3's cells grows with σ² (the 2-D kernels), so a larger σ previews a
     /// smaller copy, never a larger one; every chosen copy is within the budget of the model
     /// unless it is the smallest; and the picture itself runs the full result.
