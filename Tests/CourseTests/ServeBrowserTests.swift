@@ -101,7 +101,7 @@ final class ServeBrowserTests: XCTestCase {
     }
 
     /// A 12-megapixel photograph chosen in the page's file picker: the page shows its preview from
-    /// the reduced copy and says so, while the full-size run is on its way.
+    /// a reduced copy and says so, with the copy's size, while the full-size run is on its way.
     func testALargeUploadIsPreviewedFromAReducedCopyAndThePageSaysSo() throws {
         let session = try BrowserSession.start()
         defer { session.stop() }
@@ -118,9 +118,12 @@ final class ServeBrowserTests: XCTestCase {
             if status.contains("reduced copy") || status.contains("ran in") && !status.contains("preview") { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        XCTAssertTrue(status.hasPrefix("preview from a reduced copy of \(picture.lastPathComponent)"), status)
+        XCTAssertTrue(status.hasPrefix("preview from a reduced copy of \(picture.lastPathComponent) at "), status)
+        XCTAssertTrue(status.contains(" of 4000×3000"), status)
         XCTAssertTrue(status.contains("the full size and timing on its way"), status)
-        XCTAssertTrue(try session.mainText().contains("572×429"), "the preview does not show the reduced copy")
+        // The status names the copy's size (`at 286×215 of 4000×3000`); the tables say the same.
+        let copy = status.components(separatedBy: " at ").dropFirst().first?.components(separatedBy: " ").first ?? "?"
+        XCTAssertTrue(try session.mainText().contains(copy), "the preview does not show the reduced copy \(copy)")
     }
 
     /// A drag of σ on lessons 3 and 8: every request answers, every image loads, lesson 8's glass

@@ -111,6 +111,49 @@ final class CellMemoTests: XCTestCase {
         XCTAssertEqual(Array(data.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
     }
 
+    /// A kept cell's other outputs come along with it: `blur -o hidden.png --no-figure` has no
+    /// figure in its report, yet `info hidden.png` below it reads the file, on every run (lesson 1's
+    /// `info impulse-box-r1.png`, below `blur -o impulse-box-r1.png --cells …`, failed on every
+    /// live run after the first).
+    func testAKeptCellBringsTheFilesALaterCellReads() throws {
+        let path = folder + "/02-hidden.md"
+        try """
+        ---
+        title: Hidden output
+        summary: A cell reads another cell's file that is not a figure.
+        parameters:
+          radius:
+            kind: integer
+            default: 1
+            range: [1, 3]
+            meaning: the box's radius
+        ---
+        ```explorer
+        blur builtin:impulse@9x9 -o hidden.png --method box --radius 1 --no-figure
+        ```
+
+        ```explorer
+        info hidden.png
+        ```
+
+        ```explorer
+        kernel --sigma {{radius}}
+        ```
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let lesson = try LessonParser.parse(fileAt: path)
+        let memo = CellMemo()
+        var folders: [String] = []
+        for radius in [1, 2, 3] {
+            let runner = LessonRunner(lesson: lesson, values: try lesson.values(settings: [("radius", "\(radius)")]),
+                                      outputRoot: folder + "/hidden\(radius)", quickTiming: true, invocation: "explorer lesson 2", memo: memo)
+            folders.append(try runner.run().folder)
+        }
+        XCTAssertEqual(memo.readsOutputs(path), true)
+        // The blur cell was kept and reused: its output is the first run's file, linked.
+        XCTAssertEqual(Self.inode(folders[0] + "/hidden.png"), Self.inode(folders[2] + "/hidden.png"))
+        XCTAssertNotEqual(Self.inode(folders[2] + "/hidden.png"), 0)
+    }
+
     /// A lesson that does not read its own outputs, run as a preview on two lanes: the same page
     /// as one cell after another, apart from timings and the note under the timed cell.
     static let laneLesson = """
@@ -173,8 +216,12 @@ final class CellMemoTests: XCTestCase {
         for (a, b) in zip(lanes.items, single.items) {
             guard case .cell(let x) = a, case .cell(let y) = b else { XCTAssertEqual(a, b); continue }
             XCTAssertEqual(x.line, y.line)
-            let shown = Self.maskTimeColumns(MarkdownRenderer.render(x.report))
-            let plain = Self.maskTimeColumns(MarkdownRenderer.render(y.report))
+            // A preview's timing note says its one run; the plain run's, its median of runs.
+            func withoutTimingNote(_ text: String) -> String {
+                text.components(separatedBy: "\n").filter { !$0.contains("Timed: ") }.joined(separator: "\n")
+            }
+            let shown = withoutTimingNote(Self.maskTimeColumns(MarkdownRenderer.render(x.report)))
+            let plain = withoutTimingNote(Self.maskTimeColumns(MarkdownRenderer.render(y.report)))
             if x.line == lanes.items.compactMap({ if case .cell(let c) = $0 { c.line } else { nil } }).first, runner.usesLanes {
                 XCTAssertTrue(shown.contains(note), "the timed cell says it ran beside others")
                 XCTAssertEqual(shown.components(separatedBy: "\n").filter { !$0.contains(note) }.joined(separator: "\n")

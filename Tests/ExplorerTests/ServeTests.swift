@@ -181,7 +181,7 @@ final class ServeTests: XCTestCase {
     /// Which cells a parameter reaches, as `CellMemo` decides (the substituted command changes):
     /// the page puts a control for it beside those cells' results.
     func testEachCellKnowsTheParametersItDependsOn() throws {
-        XCTAssertEqual(try live().dependencies(), [["sigma", "image"], [], ["sigma", "image"], ["sigma"], ["sigma"]])
+        XCTAssertEqual(try live().dependencies, [["sigma", "image"], [], ["sigma", "image"], ["sigma"], ["sigma"]])
     }
 
     /// An upload above `ReducedCopy.bound` pixels is reduced by the smallest whole factor that

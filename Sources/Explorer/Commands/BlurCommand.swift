@@ -65,6 +65,8 @@ struct BlurCommand: ReportingCommand {
     }
 
     var showsProgress: Bool { !quiet }
+    /// The method's reads per pixel, from its plan (`CostCounters`).
+    var readsPerPixel: Double { (try? makeMethod())?.counters(width: 1024, height: 1024, edges: edges).reads ?? 0 }
 
     func validate() throws {
         guard sigma != nil || radius != nil else { throw ValidationError("give --sigma or --radius") }

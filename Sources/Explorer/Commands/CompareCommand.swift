@@ -89,7 +89,15 @@ struct CompareCommand: ReportingCommand {
             let method = try methodOptions.make(name, sigma: sigma)
             try CostLimit.check(method, width: image.width, height: image.height)
             try CostLimit.checkImpulse(method)
-            let output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
+            var timing: Timing?
+            var output = image
+            if time && context.previewTiming {
+                // A live page's preview times the one run that makes the output: no repeats.
+                let seconds = TimingHarness.seconds { output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads) }
+                timing = Timing(label: name.name, pixels: image.pixelCount, seconds: [seconds])
+            } else {
+                output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
+            }
             let errors = try ErrorMetrics(comparing: output, with: reference, reach: method.reach)
             // A kernel belongs to the linear filter: with 8-bit passes a single white pixel spreads
             // below one level and vanishes, so the impulse columns describe the Float32 passes.
@@ -97,8 +105,7 @@ struct CompareCommand: ReportingCommand {
             floatPasses.eightBitPasses = false
             let impulse = try ImpulseSummary.measure(methodOptions.eightBitPasses ? try floatPasses.make(name, sigma: sigma) : method,
                                                      sigma: sigma)
-            var timing: Timing?
-            if time {
+            if time && timing == nil {
                 timing = harness.measure(name.name, pixels: image.pixelCount) {
                     _ = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
                 }
@@ -109,6 +116,15 @@ struct CompareCommand: ReportingCommand {
     }
 
     var measuresTime: Bool { time }
+
+    /// Each method's reads (one run, as a preview makes and times it) and the exact reference's.
+    var readsPerPixel: Double {
+        let methods = (try? MethodOptions.list(methods)) ?? []
+        let reads = methods.compactMap { name in
+            (try? methodOptions.make(name, sigma: sigma))?.counters(width: 1024, height: 1024, edges: edges).reads
+        }
+        return reads.reduce(0, +) + Self.referenceReads(sigma: sigma)
+    }
 
     func makeReport(_ context: RunContext) throws -> Report {
         let (image, reference, outcomes) = try compute(context)
@@ -215,7 +231,8 @@ struct CompareCommand: ReportingCommand {
                                + "same passes in Float32: rounding to levels is not a kernel (a single white pixel vanishes).")
         }
         if let first = outcomes.first?.timing {
-            table.notes.append(TimingNote.describe(first, width: image.width, height: image.height, threads: threads, quick: context.quickTiming))
+            table.notes.append(TimingNote.describe(first, width: image.width, height: image.height, threads: threads, quick: context.quickTiming,
+                                                          preview: context.previewTiming))
         }
         return table
     }

@@ -30,6 +30,9 @@ final class CellMemo: Sendable {
         var report: Report
         /// The committed page folder whose files the report's figures name.
         var folder: String
+        /// Every file the cell wrote there, figures or not (`blur -o a.png --cells c.png`,
+        /// `--no-figure`): a later cell may read them (`info a.png`).
+        var files: [String] = []
         var used: Int
     }
 
@@ -72,8 +75,9 @@ final class CellMemo: Sendable {
         guard let found else { return nil }
         var linked: [String] = []
         // The figures, and the pictures page-only blocks show (the glass demo's backdrop).
-        let names = found.report.figures.map(\.path) + found.report.figures.compactMap(\.data)
+        var names = found.report.figures.map(\.path) + found.report.figures.compactMap(\.data)
             + found.report.pageExtras.flatMap(\.island.files)
+        names += found.files.filter { !names.contains($0) }
         for name in names {
             let target = staging + "/" + name
             guard !name.contains("/"), link(found.folder + "/" + name, target) == 0 else {
@@ -88,18 +92,25 @@ final class CellMemo: Sendable {
 
     /// Keeps the cells of a committed run whose page folder is `folder`; `reads` are the lines of
     /// cells that read an earlier cell's output, which are not kept.
-    func keep(_ cells: [(key: Key, report: Report)], folder: String, lesson: String, reads: Set<Int>) {
+    func keep(_ cells: [(key: Key, report: Report, files: [String])], folder: String, lesson: String, reads: Set<Int>) {
         state.withLock { state in
             state.readers[lesson] = !reads.isEmpty
             for cell in cells where !reads.contains(cell.key.line) {
                 state.clock += 1
-                state.entries[cell.key] = Entry(report: cell.report, folder: folder, used: state.clock)
+                // A cell taken from the memo wrote the files its entry names (the same command).
+                let files = cell.files.isEmpty ? state.entries[cell.key]?.files ?? [] : cell.files
+                state.entries[cell.key] = Entry(report: cell.report, folder: folder, files: files, used: state.clock)
             }
             if state.entries.count > capacity {
                 let oldest = state.entries.sorted { $0.value.used < $1.value.used }.prefix(state.entries.count - capacity)
                 for (key, _) in oldest { state.entries[key] = nil }
             }
         }
+    }
+
+    /// The names in `folder` (what a cell run alone adds to it is what it wrote).
+    static func files(in folder: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     }
 
     private func forget(_ key: Key) {

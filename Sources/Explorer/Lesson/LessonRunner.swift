@@ -263,7 +263,7 @@ struct LessonRunner {
             try folder.write(page.html, named: "index.html", in: staging)
             for (name, csv) in page.tables { try folder.write(csv, named: name, in: staging) }
             let files = try folder.commit(staging)
-            memo?.keep(done.compactMap { executed in executed.key.map { ($0, executed.result.report) } }, folder: folder.path,
+            memo?.keep(done.compactMap { executed in executed.key.map { ($0, executed.result.report, executed.written) } }, folder: folder.path,
                        lesson: lesson.path, reads: Set(done.filter(\.readOutputs).map(\.result.line)))
             return Outcome(folder: folder.path, items: items, markdown: page.markdown, files: files,
                            cellCount: done.count, seconds: Date().timeIntervalSince(start))
@@ -279,6 +279,8 @@ struct LessonRunner {
         var key: CellMemo.Key?
         /// Whether the cell read a file an earlier cell wrote.
         var readOutputs: Bool
+        /// The names of the files it wrote into the page folder (found when it runs alone).
+        var written: [String] = []
     }
 
     /// Whether this run puts its cells on two lanes: a preview, on two or more cores, of a lesson
@@ -331,11 +333,14 @@ struct LessonRunner {
             return Executed(result: result(prepared, report: report), key: key, readOutputs: false)
         }
         let reads = ReadLog()
+        // Alone, what the cell writes is what the folder gains: a kept cell brings all of it back.
+        let before = beside ? [] : Set(CellMemo.files(in: staging))
         var context = RunContext(
             commandLine: (["explorer"] + prepared.words).map(shellQuoted).joined(separator: " "),
             outputFolder: staging,
             quickTiming: quickTiming
         )
+        context.previewTiming = preview
         context.reads = reads
         context.figureDeferral = deferring.map { ($0, prepared.cell.line) }
         // Lesson figures are rewritten on every run: zlib's fast level saves a tenth of
@@ -356,10 +361,12 @@ struct LessonRunner {
             report.blocks[index] = .figure(figure)
         }
         if beside && prepared.command.measuresTime {
-            report.text("Preview while a control moves: quick timing, with the lesson's untimed cells running on the "
-                        + "other core; let go of the control for the full timing.")
+            report.text("Preview while a control moves: quick timing (a comparison times each method once, in the run that "
+                        + "made its output), with the lesson's untimed cells running on the other core; let go of the "
+                        + "control for the full timing.")
         }
-        return Executed(result: result(prepared, report: report), key: key, readOutputs: !reads.isEmpty)
+        let written = beside ? [] : Set(CellMemo.files(in: staging)).subtracting(before).sorted()
+        return Executed(result: result(prepared, report: report), key: key, readOutputs: !reads.isEmpty, written: written)
     }
 
     func result(_ prepared: PreparedCell, report: Report) -> CellResult {

@@ -13,6 +13,9 @@ struct RunContext: Sendable {
     var outputFolder: String?
     /// Short timing runs (tests and `--quick` lessons); tables say so.
     var quickTiming = false
+    /// A live page's preview while a control moves: a timing cell times the one run that makes its
+    /// output (no warm-up, no repeats), so a preview's cost is one blur per method; tables say so.
+    var previewTiming = false
     /// Draw glass panels as their opaque Reduce Transparency fallback (`REDUCE_TRANSPARENCY=1`).
     var reduceTransparency = RunContext.reduceTransparencyFromEnvironment
     /// The progress line on standard error of a command typed in a terminal (nil in lessons,
@@ -95,12 +98,25 @@ protocol ReportingCommand: ParsableCommand {
     /// Whether the command times work: a lesson runs such cells one at a time, never beside
     /// another cell, so that their timings are not shared with other work.
     var measuresTime: Bool { get }
+    /// About how many pixels the command's blurs read per pixel of its picture, counted from the
+    /// methods' plans (`CostCounters`) and run once each as a preview runs them: what a live
+    /// page's preview of a large upload is sized by (`ReducedCopy`). 0 for a command whose work
+    /// does not grow with a kernel.
+    var readsPerPixel: Double { get }
     func makeReport(_ context: RunContext) throws -> Report
 }
 
 extension ReportingCommand {
     var showsProgress: Bool { false }
     var measuresTime: Bool { false }
+    var readsPerPixel: Double { 0 }
+
+    /// What `readsPerPixel` counts for the exact Float64 reference at `sigma`, two passes of
+    /// 2⌈8σ⌉ + 1 taps: six reads a tap, as its Float64 taps take about six times a fast method's
+    /// Float32 read (docs/performance.md, "Previews of an upload").
+    static func referenceReads(sigma: Double) -> Double {
+        6 * 2 * (2 * (8 * sigma).rounded(.up) + 1)
+    }
     var format: OutputFormat { formatOptions.format }
 
     func run() throws {

@@ -19,8 +19,10 @@ enum TimingNote {
         }
     }
 
-    /// The note for `timing`, runs of `work` on an image of `width`×`height` on `threads` threads.
-    static func describe(_ timing: Timing, work: Work = .wholeBlur, width: Int, height: Int, threads: Int, quick: Bool) -> String {
+    /// The note for `timing`, runs of `work` on an image of `width`×`height` on `threads` threads;
+    /// `preview`: the one run of a live page's preview (`RunContext.previewTiming`).
+    static func describe(_ timing: Timing, work: Work = .wholeBlur, width: Int, height: Int, threads: Int, quick: Bool,
+                         preview: Bool = false) -> String {
         #if DEBUG
         let build = "debug build of explorer with BlurKit's kernels compiled -O (as in release)"
         #else
@@ -29,6 +31,7 @@ enum TimingNote {
         let kernels = BuildInfo.kernelsOptimised ? build : "UNOPTIMISED kernels: these times are not the truth; run `swift run -c release explorer …`"
         return "Timed: \(work.text(width: width, height: height)), "
             + "\(threads) thread\(threads == 1 ? "" : "s") of \(BuildInfo.cores) cores, \(kernels); "
-            + "median of \(timing.runs) runs after a warm-up\(quick ? " (quick mode: few runs)" : "")."
+            + (preview ? "one run, no warm-up (a live page's preview: the run that made the output)."
+                : "median of \(timing.runs) runs after a warm-up\(quick ? " (quick mode: few runs)" : "").")
     }
 }

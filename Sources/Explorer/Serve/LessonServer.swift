@@ -26,6 +26,8 @@ struct LessonServer: Sendable {
     var maxPixels: Int
     /// Cells kept between runs, shared by every page.
     var memo = CellMemo()
+    /// Each lesson parsed once, with the cells' dependencies its page shows.
+    var lessons = LiveLessons()
 
     // MARK: - Routing
 
@@ -84,8 +86,8 @@ struct LessonServer: Sendable {
     /// The lesson a URL names: only a number or slug of the library, never a path.
     func lesson(_ spec: String) -> (number: Int, lesson: LiveLesson)? {
         let entry = library.entries.first { String($0.number) == spec || $0.slug == spec }
-        guard let entry, let lesson = try? LessonParser.parse(fileAt: entry.path) else { return nil }
-        return (entry.number, LiveLesson(lesson: lesson, maxPixels: maxPixels, memo: memo))
+        guard let entry, let live = lessons.lesson(at: entry.path, maxPixels: maxPixels, memo: memo) else { return nil }
+        return (entry.number, live)
     }
 
     /// Lesson `spec` at the values its URL names, for a new page. Values the server cannot use
@@ -97,11 +99,11 @@ struct LessonServer: Sendable {
         let session = folder.makeIdentifier()
         var settings = query.map { $0.name + "=" + $0.value }
         var message: String?
-        var outcome = await run(number: number, live: live, settings: settings, session: session, quick: false)
+        var outcome = await run(number: number, live: live, settings: settings, session: session, quick: false).outcome
         if case .failure(let failure) = outcome, failure.status == 400, !settings.isEmpty {
             message = failure.message
             settings = []
-            outcome = await run(number: number, live: live, settings: [], session: session, quick: false)
+            outcome = await run(number: number, live: live, settings: [], session: session, quick: false).outcome
         }
         switch outcome {
         case .page(let page):
@@ -109,7 +111,7 @@ struct LessonServer: Sendable {
             await warmSliders(number: number, live: live, settings: settings)
             let html = LivePage.html(page: page.html, lesson: live.lesson, values: Self.shown(live.lesson, settings),
                                      session: session, run: page.run, note: "ran in \(String(format: "%.2f", page.seconds)) s",
-                                     message: message, cells: live.dependencies())
+                                     message: message, cells: live.dependencies)
             return .html(message == nil ? 200 : 400, html)
         case .failure(let failure):
             return .html(failure.status, LivePage.message(failure.message))
@@ -164,17 +166,12 @@ struct LessonServer: Sendable {
         let quick = query.contains { $0.name == "quick" && $0.value == "1" }
         let wait = query.contains { $0.name == "wait" && $0.value == "1" }
         let settings = query.filter { !["session", "quick", "wait"].contains($0.name) }.map { $0.name + "=" + $0.value }
-        switch await run(number: number, live: live, settings: settings, session: session, quick: quick, letGo: !quick && !wait) {
+        let made = await run(number: number, live: live, settings: settings, session: session, quick: quick, letGo: !quick && !wait)
+        switch made.outcome {
         case .page(let page):
             folder.touch(session, shown: page.run)
-            // The uploads this preview read from their reduced copies.
-            let reduced = !page.quick ? [] : settings.compactMap { setting -> String? in
-                guard let pair = LessonCommand.split(setting), pair.value.hasPrefix("upload:") else { return nil }
-                let name = String(pair.value.dropFirst("upload:".count))
-                return folder.reducedUpload(name, session: session).map { _ in name }
-            }
-            return .json(200, RunAnswer(html: page.html, seconds: page.seconds, run: page.run,
-                                        values: Self.shown(live.lesson, settings), pending: !quick && page.quick, reduced: reduced))
+            return .json(200, RunAnswer(html: page.html, seconds: page.seconds, run: page.run, values: Self.shown(live.lesson, settings),
+                                        pending: !quick && page.quick, reduced: page.quick ? made.reduced : []))
         case .failure(let failure):
             return .json(failure.status, ["error": failure.message])
         case .superseded:
@@ -190,32 +187,32 @@ struct LessonServer: Sendable {
         var values: [String: String]
         /// A let-go answered by the preview: the full timing of these values is on its way.
         var pending = false
-        /// Uploads this preview read from their reduced copies (`ReducedCopy`), by file name.
+        /// Uploads this preview read from reduced copies (`ReducedCopy`), each with the copy's size
+        /// and the picture's: `class-photo.png at 286×215 of 4000×3000`.
         var reduced: [String] = []
     }
 
     /// The lesson run at `settings` for `session`, from the class's cache when it can be; with
-    /// `letGo`, the preview now and the full run put in its lane.
+    /// `letGo`, the preview now and the full run put in its lane. Also says which uploads a
+    /// preview reads from reduced copies, and at what size (`LiveLesson.preview`).
     func run(number: Int, live: LiveLesson, settings: [String], session: String, quick: Bool,
-             letGo: Bool = false) async -> RunScheduler.Outcome {
+             letGo: Bool = false) async -> (outcome: RunScheduler.Outcome, reduced: [String]) {
         folder.touch(session)
         let values: [String: String]
         do {
             values = try live.values(settings: settings, folder: folder, session: session)
         } catch {
-            return .failure(error)
+            return (.failure(error), [])
         }
-        // A preview reads a large upload's reduced copy; the full run, the picture itself.
-        var previewValues = values
-        if quick || letGo, let reduced = try? live.values(settings: settings, folder: folder, session: session, reduced: true) {
-            previewValues = reduced
-        }
+        // A preview reads a large upload's reduced copy, sized for the run's cost; the full run, the picture itself.
+        let preview = quick || letGo ? live.preview(values, settings: settings, folder: folder, session: session) : (values: values, reduced: [])
         let folder = self.folder
         let full = RunScheduler.Key(lesson: number, values: values, quick: false)
-        return await scheduler.result(.init(lesson: number, values: quick || letGo ? previewValues : values, quick: quick || letGo),
-                                      session: session, isKept: { folder.hasRun($0.run) },
-                                      work: work(live, values: quick || letGo ? previewValues : values, settings: settings, quick: quick || letGo),
-                                      full: letGo ? (full, work(live, values: values, settings: settings, quick: false)) : nil)
+        let outcome = await scheduler.result(.init(lesson: number, values: preview.values, quick: quick || letGo),
+                                             session: session, isKept: { folder.hasRun($0.run) },
+                                             work: work(live, values: preview.values, settings: settings, quick: quick || letGo),
+                                             full: letGo ? (full, work(live, values: values, settings: settings, quick: false)) : nil)
+        return (outcome, preview.reduced)
     }
 
     /// The run of `live` at `values`, its page's links made to work on the live site.
@@ -252,7 +249,7 @@ struct LessonServer: Sendable {
     /// file name (`red.png`), never as where the server keeps it.
     static func hidingUploadFolders(_ html: String, folder: ServeFolder) -> String {
         let prefix = NSRegularExpression.escapedPattern(for: folder.uploadsPrefix)
-        guard let pattern = try? NSRegularExpression(pattern: prefix + "[a-z0-9]+/(reduced/)?") else { return html }
+        guard let pattern = try? NSRegularExpression(pattern: prefix + "[a-z0-9]+/(reduced/[0-9]+/)?") else { return html }
         return pattern.stringByReplacingMatches(in: html, range: NSRange(html.startIndex..., in: html), withTemplate: "")
     }
 
@@ -281,9 +278,11 @@ struct LessonServer: Sendable {
             return .json(400, ["error": message])
         }
         var answer = ["value": "upload:\(stored.name)", "name": stored.name, "size": "\(image.width)×\(image.height)"]
-        // Above ReducedCopy.bound, previews read a reduced copy; without one they read the picture.
-        if let reduced = try? ReducedCopy.write(image, to: folder.reducedPath(stored.name, session: session)) {
-            answer["reduced"] = reduced
+        // Above ReducedCopy.bound, previews read a reduced copy (one of several sizes, chosen by
+        // each run's cost); without one they read the picture.
+        if let sizes = try? ReducedCopy.write(image, to: { folder.reducedPath(stored.name, session: session, level: $0) }), let largest = sizes.first {
+            answer["reduced"] = largest
+            answer["copies"] = sizes.joined(separator: ", ")
         }
         return .json(200, answer)
     }

@@ -1,5 +1,6 @@
 import BlurKit
 import Foundation
+import Synchronization
 
 /// One run of a lesson for the live page: the parameters a browser sent, checked as `--set` is,
 /// and the page the run wrote into the server's folder.
@@ -13,6 +14,18 @@ struct LiveLesson: Sendable {
     var maxPixels: Int
     /// The server's kept cells: a run redoes only the cells whose command a change reaches.
     var memo: CellMemo?
+    /// For each cell the page shows, in order, the parameters it depends on: a cell depends on a
+    /// parameter when moving the parameter changes the cell's command once substituted (as
+    /// `CellMemo` keys cells), so the page can put a control for it beside the cell's results.
+    /// Found once, when the live lesson is made.
+    let dependencies: [[String]]
+
+    init(lesson: Lesson, maxPixels: Int, memo: CellMemo? = nil) {
+        self.lesson = lesson
+        self.maxPixels = maxPixels
+        self.memo = memo
+        dependencies = Self.dependencies(of: lesson)
+    }
 
     /// What a run gave: the static page's HTML, the run it is in and the page folder's name there.
     struct Page: Sendable {
@@ -39,11 +52,8 @@ struct LiveLesson: Sendable {
     /// a picture shipped with the lessons (`photo`) or `builtin:NAME[@WxH]`; never a path, so a page
     /// cannot make the server read another file.
     ///
-    /// With `reduced`, an upload that has a reduced copy (`ReducedCopy`) is read from that copy:
-    /// a preview's values.
-    ///
     /// - Throws: `Failure` with status 400 and the message the command line gives.
-    func values(settings: [String], folder: ServeFolder, session: String = "", reduced: Bool = false) throws(Failure) -> [String: String] {
+    func values(settings: [String], folder: ServeFolder, session: String = "") throws(Failure) -> [String: String] {
         var pairs: [(name: String, value: String)] = []
         for setting in settings {
             guard let pair = LessonCommand.split(setting) else {
@@ -55,7 +65,7 @@ struct LiveLesson: Sendable {
                     guard let path = folder.upload(String(value.dropFirst("upload:".count)), session: session) else {
                         throw Failure(status: 400, message: "\(pair.name)=\(value): this page has no such upload (uploads are kept while the page is open; upload the picture again)")
                     }
-                    value = reduced ? folder.reducedUpload(String(value.dropFirst("upload:".count)), session: session) ?? path : path
+                    value = path
                 } else {
                     let shipped = !value.contains("/") && !value.contains("..") && (try? PackageFolders.image(value)).map { $0 != value } == true
                     guard value.hasPrefix("builtin:") || shipped else {
@@ -77,28 +87,57 @@ struct LiveLesson: Sendable {
         }
     }
 
-    /// For each cell the page shows, in order, the parameters it depends on: a cell depends on a
-    /// parameter when moving the parameter changes the cell's command once substituted (as
-    /// `CellMemo` keys cells), so the page can put a control for it beside the cell's results.
-    func dependencies() -> [[String]] {
-        guard let defaults = try? lesson.values(settings: []), let reference = commands(defaults) else { return [] }
+    /// The parameters each shown cell of `lesson` depends on (`dependencies`).
+    static func dependencies(of lesson: Lesson) -> [[String]] {
+        guard let defaults = try? lesson.values(settings: []), let reference = commands(lesson, defaults) else { return [] }
         var depends = Array(repeating: [String](), count: reference.count)
         for parameter in lesson.parameters {
             guard let other = Self.otherValue(of: parameter), let moved = try? lesson.values(settings: [(parameter.name, other)]),
-                  let changed = commands(moved), changed.count == reference.count else { continue }
+                  let changed = commands(lesson, moved), changed.count == reference.count else { continue }
             for index in reference.indices where reference[index] != changed[index] { depends[index].append(parameter.name) }
         }
         return depends
     }
 
-    /// The substituted words of each shown cell at `values`, or nil when the lesson does not prepare.
-    private func commands(_ values: [String: String]) -> [[String]]? {
-        let runner = LessonRunner(lesson: lesson, values: values, outputRoot: NSTemporaryDirectory(), invocation: "")
-        guard let parts = try? runner.prepare() else { return nil }
+    /// The substituted words of each shown cell of `lesson` at `values`, or nil when it does not prepare.
+    private static func commands(_ lesson: Lesson, _ values: [String: String]) -> [[String]]? {
+        guard let parts = prepared(lesson, values) else { return nil }
         return parts.compactMap { part in
             guard case .cell(let cell) = part, !cell.cell.hidden else { return nil }
             return cell.words
         }
+    }
+
+    private static func prepared(_ lesson: Lesson, _ values: [String: String]) -> [LessonRunner.PreparedPart]? {
+        try? LessonRunner(lesson: lesson, values: values, outputRoot: NSTemporaryDirectory(), invocation: "").prepare()
+    }
+
+    /// The values a preview of `values` runs with: each upload that has reduced copies is read
+    /// from the copy `ReducedCopy.choose` picks for the reads per pixel of the cells that read it,
+    /// so a wide kernel previews a smaller copy. Also says, for the page, what each preview read
+    /// (`class-photo.png at 286×215 of 4000×3000`).
+    func preview(_ values: [String: String], settings: [String], folder: ServeFolder,
+                 session: String) -> (values: [String: String], reduced: [String]) {
+        var chosen = values
+        var reduced: [String] = []
+        var parts: [LessonRunner.PreparedPart]?
+        for setting in settings {
+            guard let pair = LessonCommand.split(setting), pair.value.hasPrefix("upload:"),
+                  let parameter = lesson.parameters.first(where: { $0.name == pair.name && $0.kind == .image }) else { continue }
+            let name = String(pair.value.dropFirst("upload:".count))
+            let copies = folder.reducedUploads(name, session: session)
+            let sizes = copies.compactMap { try? ImageSource.size(of: $0) }
+            guard !copies.isEmpty, sizes.count == copies.count, let full = values[pair.name].flatMap({ try? ImageSource.size(of: $0) }) else { continue }
+            if parts == nil { parts = Self.prepared(lesson, values) ?? [] }
+            let reads = (parts ?? []).reduce(0.0) { total, part in
+                guard case .cell(let cell) = part, cell.words.contains(values[pair.name] ?? "") else { return total }
+                return total + cell.command.readsPerPixel
+            }
+            guard let index = ReducedCopy.choose(sizes, reads: reads, smallest: parameter.smallest) else { continue }
+            chosen[pair.name] = copies[index]
+            reduced.append("\(name) at \(sizes[index].width)×\(sizes[index].height) of \(full.width)×\(full.height)")
+        }
+        return (chosen, reduced)
     }
 
     /// A value of `parameter` other than its default, to see which cells it reaches.
@@ -152,5 +191,21 @@ struct LiveLesson: Sendable {
             throw Failure(status: 500, message: "cannot read the page the run wrote")
         }
         return Page(html: html, seconds: Date().timeIntervalSince(start), run: made.id, folder: lesson.pageFolderName, quick: quick)
+    }
+}
+
+/// The server's live lessons, each made once (its parse and its `dependencies`) and made again
+/// only when its file changes, as an author editing a lesson while it is served expects.
+final class LiveLessons: Sendable {
+    private let made = Mutex<[String: (modified: Date?, live: LiveLesson)]>([:])
+
+    /// The live lesson of the file at `path`, or nil when it does not parse.
+    func lesson(at path: String, maxPixels: Int, memo: CellMemo?) -> LiveLesson? {
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        if let kept = made.withLock({ $0[path] }), kept.modified == modified, kept.live.maxPixels == maxPixels { return kept.live }
+        guard let lesson = try? LessonParser.parse(fileAt: path) else { return nil }
+        let live = LiveLesson(lesson: lesson, maxPixels: maxPixels, memo: memo)
+        made.withLock { $0[path] = (modified, live) }
+        return live
     }
 }

@@ -17,7 +17,7 @@ enum LivePage {
     /// `page` (a run's `index.html`, its links already made absolute) made live at `values` (as the
     /// page shows them: an upload by its file name) for page session `session`, showing run `run`;
     /// the status line says `note`, or `message` as an error. `cells` names, for each cell the
-    /// page shows, the parameters it depends on (`LiveLesson.dependencies()`): the script puts a
+    /// page shows, the parameters it depends on (`LiveLesson.dependencies`): the script puts a
     /// compact copy of their controls beside that cell's results.
     static func html(page: String, lesson: Lesson, values: [String: String], session: String, run: String = "",
                      note: String = "", message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil,

@@ -139,7 +139,7 @@ final class ServeFolder: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let target = folder + "/" + name
         _ = try? FileManager.default.removeItem(atPath: target)
-        _ = try? FileManager.default.removeItem(atPath: folder + "/reduced/" + name)
+        removeReducedCopies(name, session: session)
         try FileManager.default.moveItem(atPath: file, toPath: target)
         lock.lock()
         sessions[session, default: Session(lastSeen: Date())].uploads.removeAll { $0 == name }
@@ -151,7 +151,7 @@ final class ServeFolder: @unchecked Sendable {
         lock.unlock()
         for old in evicted {
             try? FileManager.default.removeItem(atPath: folder + "/" + old)
-            try? FileManager.default.removeItem(atPath: folder + "/reduced/" + old)
+            removeReducedCopies(old, session: session)
         }
         return (name, target)
     }
@@ -162,20 +162,27 @@ final class ServeFolder: @unchecked Sendable {
         sessions[session]?.uploads.removeAll { $0 == name }
         lock.unlock()
         try? FileManager.default.removeItem(atPath: path + "/uploads/" + session + "/" + name)
-        try? FileManager.default.removeItem(atPath: path + "/uploads/" + session + "/reduced/" + name)
+        removeReducedCopies(name, session: session)
     }
 
-    /// Where the reduced copy of page `session`'s upload `name` goes (`uploads/SESSION/reduced/NAME`).
-    func reducedPath(_ name: String, session: String) -> String {
-        path + "/uploads/" + session + "/reduced/" + name
+    /// Where reduced copy `level` of page `session`'s upload `name` goes
+    /// (`uploads/SESSION/reduced/LEVEL/NAME`; level 0 is the largest, `ReducedCopy.bounds`).
+    func reducedPath(_ name: String, session: String, level: Int = 0) -> String {
+        path + "/uploads/" + session + "/reduced/\(level)/" + name
     }
 
-    /// The path of the reduced copy of page `session`'s upload `name`, when the upload is kept and
-    /// was large enough to get one (`ReducedCopy`), else nil.
-    func reducedUpload(_ name: String, session: String) -> String? {
-        guard upload(name, session: session) != nil else { return nil }
-        let reduced = reducedPath(name, session: session)
-        return FileManager.default.fileExists(atPath: reduced) ? reduced : nil
+    /// The paths of the reduced copies of page `session`'s upload `name`, largest first, when the
+    /// upload is kept and was large enough to get them (`ReducedCopy`), else empty.
+    func reducedUploads(_ name: String, session: String) -> [String] {
+        guard upload(name, session: session) != nil else { return [] }
+        return ReducedCopy.bounds.indices.map { reducedPath(name, session: session, level: $0) }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    private func removeReducedCopies(_ name: String, session: String) {
+        for level in ReducedCopy.bounds.indices {
+            try? FileManager.default.removeItem(atPath: reducedPath(name, session: session, level: level))
+        }
     }
 
     /// The path of page `session`'s upload `name` while it is kept, else nil.

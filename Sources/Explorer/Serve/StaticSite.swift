@@ -133,7 +133,7 @@ enum StaticSite {
                 try AtomicFile.write(text: html, to: page + "/states/defaults/state.html")
                 try AtomicFile.write(text: LivePage.html(page: html, lesson: lesson, values: defaults, session: "",
                                                          note: StaticSite.note, site: .export, grids: grids,
-                                                         cells: LiveLesson(lesson: lesson, maxPixels: Int.max).dependencies()),
+                                                         cells: LiveLesson.dependencies(of: lesson)),
                                      to: page + "/index.html")
             } catch {
                 throw LessonError(page, line: nil, "cannot write the lesson's page: \(error)")

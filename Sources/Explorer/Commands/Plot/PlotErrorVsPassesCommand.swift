@@ -25,6 +25,14 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
 
     var formatOptions: FormatOptions { output.formatOptions }
 
+    /// With --image: the exact reference's reads and each number of passes' boxes.
+    var readsPerPixel: Double {
+        guard image != nil, let counts = try? PassList.parse(passes) else { return 0 }
+        let boxes = counts.compactMap { try? BoxWidths.forSigma(sigma, passes: $0) }
+            .map { IteratedBox(widths: $0).counters(width: 1024, height: 1024, edges: edges).reads }
+        return boxes.reduce(0, +) + Self.referenceReads(sigma: sigma)
+    }
+
     func validate() throws {
         try SigmaValidation.check(sigma)
         guard sigma <= 100 else { throw ValidationError("--sigma \(sigma) is above this plot's limit of 100") }
