@@ -1,7 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
-@testable import explorer
+@testable import ExplorerCLI
 import TestSupport
 
 /// A large upload's previews: copies of several sizes made once at upload, the size a preview
