@@ -52,6 +52,49 @@ public struct BitmapFont: Sendable {
     public static let caption = BitmapFont(decoding: regular30Data)
     /// Bold, 30 px: titles.
     public static let title = BitmapFont(decoding: bold30Data)
+    /// Regular and bold, 40 and 60 px: a figure's text when the figure is wider than 1,500 px,
+    /// so that it still stands 24 px tall when shown 1,200 px wide (see `figureFace`).
+    public static let caption40 = BitmapFont(decoding: regular40Data)
+    public static let caption60 = BitmapFont(decoding: regular60Data)
+    public static let title40 = BitmapFont(decoding: bold40Data)
+    public static let title60 = BitmapFont(decoding: bold60Data)
+
+    // MARK: - Projected figures
+
+    /// The width a figure is shown at (a teacher projecting the page), and the smallest em its
+    /// text may have there: every face's em shrinks by `projectedWidth / width` on a wider figure.
+    public static let projectedWidth = 1200
+    public static let projectedEm = 24
+
+    /// The em this face shows at when a figure `width` px wide is shown `projectedWidth` px wide
+    /// (never enlarged: a narrower figure is shown at its own size).
+    public func projectedEm(figureWidth width: Int) -> Double {
+        Double(pixelSize) * min(1, Double(Self.projectedWidth) / Double(max(width, 1)))
+    }
+
+    /// Whether this face's em is at least `projectedEm` on a figure `width` px wide shown
+    /// `projectedWidth` px wide: `pixelSize × 1200 ≥ 24 × width`.
+    public func isLegible(onFigureWidth width: Int) -> Bool {
+        pixelSize * Self.projectedWidth >= Self.projectedEm * width
+    }
+
+    /// The regular faces for a figure's own text, smallest first: 30 px up to 1,500 px wide, 40
+    /// up to 2,000, 60 up to 3,000.
+    public static let figureFaces = [caption, caption40, caption60]
+
+    /// The regular face of `pixelSize` among `figureFaces` (the 30-px one for any other size).
+    public static func figureFace(pixelSize: Int) -> BitmapFont {
+        figureFaces.first { $0.pixelSize == pixelSize } ?? caption
+    }
+
+    /// The bold face (titles) of the same size as the regular `face`.
+    public static func titleFace(matching face: BitmapFont) -> BitmapFont {
+        switch face.pixelSize {
+        case 40: title40
+        case 60: title60
+        default: title
+        }
+    }
 
     // MARK: - Measuring
 

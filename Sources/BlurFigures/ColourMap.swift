@@ -58,6 +58,9 @@ public struct ColourLegend: Sendable, Equatable {
     public var maximum: Double
     /// The bar's height in pixels.
     public var barHeight = 22
+    /// The pixel size of the title and tick labels: a face of `BitmapFont.figureFaces` (30 px
+    /// unless a wide figure needs a larger one).
+    public var textSize = 30
 
     /// A legend for `map` running from 0 to `maximum`, with a bar 22 px high.
     ///
@@ -75,6 +78,8 @@ public struct ColourLegend: Sendable, Equatable {
     /// projected 1200-px figure (the 18-px face's 13 px are not).
     static let titleFont = BitmapFont.caption
     static let tickFont = BitmapFont.caption
+    /// The face of the title and tick labels, `textSize` px.
+    var font: BitmapFont { BitmapFont.figureFace(pixelSize: textSize) }
     /// A title too wide for the bar takes a second line; the height always leaves room for it.
     static let titleLines = 2
     static let gap = 6
@@ -82,18 +87,18 @@ public struct ColourLegend: Sendable, Equatable {
 
     /// The height the legend occupies: title (room for two lines), bar, tick marks and labels.
     public var height: Int {
-        Self.titleLines * Self.titleFont.lineHeight + Self.gap + barHeight + Self.tickLength + Self.tickFont.lineHeight
+        Self.titleLines * font.lineHeight + Self.gap + barHeight + Self.tickLength + font.lineHeight
     }
 
     /// The smallest width that fits the title on at most two lines (and leaves room for the tick labels).
     public var minimumWidth: Int {
-        max(title.split(separator: " ").map { Self.titleFont.measure(String($0)).width }.max() ?? 0, 160)
+        max(title.split(separator: " ").map { font.measure(String($0)).width }.max() ?? 0, 160)
     }
 
     /// The title in lines of at most `width` pixels: one line when it fits, else broken after
     /// its first ", " when both halves fit (a phrase a line), else at spaces.
     func titleLines(width: Int) -> [String] {
-        let font = Self.titleFont
+        let font = self.font
         guard font.measure(title).width > width else { return [title] }
         if let comma = title.range(of: ", ") {
             let halves = [String(title[..<comma.lowerBound]) + ",", String(title[comma.upperBound...])]
@@ -115,12 +120,13 @@ public struct ColourLegend: Sendable, Equatable {
 
     /// Draws the legend with its top-left corner at (x, y), `width` pixels wide.
     public func draw(on canvas: inout Canvas, x: Int, y: Int, width: Int) {
-        let barTop = y + Self.titleLines * Self.titleFont.lineHeight + Self.gap
+        let font = self.font
+        let barTop = y + Self.titleLines * font.lineHeight + Self.gap
         // The title's lines sit just above the bar, however many there are.
         let lines = titleLines(width: width)
         for (n, line) in lines.enumerated() {
-            canvas.draw(text: line, x: x + width / 2, y: barTop - Self.gap - (lines.count - n) * Self.titleFont.lineHeight,
-                        font: Self.titleFont, colour: FigureColour.text, alignment: .centre)
+            canvas.draw(text: line, x: x + width / 2, y: barTop - Self.gap - (lines.count - n) * font.lineHeight,
+                        font: font, colour: FigureColour.text, alignment: .centre)
         }
         for i in 0..<width {
             let t = width > 1 ? Float(i) / Float(width - 1) : 0
@@ -131,7 +137,7 @@ public struct ColourLegend: Sendable, Equatable {
         for (value, text) in tickLabels {
             let px = x + Int((maximum > 0 ? value / maximum : 0) * Double(width - 1) + 0.5)
             canvas.fill(PixelRect(x: px, y: barTop + barHeight + 1, width: 1, height: Self.tickLength - 1), colour: FigureColour.text)
-            let textWidth = Self.tickFont.measure(text).width
+            let textWidth = font.measure(text).width
             // Labels stay within the bar's width, so legends side by side never run into each other.
             let left = min(max(px - textWidth / 2, x), x + width - textWidth)
             // Only the last label, the scale's maximum, can crowd the one before: it stays, the
@@ -143,7 +149,7 @@ public struct ColourLegend: Sendable, Equatable {
             placed.append((left, left + textWidth, text))
         }
         for label in placed {
-            canvas.draw(text: label.text, x: label.left, y: barTop + barHeight + Self.tickLength, font: Self.tickFont,
+            canvas.draw(text: label.text, x: label.left, y: barTop + barHeight + Self.tickLength, font: font,
                         colour: FigureColour.text)
         }
     }

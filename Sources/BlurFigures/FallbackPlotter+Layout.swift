@@ -11,6 +11,28 @@ extension FallbackPlotter {
         var corner: Corner
     }
 
+    /// Space around the frame, and the length of tick marks, in pixels.
+    static let pad = 20, tickLength = 8
+
+    /// The widest tick label of `axis`.
+    static func tickWidth(_ axis: Axis) -> Int {
+        axis.ticks.map { tickFont.measure($0.label).width }.max() ?? 0
+    }
+
+    /// The plotting area: inside the title, the axes' labels and tick labels, the right axis,
+    /// and a legend that fits in no corner.
+    static func plotFrame(_ plot: Plot, _ layout: Layout) -> PixelRect {
+        let left = pad + labelFont.lineHeight + 12 + tickWidth(layout.y) + tickLength + 6
+        let top = pad + titleFont.lineHeight + 18
+        let lastXLabel = layout.x.ticks.last.map { tickFont.measure($0.label).width / 2 } ?? 0
+        // Right of the frame: the right axis's ticks and title, then a legend that fits in no corner.
+        let legendSpace = layout.corner == .outside ? legendSize(plot.drawnSeries.map(\.series)).width + legendInset : 0
+        let rightAxisSpace = layout.y2.map { tickLength + 6 + tickWidth($0) + 12 + labelFont.lineHeight } ?? 0
+        let right = plot.width - max(36, lastXLabel, rightAxisSpace) - pad - legendSpace
+        let bottom = plot.height - (pad + labelFont.lineHeight + 8 + tickFont.lineHeight + tickLength + 4)
+        return PixelRect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
+    }
+
     /// The axes and the legend's corner, shared with the gnuplot script so both plotters agree.
     ///
     /// Each axis covers the values drawn on it, widened to round ticks (a fixed `xRange` is kept

@@ -26,20 +26,9 @@ public enum FallbackPlotter {
         let layout = axes(plot)
         let (xAxis, yAxis, corner) = (layout.x, layout.y, layout.corner)
 
-        // Frame of the plotting area.
-        let pad = 20
-        let tickLength = 8
-        let yTickWidth = yAxis.ticks.map { tickFont.measure($0.label).width }.max() ?? 0
-        let left = pad + labelFont.lineHeight + 12 + yTickWidth + tickLength + 6
-        let top = pad + titleFont.lineHeight + 18
-        let lastXLabel = xAxis.ticks.last.map { tickFont.measure($0.label).width / 2 } ?? 0
-        // Right of the frame: the right axis's ticks and title, then a legend that fits in no corner.
-        let legendSpace = corner == .outside ? legendSize(drawn).width + legendInset : 0
-        let y2TickWidth = layout.y2.map { $0.ticks.map { tickFont.measure($0.label).width }.max() ?? 0 } ?? 0
-        let rightAxisSpace = layout.y2 == nil ? 0 : tickLength + 6 + y2TickWidth + 12 + labelFont.lineHeight
-        let right = plot.width - max(36, lastXLabel, rightAxisSpace) - pad - legendSpace
-        let bottom = plot.height - (pad + labelFont.lineHeight + 8 + tickFont.lineHeight + tickLength + 4)
-        let frame = PixelRect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
+        let pad = Self.pad, tickLength = Self.tickLength
+        let y2TickWidth = layout.y2.map(tickWidth) ?? 0
+        let frame = plotFrame(plot, layout)
         func px(_ x: Double) -> Double? { xAxis.fraction(x).map { Double(frame.x) + $0 * Double(frame.width - 1) + 0.5 } }
         func py(_ y: Double) -> Double? { yAxis.fraction(y).map { Double(frame.maxY - 1) - $0 * Double(frame.height - 1) + 0.5 } }
         func py2(_ y: Double) -> Double? {
@@ -121,14 +110,9 @@ public enum FallbackPlotter {
                 for case let p? in mapped { drawMarker(n, at: p, colour: colour, clip: frame, on: &canvas) }
             }
         }
-        // Point labels last, above every series, up and to the right of their points as gnuplot puts them.
-        for s in drawn where !s.labels.isEmpty {
-            let right = plot.onRightAxis(s)
-            for (p, label) in zip(s.finitePoints, s.finiteLabels) {
-                guard let x = px(p.x), let y = right ? py2(p.y) : py(p.y) else { continue }
-                canvas.draw(text: label, x: Int(x) + 12, y: Int(y) - 20 - tickFont.lineHeight / 2, font: tickFont,
-                            colour: FigureColour.text)
-            }
+        // Point labels last, above every series, where `pointLabels` puts them.
+        for label in pointLabels(plot) {
+            canvas.draw(text: label.text, x: label.box.x, y: label.box.y, font: tickFont, colour: FigureColour.text)
         }
 
         drawLegend(drawn, frame: frame, corner: corner, outsideX: plot.width - pad - legendSize(drawn).width, on: &canvas)

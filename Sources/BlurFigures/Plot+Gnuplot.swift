@@ -89,10 +89,16 @@ extension Plot {
             return "\(source) using ($1-\(half)):2\(axes) with steps ls \(index + 1) title \(quoted(s.name)), \\\n     "
                 + "'' index \(index) every ::\(last)::\(last) using ($1-\(half)):2:(\(2 * half)):(0)\(axes) with vectors nohead ls \(index + 1) notitle"
         }
-        let labelClauses = drawnSeries.filter { !$0.series.labels.isEmpty }.map { index, s in
-            "'' index \(index) using 1:2:3\(onRightAxis(s) ? " axes x1y2" : "") with labels left offset char 0.7,0.7 textcolor rgb '#333333' notitle"
+        // Point labels where the built-in plotter puts them (clear of markers and of each other;
+        // one with no room is left out): justified at the point's side, offset in screen units.
+        for label in FallbackPlotter.pointLabels(self) {
+            let side = label.leftOfPoint ? "right" : "left"
+            let dx = Double((label.leftOfPoint ? label.box.maxX : label.box.x)) - label.point.x
+            let dy = label.point.y - (Double(label.box.y) + Double(label.box.height) / 2)
+            lines.append("set label \(quoted(label.text)) at first \(label.x), \(label.onRightAxis ? "second" : "first") \(label.y) \(side) "
+                         + "offset screen \(String(format: "%.4f", dx / Double(width))), \(String(format: "%.4f", dy / Double(height))) textcolor rgb '#333333' front")
         }
-        lines.append("plot " + (clauses + labelClauses).joined(separator: ", \\\n     "))
+        lines.append("plot " + clauses.joined(separator: ", \\\n     "))
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -85,7 +85,9 @@ public struct Plot: Sendable, Equatable {
         public var style: Style
         /// The y axis the values are measured on; `.right` for a second quantity with a unit of its own.
         public var axis: YAxis
-        /// A short text written beside each point (e.g. "8" for σ = 8), or none when empty.
+        /// A short text written beside each point (e.g. "8" for σ = 8), or none when empty; a
+        /// label with no room clear of markers and other labels is left out
+        /// (`FallbackPlotter+PointLabels.swift`).
         public var labels: [String]
         /// A colour of its own instead of the palette's next (e.g. greys for reference lines).
         public var colour: SIMD4<Float>?

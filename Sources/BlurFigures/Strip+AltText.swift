@@ -3,14 +3,16 @@ import BlurCore
 /// The strip described in words, for the pages' alt text.
 extension Strip {
     /// A description of the strip for readers who cannot see it: title, each panel with its
-    /// caption, the scale, the inset, and each difference panel's amplification, colour scale and
-    /// largest difference.
+    /// caption, their arrangement (side by side, or in rows) and scale, the inset, and each
+    /// difference panel's amplification, colour scale and largest difference.
     public func altText() -> String {
         let layout = layout()
         var parts: [String] = []
         if let title { parts.append(title + ".") }
         let sizes = Set(panels.map { "\($0.image.width)×\($0.image.height)" }).sorted()
-        parts.append("\(panels.count) panel\(panels.count == 1 ? "" : "s") side by side (\(sizes.joined(separator: ", ")) pixels, \(layout.scale.description)).")
+        let rows = (panels.count + layout.columns - 1) / layout.columns
+        let arrangement = rows == 1 ? "side by side" : "in \(rows) rows of \(layout.columns)"
+        parts.append("\(panels.count) panel\(panels.count == 1 ? "" : "s") \(arrangement) (\(sizes.joined(separator: ", ")) pixels, \(layout.scale.description)).")
         for (i, panel) in panels.enumerated() {
             let caption = panel.caption.isEmpty ? "no caption" : panel.caption.joined(separator: ", ")
             switch panel.kind {

@@ -1,7 +1,8 @@
 import BlurCore
 
 /// Badges on a strip's panels — "|diff| ×16" on a difference panel, "zoom ×5" on each close-up,
-/// an outline's label — in the 30-px face of the captions, so a projected strip reads them.
+/// an outline's label — in the face of the captions (30 px, larger on a strip over 1,500 px
+/// wide: `Strip+Arrangement.swift`), so a projected strip reads them.
 ///
 /// A badge covers part of what it labels, so it goes on a panel only when it is small beside it:
 /// a corner badge at most `badgeShare` of the panel's (or close-up's) width and height, an
@@ -13,7 +14,7 @@ import BlurCore
 /// `compare` and `strip` captions do), the close-ups' zoom, the same for every panel, into one
 /// note under the panels.
 extension Strip {
-    /// A badge's face: the captions' 30-px one.
+    /// A badge's face on a strip up to 1,500 px wide: the captions' 30-px one.
     static let badgeFont = BitmapFont.caption
     /// The largest share of a panel's (or close-up's) width and height a badge may cover.
     static let badgeShare = (width: 0.6, height: 0.2)
@@ -38,10 +39,10 @@ extension Strip {
         var notes: [String]
     }
 
-    /// The size of the box a badge of `text` is drawn in: the text with 7 px either side and
-    /// 2 px above and below.
-    static func badgeSize(_ text: String) -> (width: Int, height: Int) {
-        let size = badgeFont.measure(text)
+    /// The size of the box a badge of `text` is drawn in `font`: the text with 7 px either side
+    /// and 2 px above and below.
+    static func badgeSize(_ text: String, font: BitmapFont = badgeFont) -> (width: Int, height: Int) {
+        let size = font.measure(text)
         return (size.width + 14, size.height + 4)
     }
 
@@ -74,16 +75,17 @@ extension Strip {
     }
 
     /// Places the badges of panels whose pictures are `sizes` (displayed), with close-ups of
-    /// `insetSize` at `insetZoom`.
-    func badgePlan(sizes: [(Int, Int)], scale: Scale, insetSize: (Int, Int)?, insetZoom: Int?) -> BadgePlan {
+    /// `insetSize` at `insetZoom`, in `font`.
+    func badgePlan(sizes: [(Int, Int)], scale: Scale, insetSize: (Int, Int)?, insetZoom: Int?, font: BitmapFont = badgeFont) -> BadgePlan {
+        func badgeSize(_ text: String) -> (width: Int, height: Int) { Self.badgeSize(text, font: font) }
         var plan = BadgePlan(onPanel: [], onInset: [], captionLines: [], notes: [])
         let zoomBadge = insetZoom.map { "zoom ×\($0)" }
         var zoomFits = false
-        if let insetSize, let zoomBadge { zoomFits = Self.badgeFits(Self.badgeSize(zoomBadge), in: insetSize) }
+        if let insetSize, let zoomBadge { zoomFits = Self.badgeFits(badgeSize(zoomBadge), in: insetSize) }
         if let zoom = insetZoom, !zoomFits { plan.notes.append("close-ups of the orange boxes: zoom ×\(zoom)") }
         // Difference panels show their factor alike: all on the panels, or all in the captions.
         let differenceBadgesFit = zip(panels, sizes).allSatisfy { panel, area in
-            panel.amplification.map { Self.badgeFits(Self.badgeSize(Self.differenceBadge($0)), in: area) } ?? true
+            panel.amplification.map { Self.badgeFits(badgeSize(Self.differenceBadge($0)), in: area) } ?? true
         }
         for (i, panel) in panels.enumerated() {
             let area = sizes[i]
@@ -91,7 +93,7 @@ extension Strip {
             // The inset's outline marks what the strip points at: no corner badge covers it.
             let keep = inset.map { Self.displayed($0.region, scale: scale).expanded(by: 3) }
             func place(_ text: String, at candidates: [(Int, Int)], in area: (Int, Int), avoiding: [PixelRect], spanning: Bool = false) -> Badge? {
-                let size = Self.badgeSize(text)
+                let size = badgeSize(text)
                 let fits = spanning ? size.width <= area.0 - 2 * Self.badgeInset && Self.badgeFits((0, size.height), in: area)
                     : Self.badgeFits(size, in: area)
                 guard fits else { return nil }
@@ -104,7 +106,7 @@ extension Strip {
                 return nil
             }
             if let a = panel.amplification {
-                let text = Self.differenceBadge(a), size = Self.badgeSize(text), m = Self.badgeInset
+                let text = Self.differenceBadge(a), size = badgeSize(text), m = Self.badgeInset
                 let corners = [(m, m), (area.0 - size.width - m, m), (m, area.1 - size.height - m), (area.0 - size.width - m, area.1 - size.height - m)]
                 if differenceBadgesFit, let badge = place(text, at: corners, in: area, avoiding: keep.map { [$0] } ?? []) {
                     placed.append(badge)
@@ -117,7 +119,7 @@ extension Strip {
                 // Solid outlines are labelled inside their top-left corner, dashed ones just below
                 // their bottom-left, so a region's label and its margin's differ; inside only when
                 // the label leaves most of the region uncovered, else just outside it.
-                let shown = Self.displayed(outline.rect, scale: scale), size = Self.badgeSize(label)
+                let shown = Self.displayed(outline.rect, scale: scale), size = badgeSize(label)
                 let roomy = Self.badgeFits(size, in: (shown.width, shown.height))
                 let above = (shown.x + 4, shown.y - 7 - size.height), below = (shown.x + 4, shown.maxY + 7)
                 let top = (shown.x + 4, shown.y + 4), bottom = (shown.x + 4, shown.maxY - 4 - size.height)
@@ -140,11 +142,11 @@ extension Strip {
         return plan
     }
 
-    /// Draws a badge: light text on a dark rounded box.
-    static func draw(_ badge: Badge, on canvas: inout Canvas) {
+    /// Draws a badge in `font`: light text on a dark rounded box.
+    static func draw(_ badge: Badge, font: BitmapFont = badgeFont, on canvas: inout Canvas) {
         let frame = badge.frame
         canvas.fillRoundedRect(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height),
                                radius: 9, colour: FigureColour.hex(0x1C1C1E, alpha: 0.78))
-        canvas.draw(text: badge.text, x: frame.x + 7, y: frame.y + 2, font: badgeFont, colour: FigureColour.hex(0xFFFFFF))
+        canvas.draw(text: badge.text, x: frame.x + 7, y: frame.y + 2, font: font, colour: FigureColour.hex(0xFFFFFF))
     }
 }

@@ -18,14 +18,26 @@ extension Strip {
     /// column or this, a note under the panels to the panels' width or this.
     static let textWidth = 1200
     static let titleLines = 3
+    /// The narrowest width a caption line is wrapped to in a face larger than 30 px (scaled with
+    /// the face: 427 px at 40 px, 640 at 60).
+    static let wrapWidth = 320
+    /// The faces of a strip up to 1,500 px wide (wider ones: `Strip+Arrangement.swift`).
     static let titleFont = BitmapFont.title
     static let captionFont = BitmapFont.caption
 
-    /// The scale chosen when `scale` is nil: the largest whole enlargement (at most 16×) that keeps
-    /// one row of panels within 1400 px; panels wider than 2400 px in all are reduced by the
-    /// smallest whole factor that brings them to 1600 px or less.
+    /// The scale chosen when `scale` is nil, for the columns the strip is arranged in
+    /// (`columns`, or as `Strip+Arrangement.swift` chooses): see `automaticScale(columns:)`.
     public var automaticScale: Scale {
-        let n = max(1, min(columns ?? panels.count, panels.count))
+        var automatic = self
+        automatic.scale = nil
+        return automatic.layout().scale
+    }
+
+    /// The largest whole enlargement (at most 16×) that keeps one row of `columns` panels within
+    /// 1400 px; rows wider than 2400 px are reduced by the smallest whole factor that brings them
+    /// to 1600 px or less.
+    func automaticScale(columns: Int) -> Scale {
+        let n = max(1, min(columns, panels.count))
         let widest = panels.map(\.image.width).max() ?? 1
         let rowWidth = max(1, n * widest)
         if rowWidth > 2400 { return .reduce((rowWidth + 1599) / 1600) }
@@ -39,6 +51,9 @@ extension Strip {
         var scale: Scale
         var columns: Int
         var columnWidth: Int
+        /// The faces of captions, badges, notes and legends, and of the title.
+        var captionFont: BitmapFont
+        var titleFont: BitmapFont
         var insetZoom: Int?
         var titleTop: Int
         var panelFrames: [PixelRect]
@@ -48,6 +63,9 @@ extension Strip {
         var titleLines: [String]
         /// Each panel's caption lines, then the badges that did not fit on it, clipped to the column.
         var captions: [[String]]
+        /// Per caption line: whether it is (part of) the caption's first line, drawn in the text
+        /// colour; the others are muted.
+        var captionLeads: [[Bool]]
         /// Each panel's badges, on its picture and its close-up.
         var badges: [[Badge]]
         /// Lines centred under the panels (`BadgePlan.notes`), clipped to the strip, and the top
@@ -59,10 +77,14 @@ extension Strip {
         var legendAmplifications: [Float]
     }
 
-    func layout() -> Layout {
-        let scale = self.scale ?? automaticScale
-        let columns = max(1, min(columns ?? panels.count, max(panels.count, 1)))
-        let captionFont = Self.captionFont
+    /// Where everything goes with `columns` panels a row and text in `captionFont` (and the
+    /// title in the bold face of its size); text limits grow with the face.
+    func layout(columns requested: Int, captionFont: BitmapFont) -> Layout {
+        let columns = max(1, min(requested, max(panels.count, 1)))
+        let scale = self.scale ?? automaticScale(columns: columns)
+        let titleFont = BitmapFont.titleFace(matching: captionFont)
+        let textWidth = Self.textWidth * captionFont.pixelSize / Self.captionFont.pixelSize
+        let legendWidth = Self.legendWidth * captionFont.pixelSize / Self.captionFont.pixelSize
         let sizes = panels.map { (scale.displayed($0.image.width), scale.displayed($0.image.height)) }
         let insetZoom: Int? = inset.map { inset in
             if let zoom = inset.zoom { return zoom }
@@ -71,33 +93,47 @@ extension Strip {
             return max(1, min(fitW, fitH))
         }
         let insetSize = inset.map { ($0.region.width * insetZoom!, $0.region.height * insetZoom!) }
-        let plan = badgePlan(sizes: sizes, scale: scale, insetSize: insetSize, insetZoom: insetZoom)
-        let captionLines = zip(panels, plan.captionLines).map { $0.caption + $1 }
+        let plan = badgePlan(sizes: sizes, scale: scale, insetSize: insetSize, insetZoom: insetZoom, font: captionFont)
         var columnWidth = sizes.map(\.0).max() ?? 0
         columnWidth = max(columnWidth, insetSize?.0 ?? 0)
         let panelColumnWidth = columnWidth
+        // In a face larger than 30 px a long line is wrapped at spaces to the panel's width (at
+        // least `wrapWidth`, scaled with the face) rather than spreading the panels apart.
+        let wrapWidth = max(panelColumnWidth, Self.wrapWidth * captionFont.pixelSize / Self.captionFont.pixelSize)
+        var captionLines: [[String]] = [], captionLeads: [[Bool]] = []
+        for (panel, extra) in zip(panels, plan.captionLines) {
+            var lines: [String] = [], leads: [Bool] = []
+            for (n, line) in (panel.caption + extra).enumerated() {
+                let pieces = captionFont.pixelSize > Self.captionFont.pixelSize && captionFont.measure(line).width > wrapWidth
+                    ? captionFont.wrapped(line, width: wrapWidth, maxLines: 2) : [line]
+                lines += pieces
+                leads += Array(repeating: n == 0, count: pieces.count)
+            }
+            captionLines.append(lines)
+            captionLeads.append(leads)
+        }
         for lines in captionLines { for line in lines { columnWidth = max(columnWidth, captionFont.measure(line).width) } }
-        columnWidth = min(columnWidth, max(panelColumnWidth, Self.textWidth))
+        columnWidth = min(columnWidth, max(panelColumnWidth, textWidth))
         let captions = captionLines.map { $0.map { captionFont.clipped($0, width: columnWidth) } }
 
         var amplifications: [Float] = []
         for panel in panels { if let a = panel.amplification, !amplifications.contains(a) { amplifications.append(a) } }
-        let legendHeight = ColourLegend(map: colourMap, title: "", maximum: 1).height
+        let legendHeight = legend(amplification: 1, textSize: captionFont.pixelSize).height
 
         let panelsWidth = columns * columnWidth + (columns - 1) * Self.columnGap
         let legendsWidth = amplifications.isEmpty ? 0
-            : amplifications.count * Self.legendWidth + (amplifications.count - 1) * Self.columnGap
+            : amplifications.count * legendWidth + (amplifications.count - 1) * Self.columnGap
         let titleLines = title.map {
-            Self.titleFont.wrapped($0, width: max(panelsWidth, legendsWidth, Self.textWidth), maxLines: Self.titleLines)
+            titleFont.wrapped($0, width: max(panelsWidth, legendsWidth, textWidth), maxLines: Self.titleLines)
         } ?? []
-        let titleWidth = titleLines.map { Self.titleFont.measure($0).width }.max() ?? 0
-        let notes = plan.notes.map { captionFont.clipped($0, width: max(panelsWidth, Self.textWidth)) }
+        let titleWidth = titleLines.map { titleFont.measure($0).width }.max() ?? 0
+        let notes = plan.notes.map { captionFont.clipped($0, width: max(panelsWidth, textWidth)) }
         let notesWidth = notes.map { captionFont.measure($0).width }.max() ?? 0
         let width = 2 * Self.margin + max(panelsWidth, legendsWidth, titleWidth, notesWidth)
 
         var y = Self.margin
         let titleTop = y
-        if title != nil { y += titleLines.count * Self.titleFont.lineHeight + Self.titleGap }
+        if title != nil { y += titleLines.count * titleFont.lineHeight + Self.titleGap }
         var panelFrames: [PixelRect] = [], insetFrames: [PixelRect?] = [], captionTops: [Int] = [], badges: [[Badge]] = []
         let left = (width - panelsWidth) / 2
         var first = 0
@@ -132,13 +168,14 @@ extension Strip {
             y += Self.legendGap
             var x = (width - legendsWidth) / 2
             for _ in amplifications {
-                legendFrames.append(PixelRect(x: x, y: y, width: Self.legendWidth, height: legendHeight))
-                x += Self.legendWidth + Self.columnGap
+                legendFrames.append(PixelRect(x: x, y: y, width: legendWidth, height: legendHeight))
+                x += legendWidth + Self.columnGap
             }
             y += legendHeight
         }
         return Layout(width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
+                      captionFont: captionFont, titleFont: titleFont,
                       insetZoom: insetZoom, titleTop: titleTop, panelFrames: panelFrames, insetFrames: insetFrames,
-                      captionTops: captionTops, titleLines: titleLines, captions: captions, badges: badges, notes: notes, notesTop: notesTop, legendFrames: legendFrames, legendAmplifications: amplifications)
+                      captionTops: captionTops, titleLines: titleLines, captions: captions, captionLeads: captionLeads, badges: badges, notes: notes, notesTop: notesTop, legendFrames: legendFrames, legendAmplifications: amplifications)
     }
 }

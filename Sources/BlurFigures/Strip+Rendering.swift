@@ -11,12 +11,12 @@ extension Strip {
         let layout = layout()
         var canvas = Canvas(width: layout.width, height: layout.height, background: FigureColour.background)
         for (n, line) in layout.titleLines.enumerated() {
-            canvas.draw(text: line, x: Self.margin, y: layout.titleTop + n * Self.titleFont.lineHeight,
-                        font: Self.titleFont, colour: FigureColour.text)
+            canvas.draw(text: line, x: Self.margin, y: layout.titleTop + n * layout.titleFont.lineHeight,
+                        font: layout.titleFont, colour: FigureColour.text)
         }
         for (i, panel) in panels.enumerated() {
             let frame = layout.panelFrames[i]
-            let shown = displayedImage(panel)
+            let shown = displayedImage(panel, scale: layout.scale)
             canvas.fill(frame.expanded(by: 1), colour: FigureColour.frame)
             drawPicture(shown.full, in: frame, zoom: layout.scale.enlargement, on: &canvas)
             drawOutlines(panel: i, frame: frame, scale: layout.scale, on: &canvas)
@@ -27,28 +27,32 @@ extension Strip {
                 let region = shown.original.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
                 drawPicture(region, in: insetFrame, zoom: zoom, on: &canvas)
             }
-            for badge in layout.badges[i] { Self.draw(badge, on: &canvas) }
+            for badge in layout.badges[i] { Self.draw(badge, font: layout.captionFont, on: &canvas) }
             let centre = layout.panelFrames[i].x + layout.panelFrames[i].width / 2
             for (n, line) in layout.captions[i].enumerated() {
-                canvas.draw(text: line, x: centre, y: layout.captionTops[i] + n * Self.captionFont.lineHeight,
-                            font: Self.captionFont, colour: n == 0 ? FigureColour.text : FigureColour.mutedText, alignment: .centre)
+                canvas.draw(text: line, x: centre, y: layout.captionTops[i] + n * layout.captionFont.lineHeight,
+                            font: layout.captionFont, colour: layout.captionLeads[i][n] ? FigureColour.text : FigureColour.mutedText, alignment: .centre)
             }
         }
         for (n, line) in layout.notes.enumerated() {
-            canvas.draw(text: line, x: layout.width / 2, y: layout.notesTop + n * Self.captionFont.lineHeight,
-                        font: Self.captionFont, colour: FigureColour.mutedText, alignment: .centre)
+            canvas.draw(text: line, x: layout.width / 2, y: layout.notesTop + n * layout.captionFont.lineHeight,
+                        font: layout.captionFont, colour: FigureColour.mutedText, alignment: .centre)
         }
         for (frame, a) in zip(layout.legendFrames, layout.legendAmplifications) {
-            legend(amplification: a).draw(on: &canvas, x: frame.x, y: frame.y, width: frame.width)
+            legend(amplification: a, textSize: layout.captionFont.pixelSize).draw(on: &canvas, x: frame.x, y: frame.y, width: frame.width)
         }
         return canvas.image
     }
 
     /// The legend of difference panels amplified by `amplification`: the full colour scale spans
-    /// 0 to 255 / amplification in 8-bit units.
-    public func legend(amplification: Float) -> ColourLegend {
-        ColourLegend(map: colourMap, title: "|difference| ×\(Self.number(amplification)), in 8-bit units",
-                     maximum: 255 / Double(amplification))
+    /// 0 to 255 / amplification in 8-bit units. Its text is `textSize` px (a face of
+    /// `BitmapFont.figureFaces`), its bar as much taller than 22 px.
+    public func legend(amplification: Float, textSize: Int = 30) -> ColourLegend {
+        var legend = ColourLegend(map: colourMap, title: "|difference| ×\(Self.number(amplification)), in 8-bit units",
+                                  maximum: 255 / Double(amplification))
+        legend.textSize = textSize
+        legend.barHeight = legend.barHeight * textSize / 30
+        return legend
     }
 
     /// Checks that the strip can be rendered (`render` does this first).
@@ -87,8 +91,7 @@ extension Strip {
 
     /// The picture a panel shows at full resolution (`original`) and at the strip's scale
     /// before enlargement (`full`: reduced when the scale reduces, else the original).
-    private func displayedImage(_ panel: Panel) -> (original: RGBAImage, full: RGBAImage) {
-        let scale = self.scale ?? automaticScale
+    private func displayedImage(_ panel: Panel, scale: Scale) -> (original: RGBAImage, full: RGBAImage) {
         var original = panel.image
         var isDifference = false
         if case .difference(let reference, let a) = panel.kind {

@@ -10,7 +10,8 @@ import BlurPNG
 /// of every panel enlarged below it (nearest neighbour, so pixels show; the region is outlined on
 /// each full panel). Small images are enlarged by a whole factor and large ones reduced, so a
 /// strip of four 256×256 panels is about 1100–1700 px wide and its 30 px captions stay legible
-/// when projected.
+/// when projected; a wider strip wraps its panels into rows and draws its text larger
+/// (`Strip+Arrangement.swift`).
 ///
 /// ```swift
 /// var strip = Strip(title: "Box blur against the exact Gaussian · σ = 3")
@@ -115,7 +116,8 @@ public struct Strip: Sendable {
     public var panels: [Panel]
     /// The region shown enlarged under every panel (nil: none).
     public var inset: Inset?
-    /// Panels per row; nil puts all panels in one row.
+    /// Panels per row; nil puts all panels in one row, or, for a strip that would be wider than
+    /// 1,500 px, in the rows that show them largest (`Strip+Arrangement.swift`).
     public var columns: Int?
     /// nil chooses automatically (see `automaticScale`).
     public var scale: Scale?

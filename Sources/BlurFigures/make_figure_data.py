@@ -4,14 +4,17 @@
     python3 Sources/BlurFigures/make_figure_data.py [--cm-listed PATH/_cm_listed.py]
 
 Writes, beside this script:
-  BitmapFontData.swift  anti-aliased glyph masks of DejaVu Sans (regular 18 and 30 px, bold 30 px)
-                        rendered with Pillow (FreeType), with advances and kerning pairs.
+  BitmapFontData.swift  anti-aliased glyph masks of DejaVu Sans (regular 18, 30, 40 and 60 px, bold
+                        30, 40 and 60 px) rendered with Pillow (FreeType), with advances and
+                        kerning pairs. The 40- and 60-px faces are for figures wider than 1,500
+                        and 2,000 px, whose text a 1,200-px display shrinks.
   ColourMapData.swift   the 256-entry viridis and inferno tables, copied from matplotlib's
                         `_cm_listed.py` (the maps' authors dedicated them to the public domain, CC0).
 
 Needs Pillow and the DejaVu fonts (Debian: fonts-dejavu-core). The colour tables are read from
 matplotlib's source file, parsed as text (matplotlib need not import): pass --cm-listed, or
-have matplotlib installed so the file can be found.
+have matplotlib installed so the file can be found, or pass --fonts-only to leave the colour
+tables as they are.
 
 Encoding of one font face (all little-endian, then base64):
   metrics   per glyph 6 × int16: scalar, advance (1/64 px), left, top (from the baseline, y down),
@@ -36,6 +39,10 @@ FACES = [  # Swift name, font file, pixel size (em)
     ("regular18", "DejaVuSans.ttf", 18),
     ("regular30", "DejaVuSans.ttf", 30),
     ("bold30", "DejaVuSans-Bold.ttf", 30),
+    ("regular40", "DejaVuSans.ttf", 40),
+    ("bold40", "DejaVuSans-Bold.ttf", 40),
+    ("regular60", "DejaVuSans.ttf", 60),
+    ("bold60", "DejaVuSans-Bold.ttf", 60),
 ]
 # Printable ASCII, the symbols captions and axis labels use, superscripts for 10⁻³.
 EXTRA = "σ×−–—≈≤≥²³¹µ°∞·±…→←Δπ√½∗⁰⁴⁵⁶⁷⁸⁹⁻αβγδθλμρωΣΠ⌊⌋"
@@ -187,6 +194,8 @@ def write_colour_maps(cm_listed):
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cm-listed", help="path to matplotlib's lib/matplotlib/_cm_listed.py")
+    parser.add_argument("--fonts-only", action="store_true", help="write BitmapFontData.swift only")
     args = parser.parse_args()
     write_font()
-    write_colour_maps(find_cm_listed(args.cm_listed))
+    if not args.fonts_only:
+        write_colour_maps(find_cm_listed(args.cm_listed))

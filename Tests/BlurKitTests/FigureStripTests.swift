@@ -43,8 +43,10 @@ final class FigureStripTests: XCTestCase {
         var small = Strip()
         for _ in 0..<4 { small.add(grey(0.5, 64, 64)) }
         XCTAssertEqual(small.automaticScale, .enlarge(5))
-        // Very wide rows are reduced: four 1024-wide panels by ⌈4096 / 1600⌉ = 3.
+        // Very wide rows are reduced: four 1024-wide panels by ⌈4096 / 1600⌉ = 3, when they are
+        // to stay one row (left to itself the strip would stack them at actual size).
         var large = Strip()
+        large.columns = 4
         for _ in 0..<4 { large.add(grey(0.5, 1024, 8)) }
         XCTAssertEqual(large.automaticScale, .reduce(3))
         XCTAssertEqual(try large.render().width, 2 * 32 + 4 * 342 + 3 * 28)

@@ -251,7 +251,7 @@ final class PlotTests: XCTestCase {
         var plot = Plot(title: "t", xLabel: "x", yLabel: "y")
         plot.add("m", x: [1, 2], y: [1, 2], style: .points, labels: ["σ=2", "σ=8"])
         XCTAssertTrue(plot.dataText().contains("1.0 1.0 \"σ=2\"\n"))
-        XCTAssertTrue(plot.gnuplotScript(name: "l").contains("'' index 0 using 1:2:3 with labels"))
+        XCTAssertTrue(plot.gnuplotScript(name: "l").contains("set label 'σ=2' at first 1.0, first 1.0 left offset screen"))
     }
 
     // MARK: - Terminal

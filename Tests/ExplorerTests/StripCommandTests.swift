@@ -24,7 +24,7 @@ final class StripCommandTests: FolderTestCase {
         let alt = try altText(result.standardOutput)
         // 2 methods: original, box, separable | exact reference, |box − exact|, |separable − exact|. Three
         // columns of 64 px fit 1400 px seven times over: enlarged 7×.
-        XCTAssertTrue(alt.hasPrefix("Blur methods against the exact Gaussian · σ = 2 · builtin:edges@64x64. 6 panels side by side (64×64 pixels, enlarged 7×)."), alt)
+        XCTAssertTrue(alt.hasPrefix("Blur methods against the exact Gaussian · σ = 2 · builtin:edges@64x64. 6 panels in 2 rows of 3 (64×64 pixels, enlarged 7×)."), alt)
         XCTAssertTrue(alt.contains("Panel 1: original, 64×64."), alt)
         XCTAssertTrue(alt.contains("Panel 4: exact Gaussian, Float64 reference."), alt)
         XCTAssertTrue(alt.contains("Panel 5: |box − exact|"), alt)
@@ -42,7 +42,7 @@ final class StripCommandTests: FolderTestCase {
                                 "--strip", "one.png", "--difference", "box", "--amplify", "4", "--format", "markdown"])
         XCTAssertEqual(one.status, 0, one.standardError)
         let alt = try altText(one.standardOutput)
-        XCTAssertTrue(alt.contains("5 panels side by side"), alt)
+        XCTAssertTrue(alt.contains("5 panels in 2 rows of 3"), alt)
         XCTAssertTrue(alt.contains("|difference| × 4 in the inferno colour map (darkest = no difference, full scale = 63.8 in 8-bit units)"), alt)
         XCTAssertFalse(alt.contains("|separable − exact|"), alt)
 
@@ -135,10 +135,10 @@ final class StripCommandTests: FolderTestCase {
         let result = try explorer(["lesson", "1", "--lessons", "Lessons", "--output", "Output"])
         XCTAssertEqual(result.status, 0, result.standardError)
         let page = try String(contentsOfFile: path("Output/lesson-01/README.md"), encoding: .utf8)
-        XCTAssertTrue(page.contains("![Blur methods against the exact Gaussian · σ = 2 · builtin:edges@48x48. 4 panels side by side"), page)
+        XCTAssertTrue(page.contains("![Blur methods against the exact Gaussian · σ = 2 · builtin:edges@48x48. 4 panels in 2 rows of 2"), page)
         XCTAssertTrue(page.contains("](strip-box.png)"), page)
         let html = try String(contentsOfFile: path("Output/lesson-01/index.html"), encoding: .utf8)
-        XCTAssertTrue(html.contains("4 panels side by side (48×48 pixels"), "alt text in the HTML page too")
+        XCTAssertTrue(html.contains("4 panels in 2 rows of 2 (48×48 pixels"), "alt text in the HTML page too")
         XCTAssertEqual(try PNGInfo.read(path("Output/lesson-01/strip-box.png")).colourType, .rgba)
     }
 

@@ -104,14 +104,15 @@ enum StripSupport {
     /// The narrowest width a caption line is wrapped to, in strip pixels.
     static let minimumCaptionWidth = 320
 
-    /// `strip` with each caption line that is wider than its panel as shown (at least 320 px)
-    /// broken at `, ` and ` · ` into several lines.
+    /// `strip` with each caption line that is wider than its panel as shown (at least 320 px
+    /// at the 30-px face, more at a larger one) broken at `, ` and ` · ` into several lines.
     ///
     /// A strip's column is as wide as its widest caption line, so one long line would spread
-    /// every panel apart; breaking it keeps the panels close at the 30 px caption size.
+    /// every panel apart; breaking it keeps the panels close at the caption size the strip's
+    /// width asks for (`Strip+Arrangement.swift`).
     static func fittingCaptions(_ strip: Strip) -> Strip {
         var fitted = strip
-        let scale = strip.scale ?? strip.automaticScale
+        let scale = strip.drawnScale, font = strip.captionFace
         for i in fitted.panels.indices {
             let width = fitted.panels[i].image.width
             let shown: Int
@@ -119,16 +120,15 @@ enum StripSupport {
             case .enlarge(let n): shown = width * n
             case .reduce(let n): shown = (width + n - 1) / n
             }
-            let limit = max(shown, minimumCaptionWidth)
-            fitted.panels[i].caption = fitted.panels[i].caption.flatMap { wrap($0, width: limit) }
+            let limit = max(shown, minimumCaptionWidth * font.pixelSize / BitmapFont.caption.pixelSize)
+            fitted.panels[i].caption = fitted.panels[i].caption.flatMap { wrap($0, width: limit, font: font) }
         }
         return fitted
     }
 
     /// A caption line broken at `, ` (the comma stays at the end of the line) and ` · ` (dropped
-    /// at a break) into lines at most `width` px wide in the caption font, where it can be.
-    static func wrap(_ line: String, width: Int) -> [String] {
-        let font = BitmapFont.caption
+    /// at a break) into lines at most `width` px wide in `font`, where it can be.
+    static func wrap(_ line: String, width: Int, font: BitmapFont = .caption) -> [String] {
         guard font.measure(line).width > width else { return [line] }
         var pieces: [(separator: String, text: String)] = []
         var rest = Substring(line)
