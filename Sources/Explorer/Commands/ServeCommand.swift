@@ -22,8 +22,10 @@ struct ServeCommand: ParsableCommand {
         While a slider moves the page shows previews (quick timing); letting go shows the \
         preview at once and the full timing when it has run (once per value for the whole \
         class). An uploaded PNG of more than 250,000 pixels (a quarter megapixel) is previewed \
-        from a reduced copy (each pixel the mean of a K×K block, at most 250,000 pixels; the \
-        page says so) while a control moves; letting go runs the picture itself, at full size.
+        from a reduced copy while a control moves: each pixel the mean of a K×K block, at most \
+        250,000 pixels, or a half, quarter or eighth of that when the lesson's cells cost more \
+        per pixel (a wide 2-D kernel); the page names the copy and its size. Letting go runs \
+        the picture itself, at full size.
 
         Examples:
           explorer serve
