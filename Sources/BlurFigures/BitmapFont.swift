@@ -52,18 +52,22 @@ public struct BitmapFont: Sendable {
     public static let caption = BitmapFont(decoding: regular30Data)
     /// Bold, 30 px: titles.
     public static let title = BitmapFont(decoding: bold30Data)
-    /// Regular and bold, 40 and 60 px: a figure's text when the figure is wider than 1,500 px,
-    /// so that it still stands 24 px tall when shown 1,200 px wide (see `figureFace`).
+    /// Regular, 40 px: a figure's text when the figure is wider than 1,500 px, so that it still
+    /// stands 24 px tall when shown 1,200 px wide (see `figureFace`).
     public static let caption40 = BitmapFont(decoding: regular40Data)
+    /// Regular, 60 px: a figure's text when even the 40-px face would show under 24 px.
     public static let caption60 = BitmapFont(decoding: regular60Data)
+    /// Bold, 40 px: the title beside `caption40`.
     public static let title40 = BitmapFont(decoding: bold40Data)
+    /// Bold, 60 px: the title beside `caption60`.
     public static let title60 = BitmapFont(decoding: bold60Data)
 
     // MARK: - Projected figures
 
-    /// The width a figure is shown at (a teacher projecting the page), and the smallest em its
-    /// text may have there: every face's em shrinks by `projectedWidth / width` on a wider figure.
+    /// The width a figure is shown at (a teacher projecting the page): every face's em shrinks
+    /// by `projectedWidth / width` on a wider figure.
     public static let projectedWidth = 1200
+    /// The smallest em a figure's text may have when the figure is shown `projectedWidth` wide.
     public static let projectedEm = 24
 
     /// The em this face shows at when a figure `width` px wide is shown `projectedWidth` px wide
