@@ -138,6 +138,28 @@ extension Downsampled {
     }
 }
 
+// MARK: - Reduced copies
+
+extension RGBAImage {
+    /// This image reduced by `k`: each pixel the mean of its K×K block (or of the part inside the
+    /// image at the right and bottom border), as `downsampled` shrinks before it blurs.
+    ///
+    /// - Precondition: `k` ≥ 1.
+    public func reduced(by k: Int) -> RGBAImage {
+        precondition(k >= 1, "a reduction factor must be at least 1, not \(k)")
+        var small = RGBAImage(width: (width + k - 1) / k, height: (height + k - 1) / k)
+        guard !pixels.isEmpty else { return small }
+        let smallWidth = small.width, rows = 0..<small.height
+        pixels.withUnsafeBufferPointer { input in
+            small.pixels.withUnsafeMutableBufferPointer { output in
+                LineKernels.shrink(input.baseAddress!, width: width, height: height, factor: k, rows: rows,
+                                   into: output.baseAddress!, smallWidth: smallWidth)
+            }
+        }
+        return small
+    }
+}
+
 // MARK: - Line kernels: resampling
 
 extension LineKernels {
