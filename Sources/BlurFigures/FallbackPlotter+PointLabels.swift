@@ -23,9 +23,15 @@ extension FallbackPlotter {
 
     /// Every point marker of `plot`, in plot pixels.
     static func markerCentres(_ plot: Plot, frame: PixelRect, layout: Layout) -> [SIMD2<Double>] {
-        plot.drawnSeries.map(\.series).filter { $0.style == .points || $0.style == .linesPoints }.flatMap { s in
-            s.finitePoints.compactMap { pixel($0, right: plot.onRightAxis(s), frame: frame, layout: layout) }
+        // Typed a step at a time: as one chain of closures it took the type checker a second.
+        var centres: [SIMD2<Double>] = []
+        for drawn in plot.drawnSeries where drawn.series.style == .points || drawn.series.style == .linesPoints {
+            let right = plot.onRightAxis(drawn.series)
+            for point in drawn.series.finitePoints {
+                if let centre = pixel(point, right: right, frame: frame, layout: layout) { centres.append(centre) }
+            }
         }
+        return centres
     }
 
     /// A data point's pixel in `frame` (nil when its axis cannot show it).

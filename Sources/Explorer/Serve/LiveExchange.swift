@@ -1,4 +1,5 @@
 import Foundation
+import ShippedFiles
 
 /// One request as the HTTP front hands it to the lesson server: one line of JSON on the worker's
 /// standard input. The front has already checked the head's size, the `Host`, the body's size
@@ -137,7 +138,8 @@ final class Tasks: @unchecked Sendable {
 }
 
 /// The live page's script and style: plain files in the package (`Serve/Resources/`), built into
-/// the executable, so an installed or static `explorer` needs no folder beside it.
+/// the executable through `ShippedFiles`, so an installed or static `explorer` needs no folder
+/// beside it.
 enum LiveAssets {
     /// The media type of an asset name, or nil when there is no such asset.
     static func type(of name: String) -> String? {
@@ -150,11 +152,7 @@ enum LiveAssets {
 
     /// The text of asset `name`.
     static func text(_ name: String) -> String? {
-        switch name {
-        case "live.js": String(decoding: PackageResources.live_js, as: UTF8.self)
-        case "explain.js": String(decoding: PackageResources.explain_js, as: UTF8.self)
-        case "live.css": String(decoding: PackageResources.live_css, as: UTF8.self)
-        default: nil
-        }
+        guard type(of: name) != nil, let bytes = ShippedFiles.contents(of: "Sources/Explorer/Serve/Resources/" + name) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
