@@ -94,8 +94,8 @@ let package = Package(
         // The lessons, their pictures and the marked source regions, compiled into `explorer` so
         // that the binary copied alone runs every lesson (README, "One binary for a lab").
         .target(name: "ShippedFiles", plugins: ["EmbedFilesPlugin"]),
-        .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
-        .executableTarget(name: "EmbedFiles"),
+        // Its command is Plugins/embed-files.sh, run by /bin/sh.
+        .plugin(name: "EmbedFilesPlugin", capability: .buildTool()),
         // MARK: end of files built into the binary
         // Tests by speed: the library's unit tests (seconds), the command tests (the built
         // explorer, run in temporary folders), and the slow course tests (every lesson swept
