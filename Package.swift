@@ -21,7 +21,11 @@ let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 // check for manifests of tools version 6.2 or later (swift-package-manager #8896, #8951), so
 // another package can depend on the BlurKit product by version with a Swift 6.2+ toolchain;
 // README, "Using BlurKit from another package".
-let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"])] + evenBatches
+//
+// Their debug information is line tables only (`-gline-tables-only`, given to the frontend after
+// SwiftPM's `-g`): a crash's backtrace still names the file and line, and the full variable
+// information, little use in optimised code, took about a tenth of these modules' first build.
+let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-Xfrontend", "-gline-tables-only"])] + evenBatches
 
 let package = Package(
     name: "BlurExplorer",
