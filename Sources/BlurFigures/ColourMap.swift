@@ -42,7 +42,7 @@ public struct ColourMap: Sendable, Equatable {
 ///
 /// The bar runs from 0 at the left (entry 0) to `maximum` at the right (entry 255); ticks are
 /// nice numbers (see `Ticks.linear`) inside that range, and the maximum itself is labelled when
-/// no tick lands near it.
+/// no tick lands near it and its label has room beside the last tick's.
 ///
 /// ```swift
 /// let legend = ColourLegend(map: .inferno, title: "|method − reference| × 16, 8-bit units", maximum: 255 / 16)
@@ -118,6 +118,25 @@ public struct ColourLegend: Sendable, Equatable {
         return labels
     }
 
+    /// The tick labels that fit under a bar `width` pixels wide: each label's text, its tick's
+    /// offset from the bar's left and its left edge. Labels stay within the bar's width, so legends
+    /// side by side never run into each other. Only the last label, the scale's maximum, can crowd
+    /// the one before: the nice tick keeps its label and the maximum goes unmarked (its value,
+    /// rounded to fit, would read as a round number it is not: 0.996 as "1.00" beside "0.6").
+    public func placedTickLabels(width: Int) -> [(text: String, tick: Int, left: Int)] {
+        var placed: [(text: String, tick: Int, left: Int)] = []
+        var right = Int.min / 2
+        for (value, text) in tickLabels {
+            let tick = Int((maximum > 0 ? value / maximum : 0) * Double(width - 1) + 0.5)
+            let textWidth = font.measure(text).width
+            let left = min(max(tick - textWidth / 2, 0), width - textWidth)
+            if !placed.isEmpty, left < right + 8 { continue }
+            placed.append((text, tick, left))
+            right = left + textWidth
+        }
+        return placed
+    }
+
     /// Draws the legend with its top-left corner at (x, y), `width` pixels wide.
     public func draw(on canvas: inout Canvas, x: Int, y: Int, width: Int) {
         let font = self.font
@@ -133,23 +152,10 @@ public struct ColourLegend: Sendable, Equatable {
             canvas.fill(PixelRect(x: x + i, y: barTop, width: 1, height: barHeight), colour: map.colour(at: t))
         }
         canvas.strokeRect(PixelRect(x: x, y: barTop, width: width, height: barHeight).expanded(by: 1), colour: FigureColour.frame)
-        var placed: [(left: Int, right: Int, text: String)] = []
-        for (value, text) in tickLabels {
-            let px = x + Int((maximum > 0 ? value / maximum : 0) * Double(width - 1) + 0.5)
-            canvas.fill(PixelRect(x: px, y: barTop + barHeight + 1, width: 1, height: Self.tickLength - 1), colour: FigureColour.text)
-            let textWidth = font.measure(text).width
-            // Labels stay within the bar's width, so legends side by side never run into each other.
-            let left = min(max(px - textWidth / 2, x), x + width - textWidth)
-            // Only the last label, the scale's maximum, can crowd the one before: it stays, the
-            // tick before it loses its label.
-            if let previous = placed.last, left < previous.right + 8 {
-                guard placed.count > 1 else { continue }
-                placed.removeLast()
-            }
-            placed.append((left, left + textWidth, text))
-        }
-        for label in placed {
-            canvas.draw(text: label.text, x: label.left, y: barTop + barHeight + Self.tickLength, font: font,
+        for label in placedTickLabels(width: width) {
+            canvas.fill(PixelRect(x: x + label.tick, y: barTop + barHeight + 1, width: 1, height: Self.tickLength - 1),
+                        colour: FigureColour.text)
+            canvas.draw(text: label.text, x: x + label.left, y: barTop + barHeight + Self.tickLength, font: font,
                         colour: FigureColour.text)
         }
     }

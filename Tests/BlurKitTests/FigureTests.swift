@@ -186,6 +186,20 @@ final class FigureTests: XCTestCase {
         XCTAssertEqual(odd.tickLabels.map(\.text), ["0", "20", "40", "60", "80", "90"])
     }
 
+    func testTheFullScaleGivesWayToTheLastNiceTick() {
+        // ×256: the bar ends at 0.996. Its label, "1.00", would crowd "0.8" on a 360-px bar; the
+        // nice tick keeps its label and the end goes unmarked (it used to be the other way round).
+        let tight = ColourLegend(map: .inferno, title: "x", maximum: 255.0 / 256)
+        XCTAssertEqual(tight.tickLabels.map(\.text), ["0", "0.2", "0.4", "0.6", "0.8", "1.00"])
+        XCTAssertEqual(tight.placedTickLabels(width: 360).map(\.text), ["0", "0.2", "0.4", "0.6", "0.8"])
+        // With room, the maximum is labelled at the bar's end, inside it.
+        let roomy = ColourLegend(map: .inferno, title: "x", maximum: 90)
+        let placed = roomy.placedTickLabels(width: 1200)
+        XCTAssertEqual(placed.map(\.text), ["0", "20", "40", "60", "80", "90"])
+        XCTAssertEqual(placed.last?.tick, 1199)
+        XCTAssertLessThanOrEqual((placed.last?.left ?? 0) + roomy.font.measure("90").width, 1200)
+    }
+
     func testLegendTextReadsFromTheBackOfARoom() {
         // As on the plots: no text under 24 px. Measured on the drawn glyph, a capital H stands
         // 22 px tall (the 18-px face's stood 13).
