@@ -49,6 +49,8 @@ actor RunScheduler {
     struct Status: Encodable, Sendable {
         /// Background previews not yet made (listed or under way).
         var warming: Int
+        /// Background previews under way.
+        var backgroundRunning: Int
         var previewsRunning: Int
         var timingRunning: Int
         /// Runs waiting for a slot, in both lanes.
@@ -137,7 +139,7 @@ actor RunScheduler {
     }
 
     func status() -> Status {
-        Status(warming: background.count + backgroundRunning, previewsRunning: previewsRunning, timingRunning: timingRunning,
+        Status(warming: background.count + backgroundRunning, backgroundRunning: backgroundRunning, previewsRunning: previewsRunning, timingRunning: timingRunning,
                waiting: waiting.count, runsMade: runsMade)
     }
 
