@@ -12,7 +12,7 @@ import Glibc
 /// - **Two lanes.** Previews (quick timing) run at most `width` at once; full-timing runs one at a
 ///   time on a lane of their own, so a preview never waits behind a full run, and a full run's
 ///   timing shares the machine with at most the previews.
-/// - **A let-go is answered at once**: `result(_:session:isKept:work:full:)` with a preview key and
+/// - **A let-go is answered at once**: `result(_:session:isKept:work:full:pausesBackground:)` with a preview key and
 ///   the full run's work answers with the preview (from the cache when the slider step was warmed)
 ///   and puts the full run of the same values in its lane; the page asks for it next (`wait`).
 /// - **Only wanted runs start.** Each page wants what its newest request asked (a let-go: the full
@@ -23,8 +23,8 @@ import Glibc
 /// - **Slider grids in the background**: `warm` lists previews a page will likely ask for (each
 ///   value of a slider's steps); they run on at most `width - 1` preview slots (one when `width`
 ///   is 1), only while no preview waits, so a request always finds a slot soon; and none while
-///   a page drags over a large upload (its previews read a reduced copy, and the budget of
-///   `ReducedCopy` leaves no core to share): none starts until it has asked for no preview for
+///   a page drags over a large upload (its previews read a reduced copy, sized by `ReducedCopy`
+///   to fit the second with both cores): none starts until it has asked for no preview for
 ///   `quiet` (a drag asks for the next as soon as one is shown).
 /// - **Previews first on the cores**: background runs and full-timing runs run on threads of
 ///   lower priority (`atLowerPriority`, a nice value on Linux), so a full run under way (a
