@@ -12,6 +12,18 @@ Round 1 runs on a fresh server: the cells that do not read the picture are made 
 find them kept (as a class finds them, made by the shipped picture's slider grid), so the medians
 are of rounds 2… and round 1 is printed apart.
 
+With `--student`, each round is a fresh server played in the order a student goes: the lesson's
+page is opened first (`GET /lesson/N`, which lists the shipped picture's slider grid for the
+background, as a browser's first visit does), then the picture is uploaded, then the page's own
+next request, a let-go with the upload (`POST /lesson/N/run?image=upload:…`: its preview now, its
+full-size run put in the timing lane), and its wait for the full timing (`wait=1`), cancelled as
+the drag's first preview aborts it; then the drag: a preview at each value in turn, as quickly as
+they are answered, then a let-go at the last value (`--full` also waits for its full result,
+minutes on 12 megapixels). Every preview of every round is printed, with what the server was
+doing when it was asked (`GET /status`: a full run under way, background runs); then, per request,
+median (min–max) over the rounds, and the worst preview and how many took over 1 s. A value the
+let-go already made (σ = 3, lesson 3's default) is answered from the cache.
+
 Without `--image`, a 4000×3000 picture is made once into /tmp by enlarging
 `Lessons/images/photo.png` (nearest neighbour; no Pillow needed); it is not part of the repository.
 
@@ -20,6 +32,7 @@ Without `--image`, a 4000×3000 picture is made once into /tmp by enlarging
     python3 bench/upload_preview.py --lesson 5 --values 6
     python3 bench/upload_preview.py --lesson 6 --values 16
     python3 bench/upload_preview.py --lesson 1 --parameter radius --values 12
+    python3 bench/upload_preview.py --student --rounds 2                 # a fresh server each round
 """
 import argparse
 import json
@@ -116,9 +129,83 @@ class Worker:
             if answer.get("id") == self.next:
                 return answer, time.monotonic() - start
 
-    def stop(self):
+    def send(self, method, path, query):
+        """Sends a request without waiting for its answer; returns its id (for `cancel`)."""
+        self.next += 1
+        self.process.stdin.write(json.dumps({"id": self.next, "method": method, "path": path, "query": query}) + "\n")
+        self.process.stdin.flush()
+        return self.next
+
+    def cancel(self, request):
+        """Says request `request`'s client went away, as the HTTP front does when a page aborts it."""
+        self.process.stdin.write(json.dumps({"cancel": request}) + "\n")
+        self.process.stdin.flush()
+
+    def status(self):
+        return json.loads(self.ask("GET", "/status", "")[0]["body"])
+
+    def stop(self, wait=120):
         self.process.stdin.close()
-        self.process.wait(timeout=120)
+        try:
+            self.process.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+
+def student(arguments, picture, values):
+    """Each round on a fresh server, in the order a student goes: the page, the upload, the drag."""
+    previews = {value: [] for value in ["upload"] + values + ["let go"]}
+    fulls, read = [], {}
+    for round_ in range(1, arguments.rounds + 1):
+        load = os.getloadavg()[0]
+        worker = Worker(arguments.explorer, arguments.workers)
+        session, name = f"student{round_}", "photo.png"
+        try:
+            answer, took = worker.ask("GET", f"/lesson/{arguments.lesson}", "")
+            print(f"round {round_} (load {load:.2f}): page open in {took:.2f} s ({answer['status']}); "
+                  f"background {worker.status()['warming']} previews", flush=True)
+            shutil.copyfile(picture, os.path.join(worker.folder, "incoming", name))
+            answer, took = worker.ask("POST", "/upload", f"session={session}&name={name}", body=name)
+            print(f"  upload {json.loads(answer['body']).get('size')} answered in {took:.2f} s", flush=True)
+            image = f"image=upload:{name}"
+            path = f"/lesson/{arguments.lesson}/run"
+
+            def preview(label, query):
+                before = worker.status()
+                answer, took = worker.ask("POST", path, query)
+                run = json.loads(answer["body"])
+                if answer["status"] != 200:
+                    sys.exit(f"lesson {arguments.lesson} {label}: {answer['status']} {run}")
+                read[label] = ", ".join(run.get("reduced", [])) or "the picture itself"
+                previews[label].append(took)
+                print(f"  {label:>8}: {took:.2f} s (run {run['seconds']:.2f} s; as asked: full run "
+                      f"{'under way' if before['timingRunning'] else 'idle'}, {before.get('backgroundRunning', '?')} background, "
+                      f"{before['warming']} left to warm)", flush=True)
+
+            # The page asks for the upload as a let-go (the preview now, the full run in its lane),
+            # then waits for the full timing; a drag's first preview aborts that wait.
+            preview("upload", f"session={session}&{image}")
+            waiting = worker.send("POST", path, f"session={session}&{image}&wait=1")
+            worker.cancel(waiting)
+            for value in values:
+                preview(value, f"session={session}&{arguments.parameter}={value}&{image}&quick=1")
+            last = f"session={session}&{arguments.parameter}={values[-1]}&{image}"
+            preview("let go", last)
+            if arguments.full:
+                answer, took = worker.ask("POST", path, last + "&wait=1")
+                fulls.append(took)
+                print(f"  full result after the let-go in {took:.2f} s ({answer['status']})", flush=True)
+        finally:
+            worker.stop(wait=5)
+    print(f"\nlesson {arguments.lesson}, a student's upload ({picture}) on a fresh server each round, "
+          f"{arguments.rounds} rounds (page open, upload, drag, let go); median (min–max):")
+    for label, times in previews.items():
+        print(f"  {label:>8}: {statistics.median(times):.2f} s ({min(times):.2f}–{max(times):.2f}); read {read[label]}")
+    every = [took for label in previews for took in previews[label]]
+    print(f"  worst preview {max(every):.2f} s; {sum(took > 1 for took in every)} of {len(every)} over 1 s")
+    if fulls:
+        print(f"  full result after the let-go {statistics.median(fulls):.1f} s ({min(fulls):.1f}–{max(fulls):.1f})")
 
 
 def main():
@@ -130,9 +217,15 @@ def main():
     parser.add_argument("--values", default="0.5,1,2,3,4,5,6")
     parser.add_argument("--rounds", type=int, default=4, help="uploads, each previewed at every value (round 1 apart)")
     parser.add_argument("--workers", type=int, default=2, help="as explorer serve's --workers (default: 2 cores)")
+    parser.add_argument("--student", action="store_true",
+                        help="each round on a fresh server, as a student goes: open the page, upload, drag, let go")
+    parser.add_argument("--full", action="store_true",
+                        help="with --student, also wait for the full result of the let-go (minutes on 12 megapixels)")
     arguments = parser.parse_args()
     picture = arguments.image or twelve_megapixels("/tmp/blur-explorer-12mp.png")
     values = arguments.values.split(",")
+    if arguments.student:
+        return student(arguments, picture, values)
     worker = Worker(arguments.explorer, arguments.workers)
     seconds = {value: [] for value in values}
     read = {}

@@ -10,11 +10,12 @@ import TestSupport
 final class ServePreviewTests: XCTestCase {
     static let lessons = BinaryRunner.packageRoot.appendingPathComponent("Lessons").path
 
-    /// A server on lesson files of the package, with `picture` uploaded by page `s1` as `big.png`.
-    func server(uploading picture: RGBAImage) throws -> (server: LessonServer, answer: [String: String]) {
+    /// A server on lesson files of the package, with `picture` uploaded by page `s1` as `big.png`;
+    /// its background waits `quiet` after each preview request.
+    func server(uploading picture: RGBAImage, quiet: Duration = .seconds(2)) throws -> (server: LessonServer, answer: [String: String]) {
         let folder = try ServeFolder()
         let server = LessonServer(library: try LessonLibrary(folder: Self.lessons), folder: folder,
-                                  scheduler: RunScheduler(width: 2), maxPixels: 12_000_000)
+                                  scheduler: RunScheduler(width: 2, quiet: quiet), maxPixels: 12_000_000)
         let incoming = try XCTUnwrap(folder.incoming("big.png"))
         try FileManager.default.createDirectory(atPath: (incoming as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try PNG.write(picture, to: incoming, compression: .fast)
@@ -101,6 +102,42 @@ final class ServePreviewTests: XCTestCase {
             let index = ReducedCopy.choose(sizes, reads: reads)!
             let seconds = ReducedCopy.seconds(pixels: sizes[index].width * sizes[index].height, reads: reads)
             XCTAssertTrue(seconds <= ReducedCopy.budget || index == sizes.count - 1, "\(reads) reads: \(sizes[index]) takes \(seconds) s")
+        }
+    }
+
+    /// After an upload's let-go (the page asks for one right after the upload), the page's slider
+    /// grid is listed for the background ahead of the shipped picture's, nearest the page's σ
+    /// first, each value under the key its drag preview asks for (the reduced copy its cost
+    /// chooses), so a warmed value is answered from the cache.
+    func testAnUploadsLetGoListsItsSliderGridFirst() async throws {
+        let (server, _) = try server(uploading: Self.picture(width: 600, height: 500), quiet: .seconds(600))
+        defer { server.folder.remove() }
+        let live = try XCTUnwrap(server.lesson("3")).lesson
+        // The let-go's preview pauses the background (for `quiet`), so the lists stay as listed.
+        let letGo = await server.handle(LiveRequest(id: 2, method: "POST", path: "/lesson/3/run", query: "session=s1&image=upload:big.png"))
+        XCTAssertEqual(letGo.status, 200, String((letGo.body ?? "").prefix(300)))
+        // The class's grid of the shipped picture, as another page lists it.
+        let shipped = server.sliderGrid(number: 3, live: live, settings: [], session: "").map(\.key)
+        XCTAssertEqual(shipped.count, 56, "σ = 0.5 … 6 in steps of 0.1")
+        await server.warmSliders(number: 3, live: live, settings: [])
+        var listed: [RunScheduler.Key] = []
+        for _ in 0..<600 where listed.count <= shipped.count {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            listed = await server.scheduler.warming
+        }
+        let upload = Array(listed.prefix(listed.count - shipped.count))
+        XCTAssertEqual(upload.count, 55, "every step but σ = 3, whose preview the let-go made")
+        XCTAssertEqual(Array(listed.suffix(shipped.count)), shipped, "the shipped picture's grid stays listed, after the upload's")
+        XCTAssertTrue(upload.allSatisfy { $0.quick && $0.values.contains { $0.hasPrefix("image=") && $0.contains("/reduced/") } },
+                      "the upload's grid reads the reduced copies")
+        let firstSigmas = upload.prefix(2).compactMap { $0.values.first { $0.hasPrefix("sigma=") } }.sorted()
+        XCTAssertEqual(firstSigmas, ["sigma=2.9", "sigma=3.1"], "nearest the page's σ first")
+        for sigma in ["0.5", "6"] {
+            let settings = ["image=upload:big.png", "sigma=\(sigma)"]
+            let values = try live.values(settings: settings, folder: server.folder, session: "s1")
+            let preview = live.preview(values, settings: settings, folder: server.folder, session: "s1")
+            XCTAssertTrue(upload.contains(RunScheduler.Key(lesson: 3, values: preview.values, quick: true)),
+                          "σ = \(sigma) is not listed under the key its drag preview asks for")
         }
     }
 

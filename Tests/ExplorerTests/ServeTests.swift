@@ -178,6 +178,32 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(made, 5, "previews of 3, 4, 5 and 6 and one full run")
     }
 
+    /// Background runs wait while a page drags over a large upload and for `quiet` after; a list
+    /// given `first` goes ahead of those listed before; a preview of a value the background made
+    /// is answered from the cache, with no run of its own.
+    func testTheBackgroundYieldsToADragAndItsRunsAnswerPreviews() async throws {
+        let scheduler = RunScheduler(width: 2, quiet: .milliseconds(400))
+        let page: RunScheduler.Work = { .success(LiveLesson.Page(html: "w", seconds: 0, run: "w", folder: "lesson-03", quick: true)) }
+        func key(_ sigma: String) -> RunScheduler.Key { RunScheduler.Key(lesson: 3, values: ["sigma": sigma], quick: true) }
+        _ = await scheduler.result(key("3"), session: "a", isKept: { _ in true }, work: page, pausesBackground: true)
+        await scheduler.warm([(key("1"), page), (key("2"), page)])
+        await scheduler.warm([(key("4"), page), (key("1"), page)], first: true)
+        let listed = await scheduler.warming
+        XCTAssertEqual(listed, [key("4"), key("1"), key("2")], "the list given first goes ahead, each key once")
+        let paused = await scheduler.status()
+        XCTAssertEqual(paused.runsMade, 1, "a background run started right after a page's preview")
+        var status = paused
+        for _ in 0..<100 where status.warming > 0 {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            status = await scheduler.status()
+        }
+        XCTAssertEqual(status.warming, 0, "the background did not run once the page was quiet")
+        XCTAssertEqual(status.runsMade, 4)
+        _ = await scheduler.result(key("4"), session: "b", isKept: { _ in true }, work: page)
+        let made = await scheduler.runsMade
+        XCTAssertEqual(made, 4, "a preview of a value the background made ran again")
+    }
+
     /// Which cells a parameter reaches, as `CellMemo` decides (the substituted command changes):
     /// the page puts a control for it beside those cells' results.
     func testEachCellKnowsTheParametersItDependsOn() throws {

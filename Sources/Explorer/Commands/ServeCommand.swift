@@ -25,7 +25,9 @@ struct ServeCommand: ParsableCommand {
         from a reduced copy while a control moves: each pixel the mean of a K×K block, at most \
         250,000 pixels, or a half, quarter or eighth of that when the lesson's cells cost more \
         per pixel (a wide 2-D kernel); the page names the copy and its size. Letting go runs \
-        the picture itself, at full size.
+        the picture itself, at full size. Previews come first: while a page drags over such a \
+        picture (and two seconds after), the slider steps made in the background wait, and \
+        full-timing runs and background runs run at a lower priority (nice 10).
 
         Examples:
           explorer serve

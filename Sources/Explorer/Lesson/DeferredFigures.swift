@@ -5,8 +5,9 @@ import Foundation
 /// On two lanes (`LessonRunner.runInLanes`) the timing cells run in order on one thread and the
 /// untimed cells on the other. A strip is drawn and encoded after its cell's timing and takes as
 /// long as a timing of its own, so a timing cell hands it here and goes on to its next cell; the
-/// untimed lane draws the strips once its own cells are done, on its own thread, so no third
-/// thread ever competes with a timing for a core.
+/// untimed lane draws the strips once its own cells are done, on its own thread, and the timing
+/// lane, once its last timing is done, draws those still left; no third thread ever competes
+/// with a timing for a core.
 final class DeferredFigures: @unchecked Sendable {
     /// A figure to draw and write; its error, if any, belongs to the cell at `line`.
     struct Job {
@@ -36,7 +37,8 @@ final class DeferredFigures: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Draws figures as they come until the timing lane has finished and none is left.
+    /// Draws figures as they come until the timing lane has finished and none is left (either
+    /// lane may call it; each figure is drawn once).
     func drain() {
         while true {
             condition.lock()

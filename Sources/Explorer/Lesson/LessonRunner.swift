@@ -27,6 +27,9 @@ struct LessonRunner {
     /// not to read its own outputs, the cells on two lanes at once — the timing cells in order on
     /// one, the others on the other.
     var preview = false
+    /// Whether a preview may use the second lane: a server's background run keeps to its one
+    /// thread, whose priority is lowered (`RunScheduler`), so it takes no core from a request.
+    var mayUseLanes = true
 
     /// A cell with its parameters substituted and its command parsed.
     struct PreparedCell {
@@ -286,13 +289,13 @@ struct LessonRunner {
     /// Whether this run puts its cells on two lanes: a preview, on two or more cores, of a lesson
     /// whose last run showed that no cell reads another's output.
     var usesLanes: Bool {
-        preview && BuildInfo.cores >= 2 && memo?.readsOutputs(lesson.path) == false
+        preview && mayUseLanes && BuildInfo.cores >= 2 && memo?.readsOutputs(lesson.path) == false
     }
 
     /// Runs the cells on two lanes at once, the timing cells in order on one and the others in
     /// order on the other, so a timing never shares its core with another cell's timing; the
-    /// timing lane leaves its strips to the other lane (`DeferredFigures`). Keyed by the cell's
-    /// index in `parts`.
+    /// timing lane leaves its strips to the other lane (`DeferredFigures`) and, its timings done,
+    /// draws those still left itself. Keyed by the cell's index in `parts`.
     func runInLanes(_ parts: [PreparedPart], in staging: String) -> [Int: Result<Executed, LessonError>] {
         var lanes: [[(Int, PreparedCell)]] = [[], []]
         for (index, part) in parts.enumerated() {
@@ -304,7 +307,11 @@ struct LessonRunner {
         // Each lane reads only its own cells; commands are values that running does not change.
         nonisolated(unsafe) let work = lanes
         DispatchQueue.concurrentPerform(iterations: work.count) { lane in
-            defer { if lane == 0 { deferred.finish() } else { deferred.drain() } }
+            // The timing lane, its timings done, helps draw what is left.
+            defer {
+                if lane == 0 { deferred.finish() }
+                deferred.drain()
+            }
             for (index, cell) in work[lane] {
                 let result = Result { () throws(LessonError) in
                     try self.execute(cell, in: staging, beside: true, deferring: lane == 0 ? deferred : nil)

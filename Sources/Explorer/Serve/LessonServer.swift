@@ -122,7 +122,17 @@ struct LessonServer: Sendable {
 
     /// Lists, for the background, the previews a drag of each slider of the page will ask for:
     /// every step of the slider, nearest the page's value first, the other values as the page has them.
-    func warmSliders(number: Int, live: LiveLesson, settings: [String]) async {
+    /// An upload of page `session` among them is read as its previews read it (the reduced copy
+    /// each value's cost chooses), and its grid goes `first`, ahead of the grids listed before.
+    /// The list is made on a thread of lower priority too (reading the copies' sizes and preparing
+    /// the lesson at each value), so it takes no core from a preview.
+    func warmSliders(number: Int, live: LiveLesson, settings: [String], session: String = "", first: Bool = false) async {
+        let items = await RunScheduler.atLowerPriority { sliderGrid(number: number, live: live, settings: settings, session: session) }
+        await scheduler.warm(items, first: first)
+    }
+
+    /// The previews of `warmSliders`, nearest the page's values first.
+    func sliderGrid(number: Int, live: LiveLesson, settings: [String], session: String) -> [(key: RunScheduler.Key, work: RunScheduler.Work)] {
         var items: [(distance: Double, key: RunScheduler.Key, work: RunScheduler.Work)] = []
         let shown = Self.shown(live.lesson, settings)
         for parameter in live.lesson.parameters where parameter.kind == .number || parameter.kind == .integer {
@@ -133,13 +143,14 @@ struct LessonServer: Sendable {
             for index in 0...count {
                 let value = StaticSite.format(low + Double(index) * step, like: parameter)
                 let chosen = settings.filter { !$0.hasPrefix(parameter.name + "=") } + ["\(parameter.name)=\(value)"]
-                guard let values = try? live.values(settings: chosen, folder: folder) else { continue }
+                guard let values = try? live.values(settings: chosen, folder: folder, session: session) else { continue }
+                let preview = live.preview(values, settings: chosen, folder: folder, session: session).values
                 let distance = abs(low + Double(index) * step - (Double(shown[parameter.name] ?? "") ?? low))
-                items.append((distance, RunScheduler.Key(lesson: number, values: values, quick: true),
-                              work(live, values: values, settings: chosen, quick: true)))
+                items.append((distance, RunScheduler.Key(lesson: number, values: preview, quick: true),
+                              work(live, values: preview, settings: chosen, quick: true, background: true)))
             }
         }
-        await scheduler.warm(items.sorted { $0.distance < $1.distance }.map { ($0.key, $0.work) })
+        return items.sorted { $0.distance < $1.distance }.map { ($0.key, $0.work) }
     }
 
     /// Every parameter's value as the page shows it: the defaults, with `settings` over them.
@@ -158,7 +169,8 @@ struct LessonServer: Sendable {
     /// A control moving (`quick=1`) gets a preview. A control let go (neither flag) is answered at
     /// once: by the full-timing run when the class has made it, else by the preview of the same
     /// values, marked `pending`, while the full run waits in its lane; the page then asks for it
-    /// with `wait=1` and replaces the tables when it comes.
+    /// with `wait=1` and replaces the tables when it comes. A let-go whose values hold an upload
+    /// lists that page's slider grid for the background, ahead of the others (`warmSliders`).
     func recompute(_ spec: String, query: [(name: String, value: String)]) async -> LiveResponse {
         guard let (number, live) = lesson(spec) else { return .notFound }
         let session = query.first { $0.name == "session" }?.value ?? folder.makeIdentifier()
@@ -170,6 +182,11 @@ struct LessonServer: Sendable {
         switch made.outcome {
         case .page(let page):
             folder.touch(session, shown: page.run)
+            if !quick && !wait && settings.contains(where: { $0.contains("=upload:") }) {
+                // A let-go with an upload (the page asks for one right after the upload): its
+                // slider grid, read from the reduced copies, is made while the page is quiet.
+                Task { await warmSliders(number: number, live: live, settings: settings, session: session, first: true) }
+            }
             return .json(200, RunAnswer(html: page.html, seconds: page.seconds, run: page.run, values: Self.shown(live.lesson, settings),
                                         pending: !quick && page.quick, reduced: page.quick ? made.reduced : []))
         case .failure(let failure):
@@ -211,18 +228,21 @@ struct LessonServer: Sendable {
         let outcome = await scheduler.result(.init(lesson: number, values: preview.values, quick: quick || letGo),
                                              session: session, isKept: { folder.hasRun($0.run) },
                                              work: work(live, values: preview.values, settings: settings, quick: quick || letGo),
-                                             full: letGo ? (full, work(live, values: values, settings: settings, quick: false)) : nil)
+                                             full: letGo ? (full, work(live, values: values, settings: settings, quick: false)) : nil,
+                                             pausesBackground: !preview.reduced.isEmpty)
         return (outcome, preview.reduced)
     }
 
-    /// The run of `live` at `values`, its page's links made to work on the live site.
-    func work(_ live: LiveLesson, values: [String: String], settings: [String], quick: Bool) -> RunScheduler.Work {
+    /// The run of `live` at `values`, its page's links made to work on the live site; a
+    /// `background` run keeps its cells on one lane (`LessonRunner.mayUseLanes`).
+    func work(_ live: LiveLesson, values: [String: String], settings: [String], quick: Bool,
+              background: Bool = false) -> RunScheduler.Work {
         let folder = self.folder
         // The command shown on the page names an upload by its file name, as the page does.
         let shownSettings = settings.map { $0.replacingOccurrences(of: "=upload:", with: "=") }
         return {
             Result { () throws(LiveLesson.Failure) in
-                var page = try live.run(values: values, settings: shownSettings, quick: quick, folder: folder)
+                var page = try live.run(values: values, settings: shownSettings, quick: quick, folder: folder, lanes: !background)
                 page.html = LivePage.links(Self.hidingUploadFolders(page.html, folder: folder), base: page.base, site: .live)
                 page.html = Self.explaining(page.html, page: page, folder: folder)
                 return page

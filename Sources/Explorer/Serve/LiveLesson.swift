@@ -157,11 +157,13 @@ struct LiveLesson: Sendable {
     }
 
     /// Runs the lesson with `values` into a new run folder and returns its page; a `quick` run is
-    /// a preview while a control moves (`LessonRunner.preview`).
+    /// a preview while a control moves (`LessonRunner.preview`), whose cells may take two lanes
+    /// unless `lanes` is false (`LessonRunner.mayUseLanes`).
     ///
     /// - Throws: `Failure` with status 400 for a parameter the lesson refuses when it prepares
     ///   (an image below its smallest size), 422 for a cell that fails; the run folder is removed.
-    func run(values: [String: String], settings: [String], quick: Bool, folder: ServeFolder, pinned: Bool = false) throws(Failure) -> Page {
+    func run(values: [String: String], settings: [String], quick: Bool, folder: ServeFolder, pinned: Bool = false,
+             lanes: Bool = true) throws(Failure) -> Page {
         let start = Date()
         let made: (id: String, folder: String)
         do {
@@ -171,7 +173,7 @@ struct LiveLesson: Sendable {
         }
         let runner = LessonRunner(lesson: lesson, values: values, outputRoot: made.folder, quickTiming: quick,
                                   invocation: LessonCommand.invocation(lesson: lesson, settings: settings),
-                                  memo: memo, preview: quick)
+                                  memo: memo, preview: quick, mayUseLanes: lanes)
         let parts: [LessonRunner.PreparedPart]
         do {
             parts = try runner.prepare()

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Decides which lesson runs happen, for the whole class at once.
 ///
@@ -9,7 +12,7 @@ import Foundation
 /// - **Two lanes.** Previews (quick timing) run at most `width` at once; full-timing runs one at a
 ///   time on a lane of their own, so a preview never waits behind a full run, and a full run's
 ///   timing shares the machine with at most the previews.
-/// - **A let-go is answered at once**: `result(_:session:isKept:work:full:)` with a preview key and
+/// - **A let-go is answered at once**: `result(_:session:isKept:work:full:pausesBackground:)` with a preview key and
 ///   the full run's work answers with the preview (from the cache when the slider step was warmed)
 ///   and puts the full run of the same values in its lane; the page asks for it next (`wait`).
 /// - **Only wanted runs start.** Each page wants what its newest request asked (a let-go: the full
@@ -19,7 +22,15 @@ import Foundation
 ///   under way finishes (a cell cannot be stopped half-way) and its result is kept for whoever asks.
 /// - **Slider grids in the background**: `warm` lists previews a page will likely ask for (each
 ///   value of a slider's steps); they run on at most `width - 1` preview slots (one when `width`
-///   is 1), only while no preview waits, so a request always finds a slot soon.
+///   is 1), only while no preview waits, so a request always finds a slot soon; and none while
+///   a page drags over a large upload (its previews read a reduced copy, sized by `ReducedCopy`
+///   to fit the second with both cores): none starts until it has asked for no preview for
+///   `quiet` (a drag asks for the next as soon as one is shown).
+/// - **Previews first on the cores**: background runs and full-timing runs run on threads of
+///   lower priority (`atLowerPriority`, a nice value on Linux), so a full run under way (a
+///   12-megapixel upload's takes a minute) or a background run yields the CPU to a preview. A
+///   full run's timed runs that overlap a drag are lengthened by it, more than when the two
+///   shared the cores evenly (its table gives the median of the timed runs).
 actor RunScheduler {
     /// What a request gets.
     enum Outcome: Sendable {
@@ -49,6 +60,8 @@ actor RunScheduler {
     struct Status: Encodable, Sendable {
         /// Background previews not yet made (listed or under way).
         var warming: Int
+        /// Background previews under way.
+        var backgroundRunning: Int
         var previewsRunning: Int
         var timingRunning: Int
         /// Runs waiting for a slot, in both lanes.
@@ -63,6 +76,8 @@ actor RunScheduler {
 
     /// Most previews at once.
     let width: Int
+    /// How long after a page's latest preview of a large upload background runs stay paused.
+    let quiet: Duration
     /// Most finished results kept.
     let capacity: Int
     private var previewsRunning = 0
@@ -80,27 +95,36 @@ actor RunScheduler {
     /// Runs to make while idle, first first.
     private var background: [(key: Key, work: Work)] = []
     private var backgroundKeys: Set<Key> = []
+    /// When each page dragging over a large upload last asked for a preview (a drag's, or a
+    /// let-go's), for `quiet`.
+    private var asked: [String: ContinuousClock.Instant] = [:]
+    /// The wake-up that starts background runs again once the pages have been quiet long enough.
+    private var wakeUp: Task<Void, Never>?
 
     typealias Work = @Sendable () -> Result<LiveLesson.Page, LiveLesson.Failure>
 
-    init(width: Int, capacity: Int = 512) {
+    init(width: Int, capacity: Int = 512, quiet: Duration = .seconds(2)) {
         self.width = max(1, width)
         self.capacity = max(1, capacity)
+        self.quiet = quiet
     }
 
     /// The result for `key`, asked by page `session`: from the cache while `isKept` says its run is
     /// still on disk, else made by `work` on a thread outside Swift's cooperative pool once a slot
     /// of its lane is free, unless the page asks for something else first.
     ///
+    /// - Parameter pausesBackground: the preview reads a large upload's reduced copy: no background
+    ///   run starts until the page has been quiet for `quiet`.
     /// - Parameter full: for a preview `key`, the key and work of the full run of the same values
     ///   (its picture may be larger than the preview's: an upload's reduced copy): the page let go
     ///   of a control and wants the full timing. The full run is put in its lane for the class, and
     ///   this request is answered by the preview (or by the full run, if it is done).
     func result(_ key: Key, session: String, isKept: @escaping @Sendable (LiveLesson.Page) -> Bool,
-                work: @escaping Work, full: (key: Key, work: Work)? = nil) async -> Outcome {
+                work: @escaping Work, full: (key: Key, work: Work)? = nil, pausesBackground: Bool = false) async -> Outcome {
         generation += 1
         let mine = generation
         wish[session] = (mine, full.map { [key, $0.key] } ?? [key])
+        if key.quick && pausesBackground { asked[session] = .now }
         if let full {
             if case .done(.page(let page), _)? = results[full.key], !isKept(page) { results[full.key] = nil }
             if results[full.key] == nil { start(full.key, work: full.work) }
@@ -137,7 +161,7 @@ actor RunScheduler {
     }
 
     func status() -> Status {
-        Status(warming: background.count + backgroundRunning, previewsRunning: previewsRunning, timingRunning: timingRunning,
+        Status(warming: background.count + backgroundRunning, backgroundRunning: backgroundRunning, previewsRunning: previewsRunning, timingRunning: timingRunning,
                waiting: waiting.count, runsMade: runsMade)
     }
 
@@ -168,9 +192,9 @@ actor RunScheduler {
             return .superseded
         }
         runsMade += 1
-        let made = await withCheckedContinuation { continuation in
+        let made = key.quick ? await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: work()) }
-        }
+        } : await Self.atLowerPriority(work)
         if key.quick { previewsRunning -= 1 } else { timingRunning -= 1 }
         generation += 1
         let outcome: Outcome
@@ -227,19 +251,40 @@ actor RunScheduler {
         startBackground()
     }
 
-    /// Adds `items` to the runs made while nothing else runs (those already kept or listed are skipped).
-    func warm(_ items: [(key: Key, work: Work)]) {
-        for item in items where results[item.key] == nil && !backgroundKeys.contains(item.key) {
-            background.append(item)
-            backgroundKeys.insert(item.key)
+    /// Adds `items` to the runs made while nothing else runs (those already kept are skipped);
+    /// with `first`, ahead of those listed before (an upload's grid, for the one page that
+    /// uploaded it, goes before the class's grid of the shipped picture), else after them.
+    func warm(_ items: [(key: Key, work: Work)], first: Bool = false) {
+        var keys = Set<Key>()
+        let fresh = items.filter { results[$0.key] == nil && keys.insert($0.key).inserted }
+        if first {
+            background = fresh + background.filter { !keys.contains($0.key) }
+        } else {
+            background += fresh.filter { !backgroundKeys.contains($0.key) }
         }
+        backgroundKeys.formUnion(keys)
         startBackground()
     }
 
-    /// Starts background runs while no preview waits, leaving a preview slot free for requests.
+    /// The keys listed for the background, next first (for tests).
+    var warming: [Key] { background.map(\.key) }
+
+    /// Starts background runs while no preview waits and no page dragging over a large upload has
+    /// asked for one for `quiet`, leaving a preview slot free for requests.
     private func startBackground() {
-        while backgroundRunning < max(1, width - 1), previewsRunning + backgroundRunning < width,
-              !waiting.contains(where: { $0.key.quick }), !background.isEmpty {
+        guard !background.isEmpty, !waiting.contains(where: { $0.key.quick }) else { return }
+        let now = ContinuousClock.now
+        asked = asked.filter { $0.value + quiet > now }
+        if let latest = asked.values.max() {
+            if wakeUp == nil {
+                wakeUp = Task {
+                    try? await Task.sleep(until: latest + quiet, clock: .continuous)
+                    await self.wake()
+                }
+            }
+            return
+        }
+        while backgroundRunning < max(1, width - 1), previewsRunning + backgroundRunning < width, !background.isEmpty {
             let (key, work) = background.removeFirst()
             backgroundKeys.remove(key)
             guard results[key] == nil else { continue }
@@ -249,10 +294,13 @@ actor RunScheduler {
         }
     }
 
+    private func wake() {
+        wakeUp = nil
+        dispatch()
+    }
+
     private func finishBackground(_ key: Key, work: @escaping Work) async -> Outcome {
-        let made = await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async { continuation.resume(returning: work()) }
-        }
+        let made = await Self.atLowerPriority(work)
         backgroundRunning -= 1
         generation += 1
         switch made {
@@ -263,6 +311,28 @@ actor RunScheduler {
         dispatch()
         if case .done(let outcome, _)? = results[key] { return outcome }
         return .superseded
+    }
+
+    /// How much lower background and full-timing runs are scheduled than previews: a nice value
+    /// (Linux weighs a thread of nice 10 about a tenth of one of nice 0 when both want a core).
+    static let lowerNice: Int32 = 10
+
+    /// Runs `work` on a thread of its own, of lower priority than the previews' (on Linux its
+    /// nice value `lowerNice`, which is per thread there; elsewhere the utility quality of
+    /// service). Work it hands to Dispatch's threads keeps the default priority, so a background
+    /// run keeps its cells on its one lane (`LessonRunner.mayUseLanes`); a full run has one anyway.
+    static func atLowerPriority<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                #if os(Linux)
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, lowerNice)
+                #endif
+                continuation.resume(returning: work())
+            }
+            thread.qualityOfService = .utility
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
     }
 
     /// Drops the least recently used finished results beyond `capacity`.
