@@ -110,7 +110,7 @@ final class ServeTests: XCTestCase {
         let scheduler = RunScheduler(width: 1)
         let page = LiveLesson.Page(html: "x", seconds: 0, run: "r1", folder: "lesson-03")
         let key = RunScheduler.Key(lesson: 3, values: ["sigma": "3"], quick: false)
-        let slow: @Sendable () -> Result<LiveLesson.Page, LiveLesson.Failure> = {
+        let slow: RunScheduler.Work = { _ in
             Thread.sleep(forTimeInterval: 0.3)
             return .success(page)
         }
@@ -149,8 +149,8 @@ final class ServeTests: XCTestCase {
     /// a preview never waits behind a full run; a full run no page wants any more is not made.
     func testALetGoIsAnsweredByThePreviewWhileTheFullTimingRuns() async throws {
         let scheduler = RunScheduler(width: 1)
-        let preview: RunScheduler.Work = { .success(LiveLesson.Page(html: "p", seconds: 0, run: "p", folder: "lesson-03", quick: true)) }
-        let full: RunScheduler.Work = {
+        let preview: RunScheduler.Work = { _ in .success(LiveLesson.Page(html: "p", seconds: 0, run: "p", folder: "lesson-03", quick: true)) }
+        let full: RunScheduler.Work = { _ in
             Thread.sleep(forTimeInterval: 0.6)
             return .success(LiveLesson.Page(html: "f", seconds: 0, run: "f", folder: "lesson-03", quick: false))
         }
@@ -178,12 +178,57 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(made, 5, "previews of 3, 4, 5 and 6 and one full run")
     }
 
+    /// A full run no page wants any more (its page let go, then dragged on) stops at its next
+    /// cell, so the next let-go's full run does not wait behind it; one some page still waits
+    /// for runs to its end.
+    func testAFullRunNoPageWantsStopsAtItsNextCell() async throws {
+        let scheduler = RunScheduler(width: 1)
+        let preview: RunScheduler.Work = { _ in .success(LiveLesson.Page(html: "p", seconds: 0, run: "p", folder: "lesson-03", quick: true)) }
+        // Forty cells of 50 ms; the stop is read after each, as `LiveLesson.run` reads it.
+        let full: RunScheduler.Work = { stop in
+            for _ in 0..<40 {
+                Thread.sleep(forTimeInterval: 0.05)
+                if stop.isStopped { return .failure(LiveLesson.Failure(status: 503, message: "stopped")) }
+            }
+            return .success(LiveLesson.Page(html: "f", seconds: 0, run: "f", folder: "lesson-03", quick: false))
+        }
+        func key(_ sigma: String) -> RunScheduler.Key { RunScheduler.Key(lesson: 3, values: ["sigma": sigma], quick: true) }
+        _ = await scheduler.result(key("3"), session: "a", isKept: { _ in true }, work: preview, full: (key("3").full, full))
+        try await Task.sleep(nanoseconds: 100_000_000)
+        // The page drags on: the full run of 3 is no longer wanted.
+        _ = await scheduler.result(key("4"), session: "a", isKept: { _ in true }, work: preview)
+        let start = Date()
+        _ = await scheduler.result(key("5"), session: "a", isKept: { _ in true }, work: preview, full: (key("5").full, full))
+        let timed = await scheduler.result(key("5").full, session: "a", isKept: { _ in true }, work: full)
+        guard case .page(let page) = timed else { return XCTFail("\(timed)") }
+        XCTAssertFalse(page.quick)
+        // 2 s of its own; the full run of 3, had it run on, would have held the lane 1.9 s more.
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3.0, "the full run of 5 waited for the unwanted run of 3")
+        let status = await scheduler.status()
+        XCTAssertEqual(status.runsStopped, 1)
+    }
+
+    /// `LiveLesson.run` reads the stop after each cell: a run stopped is a 503 and leaves no run folder.
+    func testAStoppedRunLeavesNoRunFolder() throws {
+        let folder = try ServeFolder()
+        defer { folder.remove() }
+        let live = try live()
+        let stop = RunStop()
+        stop.stop()
+        XCTAssertThrowsError(try live.run(values: try live.values(settings: [], folder: folder), settings: [], quick: true,
+                                          folder: folder, stop: stop)) { error in
+            XCTAssertEqual((error as? LiveLesson.Failure)?.status, 503)
+        }
+        let runs = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/runs")
+        XCTAssertEqual(runs, [], "a stopped run left its folder")
+    }
+
     /// Background runs wait while a page drags over a large upload and for `quiet` after; a list
     /// given `first` goes ahead of those listed before; a preview of a value the background made
     /// is answered from the cache, with no run of its own.
     func testTheBackgroundYieldsToADragAndItsRunsAnswerPreviews() async throws {
         let scheduler = RunScheduler(width: 2, quiet: .milliseconds(400))
-        let page: RunScheduler.Work = { .success(LiveLesson.Page(html: "w", seconds: 0, run: "w", folder: "lesson-03", quick: true)) }
+        let page: RunScheduler.Work = { _ in .success(LiveLesson.Page(html: "w", seconds: 0, run: "w", folder: "lesson-03", quick: true)) }
         func key(_ sigma: String) -> RunScheduler.Key { RunScheduler.Key(lesson: 3, values: ["sigma": sigma], quick: true) }
         _ = await scheduler.result(key("3"), session: "a", isKept: { _ in true }, work: page, pausesBackground: true)
         await scheduler.warm([(key("1"), page), (key("2"), page)])

@@ -240,9 +240,10 @@ struct LessonServer: Sendable {
         let folder = self.folder
         // The command shown on the page names an upload by its file name, as the page does.
         let shownSettings = settings.map { $0.replacingOccurrences(of: "=upload:", with: "=") }
-        return {
+        return { stop in
             Result { () throws(LiveLesson.Failure) in
-                var page = try live.run(values: values, settings: shownSettings, quick: quick, folder: folder, lanes: !background)
+                var page = try live.run(values: values, settings: shownSettings, quick: quick, folder: folder, lanes: !background,
+                                        stop: stop)
                 page.html = LivePage.links(Self.hidingUploadFolders(page.html, folder: folder), base: page.base, site: .live)
                 page.html = Self.explaining(page.html, page: page, folder: folder)
                 return page

@@ -160,10 +160,12 @@ struct LiveLesson: Sendable {
     /// a preview while a control moves (`LessonRunner.preview`), whose cells may take two lanes
     /// unless `lanes` is false (`LessonRunner.mayUseLanes`).
     ///
+    /// - Parameter stop: read after each cell; once set, the run stops there (`RunStop`).
     /// - Throws: `Failure` with status 400 for a parameter the lesson refuses when it prepares
-    ///   (an image below its smallest size), 422 for a cell that fails; the run folder is removed.
+    ///   (an image below its smallest size), 422 for a cell that fails, 503 for a run stopped; the
+    ///   run folder is removed.
     func run(values: [String: String], settings: [String], quick: Bool, folder: ServeFolder, pinned: Bool = false,
-             lanes: Bool = true) throws(Failure) -> Page {
+             lanes: Bool = true, stop: RunStop? = nil) throws(Failure) -> Page {
         let start = Date()
         let made: (id: String, folder: String)
         do {
@@ -182,11 +184,14 @@ struct LiveLesson: Sendable {
             throw Failure(status: 400, message: error.description)
         }
         let outcome: LessonRunner.Outcome
+        let path = lesson.path
         do {
-            outcome = try runner.run(parts)
+            outcome = try runner.run(parts) { _ throws(LessonError) in
+                if stop?.isStopped == true { throw LessonError(path, line: nil, "stopped: no page wants this run any more") }
+            }
         } catch {
             folder.discardRun(made.id)
-            throw Failure(status: 422, message: error.description)
+            throw Failure(status: stop?.isStopped == true ? 503 : 422, message: error.description)
         }
         guard let html = try? String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8) else {
             folder.discardRun(made.id)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,8 +19,10 @@ import Glibc
 /// - **Only wanted runs start.** Each page wants what its newest request asked (a let-go: the full
 ///   run and its preview); a run waiting for a slot starts only if some page still wants it, so a
 ///   page holds at most one place in each lane, and pages are served in the order they asked. A
-///   request whose task is cancelled (its client went away) wants nothing any more. A run already
-///   under way finishes (a cell cannot be stopped half-way) and its result is kept for whoever asks.
+///   request whose task is cancelled (its client went away) wants nothing any more. A preview
+///   under way finishes and its result is kept for whoever asks; a full-timing run that no page
+///   wants any more (its page dragged on, or went away) stops at its next cell (`RunStop`): a
+///   12-megapixel upload's takes a minute, and the next let-go's full run would wait behind it.
 /// - **Slider grids in the background**: `warm` lists previews a page will likely ask for (each
 ///   value of a slider's steps); they run on at most `width - 1` preview slots (one when `width`
 ///   is 1), only while no preview waits, so a request always finds a slot soon; and none while
@@ -67,6 +70,8 @@ actor RunScheduler {
         /// Runs waiting for a slot, in both lanes.
         var waiting: Int
         var runsMade: Int
+        /// Full-timing runs stopped between cells, no page wanting them any more.
+        var runsStopped: Int
     }
 
     private enum Entry {
@@ -92,6 +97,8 @@ actor RunScheduler {
     private var results: [Key: Entry] = [:]
     /// Runs actually made (not taken from the cache), for tests and the load script's report.
     private(set) var runsMade = 0
+    /// Full-timing runs stopped between cells because no page wanted them any more.
+    private(set) var runsStopped = 0
     /// Runs to make while idle, first first.
     private var background: [(key: Key, work: Work)] = []
     private var backgroundKeys: Set<Key> = []
@@ -101,7 +108,12 @@ actor RunScheduler {
     /// The wake-up that starts background runs again once the pages have been quiet long enough.
     private var wakeUp: Task<Void, Never>?
 
-    typealias Work = @Sendable () -> Result<LiveLesson.Page, LiveLesson.Failure>
+    /// A run: given the flag that says its result is no longer wanted, which it reads between
+    /// cells (`LiveLesson.run`), it gives the page or the failure.
+    typealias Work = @Sendable (RunStop) -> Result<LiveLesson.Page, LiveLesson.Failure>
+    /// The flags of the full-timing runs under way: a full run no page wants any more stops at its
+    /// next cell.
+    private var stops: [Key: RunStop] = [:]
 
     init(width: Int, capacity: Int = 512, quiet: Duration = .seconds(2)) {
         self.width = max(1, width)
@@ -161,8 +173,8 @@ actor RunScheduler {
     }
 
     func status() -> Status {
-        Status(warming: background.count + backgroundRunning, backgroundRunning: backgroundRunning, previewsRunning: previewsRunning, timingRunning: timingRunning,
-               waiting: waiting.count, runsMade: runsMade)
+        Status(warming: background.count + backgroundRunning, backgroundRunning: backgroundRunning, previewsRunning: previewsRunning,
+               timingRunning: timingRunning, waiting: waiting.count, runsMade: runsMade, runsStopped: runsStopped)
     }
 
     /// The run for `key`, listed as under way; it waits for a slot of its lane.
@@ -192,11 +204,21 @@ actor RunScheduler {
             return .superseded
         }
         runsMade += 1
+        let stop = RunStop()
+        if !key.quick { stops[key] = stop }
         let made = key.quick ? await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
-        } : await Self.atLowerPriority(work)
+            DispatchQueue.global().async { continuation.resume(returning: work(stop)) }
+        } : await Self.atLowerPriority { work(stop) }
         if key.quick { previewsRunning -= 1 } else { timingRunning -= 1 }
+        stops[key] = nil
         generation += 1
+        if stop.isStopped, case .failure = made {
+            // Stopped between cells: nothing is kept, and whoever still waits asks again.
+            results[key] = nil
+            runsStopped += 1
+            dispatch()
+            return .superseded
+        }
         let outcome: Outcome
         switch made {
         case .success(let page):
@@ -236,6 +258,7 @@ actor RunScheduler {
     /// Gives up the places of runs no page wants, hands free slots to the oldest waiting runs of
     /// each lane, then starts background runs.
     private func dispatch() {
+        for (key, stop) in stops where !isWanted(key) { stop.stop() }
         var index = 0
         while index < waiting.count {
             let next = waiting[index]
@@ -300,7 +323,7 @@ actor RunScheduler {
     }
 
     private func finishBackground(_ key: Key, work: @escaping Work) async -> Outcome {
-        let made = await Self.atLowerPriority(work)
+        let made = await Self.atLowerPriority { work(RunStop()) }
         backgroundRunning -= 1
         generation += 1
         switch made {
@@ -344,4 +367,14 @@ actor RunScheduler {
         guard done.count > capacity else { return }
         for (key, _) in done.sorted(by: { $0.1 < $1.1 }).prefix(done.count - capacity) { results[key] = nil }
     }
+}
+
+/// Tells a run under way that no page wants its result any more: the run reads it between cells
+/// and stops there (a cell cannot be stopped half-way), removing its run folder.
+final class RunStop: Sendable {
+    private let stopped = Atomic<Bool>(false)
+
+    func stop() { stopped.store(true, ordering: .relaxed) }
+
+    var isStopped: Bool { stopped.load(ordering: .relaxed) }
 }
