@@ -27,7 +27,8 @@ struct ServeCommand: ParsableCommand {
         per pixel (a wide 2-D kernel); the page names the copy and its size. Letting go runs \
         the picture itself, at full size. Previews come first: while a page drags over such a \
         picture (and two seconds after), the slider steps made in the background wait, and \
-        full-timing runs and background runs run at a lower priority (nice 10).
+        full-timing runs and background runs run at a lower priority (nice 10). A full-timing \
+        run no page waits for any more (its page moved the control again) stops at its next cell.
 
         Examples:
           explorer serve
