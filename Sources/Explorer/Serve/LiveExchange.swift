@@ -151,8 +151,15 @@ enum LiveAssets {
     }
 
     /// The text of asset `name`.
-    static func text(_ name: String) -> String? {
-        guard type(of: name) != nil, let bytes = ShippedFiles.contents(of: "Sources/Explorer/Serve/Resources/" + name) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func text(_ name: String) -> String? { texts[name] }
+
+    /// Each asset decoded once, not on every request for it.
+    private static let texts: [String: String] = {
+        var texts: [String: String] = [:]
+        for name in ["live.js", "explain.js", "live.css"] {
+            guard let bytes = ShippedFiles.contents(of: "Sources/Explorer/Serve/Resources/" + name) else { continue }
+            texts[name] = String(decoding: bytes, as: UTF8.self)
+        }
+        return texts
+    }()
 }
