@@ -43,6 +43,8 @@ final class ArithCommandTests: XCTestCase {
         XCTAssertEqual(report.measures["below"], 0)
         XCTAssertEqual(try XCTUnwrap(report.measures["highest"]), 350, accuracy: 1e-3)
         XCTAssertEqual(try XCTUnwrap(report.measures["lowest"]), 70, accuracy: 1e-3)
+        // The mean of what is written: (70 + 255)/2 levels.
+        XCTAssertEqual(try XCTUnwrap(report.measures["mean"]), 162.5, accuracy: 1e-3)
     }
 
     func testThresholdAndFunctions() throws {
@@ -110,5 +112,33 @@ final class ArithCommandTests: XCTestCase {
         XCTAssertThrowsError(try run(["a - b", "--let", "a=\(a)", "--let", "b=\(wide)"])) { error in
             XCTAssertTrue("\(error)".contains("must be the same size"), "\(error)")
         }
+    }
+}
+
+/// `explorer shrink`: its limits, and the size it writes.
+final class ShrinkCommandTests: XCTestCase {
+    func testFactorsOutsideTheLimitsAreRefused() throws {
+        for factor in ["1", "65"] {
+            XCTAssertThrowsError(try Explorer.parseAsRoot(["shrink", "photo", "-o", "x.png", "--factor", factor])) { error in
+                XCTAssertTrue(Explorer.message(for: error).contains("--factor must be 2…64"), Explorer.message(for: error))
+            }
+        }
+        let command = try Explorer.parseAsRoot(["shrink", "builtin:impulse@9x7", "-o", "x.png", "--factor", "8"])
+        let context = RunContext(commandLine: "explorer test", outputFolder: nil, quickTiming: true)
+        XCTAssertThrowsError(try XCTUnwrap(command as? ShrinkCommand).makeReport(context)) { error in
+            XCTAssertTrue("\(error)".contains("larger than builtin:impulse@9x7's smaller side (7 px)"), "\(error)")
+        }
+    }
+
+    func testTheSmallPictureIsCeilingSized() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shrink-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("small.png").path
+        let command = try Explorer.parseAsRoot(["shrink", "builtin:checker@161x121", "-o", output, "--factor", "4", "--sampling", "area"])
+        let context = RunContext(commandLine: "explorer test", outputFolder: nil, quickTiming: true)
+        _ = try XCTUnwrap(command as? ShrinkCommand).makeReport(context)
+        let info = try PNGInfo.read(output)
+        XCTAssertEqual([info.width, info.height], [41, 31])
     }
 }

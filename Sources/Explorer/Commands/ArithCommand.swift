@@ -92,7 +92,9 @@ struct ArithCommand: ReportingCommand {
                 for c in 0..<3 {
                     let v = out[4 * x + c]
                     let kept = count.clip(v, clipped: &clipped)
-                    result.pixels[start + 4 * x + c] = linear ? ColourSpace.sRGB(fromLinear: kept) : kept
+                    let stored = linear ? ColourSpace.sRGB(fromLinear: kept) : kept
+                    result.pixels[start + 4 * x + c] = stored
+                    count.sum += Double(stored)
                 }
                 if clipped { count.pixels += 1 }
                 result.pixels[start + 4 * x + 3] = images[0].pixels[start + 4 * x + 3]
@@ -113,25 +115,29 @@ struct ArithCommand: ReportingCommand {
         var report = Report()
         let names = pairs.map { "\($0.name) = \($0.source)" }.joined(separator: ", ")
         let share = 100 * Double(count.pixels) / Double(pixels)
+        let mean = 255 * count.sum / Double(3 * pixels)
         report.text("Computed \(expression) over \(names), \(linear ? "in linear light" : "on the stored values"), in Float32; "
                     + "written with \(depth.rawValue) bits a channel.")
-        var table = Table(title: "Clipping of \(expression)", name: "arith", columns: [
+        var table = Table(title: "\(expression): range, mean and clipping", name: "arith", columns: [
             Table.Column(key: "result", title: "result", alignRight: false),
             Table.Column(key: "min", title: "lowest", unit: "levels"),
             Table.Column(key: "max", title: "highest", unit: "levels"),
+            Table.Column(key: "mean", title: "mean", unit: "levels"),
             Table.Column(key: "clippedPixels", title: "pixels clipped"),
             Table.Column(key: "clippedPercent", title: "share", unit: "%"),
             Table.Column(key: "below", title: "values < 0"),
             Table.Column(key: "above", title: "values > 1"),
         ])
         table.append([.text((path as NSString).lastPathComponent), .number(255 * Double(count.lowest), digits: 1),
-                      .number(255 * Double(count.highest), digits: 1), .integer(count.pixels), .number(share, digits: 2),
+                      .number(255 * Double(count.highest), digits: 1), .number(mean, digits: 3), .integer(count.pixels), .number(share, digits: 2),
                       .integer(count.below), .integer(count.above)])
-        table.notes = ["lowest and highest: the result before clipping, ×255\(linear ? ", in linear light" : ""); "
+        table.notes = ["lowest and highest: the result before clipping, ×255\(linear ? ", in linear light" : ""); mean: "
+                       + "of R, G and B as written, before rounding, ×255; "
                        + "a pixel is clipped when any of R, G, B is outside 0…1. Not-a-number results count as below 0."]
         report.table(table)
         report.measures = ["clippedPixels": Double(count.pixels), "clippedPercent": share, "lowest": 255 * Double(count.lowest),
-                           "highest": 255 * Double(count.highest), "below": Double(count.below), "above": Double(count.above)]
+                           "highest": 255 * Double(count.highest), "below": Double(count.below), "above": Double(count.above),
+                           "mean": mean]
         if figure { report.figure(Figure(path: path, altText: "\(expression) with \(names)", caption: nil)) }
         return report
     }
@@ -142,6 +148,8 @@ struct ArithCommand: ReportingCommand {
 struct ClipCount {
     var below = 0, above = 0, pixels = 0
     var lowest = Float.infinity, highest = -Float.infinity
+    /// The sum of the values kept, as written (for the mean).
+    var sum = 0.0
 
     /// `v` clipped to 0…1, counted; sets `clipped` when it was outside. NaN becomes 0.
     mutating func clip(_ v: Float, clipped: inout Bool) -> Float {
