@@ -123,10 +123,10 @@ struct ArithCommand: ReportingCommand {
             Table.Column(key: "min", title: "lowest", unit: "levels"),
             Table.Column(key: "max", title: "highest", unit: "levels"),
             Table.Column(key: "mean", title: "mean", unit: "levels"),
-            Table.Column(key: "clippedPixels", title: "pixels clipped"),
+            Table.Column(key: "clippedPixels", title: "clipped", unit: "pixels"),
             Table.Column(key: "clippedPercent", title: "share", unit: "%"),
-            Table.Column(key: "below", title: "values < 0"),
-            Table.Column(key: "above", title: "values > 1"),
+            Table.Column(key: "below", title: "< 0", unit: "values"),
+            Table.Column(key: "above", title: "> 1", unit: "values"),
         ])
         table.append([.text((path as NSString).lastPathComponent), .number(255 * Double(count.lowest), digits: 1),
                       .number(255 * Double(count.highest), digits: 1), .number(mean, digits: 3), .integer(count.pixels), .number(share, digits: 2),

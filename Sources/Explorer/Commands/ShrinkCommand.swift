@@ -41,7 +41,7 @@ struct ShrinkCommand: ReportingCommand {
         let small = sampling == .point ? image.sampled(every: factor) : image.reduced(by: factor)
         let path = try context.writePNG(small, to: output, alpha: !PNG.isOpaque(small))
         var report = Report()
-        let how = sampling == .point ? "taking every \(factor)th pixel" : "averaging each \(factor)×\(factor) block"
+        let how = sampling == .point ? "taking one pixel in \(factor) each way" : "averaging each \(factor)×\(factor) block"
         report.text("Shrank \(input) (\(image.width)×\(image.height)) to \(small.width)×\(small.height) by \(how).")
         if figure { report.figure(Figure(path: path, altText: "\(input) shrunk \(factor) times by \(how)", caption: nil)) }
         return report
