@@ -17,7 +17,21 @@ struct RadiusCommand: ReportingCommand {
         """
     )
 
-    @Argument(help: "The API's number (a radius, a blur length, a kernel size).") var value: Double
+    /// The words of VALUE: one number, which may be negative (`-3` is refused with the limit it
+    /// breaks, not read as an unknown option).
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The API's number (a radius, a blur length, a kernel size).", valueName: "value"))
+    var words: [String] = []
+
+    /// VALUE as a number.
+    var value: Double {
+        get throws {
+            guard words.count == 1, let number = Double(words[0]) else {
+                throw ValidationError(words.isEmpty ? "give the API's number, e.g. explorer radius 16 --from css-box-shadow"
+                                      : "VALUE is one number, e.g. 16 or 2.5; got '\(words.joined(separator: " "))'")
+            }
+            return number
+        }
+    }
     @Option(help: "The API the number is in: css-filter, css-box-shadow, pillow, opencv-ksize, …")
     var from: String
     @OptionGroup var formatOptions: FormatOptions
@@ -27,11 +41,12 @@ struct RadiusCommand: ReportingCommand {
             throw ValidationError("--from \(from) is not an API here; the APIs are "
                                   + BlurSizeConventions.all.map(\.name).joined(separator: ", "))
         }
-        if let why = convention.refusal(of: value) { throw ValidationError(why) }
+        if let why = convention.refusal(of: try value) { throw ValidationError(why) }
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
         guard let source = BlurSizeConventions.named(from) else { throw ValidationError("--from \(from) is not an API here") }
+        let value = try self.value
         let sigma = try source.sigma(for: value)
         var table = Table(title: "σ = \(NumberText.compact(sigma)) px: \(from) \(NumberText.compact(value)) in every API",
                           name: "radius", columns: [
