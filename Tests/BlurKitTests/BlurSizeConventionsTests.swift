@@ -72,7 +72,8 @@ final class BlurSizeConventionsTests: XCTestCase {
     /// Tolerances: 1 % where the kernel is a Gaussian or matches the variance (Pillow's extended
     /// boxes, ImageEffects, whose rule is its boxes' σ); 8 % for OpenCV, whose kernel is cut at
     /// (k − 1)/2, about 2.4σ at k = 9; 10 % for SVG's three boxes (d ≈ 1.88σ matches the peak
-    /// height, not the variance: σ ≈ d/2 ≈ 0.94σ, less after rounding d down).
+    /// height, not the variance: σ ≈ d/2 ≈ 0.94σ, less after rounding d down); 25 % for libvips,
+    /// whose mask stops at a fifth of its peak (tested exactly below).
     func testEachRowMatchesTheSigmaOfItsImpulseResponse() throws {
         for api in BlurSizeConventions.all {
             let values: [Double] = switch api.name {
@@ -83,6 +84,7 @@ final class BlurSizeConventionsTests: XCTestCase {
             let tolerance = switch api.name {
             case "opencv-ksize": 0.08
             case "css-filter", "svg-std-deviation": 0.10
+            case "libvips": 0.25
             default: 0.01
             }
             for value in values {
@@ -102,6 +104,19 @@ final class BlurSizeConventionsTests: XCTestCase {
         XCTAssertEqual(try opencv.sigma(for: 3), 0.8, accuracy: 1e-12)
         // k = 5: binomial (1 4 6 4 1)/16, variance 1.
         XCTAssertEqual(KernelAnalysis.effectiveSigma(try opencv.impulseResponse(for: 5)), 1, accuracy: 1e-12)
+    }
+
+    func testLibvipsMaskWorkedByHand() throws {
+        let libvips = try convention("libvips")
+        // σ = 1: exp(−x²/2) is 1, 0.607, then 0.135 < 0.2 at x = 2: width 2·1 + 1 = 3, weights
+        // rint(20·…) = 12, 20, 12; variance 2·12/44.
+        XCTAssertEqual(try libvips.impulseResponse(for: 1), [12.0 / 44, 20.0 / 44, 12.0 / 44])
+        XCTAssertEqual(KernelAnalysis.effectiveSigma(try libvips.impulseResponse(for: 1)), (24.0 / 44).squareRoot(), accuracy: 1e-12)
+        // σ = 0.5: exp(−2) = 0.135 < 0.2 already at x = 1: a 1-tap mask, no blur at all.
+        XCTAssertEqual(try libvips.impulseResponse(for: 0.5), [1])
+        // Large σ: cut near 1.8σ, the kernel's σ is about 0.83 of the rule's.
+        let measured = KernelAnalysis.effectiveSigma(try libvips.impulseResponse(for: 100)) / 100
+        XCTAssertTrue((0.8...0.85).contains(measured), "\(measured)")
     }
 
     func testSVGsBoxesForAnEvenWidth() throws {

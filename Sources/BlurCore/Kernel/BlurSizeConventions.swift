@@ -63,8 +63,8 @@ public struct BlurSizeConvention: Sendable {
     /// The centred 1-D impulse response the API makes for `value` (sums to 1).
     ///
     /// An API whose source fixes the kernel (OpenCV's sampled and truncated Gaussian and its
-    /// tables for sizes up to 7, Pillow's three extended boxes, SVG's three boxes for σ ≥ 2,
-    /// Apple's three boxes) gets that kernel; one that promises a Gaussian gets a point-sampled
+    /// tables for sizes up to 7, libvips' cut integer mask, Pillow's three extended boxes, SVG's
+    /// three boxes for σ ≥ 2, Apple's three boxes) gets that kernel; one that promises a Gaussian gets a point-sampled
     /// Gaussian cut at 6σ. σ = 0 is the identity, [1].
     ///
     /// - Throws: `BlurKitError` when the API does not take `value`.
@@ -100,9 +100,10 @@ public enum BlurSizeConventions {
               "Pillow src/libImaging/BoxBlur.c, _gaussian_blur_radius: three extended boxes of variance radius²/3 "
               + "(Gwosdek et al. 2011); the documentation says only \"standard deviation of the Gaussian kernel\"",
               kernel: { sigma in try extendedBoxKernel(sigma: sigma) }),
-        exact("libvips", "gaussblur sigma", "σ = sigma",
-              "libvips gaussblur: \"sigma: how large a mask to use\", a Gaussian mask of that standard deviation "
-              + "(libvips.org/API/current/method.Image.gaussblur.html); its min_ampl cut is not modelled"),
+        exact("libvips", "gaussblur sigma", "σ = sigma (mask cut below 0.2 of its peak, weights in 20ths)",
+              "libvips create/gaussmat.c (mask while exp(−x²/2σ²) ≥ min_ampl, weights rint(20·v)) with gaussblur's "
+              + "defaults min_ampl 0.2, precision int (libvips.org/API/current/method.Image.gaussblur.html); σ < 0.2 copies",
+              kernel: libvipsKernel),
         exact("core-image", "CIGaussianBlur inputRadius", "σ = inputRadius",
               "Apple's documentation calls it a radius without a formula; σ = inputRadius is measured by others, "
               + "not verified here"),
@@ -219,6 +220,26 @@ public enum BlurSizeConventions {
         if d % 2 == 1 { return try BoxWidths.impulseResponse([d, d, d]) }
         let box = [Double](repeating: 1 / Double(d), count: d)
         return convolve(convolve(box, box), try BoxWidths.impulseResponse([d + 1]))
+    }
+
+    /// libvips' `gaussblur` with its defaults (min_ampl 0.2, integer precision), as
+    /// `vips_gaussmat` builds the mask: x counts up from 0 while exp(−x²/2σ²) ≥ 0.2 (at most
+    /// ⌊8σ⌋), the mask is 2·max(x − 1, 0) + 1 wide, each weight rint(20·exp(−x²/2σ²)), divided by
+    /// their sum; σ < 0.2 is a copy. The cut at a fifth of the peak (about 1.8σ) makes the
+    /// kernel's own σ about 0.8 of the one asked for.
+    @Sendable static func libvipsKernel(sigma: Double) -> [Double] {
+        guard sigma >= 0.2 else { return [1] }
+        let twiceVariance = 2 * sigma * sigma
+        let limit = Int(min(8 * sigma, 5000))
+        var x = 0
+        while x < limit, exp(-Double(x * x) / twiceVariance) >= 0.2 { x += 1 }
+        let width = 2 * max(x - 1, 0) + 1
+        let weights = (0..<width).map { i -> Double in
+            let offset = Double(i - width / 2)
+            return (20 * exp(-offset * offset / twiceVariance)).rounded(.toNearestOrEven)
+        }
+        let sum = weights.reduce(0, +)
+        return weights.map { $0 / (sum == 0 ? 1 : sum) }
     }
 
     /// Pillow's three extended boxes for σ (Gwosdek et al. 2011), Float64.
