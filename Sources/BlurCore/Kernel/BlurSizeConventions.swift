@@ -91,8 +91,9 @@ public enum BlurSizeConventions {
              "CSS Backgrounds and Borders 3, box-shadow: \"a standard deviation equal to half the blur radius\" "
              + "(w3.org/TR/css-backgrounds-3/#shadow-blur)"),
         half("canvas-shadow-blur", "shadowBlur B", "σ = B/2",
-             "HTML Living Standard, canvas shadows: \"a standard deviation ... equal to half the shadowBlur\" "
-             + "(html.spec.whatwg.org/#when-shadows-are-drawn); not checked against a corpus here"),
+             "HTML Living Standard, when shadows are drawn: σ half the shadowBlur "
+             + "(html.spec.whatwg.org/multipage/canvas.html#when-shadows-are-drawn); Chromium aligned to it in 2018 "
+             + "(chromium.googlesource.com/chromium/src.git/+/909793b85dd2eb0bd37954ec50fbc86d547be50a)"),
         exact("svg-std-deviation", "feGaussianBlur stdDeviation s", "σ = s (three boxes of d = ⌊1.88·s + ½⌋ allowed for s ≥ 2)",
               "Filter Effects Module Level 1, feGaussianBlur (w3.org/TR/filter-effects-1/#feGaussianBlurElement); "
               + "MDN stdDeviation", kernel: svgKernel),
@@ -108,8 +109,8 @@ public enum BlurSizeConventions {
               "Apple's documentation calls it a radius without a formula; σ = inputRadius is measured by others, "
               + "not verified here"),
         skia("android-render-effect", "RenderEffect.createBlurEffect radius r",
-             "Android hwui utils/Blur.cpp convertRadiusToSigma: r > 0 ? 0.57735·r + 0.5 : 0 "
-             + "(android.googlesource.com/platform/frameworks/base/+/master/libs/hwui/utils/Blur.cpp)"),
+             "Android frameworks/base libs/hwui/jni/RenderEffect.cpp createBlurEffect passes each radius through "
+             + "Blur::convertRadiusToSigma (libs/hwui/utils/Blur.cpp): r > 0 ? 0.57735·r + 0.5 : 0"),
         BlurSizeConvention(
             name: "renderscript", quantity: "ScriptIntrinsicBlur.setRadius(r)", rule: "σ = 0.4·r + 0.6, 0 < r ≤ 25",
             source: "Android RenderScript rsCpuIntrinsicBlur.cpp ComputeGaussianWeights: sigma = 0.4f * mRadius + 0.6f; "
@@ -142,8 +143,8 @@ public enum BlurSizeConventions {
             kernel: { k in try openCVKernel(size: Int(k)) }),
         BlurSizeConvention(
             name: "figma", quantity: "layer blur v", rule: "σ = v/2",
-            source: "Figma's layer blur is twice CSS's blur() (observed by designers exporting to CSS); "
-                + "Figma publishes no formula, not verified here",
+            source: "Figma publishes no formula; measured in Bjango's \"Blur radius comparison\" (bjango.com/articles/blurradiuscomparison): "
+                + "Figma's blurs match CSS box-shadow, σ = v/2, twice CSS blur()'s number for the same blur",
             isDiscrete: false, refusal: { _ in nil }, toSigma: { $0 / 2 }, fromSigma: { 2 * $0 },
             kernel: { v in try gaussianKernel(sigma: v / 2) }),
         BlurSizeConvention(
