@@ -142,3 +142,20 @@ final class ShrinkCommandTests: XCTestCase {
         XCTAssertEqual([info.width, info.height], [41, 31])
     }
 }
+
+/// `explorer median`: its limits.
+final class MedianCommandTests: XCTestCase {
+    func testRadiiAndWorkOutsideTheLimitsAreRefused() throws {
+        for radius in ["0", "6"] {
+            XCTAssertThrowsError(try Explorer.parseAsRoot(["median", "photo", "-o", "x.png", "--radius", radius])) { error in
+                XCTAssertTrue(Explorer.message(for: error).contains("--radius must be 1…5"), Explorer.message(for: error))
+            }
+        }
+        // 4000² pixels × 11² values = 1.9e9, above 1e9.
+        let command = try Explorer.parseAsRoot(["median", "builtin:noise@4000x4000", "-o", "x.png", "--radius", "5"])
+        let context = RunContext(commandLine: "explorer test", outputFolder: nil, quickTiming: true)
+        XCTAssertThrowsError(try XCTUnwrap(command as? MedianCommand).makeReport(context)) { error in
+            XCTAssertTrue("\(error)".contains("above the limit of 1e+09"), "\(error)")
+        }
+    }
+}
