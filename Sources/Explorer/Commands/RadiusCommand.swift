@@ -10,8 +10,9 @@ struct RadiusCommand: ReportingCommand {
         APIs (--from): \(BlurSizeConventions.all.map(\.name).joined(separator: ", ")). \
         Each row gives the API's number for the same σ, the σ its rule gives for that number (the nearest \
         number of an API that takes only odd sizes or whole box widths gives a σ near, not equal), the σ of \
-        the 1-D impulse response the API makes (its second moment; OpenCV's kernel for k ≤ 7, Pillow's, \
-        SVG's and ImageEffects' boxes are what their sources build), the rule and its source. \
+        the 1-D impulse response the API makes (its second moment; the kernels of OpenCV, libvips, Pillow, \
+        SVG and ImageEffects are built as their sources build them, the others are Gaussians), the rule \
+        and its source. JSON: an object with sigma and rows, one per API, each with name and value. \
         Limits: VALUE finite and ≥ 0, σ at most \(NumberText.compact(BlurSizeConventions.maxSigma)); \
         renderscript 0 < r ≤ 25; opencv-ksize odd and ≥ 1. A value the API cannot take exits with status 64.
         """
