@@ -27,10 +27,10 @@ public struct EffectBlur: Sendable {
         self.apply = apply
     }
 
-    /// `method` through `Blur.apply` (premultiplied alpha unless `alpha` says straight, stored
-    /// values) with clamped edges, as vImage's `kvImageEdgeExtend`; the reach is the method's.
+    /// `method` through `RGBAImage.blurred(by:)` (premultiplied alpha unless `alpha` says
+    /// straight, stored values) with clamped edges, as vImage's `kvImageEdgeExtend`; the reach is the method's.
     public init(_ method: any BlurMethod, alpha: AlphaMode = .premultiplied) {
-        self.init(reach: method.reach) { Blur.apply(method, to: $0, edges: .clamp, alpha: alpha) }
+        self.init(reach: method.reach) { $0.blurred(by: method, edges: .clamp, alpha: alpha) }
     }
 
     /// The rectangle a region blur reads for the pixels of `rect`: `rect` grown by `reach` on every

@@ -32,7 +32,7 @@ public enum PNG {
         let header = try PNGInfo.parse(bytes, path: path)
         let pixels = header.width * header.height
         guard pixels <= maxPixels else {
-            throw BlurKitError("'\(path)' is \(header.width)×\(header.height) = \(pixels) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
+            throw BlurKitError("'\(path)' is \(header.width)×\(header.height) = \(pixels) pixels, above the limit of \(maxPixels) (raise it with maxPixels)", naming: ["maxPixels"])
         }
         return try decode(bytes, width: header.width, height: header.height, maxPixels: maxPixels, bitDepth: header.bitDepth, path: path).image
     }

@@ -7,7 +7,7 @@
 /// written to be read — O(R²) or O(R) per pixel, no pointers, SIMD, running sums or threads —
 /// and are much slower than the methods they describe (`explorer source NAME` and the tests
 /// use them; nothing times them). Channels are blurred as given: callers that
-/// want premultiplied alpha premultiply first, as `Blur.apply` does for the fast methods.
+/// want premultiplied alpha premultiply first, as `RGBAImage.blurred(by:)` does for the fast methods.
 ///
 /// Every function is marked `// lesson-code: NAME-reference`, so `explorer source NAME` shows
 /// it before the fast loop.

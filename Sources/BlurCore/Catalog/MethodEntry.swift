@@ -1,8 +1,9 @@
 /// A blur method as the catalog declares it: its name, what it is in one line, the parameters
 /// it reads, how its cost grows, the limits that keep that cost bounded, and how to build it.
 ///
-/// Each method's file declares its entry beside its type (`BoxAverage.entry`, …);
-/// `MethodCatalog.all` lists them. Everything that offers a choice of methods — the command
+/// Each method's file declares its entry beside its type, as a static member of `MethodEntry`
+/// (`.box`, `.separable`, `.iteratedBox`, …), which is how a caller names a method:
+/// `try image.blurred(sigma: 4, method: .iteratedBox)`. `MethodCatalog.all` lists them. Everything that offers a choice of methods — the command
 /// line's `--method` and `--methods`, `compare`, `bench`, the survey, `explorer source` — reads
 /// these entries, so a new method is one file, one catalog line and one test file.
 public struct MethodEntry: Sendable {
@@ -72,19 +73,22 @@ public struct MethodEntry: Sendable {
     /// off. (Numbers it does not read are ignored, so one command line can set them for some
     /// of several methods.)
     ///
-    /// - Throws: `BlurKitError` naming the option and the value.
+    /// - Throws: `BlurKitError` naming the parameter and the value.
     public func check(_ settings: MethodSettings) throws {
         if let sigma = settings.sigma { try limits.check(sigma: sigma, method: limits == .standard ? nil : name) }
         if let radius = settings.radius { try limits.check(radius: radius) }
         for flag in MethodCatalog.parameters where flag.kind == .flag && settings.isOn(flag) && !reads(flag) {
             let readers = MethodCatalog.all.filter { $0.reads(flag) }.map(\.name)
-            throw BlurKitError("\(flag.option) applies to \(MethodCatalog.sentence(readers)), not \(name)")
+            throw BlurKitError("\(flag.name) applies to \(MethodCatalog.sentence(readers)), not \(name)", naming: [flag.name])
         }
     }
 
-    /// Checks `settings` and builds the method.
+    /// The method built from `settings`, after checking them: every parameter's value against its
+    /// declaration, σ or R (not both) against this method's limits, and no flag it does not read.
+    ///
+    /// - Throws: ``BlurKitError`` naming the parameter and the value it refuses.
     public func method(_ settings: MethodSettings) throws -> any BlurMethod {
-        try check(settings)
+        try MethodCatalog.check(settings, for: [self])
         return try make(settings)
     }
 }

@@ -25,17 +25,17 @@ public struct MethodSettings: Sendable, Equatable {
     /// Whether a flag is on.
     public func isOn(_ parameter: MethodParameter) -> Bool { value(parameter) != 0 }
 
-    /// How the passes store the image: 8-bit levels when `--eight-bit-passes` is on.
+    /// How the passes store the image: 8-bit levels when `eight-bit-passes` is on.
     public var storage: PassStorage { isOn(.eightBitPasses) ? .eightBit : .float32 }
 
     /// σ for a Gaussian method: given, or R / T from a radius above 0.
     ///
-    /// - Throws: `BlurKitError` when neither is given: "--method NAME needs --sigma (or a
-    ///   --radius above 0)".
+    /// - Throws: `BlurKitError` when neither is given: "method NAME needs sigma (or a radius
+    ///   above 0)".
     public func gaussianSigma(for method: String) throws -> Double {
         if let sigma { return sigma }
         if let radius, radius > 0 { return Double(radius) / value(.truncate) }
-        throw BlurKitError("--method \(method) needs --sigma (or a --radius above 0)")
+        throw BlurKitError("method \(method) needs sigma (or a radius above 0)", naming: ["method", "sigma", "radius"])
     }
 
     /// The radius of a sampled Gaussian of σ: given, or ⌊T·σ + ½⌋.

@@ -5,18 +5,18 @@ import Foundation
 public enum MethodCatalog {
     /// Every method's entry, in the order the command line lists them.
     public static let all: [MethodEntry] = [
-        BoxAverage.entry,
-        Gaussian2D.entry,
-        Separable.entry,
-        IteratedBox.entry,
-        Downsampled.entry,
-        ExtendedBox.entry,
-        Deriche.entry,
-        YoungVanVliet.entry,
-        StackBlur.entry,
-        DualKawase.entry,
-        LinearTaps.entry,
-        FFTGaussian.entry,
+        .box,
+        .gaussian2D,
+        .separable,
+        .iteratedBox,
+        .downsampled,
+        .extendedBox,
+        .deriche,
+        .youngVanVliet,
+        .stack,
+        .dualKawase,
+        .linearTaps,
+        .fft,
     ]
 }
 
@@ -44,7 +44,7 @@ extension MethodCatalog {
     /// `all`.
     ///
     /// - Throws: `BlurKitError` for an unknown name, or a list that names no method.
-    public static func parseList(_ text: String, option: String = "--methods") throws -> [MethodEntry] {
+    package static func parseList(_ text: String, name: String = "methods") throws -> [MethodEntry] {
         if text.trimmingCharacters(in: .whitespaces) == "all" { return all }
         let methods = try text.split(separator: ",").map { word in
             let name = word.trimmingCharacters(in: .whitespaces)
@@ -53,7 +53,7 @@ extension MethodCatalog {
             }
             return method
         }
-        guard !methods.isEmpty else { throw BlurKitError("\(option) names no method; choose from \(names.joined(separator: ", "))") }
+        guard !methods.isEmpty else { throw BlurKitError("\(name) names no method; choose from \(names.joined(separator: ", "))", naming: [name]) }
         return methods
     }
 
@@ -62,7 +62,7 @@ extension MethodCatalog {
     /// - Throws: `BlurKitError` for the first value out of range.
     public static func check(_ settings: MethodSettings, for methods: [MethodEntry]) throws {
         for parameter in parameters { try parameter.check(settings.value(parameter)) }
-        guard settings.sigma == nil || settings.radius == nil else { throw BlurKitError("give --sigma or --radius, not both") }
+        guard settings.sigma == nil || settings.radius == nil else { throw BlurKitError("give sigma or radius, not both", naming: ["sigma", "radius"]) }
         for method in methods { try method.check(settings) }
     }
 

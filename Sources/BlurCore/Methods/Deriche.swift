@@ -177,9 +177,9 @@ struct DericheCoefficients: Sendable {
 
 // MARK: - Catalog
 
-extension Deriche {
-    /// The catalog's entry: O(1); σ from `--sigma`, or `--radius` / T.
-    public static let entry = MethodEntry(name: "deriche", summary: "4th-order recursive filter", cost: .constant) { settings in
+extension MethodEntry {
+    /// `Deriche` in the catalog: O(1); σ from `sigma`, or `radius` / T.
+    public static let deriche = MethodEntry(name: "deriche", summary: "4th-order recursive filter", cost: .constant) { settings in
         try Deriche(sigma: try settings.gaussianSigma(for: "deriche"))
     }
 }

@@ -122,11 +122,11 @@ extension MethodParameter {
         name: "downsample", kind: .integer(1...64), defaultValue: 4, meaning: "Shrink factor K of the downsampled method.")
 }
 
-extension Downsampled {
-    /// The catalog's entry: O(R) (the inner blur is separable), taught, reads `--downsample` K and
-    /// `--truncate`; the inner method is `Separable` with the sampled Gaussian of σ/K, σ from
-    /// `--sigma` or `--radius` / T.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `Downsampled` in the catalog: O(R) (the inner blur is separable), taught, reads `downsample` K and
+    /// `truncate`; the inner method is `Separable` with the sampled Gaussian of σ/K, σ from
+    /// `sigma` or `radius` / T.
+    public static let downsampled = MethodEntry(
         name: "downsampled", summary: "shrink by K, blur with σ/K, enlarge", parameters: [.downsample, .truncate],
         cost: .linear, taught: true,
         scheduleNote: "The fast version runs the same three steps with rows split over threads, the inner method's own fast loop, and the bilinear positions and weights computed once per row and column instead of once per pixel."

@@ -365,10 +365,10 @@ private func kawasePass(
 
 // MARK: - Catalog
 
-extension DualKawase {
-    /// The catalog's entry: O(1) per pixel whatever σ; passes and offset solved from σ (`--sigma`,
-    /// or `--radius` / T) by `init(sigma:)`.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `DualKawase` in the catalog: O(1) per pixel whatever σ; passes and offset solved from σ (`sigma`,
+    /// or `radius` / T) by `init(sigma:)`.
+    public static let dualKawase = MethodEntry(
         name: "dual-kawase", summary: "down and up passes of bilinear fetches (compositors)", cost: .constant
     ) { settings in
         try DualKawase(sigma: try settings.gaussianSigma(for: "dual-kawase"))

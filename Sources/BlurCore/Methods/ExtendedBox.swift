@@ -170,10 +170,10 @@ private func extendedBoxPass(
 
 // MARK: - Catalog
 
-extension ExtendedBox {
-    /// The catalog's entry: O(1), reads `--iterations` N and `--eight-bit-passes`; σ from
-    /// `--sigma`, or `--radius` / T.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `ExtendedBox` in the catalog: O(1), reads `iterations` N and `eightBitPasses`; σ from
+    /// `sigma`, or `radius` / T.
+    public static let extendedBox = MethodEntry(
         name: "extended-box", summary: "N fractional-width boxes, σ exact (Pillow's GaussianBlur)",
         parameters: [.iterations, .eightBitPasses], cost: .constant
     ) { settings in

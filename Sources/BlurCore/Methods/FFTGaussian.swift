@@ -233,10 +233,10 @@ enum FFTWPlans {
 
 // MARK: - Catalog
 
-extension FFTGaussian {
-    /// The catalog's entry: declared O(1), as its cost, O(log N) per pixel, does not grow with σ;
-    /// σ from `--sigma`, or `--radius` / T, up to 512.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `FFTGaussian` in the catalog: declared O(1), as its cost, O(log N) per pixel, does not grow with σ;
+    /// σ from `sigma`, or `radius` / T, up to 512.
+    public static let fft = MethodEntry(
         name: "fft", summary: "the untruncated Gaussian by FFT convolution (FFTW)", cost: .constant,
         limits: MethodLimits(sigma: 0...512, maximumRadius: MethodLimits.standard.maximumRadius),
         scheduleNote: "The fast loop pads the whole image at once and lets FFTW transform all four interleaved channels in one 2-D plan, in O(N log N) instead of the definition's O(N²) sums; the gains multiply as H(ωx)·H(ωy)."

@@ -138,10 +138,10 @@ private func linearTapsLine(
 
 // MARK: - Catalog
 
-extension LinearTaps {
-    /// The catalog's entry: O(R), reads `--truncate`; the sampled 1-D Gaussian of σ (`--sigma`,
-    /// or `--radius` / T) cut at R (`--radius`, or ⌊T·σ + ½⌋), its taps merged.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `LinearTaps` in the catalog: O(R), reads `truncate`; the sampled 1-D Gaussian of σ (`sigma`,
+    /// or `radius` / T) cut at R (`radius`, or ⌊T·σ + ½⌋), its taps merged.
+    public static let linearTaps = MethodEntry(
         name: "linear-taps", summary: "separable, taps merged into bilinear fetches", parameters: [.truncate],
         cost: .linear
     ) { settings in

@@ -213,10 +213,10 @@ private func separableRing(
 
 // MARK: - Catalog
 
-extension Separable {
-    /// The catalog's entry: O(R), taught, reads `--truncate`; the sampled 1-D Gaussian of σ
-    /// (`--sigma`, or `--radius` / T) cut at R (`--radius`, or ⌊T·σ + ½⌋).
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `Separable` in the catalog: O(R), taught, reads `truncate`; the sampled 1-D Gaussian of σ
+    /// (`sigma`, or `radius` / T) cut at R (`radius`, or ⌊T·σ + ½⌋).
+    public static let separable = MethodEntry(
         name: "separable", summary: "the same kernel as two 1-D passes", parameters: [.truncate], cost: .linear, taught: true,
         scheduleNote: "The fast loop copies each row (or a block of 16 columns) into a padded scratch line, then adds the weighted taps for eight pixels × four channels at once, adding mirrored taps before multiplying when the weights are symmetric."
     ) { settings in

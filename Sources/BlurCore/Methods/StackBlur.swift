@@ -119,16 +119,16 @@ private func stackPass(
 
 // MARK: - Catalog
 
-extension StackBlur {
-    /// The catalog's entry: O(1), reads `--eight-bit-passes`; r from `--radius`, or from
-    /// `--sigma` as the triangle of nearest variance r(r + 2)/6.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `StackBlur` in the catalog: O(1), reads `eightBitPasses`; r from `radius`, or from
+    /// `sigma` as the triangle of nearest variance r(r + 2)/6.
+    public static let stack = MethodEntry(
         name: "stack", summary: "Klingemann's triangle (OpenCV's stackBlur)", parameters: [.eightBitPasses],
         cost: .constant
     ) { settings in
-        // --radius R, or --sigma: the triangle of nearest variance r(r + 2)/6.
+        // radius R, or sigma: the triangle of nearest variance r(r + 2)/6.
         if let radius = settings.radius { return StackBlur(radius: radius, storage: settings.storage) }
-        guard let sigma = settings.sigma else { throw BlurKitError("--method stack needs --sigma or --radius") }
+        guard let sigma = settings.sigma else { throw BlurKitError("method stack needs sigma or radius", naming: ["method", "sigma", "radius"]) }
         return try StackBlur(sigma: sigma, storage: settings.storage)
     }
 }

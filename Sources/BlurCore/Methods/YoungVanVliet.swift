@@ -319,13 +319,13 @@ extension MethodParameter {
         name: "order", kind: .integer(3...5), defaultValue: 3, meaning: "Order K of the recursive filter.")
 }
 
-extension YoungVanVliet {
-    /// The catalog's entry: O(1), reads `--order` K; σ from `--sigma`, or `--radius` / T, from
+extension MethodEntry {
+    /// `YoungVanVliet` in the catalog: O(1), reads `order` K; σ from `sigma`, or `radius` / T, from
     /// 0.5 (`sigmaRange`) up to the standard limit.
-    public static let entry = MethodEntry(
+    public static let youngVanVliet = MethodEntry(
         name: "young-van-vliet", summary: "recursive filter of order K (Triggs–Sdika right edge)", parameters: [.order],
         cost: .constant,
-        limits: MethodLimits(sigma: sigmaRange.lowerBound...MethodLimits.standard.sigma.upperBound,
+        limits: MethodLimits(sigma: YoungVanVliet.sigmaRange.lowerBound...MethodLimits.standard.sigma.upperBound,
                              maximumRadius: MethodLimits.standard.maximumRadius)
     ) { settings in
         try YoungVanVliet(sigma: try settings.gaussianSigma(for: "young-van-vliet"), order: settings.integer(.order))

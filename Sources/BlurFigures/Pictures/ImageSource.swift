@@ -31,7 +31,7 @@ public enum ImageSource {
             let info = try PNGInfo.read(source)
             let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
             guard !overflow, pixels <= maxPixels else {
-                throw BlurKitError("'\(source)' has \(info.width)×\(info.height) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
+                throw BlurKitError("'\(source)' has \(info.width)×\(info.height) pixels, above the limit of \(maxPixels) (raise it with maxPixels)", naming: ["maxPixels"])
             }
             return (info.width, info.height)
         }
@@ -56,7 +56,7 @@ public enum ImageSource {
         }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         guard !overflow, pixels <= maxPixels else {
-            throw BlurKitError("'\(source)' would have \(size.width)×\(size.height) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
+            throw BlurKitError("'\(source)' would have \(size.width)×\(size.height) pixels, above the limit of \(maxPixels) (raise it with maxPixels)", naming: ["maxPixels"])
         }
         return (kind, size)
     }

@@ -52,7 +52,7 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
             let reference = try ReferenceGaussianBlur(sigma: sigma, edges: edges).apply(picture)
             let errors = try widths.map { w in
                 let method = IteratedBox(widths: w)
-                let blurred = Blur.apply(method, to: picture, edges: edges)
+                let blurred = picture.blurred(by: method, edges: edges)
                 return try ErrorMetrics(comparing: blurred, with: reference, reach: method.reach).interiorMaxAbsError ?? .nan
             }
             plot = Plot(title: title + " · \(StripSupport.shortName(image))", xLabel: "box passes",
