@@ -24,7 +24,7 @@ extension Strip {
                 let r = inset.region
                 Self.drawHighlight(around: Self.displayed(r, scale: layout.scale).offsetBy(dx: frame.x, dy: frame.y), on: &canvas)
                 canvas.fill(insetFrame.expanded(by: 3), colour: FigureColour.accent)
-                let region = shown.original.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
+                let region = shown.original.cropped(to: r)
                 drawPicture(region, in: insetFrame, zoom: zoom, on: &canvas)
             }
             for badge in layout.badges[i] { Self.draw(badge, font: layout.captionFont, on: &canvas) }

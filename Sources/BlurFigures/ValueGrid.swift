@@ -43,8 +43,8 @@ public enum ValueGrid {
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let pixel = image[x, y]
-                // The cell's colour as it would show over white.
-                let shown = SIMD4<Float>(pixel.x * pixel.w + 1 - pixel.w, pixel.y * pixel.w + 1 - pixel.w, pixel.z * pixel.w + 1 - pixel.w, 1)
+                // The cell's colour as it would show over white (`Tint.over`, the one source-over).
+                let shown = Tint.over(pixel, on: SIMD4(1, 1, 1, 1))
                 let frame = PixelRect(x: left + x * cell + 1, y: top + y * cell + 1, width: cell - 1, height: cell - 1)
                 canvas.fill(frame, colour: shown)
                 let lightness = 0.2126 * shown.x + 0.7152 * shown.y + 0.0722 * shown.z

@@ -76,9 +76,4 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
 extension RGBAImage {
     /// The rectangle of the whole image.
     public var bounds: PixelRect { PixelRect(width: width, height: height) }
-
-    /// The pixels of `rect`, which must lie inside the image.
-    public func cropped(to rect: PixelRect) -> RGBAImage {
-        cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-    }
 }
