@@ -30,12 +30,12 @@ public struct MethodEntry: Sendable {
     /// The σ and radius it accepts.
     public let limits: MethodLimits
     /// For `explorer source`: what the fast loop changes against the reference loop, in one sentence.
-    public let scheduleNote: String?
+    package let scheduleNote: String?
     /// Builds the method from σ or a radius and the parameters' values (already checked).
-    public let make: @Sendable (MethodSettings) throws -> any BlurMethod
+    package let make: @Sendable (MethodSettings) throws -> any BlurMethod
     /// For an O(R²) method: the same kernel run in passes, equal to Float32 rounding and much
     /// faster at large R (the survey measures such a method's error with it).
-    public let inPasses: (@Sendable (MethodSettings) throws -> any BlurMethod)?
+    package let inPasses: (@Sendable (MethodSettings) throws -> any BlurMethod)?
 
     /// An entry; a method file declares one as its `entry`.
     ///
@@ -49,7 +49,7 @@ public struct MethodEntry: Sendable {
     ///   - scheduleNote: what the fast loop changes against the reference loop, in one sentence.
     ///   - inPasses: for an O(R²) method, the same kernel in passes.
     ///   - make: builds the method from checked settings.
-    public init(
+    package init(
         name: String, summary: String, parameters: [MethodParameter] = [], cost: Cost, taught: Bool = false,
         limits: MethodLimits = .standard, scheduleNote: String? = nil,
         inPasses: (@Sendable (MethodSettings) throws -> any BlurMethod)? = nil,
@@ -67,14 +67,14 @@ public struct MethodEntry: Sendable {
     }
 
     /// Whether the method reads `parameter`.
-    public func reads(_ parameter: MethodParameter) -> Bool { parameters.contains(parameter) }
+    package func reads(_ parameter: MethodParameter) -> Bool { parameters.contains(parameter) }
 
     /// Checks `settings` for this method: σ and R within its limits, flags it does not declare
     /// off. (Numbers it does not read are ignored, so one command line can set them for some
     /// of several methods.)
     ///
     /// - Throws: `BlurKitError` naming the parameter and the value.
-    public func check(_ settings: MethodSettings) throws {
+    package func check(_ settings: MethodSettings) throws {
         if let sigma = settings.sigma { try limits.check(sigma: sigma, method: limits == .standard ? nil : name) }
         if let radius = settings.radius { try limits.check(radius: radius) }
         for flag in MethodCatalog.parameters where flag.kind == .flag && settings.isOn(flag) && !reads(flag) {

@@ -8,7 +8,7 @@ public struct MethodLimits: Sendable, Equatable {
     public var maximumRadius: Int
 
     /// Limits of σ in `sigma` (pixels; a lower bound of 0 excludes 0) and R up to `maximumRadius`.
-    public init(sigma: ClosedRange<Double>, maximumRadius: Int) {
+    package init(sigma: ClosedRange<Double>, maximumRadius: Int) {
         self.sigma = sigma
         self.maximumRadius = maximumRadius
     }
@@ -48,7 +48,7 @@ public struct MethodLimits: Sendable, Equatable {
     }
 
     /// The limits in words, for help texts: "σ in (0, 1000], R ≤ 2000", "σ in [0.5, 1000], …".
-    public var text: String {
+    package var text: String {
         let low = MethodParameter.number(sigma.lowerBound), high = MethodParameter.number(sigma.upperBound)
         return (sigma.lowerBound == 0 ? "σ in (0, \(high)]" : "σ in [\(low), \(high)]") + ", R ≤ \(maximumRadius)"
     }

@@ -25,7 +25,7 @@ public struct MethodParameter: Sendable, Equatable, Hashable {
 
     /// A parameter declaration; a method file declares its own as a static member of
     /// `MethodParameter` (`.downsample`, `.order`).
-    public init(name: String, kind: Kind, defaultValue: Double, meaning: String) {
+    package init(name: String, kind: Kind, defaultValue: Double, meaning: String) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
@@ -33,7 +33,7 @@ public struct MethodParameter: Sendable, Equatable, Hashable {
     }
 
     /// The range in words: "1…20", "3, 4 or 5", "(0, 20]"; empty for a flag.
-    public var rangeText: String {
+    package var rangeText: String {
         switch kind {
         case .integer(let range) where range.count <= 3:
             let values = range.map(String.init)

@@ -74,7 +74,7 @@ public struct BlurKitError: Error, CustomStringConvertible, Equatable, Sendable 
     public var description: String { description(path: path) }
 
     /// The message with the file named `shown` instead of its path.
-    public func description(path shown: String?) -> String {
+    package func description(path shown: String?) -> String {
         guard path != nil, let shown else { return lead }
         return "\(lead) '\(shown)'\(rest)"
     }

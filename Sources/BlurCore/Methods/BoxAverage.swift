@@ -6,7 +6,7 @@
 /// in `zero` mode the missing pixels count as zeros, so the divisor is always (2R+1)².
 public struct BoxAverage: BlurMethod {
     /// The box's radius R: it averages (2R+1)×(2R+1) pixels.
-    public let radius: Int
+    package let radius: Int
 
     /// The (2R+1)×(2R+1) box of radius R ≥ 0.
     public init(radius: Int) {
@@ -28,7 +28,7 @@ public struct BoxAverage: BlurMethod {
     }
 
     /// Blurs interleaved RGBA values as they are (callers premultiply alpha first).
-    public func apply(_ image: RGBAImage, edges: EdgeMode) -> RGBAImage {
+    package func apply(_ image: RGBAImage, edges: EdgeMode) -> RGBAImage {
         var out = image
         blur(&out, edges: edges, threads: 1)
         return out

@@ -11,9 +11,9 @@
 /// rows.
 public struct Gaussian2D: BlurMethod {
     /// The kernel, row-major: `weights[j * (2R+1) + i]` weighs the pixel at (i − R, j − R).
-    public let weights: [Float]
+    package let weights: [Float]
     /// The kernel radius R.
-    public let radius: Int
+    package let radius: Int
 
     /// Creates the method from `(2R+1)²` weights in row-major order (the caller normalises them).
     public init(weights: [Float], radius: Int) {

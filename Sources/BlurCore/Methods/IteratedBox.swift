@@ -52,13 +52,13 @@
 /// and leaves a residue of ≈ 1e-8 of the signal where the exact result is 0.
 public struct IteratedBox: BlurMethod {
     /// The odd box widths, one per pass (each applied horizontally and vertically).
-    public let widths: [Int]
+    package let widths: [Int]
     /// How the passes are scheduled; every schedule gives identical results. Only benchmarks
     /// choose one (`explorer bench --box-schedule`), to measure what each path gains.
-    public var schedule: Schedule = .automatic
+    package var schedule: Schedule = .automatic
 
     /// The order in which the passes visit memory.
-    public enum Schedule: String, CaseIterable, Sendable {
+    package enum Schedule: String, CaseIterable, Sendable {
         /// Fused on one thread while its rings fit `boxFusedCacheBytes`, else streamed columns.
         case automatic
         /// Both directions in one sweep (`boxFused`), where columns can be streamed.

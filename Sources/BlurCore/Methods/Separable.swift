@@ -28,13 +28,13 @@
 /// through a ring of rows (`separableRing`, docs/performance.md, "Separable: ring sweep").
 public struct Separable: BlurMethod {
     /// The 1-D weights, `2R+1` of them; position `k` weighs the pixel at offset `k - R`.
-    public let weights: [Float]
+    package let weights: [Float]
     /// Which passes run: both (the blur), or one alone, whose result is the two-pass blur's
     /// intermediate image (the separability picture: rows blurred, columns not yet).
-    public var directions: Directions = .both
+    package var directions: Directions = .both
 
     /// The passes a `Separable` runs.
-    public enum Directions: String, CaseIterable, Sendable {
+    package enum Directions: String, CaseIterable, Sendable {
         /// The horizontal pass, then the vertical one: the 2-D Gaussian.
         case both
         /// The horizontal pass alone: every row blurred, each column as it was.
@@ -50,7 +50,7 @@ public struct Separable: BlurMethod {
     }
 
     /// The kernel radius R.
-    public var radius: Int { weights.count / 2 }
+    package var radius: Int { weights.count / 2 }
     /// "separable", as the command line names the method.
     public var name: String { "separable" }
     /// The radius and the taps per pass: "R=9, 19 taps", and ", rows only" or ", columns only"

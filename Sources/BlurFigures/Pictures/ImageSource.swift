@@ -15,7 +15,7 @@ public enum ImageSource {
 
     /// The path a bare image name stands for: `NAME` (no `/`, no `.`, not `builtin:`) is
     /// `imagesFolder/NAME.png` when that file exists; any other source is returned as it is.
-    public static func resolve(_ source: String, imagesFolder: String) -> String {
+    package static func resolve(_ source: String, imagesFolder: String) -> String {
         guard !source.contains("/"), !source.contains("."), !source.hasPrefix("builtin:") else { return source }
         let shipped = imagesFolder + "/\(source).png"
         return FileManager.default.fileExists(atPath: shipped) ? shipped : source
@@ -26,7 +26,7 @@ public enum ImageSource {
     ///
     /// - Throws: `BlurKitError` as `load` does for unreadable files, unknown built-ins and sizes
     ///   over `maxPixels`.
-    public static func size(of source: String, maxPixels: Int = PNG.defaultMaxPixels) throws -> (width: Int, height: Int) {
+    package static func size(of source: String, maxPixels: Int = PNG.defaultMaxPixels) throws -> (width: Int, height: Int) {
         guard source.hasPrefix("builtin:") else {
             let info = try PNGInfo.read(source)
             let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
