@@ -7,15 +7,18 @@ import XCTest
 /// and the one call against the methods built by hand.
 final class OneCallTests: XCTestCase {
     static let thisFile = URL(fileURLWithPath: #filePath)
-    static let packageRoot = thisFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let article = packageRoot.appendingPathComponent("Sources/BlurCore/BlurCore.docc/BlurringAnImageInOneCall.md")
+    static let packageRoot = thisFile.deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let article = packageRoot.appendingPathComponent(
+        "Sources/BlurCore/BlurCore.docc/BlurringAnImageInOneCall.md")
 
     func testTheArticlesLinesBlurThePhotograph() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-call-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Lessons/images/photo.png"),
-                                         to: folder.appendingPathComponent("photo.png"))
+        try FileManager.default.copyItem(
+            at: Self.packageRoot.appendingPathComponent("Lessons/images/photo.png"),
+            to: folder.appendingPathComponent("photo.png"))
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
         defer { FileManager.default.changeCurrentDirectoryPath(previous) }
@@ -39,7 +42,8 @@ final class OneCallTests: XCTestCase {
     /// The article shows the lines the test above runs.
     func testTheArticleShowsTheLinesTheTestRuns() throws {
         let source = try String(contentsOf: Self.thisFile, encoding: .utf8)
-        let run = source.components(separatedBy: "// article: begin\n")[1].components(separatedBy: "        // article: end")[0]
+        let run = source.components(separatedBy: "// article: begin\n")[1].components(
+            separatedBy: "        // article: end")[0]
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let text = try String(contentsOf: Self.article, encoding: .utf8)
         let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
@@ -52,14 +56,18 @@ final class OneCallTests: XCTestCase {
     func testTheOneCallIsTheCatalogsMethod() throws {
         let image = BuiltinImage.cutout.make(width: 40, height: 30)
         let kernel = try GaussianKernel1D(sigma: 2.5)
-        XCTAssertEqual(try image.blurred(sigma: 2.5),
-                       image.blurred(by: Separable(weights: kernel.weights.map(Float.init))))
-        XCTAssertEqual(try image.blurred(sigma: 3, method: .iteratedBox, edges: .wrap, parameters: [.iterations: 5]),
-                       image.blurred(by: IteratedBox(widths: try BoxWidths.forSigma(3, passes: 5)), edges: .wrap))
-        XCTAssertEqual(try image.blurred(radius: 2, method: .box, edges: .mirror, linear: true),
-                       image.blurred(by: BoxAverage(radius: 2), edges: .mirror, linear: true))
-        XCTAssertNotEqual(try image.blurred(sigma: 3, method: .iteratedBox, parameters: [.iterations: 5]),
-                          try image.blurred(sigma: 3, method: .iteratedBox))
+        XCTAssertEqual(
+            try image.blurred(sigma: 2.5),
+            image.blurred(by: Separable(weights: kernel.weights.map(Float.init))))
+        XCTAssertEqual(
+            try image.blurred(sigma: 3, method: .iteratedBox, edges: .wrap, parameters: [.iterations: 5]),
+            image.blurred(by: IteratedBox(widths: try BoxWidths.forSigma(3, passes: 5)), edges: .wrap))
+        XCTAssertEqual(
+            try image.blurred(radius: 2, method: .box, edges: .mirror, linear: true),
+            image.blurred(by: BoxAverage(radius: 2), edges: .mirror, linear: true))
+        XCTAssertNotEqual(
+            try image.blurred(sigma: 3, method: .iteratedBox, parameters: [.iterations: 5]),
+            try image.blurred(sigma: 3, method: .iteratedBox))
     }
 
     /// A value out of range is refused with the parameter named, before any pixel is touched.
@@ -68,7 +76,8 @@ final class OneCallTests: XCTestCase {
         XCTAssertThrowsError(try image.blurred(sigma: -1)) { error in
             XCTAssertEqual("\(error)", "sigma must be a finite number greater than 0, got -1.0")
         }
-        XCTAssertThrowsError(try image.blurred(sigma: 2, method: .iteratedBox, parameters: [.iterations: 50])) { error in
+        XCTAssertThrowsError(try image.blurred(sigma: 2, method: .iteratedBox, parameters: [.iterations: 50])) {
+            error in
             XCTAssertEqual("\(error)", "iterations must be 1…20, got 50")
         }
         XCTAssertThrowsError(try image.blurred(sigma: 2, method: .deriche, parameters: [.eightBitPasses: 1])) { error in

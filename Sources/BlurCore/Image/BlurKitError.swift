@@ -44,7 +44,9 @@ public struct BlurKitError: Error, CustomStringConvertible, Equatable, Sendable 
     package func renamingParameters(_ rename: (String) -> String) -> BlurKitError {
         // Each name where it stands as a word of its own: not inside another word or a
         // hyphenated name (`sigmas`, `eight-bit-passes`).
-        func isWordPart(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } ?? false }
+        func isWordPart(_ c: Character?) -> Bool {
+            c.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } ?? false
+        }
         func renamed(_ text: String) -> String {
             var text = text
             for name in parameters {
