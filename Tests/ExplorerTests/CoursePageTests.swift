@@ -4,7 +4,7 @@ import TestSupport
 
 /// A course, not just pages: summary, exercises with folded answers and sources in the lesson
 /// format; navigation between lessons; the index and glossary; single-file pages (`--embed`).
-final class CourseTests: XCTestCase {
+final class CoursePageTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
