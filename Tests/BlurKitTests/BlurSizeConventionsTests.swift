@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import BlurCore
 
 /// `BlurSizeConventions`: each API's rule against values worked by hand from its source, and
@@ -23,7 +24,7 @@ final class BlurSizeConventionsTests: XCTestCase {
             // ⌊10·c + ½⌋ = ⌊19.30⌋ = 19, odd: three boxes of 19, σ = √((19² − 1)/4) = √90.
             ("image-effects", 10, 90.0.squareRoot()),
             // ⌊4·c + ½⌋ = 8, made odd: 9; σ = √((81 − 1)/4) = √20.
-            ("image-effects", 4, 20.0.squareRoot()),
+            ("image-effects", 4, 20.0.squareRoot())
         ]
         XCTAssertEqual((10 * c + 0.5).rounded(.down), 19)
         for (name, value, sigma) in cases {
@@ -36,7 +37,7 @@ final class BlurSizeConventionsTests: XCTestCase {
         let refused: [(String, Double, String)] = [
             ("renderscript", 25.5, "at most 25"), ("renderscript", 0, "above 0"),
             ("opencv-ksize", 4, "odd"), ("opencv-ksize", 0, "at least 1"), ("opencv-ksize", 2.5, "odd"),
-            ("css-filter", -1, "negative"), ("pillow", .infinity, "finite"), ("pillow", 501, "500"),
+            ("css-filter", -1, "negative"), ("pillow", .infinity, "finite"), ("pillow", 501, "500")
         ]
         for (name, value, words) in refused {
             let why = try XCTUnwrap(try convention(name).refusal(of: value), "\(name) \(value)")
@@ -76,23 +77,26 @@ final class BlurSizeConventionsTests: XCTestCase {
     /// whose mask stops at a fifth of its peak (tested exactly below).
     func testEachRowMatchesTheSigmaOfItsImpulseResponse() throws {
         for api in BlurSizeConventions.all {
-            let values: [Double] = switch api.name {
-            case "opencv-ksize": [9, 21, 41]
-            case "renderscript": [1, 10, 25]
-            default: [api.value(forSigma: 1.5)!, api.value(forSigma: 6)!, api.value(forSigma: 20)!]
-            }
-            let tolerance = switch api.name {
-            case "opencv-ksize": 0.08
-            case "css-filter", "svg-std-deviation": 0.10
-            case "libvips": 0.25
-            default: 0.01
-            }
+            let values: [Double] =
+                switch api.name {
+                case "opencv-ksize": [9, 21, 41]
+                case "renderscript": [1, 10, 25]
+                default: [api.value(forSigma: 1.5)!, api.value(forSigma: 6)!, api.value(forSigma: 20)!]
+                }
+            let tolerance =
+                switch api.name {
+                case "opencv-ksize": 0.08
+                case "css-filter", "svg-std-deviation": 0.10
+                case "libvips": 0.25
+                default: 0.01
+                }
             for value in values {
                 let kernel = try api.impulseResponse(for: value)
                 XCTAssertEqual(kernel.reduce(0, +), 1, accuracy: 1e-9, "\(api.name) \(value) sums to 1")
                 let rule = try api.sigma(for: value)
                 let measured = KernelAnalysis.effectiveSigma(kernel)
-                XCTAssertEqual(measured / rule, 1, accuracy: tolerance, "\(api.name) \(value): rule \(rule), impulse \(measured)")
+                XCTAssertEqual(
+                    measured / rule, 1, accuracy: tolerance, "\(api.name) \(value): rule \(rule), impulse \(measured)")
             }
         }
     }
@@ -100,7 +104,8 @@ final class BlurSizeConventionsTests: XCTestCase {
     func testOpenCVsSmallSizesAreItsBinomialTablesNotItsFormula() throws {
         // k = 3: [¼, ½, ¼] has variance ½, σ ≈ 0.707, while the formula says 0.8.
         let opencv = try convention("opencv-ksize")
-        XCTAssertEqual(KernelAnalysis.effectiveSigma(try opencv.impulseResponse(for: 3)), 0.5.squareRoot(), accuracy: 1e-12)
+        XCTAssertEqual(
+            KernelAnalysis.effectiveSigma(try opencv.impulseResponse(for: 3)), 0.5.squareRoot(), accuracy: 1e-12)
         XCTAssertEqual(try opencv.sigma(for: 3), 0.8, accuracy: 1e-12)
         // k = 5: binomial (1 4 6 4 1)/16, variance 1.
         XCTAssertEqual(KernelAnalysis.effectiveSigma(try opencv.impulseResponse(for: 5)), 1, accuracy: 1e-12)
@@ -111,7 +116,9 @@ final class BlurSizeConventionsTests: XCTestCase {
         // σ = 1: exp(−x²/2) is 1, 0.607, then 0.135 < 0.2 at x = 2: width 2·1 + 1 = 3, weights
         // rint(20·…) = 12, 20, 12; variance 2·12/44.
         XCTAssertEqual(try libvips.impulseResponse(for: 1), [12.0 / 44, 20.0 / 44, 12.0 / 44])
-        XCTAssertEqual(KernelAnalysis.effectiveSigma(try libvips.impulseResponse(for: 1)), (24.0 / 44).squareRoot(), accuracy: 1e-12)
+        XCTAssertEqual(
+            KernelAnalysis.effectiveSigma(try libvips.impulseResponse(for: 1)), (24.0 / 44).squareRoot(),
+            accuracy: 1e-12)
         // σ = 0.5: exp(−2) = 0.135 < 0.2 already at x = 1: a 1-tap mask, no blur at all.
         XCTAssertEqual(try libvips.impulseResponse(for: 0.5), [1])
         // Large σ: cut near 1.8σ, the kernel's σ is about 0.83 of the rule's.
@@ -122,8 +129,11 @@ final class BlurSizeConventionsTests: XCTestCase {
     func testSVGsBoxesForAnEvenWidth() throws {
         // s = 2.5: d = ⌊4.70 + ½⌋ = 5, odd: three boxes of 5, variance 3·24/12 = 6.
         let svg = try convention("svg-std-deviation")
-        XCTAssertEqual(KernelAnalysis.effectiveSigma(try svg.impulseResponse(for: 2.5)), 6.0.squareRoot(), accuracy: 1e-12)
+        XCTAssertEqual(
+            KernelAnalysis.effectiveSigma(try svg.impulseResponse(for: 2.5)), 6.0.squareRoot(), accuracy: 1e-12)
         // s = 3: d = ⌊5.64 + ½⌋ = 6, even: two boxes of 6 (35/12 each) and one of 7 (48/12).
-        XCTAssertEqual(KernelAnalysis.effectiveSigma(try svg.impulseResponse(for: 3)), (2 * 35.0 / 12 + 4).squareRoot(), accuracy: 1e-12)
+        XCTAssertEqual(
+            KernelAnalysis.effectiveSigma(try svg.impulseResponse(for: 3)), (2 * 35.0 / 12 + 4).squareRoot(),
+            accuracy: 1e-12)
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import BlurCore
 
 /// `RGBAImage.median(radius:)` on grids worked by hand.

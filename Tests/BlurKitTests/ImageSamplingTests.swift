@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import BlurCore
 
 /// `RGBAImage.sampled(every:)`: the pixel nearest each block's centre, worked by hand.
@@ -21,7 +22,9 @@ final class ImageSamplingTests: XCTestCase {
         // the 2×2 means see the true average, ½.
         var image = RGBAImage(width: 8, height: 2)
         for y in 0..<2 { for x in 0..<8 { let v = Float(x % 2); image[x, y] = SIMD4(v, v, v, 1) } }
-        XCTAssertEqual(Set(image.sampled(every: 2).pixels.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)), [1])
-        XCTAssertEqual(Set(image.reduced(by: 2).pixels.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)), [0.5])
+        XCTAssertEqual(
+            Set(image.sampled(every: 2).pixels.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)), [1])
+        XCTAssertEqual(
+            Set(image.reduced(by: 2).pixels.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)), [0.5])
     }
 }

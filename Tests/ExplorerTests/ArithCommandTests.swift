@@ -1,6 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
+
 @testable import ExplorerCLI
 
 /// `explorer arith` and the per-pixel programs it compiles from the lessons' expressions,
@@ -82,10 +83,12 @@ final class ArithCommandTests: XCTestCase {
 
     func testCompilingFoldsNumbersAndCountsOperationsOnPictures() throws {
         let program = try PixelProgram.compile("a + 2 * 3 - min(4, 5)", pictures: ["a"])
-        XCTAssertEqual(program.instructions, [
-            .init(operation: .add, a: .register(0), b: .constant(6)),
-            .init(operation: .subtract, a: .register(1), b: .constant(4)),
-        ])
+        XCTAssertEqual(
+            program.instructions,
+            [
+                .init(operation: .add, a: .register(0), b: .constant(6)),
+                .init(operation: .subtract, a: .register(1), b: .constant(4))
+            ])
         XCTAssertEqual(program.result, .register(2))
         XCTAssertEqual(try PixelProgram.compile("0.5", pictures: ["a"]).result, .constant(0.5))
     }
@@ -102,11 +105,13 @@ final class ArithCommandTests: XCTestCase {
             (["a", "--let", "a=\(a)", "--let", "a=\(a)"], "given twice"),
             (["a"], "at least one picture"),
             (["if(a, 1, 0)", "--let", "a=\(a)"], "not true or false"),
-            ([Array(repeating: "a", count: 70).joined(separator: " + "), "--let", "a=\(a)"], "more than 64 operations"),
+            ([Array(repeating: "a", count: 70).joined(separator: " + "), "--let", "a=\(a)"], "more than 64 operations")
         ]
         for (arguments, words) in cases {
-            XCTAssertThrowsError(try Explorer.parseAsRoot(["arith"] + arguments + ["-o", "x.png"]), "\(arguments)") { error in
-                XCTAssertTrue(Explorer.message(for: error).contains(words), "\(arguments): \(Explorer.message(for: error))")
+            XCTAssertThrowsError(try Explorer.parseAsRoot(["arith"] + arguments + ["-o", "x.png"]), "\(arguments)") {
+                error in
+                XCTAssertTrue(
+                    Explorer.message(for: error).contains(words), "\(arguments): \(Explorer.message(for: error))")
             }
         }
         XCTAssertThrowsError(try run(["a - b", "--let", "a=\(a)", "--let", "b=\(wide)"])) { error in
@@ -119,8 +124,10 @@ final class ArithCommandTests: XCTestCase {
 final class ShrinkCommandTests: XCTestCase {
     func testFactorsOutsideTheLimitsAreRefused() throws {
         for factor in ["1", "65"] {
-            XCTAssertThrowsError(try Explorer.parseAsRoot(["shrink", "photo", "-o", "x.png", "--factor", factor])) { error in
-                XCTAssertTrue(Explorer.message(for: error).contains("--factor must be 2…64"), Explorer.message(for: error))
+            XCTAssertThrowsError(try Explorer.parseAsRoot(["shrink", "photo", "-o", "x.png", "--factor", factor])) {
+                error in
+                XCTAssertTrue(
+                    Explorer.message(for: error).contains("--factor must be 2…64"), Explorer.message(for: error))
             }
         }
         let command = try Explorer.parseAsRoot(["shrink", "builtin:impulse@9x7", "-o", "x.png", "--factor", "8"])
@@ -135,7 +142,9 @@ final class ShrinkCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("small.png").path
-        let command = try Explorer.parseAsRoot(["shrink", "builtin:checker@161x121", "-o", output, "--factor", "4", "--sampling", "area"])
+        let command = try Explorer.parseAsRoot([
+            "shrink", "builtin:checker@161x121", "-o", output, "--factor", "4", "--sampling", "area"
+        ])
         let context = RunContext(commandLine: "explorer test", outputFolder: nil, quickTiming: true)
         _ = try XCTUnwrap(command as? ShrinkCommand).makeReport(context)
         let info = try PNGInfo.read(output)
@@ -147,8 +156,10 @@ final class ShrinkCommandTests: XCTestCase {
 final class MedianCommandTests: XCTestCase {
     func testRadiiAndWorkOutsideTheLimitsAreRefused() throws {
         for radius in ["0", "6"] {
-            XCTAssertThrowsError(try Explorer.parseAsRoot(["median", "photo", "-o", "x.png", "--radius", radius])) { error in
-                XCTAssertTrue(Explorer.message(for: error).contains("--radius must be 1…5"), Explorer.message(for: error))
+            XCTAssertThrowsError(try Explorer.parseAsRoot(["median", "photo", "-o", "x.png", "--radius", radius])) {
+                error in
+                XCTAssertTrue(
+                    Explorer.message(for: error).contains("--radius must be 1…5"), Explorer.message(for: error))
             }
         }
         // 4000² pixels × 11² values = 1.9e9, above 1e9.

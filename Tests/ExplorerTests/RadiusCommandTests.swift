@@ -1,6 +1,7 @@
 import BlurKit
 import Foundation
 import XCTest
+
 @testable import ExplorerCLI
 
 /// `explorer radius`: the table, its JSON and the values it refuses.
@@ -38,10 +39,12 @@ final class RadiusCommandTests: XCTestCase {
             (["4", "--from", "opencv-ksize"], "odd whole kernel size of at least 1; 4 is not one"),
             (["-3", "--from", "css-filter"], "no negative number; -3 is below 0"),
             (["3", "--from", "css"], "--from css is not an API here"),
-            (["three", "--from", "css-filter"], "VALUE is one number"),
+            (["three", "--from", "css-filter"], "VALUE is one number")
         ]
         for (arguments, words) in cases {
-            XCTAssertThrowsError(try Explorer.parseAsRoot(["radius"] + NegativeNumbers.attached(arguments)), "\(arguments)") { error in
+            XCTAssertThrowsError(
+                try Explorer.parseAsRoot(["radius"] + NegativeNumbers.attached(arguments)), "\(arguments)"
+            ) { error in
                 let message = Explorer.message(for: error)
                 XCTAssertTrue(message.contains(words), "\(arguments): \(message)")
                 XCTAssertEqual(Explorer.exitCode(for: error), .validationFailure)

@@ -12,7 +12,8 @@ extension RGBAImage {
     ///
     /// - Precondition: 0 ≤ `radius` ≤ `maxMedianRadius`.
     public func median(radius r: Int) -> RGBAImage {
-        precondition((0...Self.maxMedianRadius).contains(r), "a median radius must be 0…\(Self.maxMedianRadius), not \(r)")
+        precondition(
+            (0...Self.maxMedianRadius).contains(r), "a median radius must be 0…\(Self.maxMedianRadius), not \(r)")
         guard r > 0, !pixels.isEmpty else { return self }
         var result = self
         var window = [Float](repeating: 0, count: (2 * r + 1) * (2 * r + 1))

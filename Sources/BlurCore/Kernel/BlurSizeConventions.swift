@@ -40,7 +40,8 @@ public struct BlurSizeConvention: Sendable {
         if let own = refusal(value) { return own }
         let sigma = toSigma(value)
         guard sigma <= BlurSizeConventions.maxSigma else {
-            return "\(name) \(text) means σ = \(BlurSizeConventions.text(sigma)), above the largest σ here, \(BlurSizeConventions.text(BlurSizeConventions.maxSigma))"
+            return
+                "\(name) \(text) means σ = \(BlurSizeConventions.text(sigma)), above the largest σ here, \(BlurSizeConventions.text(BlurSizeConventions.maxSigma))"
         }
         return nil
     }
@@ -84,56 +85,72 @@ public enum BlurSizeConventions {
 
     /// Every convention, in the order the table shows them.
     public static let all: [BlurSizeConvention] = [
-        exact("css-filter", "filter: blur(L), L", "σ = L",
-              "Filter Effects Module Level 1, blur(): \"the standard deviation to the Gaussian function\" "
-              + "(w3.org/TR/filter-effects-1/#funcdef-filter-blur); applied as feGaussianBlur", kernel: svgKernel),
-        half("css-box-shadow", "box-shadow blur radius B", "σ = B/2",
-             "CSS Backgrounds and Borders 3, box-shadow: \"a standard deviation equal to half the blur radius\" "
-             + "(w3.org/TR/css-backgrounds-3/#shadow-blur)"),
-        half("canvas-shadow-blur", "shadowBlur B", "σ = B/2",
-             "HTML Living Standard, when shadows are drawn: σ half the shadowBlur "
-             + "(html.spec.whatwg.org/multipage/canvas.html#when-shadows-are-drawn); Chromium aligned to it in 2018 "
-             + "(chromium.googlesource.com/chromium/src.git/+/909793b85dd2eb0bd37954ec50fbc86d547be50a)"),
-        exact("svg-std-deviation", "feGaussianBlur stdDeviation s", "σ = s (three boxes of d = ⌊1.88·s + ½⌋ allowed for s ≥ 2)",
-              "Filter Effects Module Level 1, feGaussianBlur (w3.org/TR/filter-effects-1/#feGaussianBlurElement); "
-              + "MDN stdDeviation", kernel: svgKernel),
-        exact("pillow", "ImageFilter.GaussianBlur(radius)", "σ = radius",
-              "Pillow src/libImaging/BoxBlur.c, _gaussian_blur_radius: three extended boxes of variance radius²/3 "
-              + "(Gwosdek et al. 2011); the documentation says only \"standard deviation of the Gaussian kernel\"",
-              kernel: { sigma in try extendedBoxKernel(sigma: sigma) }),
-        exact("libvips", "gaussblur sigma", "σ = sigma (mask cut below 0.2 of its peak, weights in 20ths)",
-              "libvips create/gaussmat.c (mask while exp(−x²/2σ²) ≥ min_ampl, weights rint(20·v)) with gaussblur's "
-              + "defaults min_ampl 0.2, precision int (libvips.org/API/current/method.Image.gaussblur.html); σ < 0.2 copies",
-              kernel: libvipsKernel),
-        exact("core-image", "CIGaussianBlur inputRadius", "σ = inputRadius",
-              "Apple's documentation calls it a radius without a formula; σ = inputRadius is measured by others, "
-              + "not verified here"),
-        skia("android-render-effect", "RenderEffect.createBlurEffect radius r",
-             "Android frameworks/base libs/hwui/jni/RenderEffect.cpp createBlurEffect passes each radius through "
-             + "Blur::convertRadiusToSigma (libs/hwui/utils/Blur.cpp): r > 0 ? 0.57735·r + 0.5 : 0"),
+        exact(
+            "css-filter", "filter: blur(L), L", "σ = L",
+            "Filter Effects Module Level 1, blur(): \"the standard deviation to the Gaussian function\" "
+                + "(w3.org/TR/filter-effects-1/#funcdef-filter-blur); applied as feGaussianBlur", kernel: svgKernel),
+        half(
+            "css-box-shadow", "box-shadow blur radius B", "σ = B/2",
+            "CSS Backgrounds and Borders 3, box-shadow: \"a standard deviation equal to half the blur radius\" "
+                + "(w3.org/TR/css-backgrounds-3/#shadow-blur)"),
+        half(
+            "canvas-shadow-blur", "shadowBlur B", "σ = B/2",
+            "HTML Living Standard, when shadows are drawn: σ half the shadowBlur "
+                + "(html.spec.whatwg.org/multipage/canvas.html#when-shadows-are-drawn); Chromium aligned to it in 2018 "
+                + "(chromium.googlesource.com/chromium/src.git/+/909793b85dd2eb0bd37954ec50fbc86d547be50a)"),
+        exact(
+            "svg-std-deviation", "feGaussianBlur stdDeviation s",
+            "σ = s (three boxes of d = ⌊1.88·s + ½⌋ allowed for s ≥ 2)",
+            "Filter Effects Module Level 1, feGaussianBlur (w3.org/TR/filter-effects-1/#feGaussianBlurElement); "
+                + "MDN stdDeviation", kernel: svgKernel),
+        exact(
+            "pillow", "ImageFilter.GaussianBlur(radius)", "σ = radius",
+            "Pillow src/libImaging/BoxBlur.c, _gaussian_blur_radius: three extended boxes of variance radius²/3 "
+                + "(Gwosdek et al. 2011); the documentation says only \"standard deviation of the Gaussian kernel\"",
+            kernel: { sigma in try extendedBoxKernel(sigma: sigma) }),
+        exact(
+            "libvips", "gaussblur sigma", "σ = sigma (mask cut below 0.2 of its peak, weights in 20ths)",
+            "libvips create/gaussmat.c (mask while exp(−x²/2σ²) ≥ min_ampl, weights rint(20·v)) with gaussblur's "
+                + "defaults min_ampl 0.2, precision int (libvips.org/API/current/method.Image.gaussblur.html); σ < 0.2 copies",
+            kernel: libvipsKernel),
+        exact(
+            "core-image", "CIGaussianBlur inputRadius", "σ = inputRadius",
+            "Apple's documentation calls it a radius without a formula; σ = inputRadius is measured by others, "
+                + "not verified here"),
+        skia(
+            "android-render-effect", "RenderEffect.createBlurEffect radius r",
+            "Android frameworks/base libs/hwui/jni/RenderEffect.cpp createBlurEffect passes each radius through "
+                + "Blur::convertRadiusToSigma (libs/hwui/utils/Blur.cpp): r > 0 ? 0.57735·r + 0.5 : 0"),
         BlurSizeConvention(
             name: "renderscript", quantity: "ScriptIntrinsicBlur.setRadius(r)", rule: "σ = 0.4·r + 0.6, 0 < r ≤ 25",
-            source: "Android RenderScript rsCpuIntrinsicBlur.cpp ComputeGaussianWeights: sigma = 0.4f * mRadius + 0.6f; "
+            source:
+                "Android RenderScript rsCpuIntrinsicBlur.cpp ComputeGaussianWeights: sigma = 0.4f * mRadius + 0.6f; "
                 + "setRadius refuses r outside (0, 25]",
             isDiscrete: false,
-            refusal: { r in r > 0 && r <= 25 ? nil : "renderscript takes a radius above 0 and at most 25; \(text(r)) is outside" },
+            refusal: { r in
+                r > 0 && r <= 25 ? nil : "renderscript takes a radius above 0 and at most 25; \(text(r)) is outside"
+            },
             toSigma: { 0.4 * $0 + 0.6 },
             fromSigma: { sigma in (sigma - 0.6) / 0.4 },
             kernel: { r in try gaussianKernel(sigma: 0.4 * r + 0.6) }),
-        exact("flutter-image-filter", "ImageFilter.blur(sigmaX:)", "σ = sigmaX",
-              "Flutter dart:ui ImageFilter.blur: sigmaX, sigmaY are standard deviations "
-              + "(api.flutter.dev/flutter/dart-ui/ImageFilter/ImageFilter.blur.html)"),
-        skia("flutter-box-shadow", "BoxShadow.blurRadius r",
-             "Flutter dart:ui Shadow.convertRadiusToSigma: radius > 0 ? radius * 0.57735 + 0.5 : 0, after Skia's "
-             + "SkBlurMask::ConvertRadiusToSigma (api.flutter.dev/flutter/dart-ui/Shadow/convertRadiusToSigma.html); "
-             + "the same page's blurRadius calls it a standard deviation"),
+        exact(
+            "flutter-image-filter", "ImageFilter.blur(sigmaX:)", "σ = sigmaX",
+            "Flutter dart:ui ImageFilter.blur: sigmaX, sigmaY are standard deviations "
+                + "(api.flutter.dev/flutter/dart-ui/ImageFilter/ImageFilter.blur.html)"),
+        skia(
+            "flutter-box-shadow", "BoxShadow.blurRadius r",
+            "Flutter dart:ui Shadow.convertRadiusToSigma: radius > 0 ? radius * 0.57735 + 0.5 : 0, after Skia's "
+                + "SkBlurMask::ConvertRadiusToSigma (api.flutter.dev/flutter/dart-ui/Shadow/convertRadiusToSigma.html); "
+                + "the same page's blurRadius calls it a standard deviation"),
         BlurSizeConvention(
-            name: "opencv-ksize", quantity: "GaussianBlur ksize k, sigma ≤ 0", rule: "σ = 0.3·((k − 1)/2 − 1) + 0.8, k odd ≥ 1",
+            name: "opencv-ksize", quantity: "GaussianBlur ksize k, sigma ≤ 0",
+            rule: "σ = 0.3·((k − 1)/2 − 1) + 0.8, k odd ≥ 1",
             source: "OpenCV getGaussianKernel: \"If it is non-positive, it is computed from ksize as sigma = "
                 + "0.3*((ksize-1)*0.5 - 1) + 0.8\" (docs.opencv.org, imgproc filters); for k ≤ 7 its source uses fixed binomial tables",
             isDiscrete: true,
             refusal: { k in
-                k >= 1 && k == k.rounded() && Int(k) % 2 == 1 ? nil : "opencv-ksize takes an odd whole kernel size of at least 1; \(text(k)) is not one"
+                k >= 1 && k == k.rounded() && Int(k) % 2 == 1
+                    ? nil : "opencv-ksize takes an odd whole kernel size of at least 1; \(text(k)) is not one"
             },
             toSigma: { k in 0.3 * ((k - 1) / 2 - 1) + 0.8 },
             fromSigma: { sigma in
@@ -143,7 +160,8 @@ public enum BlurSizeConventions {
             kernel: { k in try openCVKernel(size: Int(k)) }),
         BlurSizeConvention(
             name: "figma", quantity: "layer blur v", rule: "σ = v/2",
-            source: "Figma publishes no formula; measured in Bjango's \"Blur radius comparison\" (bjango.com/articles/blurradiuscomparison): "
+            source:
+                "Figma publishes no formula; measured in Bjango's \"Blur radius comparison\" (bjango.com/articles/blurradiuscomparison): "
                 + "Figma's blurs match CSS box-shadow, σ = v/2, twice CSS blur()'s number for the same blur",
             isDiscrete: false, refusal: { _ in nil }, toSigma: { $0 / 2 }, fromSigma: { 2 * $0 },
             kernel: { v in try gaussianKernel(sigma: v / 2) }),
@@ -161,10 +179,13 @@ public enum BlurSizeConventions {
                 var lower = Int(ideal.rounded(.down))
                 if lower % 2 == 0 { lower -= 1 }
                 let widths = [lower, lower + 2]
-                let d = widths.min { abs(BoxWidths.achievedSigma([$0, $0, $0]) - sigma) < abs(BoxWidths.achievedSigma([$1, $1, $1]) - sigma) }!
+                let d = widths.min {
+                    abs(BoxWidths.achievedSigma([$0, $0, $0]) - sigma)
+                        < abs(BoxWidths.achievedSigma([$1, $1, $1]) - sigma)
+                }!
                 return d == 1 ? 0 : (Double(d) - 0.5) / boxWidthPerSigma
             },
-            kernel: { r in try BoxWidths.impulseResponse(imageEffectsWidths(r)) }),
+            kernel: { r in try BoxWidths.impulseResponse(imageEffectsWidths(r)) })
     ]
 
     /// A number as a person writes it in a message: `4`, `25.5`.
@@ -179,26 +200,31 @@ public enum BlurSizeConventions {
 
     // MARK: - The rules' shapes
 
-    static func exact(_ name: String, _ quantity: String, _ rule: String, _ source: String,
-                      kernel: @escaping @Sendable (Double) throws -> [Double] = gaussianKernel) -> BlurSizeConvention {
-        BlurSizeConvention(name: name, quantity: quantity, rule: rule, source: source, isDiscrete: false,
-                           refusal: { _ in nil }, toSigma: { $0 }, fromSigma: { $0 }, kernel: kernel)
+    static func exact(
+        _ name: String, _ quantity: String, _ rule: String, _ source: String,
+        kernel: @escaping @Sendable (Double) throws -> [Double] = gaussianKernel
+    ) -> BlurSizeConvention {
+        BlurSizeConvention(
+            name: name, quantity: quantity, rule: rule, source: source, isDiscrete: false,
+            refusal: { _ in nil }, toSigma: { $0 }, fromSigma: { $0 }, kernel: kernel)
     }
 
     static func half(_ name: String, _ quantity: String, _ rule: String, _ source: String) -> BlurSizeConvention {
-        BlurSizeConvention(name: name, quantity: quantity, rule: rule, source: source, isDiscrete: false,
-                           refusal: { _ in nil }, toSigma: { $0 / 2 }, fromSigma: { 2 * $0 },
-                           kernel: { try gaussianKernel(sigma: $0 / 2) })
+        BlurSizeConvention(
+            name: name, quantity: quantity, rule: rule, source: source, isDiscrete: false,
+            refusal: { _ in nil }, toSigma: { $0 / 2 }, fromSigma: { 2 * $0 },
+            kernel: { try gaussianKernel(sigma: $0 / 2) })
     }
 
     /// Skia's legacy radius: σ = 0.57735·r + 0.5 for r > 0 (1/√3, "high quality" box blurs'
     /// scale), no blur for r = 0; so no r gives 0 < σ ≤ ½.
     static func skia(_ name: String, _ quantity: String, _ source: String) -> BlurSizeConvention {
-        BlurSizeConvention(name: name, quantity: quantity, rule: "σ = 0.57735·r + 0.5 (r = 0: no blur)", source: source,
-                           isDiscrete: false, refusal: { _ in nil },
-                           toSigma: skiaSigma,
-                           fromSigma: { sigma in sigma == 0 ? 0 : sigma > 0.5 ? (sigma - 0.5) / 0.57735 : nil },
-                           kernel: { try gaussianKernel(sigma: skiaSigma($0)) })
+        BlurSizeConvention(
+            name: name, quantity: quantity, rule: "σ = 0.57735·r + 0.5 (r = 0: no blur)", source: source,
+            isDiscrete: false, refusal: { _ in nil },
+            toSigma: skiaSigma,
+            fromSigma: { sigma in sigma == 0 ? 0 : sigma > 0.5 ? (sigma - 0.5) / 0.57735 : nil },
+            kernel: { try gaussianKernel(sigma: skiaSigma($0)) })
     }
 
     @Sendable static func skiaSigma(_ r: Double) -> Double { r > 0 ? 0.57735 * r + 0.5 : 0 }

@@ -57,9 +57,12 @@ struct PixelProgram: Equatable, Sendable {
 
     /// Evaluates the program over rows of `count` values: `inputs[i]` is picture i's row, the
     /// result goes into `output`. `scratch` holds one row per instruction, reused row after row.
-    func run(inputs: [UnsafeBufferPointer<Float>], scratch: inout [[Float]], output: UnsafeMutableBufferPointer<Float>) {
+    func run(inputs: [UnsafeBufferPointer<Float>], scratch: inout [[Float]], output: UnsafeMutableBufferPointer<Float>)
+    {
         let count = output.count
-        if scratch.count != instructions.count { scratch = Array(repeating: [Float](repeating: 0, count: count), count: instructions.count) }
+        if scratch.count != instructions.count {
+            scratch = Array(repeating: [Float](repeating: 0, count: count), count: instructions.count)
+        }
         func value(_ operand: Operand, _ i: Int) -> Float {
             switch operand {
             case .constant(let x): return x
@@ -96,8 +99,10 @@ struct PixelProgram: Equatable, Sendable {
 extension LessonExpression.Parser {
     /// Appends `operation(a, b)` to the program when a or b is a picture and returns its
     /// register; nil when both are plain values, which the parser computes itself.
-    mutating func emit(_ operation: PixelProgram.Operation, _ a: LessonExpression.Value,
-                       _ b: LessonExpression.Value) throws(LessonExpression.Failure) -> LessonExpression.Value? {
+    mutating func emit(
+        _ operation: PixelProgram.Operation, _ a: LessonExpression.Value,
+        _ b: LessonExpression.Value
+    ) throws(LessonExpression.Failure) -> LessonExpression.Value? {
         func operand(_ value: LessonExpression.Value) throws(LessonExpression.Failure) -> PixelProgram.Operand? {
             switch value {
             case .plane(let r): return .register(r)
@@ -112,8 +117,10 @@ extension LessonExpression.Parser {
     }
 
     /// `min`/`max` of several arguments, folded pairwise, when any is a picture; else nil.
-    mutating func emitFold(_ operation: PixelProgram.Operation,
-                           _ arguments: [LessonExpression.Value]) throws(LessonExpression.Failure) -> LessonExpression.Value? {
+    mutating func emitFold(
+        _ operation: PixelProgram.Operation,
+        _ arguments: [LessonExpression.Value]
+    ) throws(LessonExpression.Failure) -> LessonExpression.Value? {
         guard arguments.contains(where: \.isPlane) else { return nil }
         var folded = arguments[0]
         for argument in arguments.dropFirst() {
@@ -124,8 +131,10 @@ extension LessonExpression.Parser {
         return folded
     }
 
-    private mutating func append(_ operation: PixelProgram.Operation, _ a: PixelProgram.Operand,
-                                 _ b: PixelProgram.Operand) throws(LessonExpression.Failure) -> LessonExpression.Value {
+    private mutating func append(
+        _ operation: PixelProgram.Operation, _ a: PixelProgram.Operand,
+        _ b: PixelProgram.Operand
+    ) throws(LessonExpression.Failure) -> LessonExpression.Value {
         guard var program else { throw failure("pictures are per pixel; lesson text cannot compute with them") }
         guard program.instructions.count < PixelProgram.maxInstructions else {
             throw failure("more than \(PixelProgram.maxInstructions) operations on pictures")
