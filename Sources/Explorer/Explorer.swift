@@ -58,6 +58,7 @@ struct Explorer: ParsableCommand {
             InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, SpectrumCommand.self, PlotCommand.self,
             KernelCommand.self, BoxesCommand.self, BenchCommand.self, GridCommand.self, SourceCommand.self,
             EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self, ExportCommand.self, ServeWorkerCommand.self,
+            RadiusCommand.self, ArithCommand.self, ShrinkCommand.self, MedianCommand.self,
         ]
     )
 

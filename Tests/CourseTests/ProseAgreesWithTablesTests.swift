@@ -8,11 +8,7 @@ import XCTest
 final class ProseAgreesWithTablesTests: FolderTestCase {
     /// The page's Markdown for `lesson` with `settings`.
     func page(_ lesson: String, _ settings: [String]) throws -> String {
-        let arguments = ["lesson", lesson, "--format", "markdown", "--output", folder.appendingPathComponent("out").path]
-            + settings.flatMap { ["--set", $0] }
-        let result = try BinaryRunner.run(arguments, in: BinaryRunner.packageRoot, environment: ["EXPLORER_QUICK": "1"])
-        XCTAssertEqual(result.status, 0, result.standardError)
-        return result.standardOutput
+        try lessonPage(lesson, settings)
     }
 
     /// The cells of the Markdown table row whose first cell is `first`, in the `index`-th table

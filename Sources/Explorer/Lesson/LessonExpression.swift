@@ -21,6 +21,9 @@ enum LessonExpression {
         case number(Double)
         case text(String)
         case bool(Bool)
+        /// A picture, per pixel: a register of the `PixelProgram` being compiled
+        /// (`PixelExpression`); never a value of lesson text.
+        case plane(Int)
 
         /// The value as a number, when it is one or is text that reads as one (a true minus `−`,
         /// as tables write `1.4e−5`, reads as `-`).
@@ -28,7 +31,7 @@ enum LessonExpression {
             switch self {
             case .number(let x): x
             case .text(let s): Double(s) ?? Double(s.replacingOccurrences(of: "−", with: "-"))
-            case .bool: nil
+            case .bool, .plane: nil
             }
         }
 
@@ -40,6 +43,7 @@ enum LessonExpression {
                 return NumberText.compact(x)
             case .text(let s): return s
             case .bool(let b): return b ? "true" : "false"
+            case .plane: return "a picture"
             }
         }
     }
@@ -76,6 +80,9 @@ enum LessonExpression {
         var environment: [String: Value]
         /// How many brackets and calls are open where the parser is.
         var depth = 0
+        /// The per-pixel program arithmetic on pictures (`.plane`) is compiled into; nil for
+        /// lesson text, whose environment holds no pictures.
+        var program: PixelProgram?
 
         init(text: String, environment: [String: Value]) {
             self.text = text
@@ -158,6 +165,8 @@ enum LessonExpression {
             let left = try sum()
             for op in ["<=", ">=", "==", "!=", "<", ">"] where take(op) {
                 let right = try sum()
+                if case .plane = left { throw failure("'\(op)' compares numbers, not pictures (use max, min, abs)") }
+                if case .plane = right { throw failure("'\(op)' compares numbers, not pictures (use max, min, abs)") }
                 if op == "==" || op == "!=" {
                     let equal: Bool
                     if let a = left.number, let b = right.number { equal = a == b } else { equal = left.rendered == right.rendered }
@@ -178,10 +187,14 @@ enum LessonExpression {
             var left = try product()
             while true {
                 if take("+") {
-                    let a = try number(left), b = try number(try product())
+                    let right = try product()
+                    if let compiled = try emit(.add, left, right) { left = compiled; continue }
+                    let a = try number(left), b = try number(right)
                     left = try finite(a + b, "\(Value.number(a).rendered) + \(Value.number(b).rendered)")
                 } else if take("-") {
-                    let a = try number(left), b = try number(try product())
+                    let right = try product()
+                    if let compiled = try emit(.subtract, left, right) { left = compiled; continue }
+                    let a = try number(left), b = try number(right)
                     left = try finite(a - b, "\(Value.number(a).rendered) - \(Value.number(b).rendered)")
                 } else { return left }
             }
@@ -191,10 +204,14 @@ enum LessonExpression {
             var left = try unary()
             while true {
                 if take("*") {
-                    let a = try number(left), b = try number(try unary())
+                    let right = try unary()
+                    if let compiled = try emit(.multiply, left, right) { left = compiled; continue }
+                    let a = try number(left), b = try number(right)
                     left = try finite(a * b, "\(Value.number(a).rendered) * \(Value.number(b).rendered)")
                 } else if take("/") {
-                    let divisor = try number(try unary())
+                    let right = try unary()
+                    if let compiled = try emit(.divide, left, right) { left = compiled; continue }
+                    let divisor = try number(right)
                     guard divisor != 0 else { throw failure("division by zero") }
                     let a = try number(left)
                     left = try finite(a / divisor, "\(Value.number(a).rendered) / \(Value.number(divisor).rendered)")
@@ -219,6 +236,14 @@ enum LessonExpression {
                 operands.append((minuses, try primary()))
             } while take("^")
             if operands.count == 1 && operands[0].minuses == 0 { return operands[0].value }
+            if operands.contains(where: { $0.value.isPlane }) {
+                var power = operands[operands.count - 1].value
+                for index in operands.indices.reversed() {
+                    if index < operands.count - 1 { power = try emit(.power, operands[index].value, power) ?? power }
+                    if operands[index].minuses % 2 == 1 { power = try emit(.subtract, .number(0), power) ?? power }
+                }
+                return power
+            }
             var power = 0.0
             for index in operands.indices.reversed() {
                 let x = try number(operands[index].value)
@@ -307,11 +332,15 @@ enum LessonExpression {
                 return .text(NumberText.fixed(try number(arguments[0]), digits: digits))
             case "min", "max":
                 guard !arguments.isEmpty else { throw failure("\(name) needs at least one argument") }
+                if let compiled = try emitFold(name == "min" ? .minimum : .maximum, arguments) { return compiled }
                 var numbers: [Double] = []
                 for argument in arguments { numbers.append(try number(argument)) }
                 return .number((name == "min" ? numbers.min() : numbers.max())!)
             case "floor", "ceil", "round", "abs", "sqrt", "exp", "log", "odd":
                 try count(1)
+                if case .plane = arguments[0], let operation = PixelProgram.Operation(rawValue: name) {
+                    return try emit(operation, arguments[0], .number(0))!
+                }
                 let x = try number(arguments[0])
                 switch name {
                 case "floor": return .number(x.rounded(.down))
@@ -344,6 +373,7 @@ enum LessonExpression {
             case .bool(let b): return b
             case .number(let x): return x != 0
             case .text(let s): throw failure("'\(s)' is text, not true or false")
+            case .plane: throw failure("a picture has a value per pixel, not true or false")
             }
         }
     }

@@ -130,12 +130,17 @@ enum DataRenderer {
     }
 
     /// A report with exactly one table becomes an array of its row objects (text around the
-    /// table is for people and is left out); any other report becomes an object with `tables`
+    /// table is for people and is left out), or, with `jsonFields`, an object of those fields
+    /// and `rows`; any other report becomes an object with `tables`
     /// (each with `title`, `rows` and `notes`), `text`, `figures` and `warnings`.
     static func json(_ report: Report) -> String {
         let tables = report.dataTables
         let value: Any
-        if tables.count == 1 {
+        if tables.count == 1, !report.jsonFields.isEmpty {
+            var object: [String: Any] = report.jsonFields
+            object["rows"] = jsonRows(tables[0])
+            value = object
+        } else if tables.count == 1 {
             value = jsonRows(tables[0])
         } else {
             var object: [String: Any] = [:]

@@ -6,6 +6,10 @@ struct Report: Sendable, Equatable {
     /// Values the command measured outside its tables, by key (`largestDifference`), for prose
     /// that reads a named cell's result (`CellResults`).
     var measures: [String: Double] = [:]
+    /// Numbers `--format json` puts at the top level beside a one-table report's rows (`sigma`
+    /// for `explorer radius`): the JSON becomes an object of these and `rows`. Empty for most
+    /// commands, whose one table prints as an array.
+    var jsonFields: [String: Double] = [:]
 
     enum Block: Sendable, Equatable {
         /// A short paragraph of plain text.
