@@ -8,8 +8,8 @@ struct BoxesCommand: ReportingCommand {
         abstract: "Box widths for a σ over N passes (Wells 1986, Kovesi 2010), the σ they achieve, and their error.",
         discussion: """
         For each number of passes: the widths (m of width wl and the rest wl+2), the σ the cascade \
-        achieves, √(Σ(w²−1)/12), and the largest difference between its impulse response and the \
-        ideal Gaussian's pixel weights. --apple-radius R adds Apple's ImageEffects width for a blur \
+        achieves, √(Σ(w²−1)/12), and the largest difference between its impulse response and \
+        \(KernelAnalysis.idealWeightsDescription). --apple-radius R adds Apple's ImageEffects width for a blur \
         radius of R points: d = ⌊R·3·√(2π)/4 + ½⌋, made odd, used for three passes.
         """
     )
@@ -50,7 +50,7 @@ struct BoxesCommand: ReportingCommand {
                           .significant(deviation, 3)])
         }
         table.notes = ["Widths: Wells 1986 and Kovesi 2010 (m boxes of the odd width wl below √(12σ²/n+1), the rest wl+2). "
-                       + "The Gaussian's weights: its mass over each pixel, untruncated."]
+                       + "The Gaussian's weights: \(KernelAnalysis.idealWeightsDescription)."]
         var report = Report()
         report.table(table)
         if let appleRadius {

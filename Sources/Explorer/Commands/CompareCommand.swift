@@ -223,7 +223,7 @@ struct CompareCommand: ReportingCommand {
         table.notes = ["Every column measures against one Gaussian: point-sampled at pixel centres and normalised. Errors in "
                        + "8-bit units against the Float64 blur with it (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
                        + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
-                       + "between the method's 1-D impulse response and its untruncated weights. Reads: pixels read per "
+                       + "between the method's 1-D impulse response and \(KernelAnalysis.idealWeightsDescription). Reads: pixels read per "
                        + "output pixel; passes: whole-image reads and writes (both counted from the method's plan)."]
         if methodOptions.eightBitPasses {
             table.notes.append("With --eight-bit-passes each pass is stored as 8-bit levels (Pillow's arithmetic for extended-box, "

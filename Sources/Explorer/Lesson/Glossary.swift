@@ -1,3 +1,5 @@
+import BlurKit
+
 /// The glossary of the table columns lessons show — effective σ, interior and border, max
 /// error, RMSE, PSNR, impulse L∞, reads and passes, ns/px — written once into the output folder
 /// (`glossary.md`, `glossary.html`) and linked from every page whose tables use them.
@@ -65,10 +67,9 @@ enum Glossary {
               definition: """
               The largest |difference| between a method's 1-D impulse response (what it makes of one white pixel; \
               in `boxes` the exact convolution of the boxes) and the ideal weights, over every whole-pixel offset, \
-              the first one beyond the response's end included. The ideal weight at x is the Gaussian integrated \
-              over the pixel, ½·[erf((x + ½)/(σ√2)) − erf((x − ½)/(σ√2))], untruncated — not the point-sampled \
-              reference of the image errors, so even a perfect point-sampled Gaussian scores about 6·10⁻⁴ at σ = 3 \
-              and 0.016 at σ = 1. It is a weight, without unit: it describes the kernel, whatever the image.
+              the first one beyond the response's end included. The ideal weights are \
+              \(KernelAnalysis.idealWeightsDescription), so an exact kernel scores only its cut: the ideal's tail \
+              beyond its last tap. It is a weight, without unit: it describes the kernel, whatever the image.
               """),
         Entry(anchor: "reads-and-passes", term: "reads and passes (cost counters)", keys: ["readsPerPixel", "memoryPasses"],
               definition: """

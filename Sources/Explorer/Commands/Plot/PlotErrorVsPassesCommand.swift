@@ -9,7 +9,7 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
         abstract: "Error of iterated boxes against the Gaussian, for 1, 2, … passes (log scale).",
         discussion: """
         For each number of passes N, the boxes have Kovesi's widths for σ. Plotted: the largest \
-        |difference| between their exact impulse response and the Gaussian's pixel weights \
+        |difference| between their exact impulse response and \(KernelAnalysis.idealWeightsDescription) \
         (as in `boxes`; a weight, no unit); with --image instead, the largest interior error of \
         iterated-box on that image against the exact Float64 Gaussian, in 8-bit levels (as in \
         `compare`). Two quantities with different units make two plots, not two axes on one frame.
@@ -66,7 +66,7 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
             plot = Plot(title: title, xLabel: "box passes", yLabel: "largest |error| of the impulse response (weight)", logY: true)
             plot.add("impulse response", x: x, y: deviations, style: .points)
             keys = ["impulseLinf"]
-            notes = ["impulse response: the largest |difference| between the boxes' impulse response and the Gaussian's pixel weights.",
+            notes = ["impulse response: the largest |difference| between the boxes' impulse response and \(KernelAnalysis.idealWeightsDescription).",
                      widthNote]
         }
         return try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "passes", series: keys),

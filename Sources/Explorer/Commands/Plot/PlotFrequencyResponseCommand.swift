@@ -72,10 +72,12 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
         plot.xRange = 0...Double.pi
         plot.xTicks = Plot.piTicks
         var keys: [String] = []
+        var rises: [String: Double] = [:]
         func add(_ name: String, key: String, kernel: [Double]) {
             let response = KernelSpectrum.magnitude(kernel, frequencies: count)
             plot.add(name, x: response.map(\.omega), y: response.map(\.magnitude), style: .lines)
             keys.append(key)
+            rises[key + "Rise"] = Self.rise(response.map(\.magnitude))
         }
         for kernel in try kernels() {
             switch kernel {
@@ -95,7 +97,21 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
                 }
             }
         }
-        return try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "omega", series: keys, xInPi: true),
-                                    notes: ["Gain 1 keeps a frequency, 0 removes it; |H| of the exact kernel weights. 1 box: the odd width whose variance is nearest σ²."])
+        var report = try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "omega", series: keys, xInPi: true),
+                                          notes: ["Gain 1 keeps a frequency, 0 removes it; |H| of the exact kernel weights. 1 box: the odd width whose variance is nearest σ²."])
+        // For prose: how far each gain climbs back after falling (`gaussianRise`, `boxRise`).
+        report.measures.merge(rises) { $1 }
+        return report
+    }
+
+    /// How far a gain climbs back above the lowest value it reached at lower frequencies: 0 for a
+    /// gain that only falls, the height of the tallest lobe for one that rises again.
+    static func rise(_ gains: [Double]) -> Double {
+        var lowest = Double.infinity, rise = 0.0
+        for g in gains {
+            lowest = min(lowest, g)
+            rise = max(rise, g - lowest)
+        }
+        return rise
     }
 }
