@@ -119,6 +119,7 @@ struct BlurCommand: ReportingCommand {
         // a plain blur works in place, so memory holds one Float32 copy of the image, not two.
         var original: RGBAImage? = try inputOptions.load(input, in: context)
         let (width, height) = (original!.width, original!.height)
+        let inputBorderAlpha = Self.meanBorderAlpha(original!)
         let blurMethod = try makeMethod()
         if grow { try Self.checkGrowth(reach: blurMethod.reach, width: width, height: height, maxPixels: inputOptions.maxPixels) }
         let (blurredWidth, blurredHeight) = grow ? (width + 2 * blurMethod.reach, height + 2 * blurMethod.reach) : (width, height)
@@ -206,7 +207,22 @@ struct BlurCommand: ReportingCommand {
             try stripOptions.closeUps.apply(to: &strip)
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))
         }
+        // For prose: how opaque the picture's edge is before and after (a `zero` edge fades it).
+        report.measures["inputBorderAlpha"] = inputBorderAlpha
+        if blurred.width == width, blurred.height == height { report.measures["outputBorderAlpha"] = Self.meanBorderAlpha(blurred) }
         return report
+    }
+
+    /// The mean alpha of the pixels on the outermost row and column of each side.
+    static func meanBorderAlpha(_ image: RGBAImage) -> Double {
+        var sum = 0.0, count = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where y == 0 || y == image.height - 1 || x == 0 || x == image.width - 1 {
+                sum += Double(image[x, y].w)
+                count += 1
+            }
+        }
+        return count == 0 ? 0 : sum / Double(count)
     }
 
     /// The straight blur's colour error against the premultiplied blur, in 8-bit units.
