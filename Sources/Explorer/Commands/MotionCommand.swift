@@ -98,6 +98,10 @@ struct MotionCommand: ReportingCommand {
         let copy = harness.measure("copy", pixels: rect.area) { _ = parallax.snapshotFrame(still, offset: moving) }
         report.table(approachTable(measurement, parallax: parallax, liveFrame: liveFrame, snapshotOnce: snapshotOnce, copy: copy, context: context))
         report.table(frameTable(measurement))
+        // For prose: how many frames differ near the snapshot's edges, and the largest difference inside.
+        report.measures["frames"] = Double(measurement.frames.count)
+        report.measures["framesDiffering"] = Double(measurement.frames.filter { $0.edgeMax > 0 }.count)
+        report.measures["interiorMax"] = Double(measurement.interiorMax) * 255
         report.text(summary(measurement, parallax: parallax, liveFrame: liveFrame, copy: copy))
 
         if strip {
@@ -197,8 +201,9 @@ struct MotionCommand: ReportingCommand {
         let speedUp = copy.medianSeconds > 0 ? liveFrame.medianSeconds / copy.medianSeconds : .infinity
         return "Over \(m.frames.count) frames the moved snapshot equals the re-blurred panel inside "
             + "(largest difference \(NumberText.significant(interior, 3)), "
-            + (interior == 0 ? "bit for bit" : "Float32 rounding") + ") and differs near the snapshot's edges by up to "
-            + "\(NumberText.significant(edge, 3)) in 8-bit units. A frame costs "
+            + (interior == 0 ? "bit for bit" : "Float32 rounding") + ")"
+            + (edge == 0 ? " and near the snapshot's edges too. A frame costs "
+               : " and differs near the snapshot's edges by up to \(NumberText.significant(edge, 3)) in 8-bit units. A frame costs ")
             + "\(NumberText.significant(liveFrame.medianSeconds * 1000, 3)) ms re-blurred and "
             + "\(NumberText.significant(copy.medianSeconds * 1000, 3)) ms copied, about \(NumberText.significant(speedUp, 2))× less."
     }
