@@ -26,6 +26,20 @@ extension GlassCommand {
         return pixels + " (\(content.font.pixelSize) pt at scale \(NumberText.compact(content.scale, significant: 3)))"
     }
 
+    /// Text fewer pixels high than this cannot keep its strokes and counters apart (the bitmap
+    /// faces need about 9 rows for a lower-case letter with its ascender and descender), so a
+    /// contrast ratio, however high, does not make it readable.
+    static let smallestReadablePixels = 9.0
+
+    /// The body-text verdict for `content`: yes or no, with the label's size beside it when the
+    /// label is drawn too small to read (`smallestReadablePixels`), since WCAG's ratio then speaks
+    /// for the colours alone.
+    static func bodyTextCell(_ check: ContrastCheck, content: GlassLabel?) -> Table.Cell {
+        let verdict = check.meetsBodyText ? "yes" : "no"
+        guard let content, content.pixelSize < smallestReadablePixels else { return .text(verdict) }
+        return .text("\(verdict), but \(NumberText.compact(content.pixelSize, significant: 3)) px is too small to read")
+    }
+
     /// The large-text verdict for `content`: yes or no where the label is large text under WCAG
     /// (`isLargeText`), else a dash with its size, since 3:1 does not apply.
     static func largeTextCell(_ check: ContrastCheck, content: GlassLabel?) -> Table.Cell {
@@ -44,16 +58,15 @@ extension GlassCommand {
             Table.Column(key: "bodyText", title: "body text", unit: "≥ 4.5:1", alignRight: false),
             Table.Column(key: "largeText", title: "large text", unit: "≥ 3:1", alignRight: false),
         ])
-        func yes(_ b: Bool) -> Table.Cell { .text(b ? "yes" : "no") }
         let c = frosted.contrast
         let worst = frosted.image[c.x, c.y]
         table.append([.text("glass (worst pixel)"), .text(Self.colour(frosted.labelColour)),
                       .text("\(Self.colour(worst)) at (\(c.x), \(c.y))"), Self.ratioCell(c.ratio),
-                      yes(c.meetsBodyText), Self.largeTextCell(c, content: content)])
+                      Self.bodyTextCell(c, content: content), Self.largeTextCell(c, content: content)])
         let f = fallback.contrast
         table.append([.text("Reduce Transparency"), .text(Self.colour(fallback.labelColour)),
                       .text("\(Self.colour(fallback.fill ?? worst)) (opaque)"), Self.ratioCell(f.ratio),
-                      yes(f.meetsBodyText), Self.largeTextCell(f, content: content)])
+                      Self.bodyTextCell(f, content: content), Self.largeTextCell(f, content: content)])
         table.notes = ["WCAG contrast (L1 + 0.05) / (L2 + 0.05) of the relative luminances, lighter over darker. Glass: the worst of the \(frosted.label.width)×\(frosted.label.height) "
                        + "pixels behind the label. The label is black or white, whichever reads better on the glass; the "
                        + "fallback colour is chosen to give it at least 4.5:1. Large text (3:1) is at least 18 pt (24 px at scale 1), "

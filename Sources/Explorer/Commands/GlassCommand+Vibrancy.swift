@@ -40,12 +40,11 @@ extension GlassCommand {
     /// Two rows under the contrast table's glass row: the plain and the vibrant content, each at
     /// its worst covered pixel.
     func addVibrancyRows(_ v: VibrantRendering, frosted: GlassRendering, content: GlassLabel?, to table: inout Table) {
-        func yes(_ b: Bool) -> Table.Cell { .text(b ? "yes" : "no") }
         func row(_ name: String, _ colour: String, _ check: ContrastCheck) -> [Table.Cell] {
             guard check.ratio.isFinite else { return [.text(name), .text(colour), .text("—"), .empty, .empty, .empty] }
             let behind = frosted.image[check.x, check.y]
             return [.text(name), .text(colour), .text("\(Self.colour(behind)) at (\(check.x), \(check.y))"),
-                    Self.ratioCell(check.ratio), yes(check.meetsBodyText), Self.largeTextCell(check, content: content)]
+                    Self.ratioCell(check.ratio), Self.bodyTextCell(check, content: content), Self.largeTextCell(check, content: content)]
         }
         let operation = "\(v.effect.operation.rawValue) \(NumberText.compact(Double(v.effect.amount)))"
         table.rows.insert(row("glass, plain label (glyphs)", Self.colour(frosted.labelColour), v.plainContrast), at: 1)
