@@ -7,8 +7,8 @@
 ///   marked least important (`Table.Column.priority`), then wraps its text columns, then leaves
 ///   out columns from the right, and says in one line which columns it left out and where all
 ///   of them are;
-/// - a table of more than `longTable` rows shows its first and last rows and a line saying where
-///   every row is;
+/// - a table of more than `longTable` lines of rows (wrapped rows count each line) shows its first
+///   and last rows and a line saying where every row is;
 /// - with `Options.sayOnce`, a note or warning already printed is not printed again.
 enum TextRenderer {
     /// A table longer than this shows only its first `headRows` and last `tailRows` rows.
@@ -120,17 +120,31 @@ enum TextRenderer {
             lines += block(kept.map { table.columns[$0].unit }, bottom: false).map(style.dim)
         }
         lines.append(style.dim(kept.map { String(repeating: "─", count: layout.widths[$0]) }.joined(separator: "  ")))
-        for (n, row) in rows.enumerated() {
-            if long && n == headRows {
-                let hidden = table.rows.count - rows.count
-                let whereAll = switch complete {
-                case .formatOption: "`--format csv` prints all \(table.rows.count)"
-                case .file(let path): "all \(table.rows.count) are in \(path)"
-                }
-                lines.append(style.dim(wrap("⋮ \(hidden) more rows; \(whereAll)", width: limit)))
+        // A row whose cells wrap takes several lines: the limit is on lines, so a table of wrapped
+        // rows shows fewer of them.
+        let blocks = rows.map { row in block(kept.map { row[$0].display }, bottom: false) }
+        var head = blocks.count, tail = 0
+        if long || blocks.reduce(0, { $0 + $1.count }) > longTable {
+            var used = 0
+            head = 0
+            while head < blocks.count, used + blocks[head].count <= headRows { used += blocks[head].count; head += 1 }
+            head = max(head, 1)
+            used = 0
+            while tail < blocks.count - head, used + blocks[blocks.count - 1 - tail].count <= tailRows {
+                used += blocks[blocks.count - 1 - tail].count
+                tail += 1
             }
-            lines += block(kept.map { row[$0].display }, bottom: false)
         }
+        for b in blocks.prefix(head) { lines += b }
+        if head + tail < table.rows.count {
+            let hidden = table.rows.count - head - tail
+            let whereAll = switch complete {
+            case .formatOption: "`--format csv` prints all \(table.rows.count)"
+            case .file(let path): "all \(table.rows.count) are in \(path)"
+            }
+            lines.append(style.dim(wrap("⋮ \(hidden) more rows; \(whereAll)", width: limit)))
+        }
+        for b in blocks.suffix(tail) { lines += b }
         if kept.count < table.columns.count {
             let left = table.columns.indices.filter { !kept.contains($0) }.map { table.columns[$0].title }
             let whereAll = switch complete {
