@@ -121,7 +121,7 @@ final class StatementsReadResultsTests: FolderTestCase {
     func testLessonEightComparesTheChangesByTheirSize() throws {
         for image in ["photo", try flatGrey()] {
             let text = try page("8", ["image=\(image)"])
-            let d = try numbers(#"at most ([\d.]+) levels from the first, the unsaturated one ([\d.]+) and the thin tint ([\d.]+)"#, in: text)
+            let d = try numbers(#"at most (\d+(?:\.\d+)?) levels from the first, the unsaturated one (\d+(?:\.\d+)?) and the thin tint (\d+(?:\.\d+)?)"#, in: text)
             let others = max(d[1], d[2])
             let expected = others > 4 * d[0] ? "Saturation and tint change the look far more"
                 : d[0] > 4 * others ? "shrinking changes the look far more" : "within a factor of four"
@@ -146,7 +146,7 @@ final class StatementsReadResultsTests: FolderTestCase {
         let photographs = try TestPhotographs.write(into: folder)
         for image in ["builtin:cutout", photographs.cutout, photographs.opaque] {
             let text = try page("11", ["image=\(image)"])
-            let seen = try numbers(#"\| \d+ \| [\d.]+ \| ([\d.]+) \| \d+ \|"#, in: text)[0]
+            let seen = try numbers(#"\| \d+ \| [\d.]+ \| (\d+(?:\.\d+)?) \| \d+ \|"#, in: text)[0]
             XCTAssertEqual(text.contains("Look in the straight panel for a fringe"), seen >= 3, "lesson 11 on \(image): seen \(seen)")
         }
     }
@@ -162,7 +162,7 @@ final class StatementsReadResultsTests: FolderTestCase {
     func testLessonFourteenBlamesVibrancyOnlyWhenThePlainLabelPasses() throws {
         for image in ["photo", "builtin:noise@480x320", "builtin:checker@480x320"] {
             let text = try page("14", ["image=\(image)"])
-            let c = try numbers(#"the plain label reaches ([\d.]+):1 at its worst glyph pixel, the vibrant one ([\d.]+):1"#, in: text)
+            let c = try numbers(#"the plain label reaches (\d+(?:\.\d+)?):1 at its worst glyph pixel, the vibrant one (\d+(?:\.\d+)?):1"#, in: text)
             XCTAssertEqual(text.contains("at the price of contrast"), c[1] < 4.5 && c[0] >= 4.5, "lesson 14 on \(image): \(c)")
         }
     }
