@@ -84,6 +84,36 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(wide, [], "every line fits the 80-column terminal")
     }
 
+    /// A student types a number at lesson 3's first prediction; after the cell the lesson says how
+    /// far it was from the box's largest error, the number the table beside it shows.
+    func testATypedPredictionIsCheckedAgainstTheResult() throws {
+        guard Self.tmux != nil else {
+            throw XCTSkip("tmux is not installed (apt-get install tmux): this test drives a real terminal through it")
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-tmux-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let command = "cd '\(BinaryRunner.packageRoot.path)' && env -u NO_COLOR -u COLUMNS -u LINES EXPLORER_QUICK=1 EXPLORER_GNUPLOT=none "
+            + "'\(BinaryRunner.executable.path)' lesson 3 --step --images none --output '\(output.path)'; echo EXPLORER-EXIT=$?; sleep 600"
+        try tmux(["new-session", "-d", "-s", "lesson", "-x", "80", "-y", "40", command])
+        defer { _ = try? tmux(["kill-server"]) }
+        let first = try waitFor("the first pause") { $0.contains("[Enter] run the cell") }
+        XCTAssertTrue(first.contains("a number then Enter: check it"), first)
+
+        try tmux(["send-keys", "-t", "lesson", "20", "Enter"])
+        let checked = try waitFor("the check of the prediction") { $0.contains("You predicted 20;") && $0.contains("off.") }
+        let flat = checked.replacingOccurrences(of: "\n", with: " ")
+        let match = try XCTUnwrap(flat.firstMatch(of: /You predicted 20; the result \(errors\.box\.interiorMax\) is ([\d.]+): ([\d.]+) (below|above)/), flat)
+        let result = try XCTUnwrap(Double(match.1)), distance = try XCTUnwrap(Double(match.2))
+        XCTAssertEqual(distance, abs(result - 20), accuracy: 0.051)
+        XCTAssertEqual(match.3 == "below", result > 20)
+        XCTAssertNotNil(flat.firstMatch(of: try Regex("box +R=\\d+ +[\\d.]+ +\\(match.1) ")), "the table shows \(match.1):\n\(checked)")
+
+        try tmux(["send-keys", "-t", "lesson", "q", "Enter"])
+        let end = try waitFor("the lesson to stop") { $0.contains("EXPLORER-EXIT=") }
+        XCTAssertTrue(end.contains("EXPLORER-EXIT=0"), end)
+        XCTAssertEqual(end.split(separator: "\n").filter { $0.count > 80 }, [], "every line fits the 80-column terminal")
+    }
+
     func testStepWithoutATerminalIsAUsageError() throws {
         let result = try BinaryRunner.run(["lesson", "1", "--step"])
         XCTAssertEqual(result.status, 64, result.standardError)

@@ -110,7 +110,9 @@ struct LessonCommand: ParsableCommand {
         let root = page.output, name = parsed.pageFolderName
         var terminal = LessonTerminal(pageFolder: folder, style: style) { file in Self.stagedFile(file, root: root, page: name) }
         if walkThrough { print(LessonTerminal.header(parsed, values: values, style: style)) }
-        if step { try pause(before: parts, at: 0, style: style) }
+        // The number the reader typed at the last pause, compared with the cell's answer once it ran.
+        var guess: Double?
+        if step { guess = try pause(before: parts, at: 0, style: style) }
         var index = 0
         var section = CourseSections.Section.other
         let outcome = try runner.run(parts) { (item) throws(LessonError) in
@@ -120,7 +122,10 @@ struct LessonCommand: ParsableCommand {
                 shown = .prose(CourseSections.terminal(CourseSections.pieces(text, section: &section), answers: answers))
             }
             if walkThrough, let text = terminal.render(shown) { print("\n" + text) }
-            if step { try pause(before: parts, at: index, style: style) }
+            if step, case .cell(let result) = item, let guess, let answer = result.answer, let name = Self.answerName(parts, before: index) {
+                print("\n" + LessonTerminal.predictionCheck(guess: guess, result: answer, name: name, style: style))
+            }
+            if step { guess = try pause(before: parts, at: index, style: style) }
         }
         if embed { try PageEmbedder.embedPage(in: outcome.folder) }
         try CourseIndex.write(in: page.output)
@@ -135,16 +140,27 @@ struct LessonCommand: ParsableCommand {
     }
 
     /// With `--step`: when `parts[index]` is a cell that shows, asks its prediction question and
-    /// waits for Enter; `q` (or the end of input) stops the lesson.
-    func pause(before parts: [LessonRunner.PreparedPart], at index: Int, style: TerminalStyle) throws(LessonError) {
-        guard index < parts.count, case .cell(let cell) = parts[index], !cell.cell.hidden else { return }
+    /// waits for Enter; `q` (or the end of input) stops the lesson. Where the cell names the result
+    /// its question asks about (`answer="…"`), a number typed before Enter is the prediction,
+    /// returned to be compared with that result once the cell has run.
+    func pause(before parts: [LessonRunner.PreparedPart], at index: Int, style: TerminalStyle) throws(LessonError) -> Double? {
+        guard index < parts.count, case .cell(let cell) = parts[index], !cell.cell.hidden else { return nil }
         if let text = cell.predict {
             print("\n" + style.yellow(TextRenderer.wrap("Predict: " + text, width: style.proseWidth)))
         }
-        print(style.dim("[Enter] run the next cell · q then Enter: stop"))
+        let asks = cell.predict != nil && cell.cell.answer != nil
+        print(style.dim(asks ? "a number then Enter: check it · [Enter] run the cell · q then Enter: stop"
+                        : "[Enter] run the next cell · q then Enter: stop"))
         guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
             throw Self.stopped
         }
+        return asks ? LessonTerminal.typedNumber(answer) : nil
+    }
+
+    /// The `answer="…"` of the cell `parts[index - 1]`, the one whose result just arrived.
+    static func answerName(_ parts: [LessonRunner.PreparedPart], before index: Int) -> String? {
+        guard index >= 1, index - 1 < parts.count, case .cell(let cell) = parts[index - 1] else { return nil }
+        return cell.cell.answer
     }
 
     /// Where a figure a cell just wrote is while the lesson runs: in the page's staging folder

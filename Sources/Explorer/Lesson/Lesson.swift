@@ -59,6 +59,9 @@ struct Lesson: Equatable, Sendable {
         /// A question for the reader to answer before the cell runs (`predict="…"`), asked by
         /// `explorer lesson N --step`.
         var predict: String?
+        /// The result the prediction asks about (`answer="errors.box.interiorMax"`, a name of this
+        /// cell's results): `--step` takes a typed number and says how far it was from this.
+        var answer: String? = nil
         /// The name prose reads this cell's results by (`id="errors"`: `{{errors.box.interiorMax}}`).
         var id: String? = nil
     }

@@ -1,7 +1,7 @@
 /// Reads a lesson file: strict front matter, then Markdown prose and `explorer` cells.
 enum LessonParser {
     /// Cell attributes allowed in the info string after `explorer`.
-    static let attributes = ["hide", "caption=\"…\"", "predict=\"…\"", "id=\"…\""]
+    static let attributes = ["hide", "caption=\"…\"", "predict=\"…\"", "answer=\"ID.ROW.COLUMN\"", "id=\"…\""]
 
     /// Parses the lesson at `path`.
     ///
@@ -96,6 +96,8 @@ enum LessonParser {
                 cell.caption = String(word.dropFirst("caption=".count))
             } else if word.hasPrefix("predict=") {
                 cell.predict = String(word.dropFirst("predict=".count))
+            } else if word.hasPrefix("answer=") {
+                cell.answer = String(word.dropFirst("answer=".count))
             } else if word.hasPrefix("id=") {
                 let id = String(word.dropFirst("id=".count))
                 guard Self.isCellID(id) else {
@@ -104,6 +106,15 @@ enum LessonParser {
                 cell.id = id
             } else {
                 throw LessonError(path, line: fenceLine, "unknown cell attribute '\(word)'; a cell takes \(attributes.joined(separator: ", "))")
+            }
+        }
+        if let answer = cell.answer {
+            guard cell.predict != nil, let id = cell.id else {
+                throw LessonError(path, line: fenceLine, "answer=\"\(answer)\" needs a predict=\"…\" to answer and an id=\"…\" to read it by")
+            }
+            let parts = answer.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts[0] == id, parts.dropFirst().allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else {
+                throw LessonError(path, line: fenceLine, "answer=\"\(answer)\": name one of this cell's results, \(id).ROW.COLUMN or \(id).KEY")
             }
         }
         // Group physical lines into commands: a line ending in `\` continues on the next.

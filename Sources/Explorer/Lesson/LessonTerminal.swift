@@ -26,6 +26,30 @@ struct LessonTerminal {
         options.sayOnce = true
     }
 
+    /// A number the reader typed at a `--step` pause (`12`, `0.5`, `1,5`, `≈ 3`, `40 %`), or nil.
+    static func typedNumber(_ line: String) -> Double? {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        for mark in ["≈", "~", "%"] { text = text.replacingOccurrences(of: mark, with: "") }
+        text = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+            .replacingOccurrences(of: "−", with: "-")
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// How far the reader's prediction was from the result the cell's `answer="…"` names.
+    static func predictionCheck(guess: Double, result: Double, name: String, style: TerminalStyle) -> String {
+        let distance = abs(guess - result)
+        var text = "You predicted \(NumberText.compact(guess)); the result (\(name)) is \(NumberText.compact(result)): "
+        if distance == 0 {
+            text += "exactly right."
+        } else {
+            text += "\(NumberText.compact(distance, significant: 3)) \(guess < result ? "below" : "above")"
+            if result != 0 { text += ", \(NumberText.fixed(100 * distance / abs(result), digits: 0)) % off" }
+            text += "."
+        }
+        return style.yellow(TextRenderer.wrap(text, width: style.proseWidth))
+    }
+
     /// The title, the summary and the parameter values in effect.
     static func header(_ lesson: Lesson, values: [String: String], style: TerminalStyle) -> String {
         var lines = [style.bold(TextRenderer.wrap(lesson.title, width: style.proseWidth)),
