@@ -30,6 +30,23 @@ final class StatementsReadResultsTests: FolderTestCase {
         return url.path
     }
 
+    // MARK: - Predictions
+
+    /// `answer=` needs the question and the cell's id, and names one of this cell's results.
+    func testAnAnswerNamesAResultOfItsOwnCell() throws {
+        let body = [("compare photo --methods box --sigma 3", 2)]
+        let cell = try LessonParser.cell(info: #"explorer id="e" predict="How far?" answer="e.box.interiorMax""#, fenceLine: 1, body: body, path: "x.md")
+        XCTAssertEqual(cell.answer, "e.box.interiorMax")
+        for info in [#"explorer predict="How far?" answer="e.box.interiorMax""#, #"explorer id="e" answer="e.box.interiorMax""#,
+                     #"explorer id="e" predict="How far?" answer="other.box.interiorMax""#] {
+            XCTAssertThrowsError(try LessonParser.cell(info: info, fenceLine: 1, body: body, path: "x.md"), info)
+        }
+        XCTAssertEqual(LessonTerminal.typedNumber(" ≈ 1,5 "), 1.5)
+        XCTAssertNil(LessonTerminal.typedNumber(""))
+        let check = LessonTerminal.predictionCheck(guess: 20, result: 28.3, name: "e.box.interiorMax", style: TerminalStyle.plain)
+        XCTAssertTrue(check.contains("8.3 below, 29 % off."), check)
+    }
+
     // MARK: - One description of the reference
 
     /// The glossary, `boxes` and `compare` describe the ideal impulse weights with the constant the
