@@ -30,6 +30,19 @@ final class StatementsReadResultsTests: FolderTestCase {
         return url.path
     }
 
+    // MARK: - Pages a class reads
+
+    /// A long table note is printed once a page; later tables link the glossary instead.
+    func testAPageSaysEachLongNoteOnce() throws {
+        let arguments = ["lesson", "13", "--format", "markdown", "--output", folder.appendingPathComponent("notes").path]
+        let result = try BinaryRunner.run(arguments, in: BinaryRunner.packageRoot, environment: ["EXPLORER_QUICK": "1"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let notes = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("*") && $0.count > 200 }
+        let repeated = Dictionary(grouping: notes, by: { $0 }).filter { $0.value.count > 1 }.keys
+        XCTAssertEqual(Array(repeated), [], "notes printed more than once on lesson 13's page")
+        XCTAssertGreaterThan(result.standardOutput.components(separatedBy: "Columns explained:").count, 5, "later tables still link the glossary")
+    }
+
     // MARK: - Predictions
 
     /// `answer=` needs the question and the cell's id, and names one of this cell's results.

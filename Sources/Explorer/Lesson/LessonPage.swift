@@ -36,7 +36,8 @@ struct LessonPage {
         var extras: [(before: Int, extra: PageExtra)] = []
         var section = CourseSections.Section.other
         var firstFigure: Figure?
-        for item in items {
+        var notes: Set<String> = []
+        for item in items.map({ (item: LessonRunner.Item) -> LessonRunner.Item in Self.notesOnce(item, seen: &notes) }) {
             switch item {
             case .prose(let text):
                 for piece in CourseSections.pieces(text, section: &section) {
