@@ -43,6 +43,16 @@ final class StatementsReadResultsTests: FolderTestCase {
         XCTAssertGreaterThan(result.standardOutput.components(separatedBy: "Columns explained:").count, 5, "later tables still link the glossary")
     }
 
+    /// A Chinese source title takes two columns a character, and wraps within 80 of them.
+    func testWideCharactersWrapByTheirColumns() {
+        XCTAssertEqual(DisplayWidth.of("高斯模糊"), 8)
+        let title = "• pro648, \"高斯模糊原理、以及如何使用UIVisualEffectView实现模糊效果\" (\"How Gaussian blur works\") "
+            + "<https://github.com/pro648/tips/blob/master/sources/高斯模糊原理、以及如何使用UIVisualEffectView实现模糊效果.md>"
+        for line in TextRenderer.wrap(title, width: 80).split(separator: "\n") {
+            XCTAssertLessThanOrEqual(DisplayWidth.of(line), 80, String(line))
+        }
+    }
+
     // MARK: - Predictions
 
     /// `answer=` needs the question and the cell's id, and names one of this cell's results.

@@ -219,7 +219,7 @@ enum TextRenderer {
             }
             while wordWidth > width - indent.count {
                 if lineWidth > indent.count { lines.append(line); line = indent; lineWidth = indent.count }
-                let piece = word.prefix(width - indent.count)
+                let piece = DisplayWidth.prefix(word, columns: width - indent.count)
                 lines.append(indent + piece)
                 word = word.dropFirst(piece.count)
                 wordWidth = DisplayWidth.of(word)
