@@ -161,7 +161,7 @@ final class StatementsReadResultsTests: FolderTestCase {
     func testLessonEightComparesTheChangesByTheirSize() throws {
         for image in ["photo", try flatGrey()] {
             let text = try page("8", ["image=\(image)"])
-            let d = try numbers(#"at most (\d+(?:\.\d+)?) levels from the first, the unsaturated one (\d+(?:\.\d+)?) and the thin tint (\d+(?:\.\d+)?)"#, in: text)
+            let d = try numbers(#"at most (\d+(?:\.\d+)?) levels from the light glass, the unsaturated one (\d+(?:\.\d+)?) and the thin tint (\d+(?:\.\d+)?)"#, in: text)
             let others = max(d[1], d[2])
             let expected = others > 4 * d[0] ? "Saturation and tint change the look far more"
                 : d[0] > 4 * others ? "shrinking changes the look far more" : "within a factor of four"

@@ -69,6 +69,8 @@ struct GlassCommand: ReportingCommand {
     var vibrancyAmount: Double = Double(Vibrancy.defaultAmount)
     @Flag(inversion: .prefixedNo, help: "In a lesson, show the panel live in the HTML page (CSS backdrop-filter, with the fallback for prefers-reduced-transparency).")
     var demo = true
+    @Flag(inversion: .prefixedNo, help: "Show the result as a figure (--no-figure writes the PNG and shows no picture: for a glass that a later strip shows beside others).")
+    var figure = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var formatOptions: FormatOptions
 
@@ -281,7 +283,7 @@ struct GlassCommand: ReportingCommand {
                             + (vibrancy ? "; vibrancy is off, and the label is drawn in one opaque colour." : "."))
             }
         }
-        report.figure(Figure(path: path, altText: alt, caption: nil))
+        if figure { report.figure(Figure(path: path, altText: alt, caption: nil)) }
 
         if context.inLesson, demo {
             let name = (input as NSString).lastPathComponent
