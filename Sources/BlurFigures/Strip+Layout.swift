@@ -2,7 +2,7 @@ import BlurCore
 
 /// Where a strip's title, panels, insets, captions and legends go, in strip pixels.
 extension Strip {
-    static let margin = 32
+    package static let margin = 32
     static let columnGap = 28
     static let rowGap = 32
     static let titleGap = 18

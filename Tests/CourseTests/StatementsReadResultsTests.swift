@@ -95,6 +95,7 @@ final class StatementsReadResultsTests: FolderTestCase {
         let gaussian = try numbers(#"\| Gaussian \| [\d.e-]+ \| [\d.e-]+ \| ([\d.e-]+) \|"#, in: text)[0]
         XCTAssertGreaterThan(box, 10 * gaussian, "near π the box's lobes pass 100× the Gaussian's gain")
         XCTAssertTrue(text.contains("Near π: "), text)
+        XCTAssertTrue(text.contains("Below: a colour bar, magnitude (pixels 0 to 1), decades above 10⁻⁶"), "the spectra's colour scale has a bar")
         let weights = try GaussianKernel1D(sigma: 3).weights
         let rise = PlotFrequencyResponseCommand.rise(KernelSpectrum.magnitude(weights, frequencies: 257).map(\.magnitude))
         XCTAssertGreaterThan(rise, 1e-6, "the kernel cut at 3σ climbs back near π")

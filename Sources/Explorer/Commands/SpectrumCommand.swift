@@ -109,7 +109,9 @@ struct SpectrumCommand: ReportingCommand {
         }
         var report = Report()
         report.table(table)
-        report.figure(try StripSupport.write(strip, to: output, context: context))
+        let bar = ColourLegend(map: .inferno, title: "magnitude (pixels 0 to 1), decades above 10⁻\(Self.superscript(Self.decades))",
+                               maximum: Double(Self.decades))
+        report.figure(try StripSupport.write(strip, to: output, context: context, legend: bar))
         return report
     }
 }
