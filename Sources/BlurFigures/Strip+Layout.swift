@@ -2,6 +2,7 @@ import BlurCore
 
 /// Where a strip's title, panels, insets, captions and legends go, in strip pixels.
 extension Strip {
+    /// The blank border around everything a strip draws, in strip pixels.
     package static let margin = 32
     static let columnGap = 28
     static let rowGap = 32

@@ -192,6 +192,18 @@ final class StatementsReadResultsTests: FolderTestCase {
         }
     }
 
+    /// Lesson 11's strip compares only like with like: the straight blur with the premultiplied
+    /// one, never the unblurred input with a blur; and it lies landscape, for a projector.
+    func testLessonElevenDiffersOnlyTheTwoBlurs() throws {
+        let text = try page("11", [])
+        let alt = try XCTUnwrap(text.components(separatedBy: "![").first { $0.contains("(strip-fringe.png)") })
+        XCTAssertEqual(alt.components(separatedBy: "difference map").count - 1, 1, alt)
+        XCTAssertTrue(alt.contains("Panel 4: straight alpha, − premultiplied"), alt)
+        let rejected = try BinaryRunner.run(["strip", "photo", "photo", "-o", "x.png", "--differences", "3", "--difference-to", "photo"], in: folder)
+        XCTAssertEqual(rejected.status, 64, rejected.standardError)
+        XCTAssertTrue(rejected.standardError.contains("--differences: '3' is not an image's place, 1…2"), rejected.standardError)
+    }
+
     func testLessonTwelveCallsOnlyASmallChangeNearlyTheSame() throws {
         for image in ["photo", "builtin:lights", try flatGrey()] {
             let text = try page("12", ["image=\(image)"])

@@ -29,6 +29,8 @@ struct StripCommand: ReportingCommand {
     var differenceTo: String?
     @Option(help: "With --difference-to: multiply differences by this before colouring (default: automatic, stated in the legend).")
     var amplify: Double?
+    @Option(help: ArgumentHelp("With --difference-to: only these images get a difference panel, by their place in the list (1 is the first), so no panel compares unlike things (an input with a blur).", valueName: "n,m,…"))
+    var differences: String?
     @Option(help: ArgumentHelp("Enlarge this region of every panel under it (nearest neighbour); pixels or percentages of the first image.", valueName: "x,y,w,h"))
     var inset: String?
     @OptionGroup var closeUps: CloseUpOptions
@@ -40,7 +42,24 @@ struct StripCommand: ReportingCommand {
         if let inset { _ = try StripSupport.parseInset(inset) }
         try StripSupport.checkAmplification(amplify)
         if amplify != nil, differenceTo == nil { throw ValidationError("--amplify needs --difference-to REF") }
+        if differences != nil, differenceTo == nil { throw ValidationError("--differences needs --difference-to REF") }
+        _ = try differencePanels()
         _ = try captionList()
+    }
+
+    /// The places (1-based) of the images `--differences` names, or nil for every image.
+    func differencePanels() throws -> Set<Int>? {
+        guard let differences else { return nil }
+        let places = differences.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        var chosen = Set<Int>()
+        for place in places {
+            guard let n = Int(place), (1...images.count).contains(n) else {
+                throw ValidationError("--differences: '\(place)' is not an image's place, 1…\(images.count)")
+            }
+            chosen.insert(n)
+        }
+        guard !chosen.isEmpty else { throw ValidationError("--differences is empty") }
+        return chosen
     }
 
     /// `--captions` split at `|`, one per image, or nil.
@@ -60,6 +79,7 @@ struct StripCommand: ReportingCommand {
                 strip.add(image, caption: StripSupport.shortName(images[i]), "\(image.width)×\(image.height)")
             }
         }
+        let chosen = try differencePanels()
         if let differenceTo {
             let reference = try inputOptions.load(differenceTo, in: context)
             for (i, image) in loaded.enumerated() where image.width != reference.width || image.height != reference.height {
@@ -69,7 +89,7 @@ struct StripCommand: ReportingCommand {
             let referenceName = StripSupport.shortName(differenceTo)
             // No panel of the reference against itself; each other panel amplified on its own,
             // its factor in its caption.
-            for (i, image) in loaded.enumerated() where image != reference {
+            for (i, image) in loaded.enumerated() where image != reference && chosen?.contains(i + 1) != false {
                 let amplification = amplify.map(Float.init) ?? Strip.automaticAmplification(largest: largest[i])
                 let name = names?[i] ?? StripSupport.shortName(images[i])
                 let what = "|\(name) − \(referenceName)|"
@@ -80,7 +100,8 @@ struct StripCommand: ReportingCommand {
                 strip.panels.append(.difference(image, reference: reference, amplification: amplification,
                                                 caption: lines + ["largest \(StripSupport.eightBit(largest[i])) · ×\(Strip.number(amplification))"]))
             }
-            strip.columns = loaded.count
+            // Each difference under its image; a chosen few beside the images, on one row.
+            strip.columns = chosen == nil ? loaded.count : strip.panels.count
         }
         StripSupport.placeAutomaticInset(inset, on: &strip)
         try closeUps.apply(to: &strip)
