@@ -64,12 +64,11 @@ extension GlassCommand {
                   ratio(v.vibrantContrast))
         strip.add(v.fallback, caption: "Reduce Transparency \(Self.colour(fallback.fill!))",
                   "contrast \(Self.ratio(fallback.contrast.ratio))")
-        // A close-up of the icon and the first letters, a third of the picture wide, so it is
-        // enlarged at least three times under each panel.
-        let around = v.at.expanded(by: 4)
-        let crop = PixelRect(x: around.x, y: around.y, width: min(around.width, max(8, frosted.image.width / 3)), height: around.height)
-            .intersection(PixelRect(width: frosted.image.width, height: frosted.image.height))
-        if !crop.isEmpty { strip.inset = Strip.Inset(crop) }
+        // A close-up of the whole label, icon and every letter, enlarged as far as the panel's
+        // width allows: a close-up that cut the label ("Now Pla") would hide what it is about.
+        let crop = v.at.expanded(by: 4).intersection(PixelRect(width: frosted.image.width, height: frosted.image.height))
+        // A label more than half the picture wide cannot be enlarged twice under its panel: no close-up.
+        if !crop.isEmpty, 2 * crop.width <= frosted.image.width { strip.inset = Strip.Inset(crop) }
         return strip
     }
 }
