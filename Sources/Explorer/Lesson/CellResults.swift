@@ -59,18 +59,17 @@ enum CellResults {
         return names
     }
 
-    /// The number a cell's `answer="…"` names among its results; a name the results lack, or one
-    /// that reads as text, stops the lesson at the cell's fence line, as a prose name would.
+    /// The number a cell's `answer="…"` names among its results, nil when it reads as text (a
+    /// dash where the picture has no interior); a name the results lack stops the lesson at the
+    /// cell's fence line, as a prose name would.
     static func answer(of cell: Lesson.Cell, in names: [String: LessonExpression.Value], report: Report,
                        path: String) throws(LessonError) -> Double? {
         guard let answer = cell.answer else { return nil }
         guard let value = names[answer] else {
             throw LessonError(path, line: cell.fenceLine, "answer=: " + missing(answer, id: cell.id ?? "", line: cell.line, report: report))
         }
-        guard let number = value.number else {
-            throw LessonError(path, line: cell.fenceLine, "answer=\"\(answer)\" reads '\(value)', not a number a prediction can be compared with")
-        }
-        return number
+        // A result shown as text ("—": no interior on a small picture) has nothing to compare.
+        return value.number
     }
 
     /// A table cell as prose reads it: as shown, or its exact number when the shown text is not one.
