@@ -15,8 +15,9 @@ struct LessonCommand: ParsableCommand {
         terminal each figure is drawn where it is made (--images): with the kitty graphics \
         protocol or iTerm2 inline images when the terminal announces one, else in half blocks \
         (▀); pipes, NO_COLOR, TERM=dumb and --quiet get none. --step pauses before each cell, \
-        asks the cell's prediction question when it has one, and runs the cell on Enter; q stops, \
-        and the page is then not written.
+        asks the cell's prediction question when it has one, and runs the cell on Enter; where the \
+        cell names the result it asks about (answer="…"), a number typed before Enter is checked \
+        against that result once the cell has run. q stops, and the page is then not written.
 
         Examples:
           explorer lesson 1
