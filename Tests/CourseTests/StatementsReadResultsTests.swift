@@ -142,7 +142,7 @@ final class StatementsReadResultsTests: FolderTestCase {
             }
         }
         let kernel = try GaussianKernel1D(sigma: 3).weights.map(Float.init)
-        let corner = Blur.apply(Separable(weights: kernel), to: image, edges: .wrap)[39, 39]
+        let corner = image.blurred(by: Separable(weights: kernel), edges: .wrap)[39, 39]
         XCTAssertGreaterThan(corner.x, 0.1, "bottom of the left edge (red)")
         XCTAssertGreaterThan(corner.y, 0.1, "right end of the top edge (green)")
         XCTAssertGreaterThan(min(corner.x, corner.y), corner.z, "the top-left corner (blue) brings in less")

@@ -85,7 +85,7 @@ struct SpectrumCommand: ReportingCommand {
         if let sigma {
             // Kept in Float32: the spectrum of the blur itself, not of its 8-bit rounding.
             for entry in methods {
-                loaded.append(Blur.apply(try methodOptions.make(entry, sigma: sigma), to: loaded[0], edges: .clamp))
+                loaded.append(loaded[0].blurred(by: try methodOptions.make(entry, sigma: sigma), edges: .clamp))
             }
         }
         let names = try captionList() ?? (images.map(StripSupport.shortName) + methods.map(\.name))
