@@ -1,5 +1,5 @@
-import Foundation
 import BlurCore
+import Foundation
 
 /// WCAG 2.x contrast: relative luminance of sRGB colours and the contrast ratio of text on its
 /// background.

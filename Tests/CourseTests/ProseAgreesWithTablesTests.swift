@@ -1,6 +1,7 @@
-import TestSupport
 import BlurKit
+import TestSupport
 import XCTest
+
 @testable import ExplorerCLI
 
 /// Issue 25's "done when": off the default path the prose agrees with the tables printed beside
@@ -8,7 +9,8 @@ import XCTest
 final class ProseAgreesWithTablesTests: FolderTestCase {
     /// The page's Markdown for `lesson` with `settings`.
     func page(_ lesson: String, _ settings: [String]) throws -> String {
-        let arguments = ["lesson", lesson, "--format", "markdown", "--output", folder.appendingPathComponent("out").path]
+        let arguments =
+            ["lesson", lesson, "--format", "markdown", "--output", folder.appendingPathComponent("out").path]
             + settings.flatMap { ["--set", $0] }
         let result = try BinaryRunner.run(arguments, in: BinaryRunner.packageRoot, environment: ["EXPLORER_QUICK": "1"])
         XCTAssertEqual(result.status, 0, result.standardError)
@@ -30,11 +32,15 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
         let text = try page("3", ["sigma=0.5"])
         let box = try row("box", in: text)
         XCTAssertEqual(box[1], "R=0")
-        XCTAssertTrue(text.contains("the \"box\" is a single pixel and leaves the\npicture as it is. Its error, \(box[3]) levels"), text)
+        XCTAssertTrue(
+            text.contains(
+                "the \"box\" is a single pixel and leaves the\npicture as it is. Its error, \(box[3]) levels"), text)
         XCTAssertTrue(text.contains("With a one-pixel box there is nothing to see"))
         XCTAssertFalse(text.contains("misses by up to"))
         XCTAssertFalse(text.contains("The brightest error lies"))
-        XCTAssertTrue(text.contains("weights sampled at pixel centres spread less"), "the gap below σ is point sampling, not the cut")
+        XCTAssertTrue(
+            text.contains("weights sampled at pixel centres spread less"),
+            "the gap below σ is point sampling, not the cut")
     }
 
     func testLessonSixAtSigmaOneSaysTheBorderErrorIsTheSmaller() throws {
@@ -61,8 +67,9 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
         let gone = [
             "in two steps of 1/3", "about\n> 3 pixels in period and finer", "agree to eight decimal places",
             "lights up over the outer rings", "bleeds into the bottom-right", "They look nearly alike",
-            "a little slower", "Ten ways to blur", "Eleven ways to blur", "The gain only falls", "both are down at the 8-bit", "and dashed\nlines", "is usually such a place", "should agree",
-            "page faults", "keeps each colour's luma and turns",
+            "a little slower", "Ten ways to blur", "Eleven ways to blur", "The gain only falls",
+            "both are down at the 8-bit", "and dashed\nlines", "is usually such a place", "should agree",
+            "page faults", "keeps each colour's luma and turns"
         ]
         for lesson in try LessonSweepTests.shippedLessons() {
             let text = try String(contentsOfFile: lesson.path, encoding: .utf8)
@@ -97,7 +104,10 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
 
     /// The region a strip's alt text says it enlarges.
     func closeUp(in page: String, figure: String) throws -> PixelRect {
-        let line = try XCTUnwrap(page.split(separator: "\n").first { $0.contains("(\(figure))") || $0.contains(figure + ")") && $0.hasPrefix("![") })
+        let line = try XCTUnwrap(
+            page.split(separator: "\n").first {
+                $0.contains("(\(figure))") || $0.contains(figure + ")") && $0.hasPrefix("![")
+            })
         let pattern = /the region (\d+)×(\d+) at \((\d+), (\d+)\)/
         let match = try XCTUnwrap(String(line).firstMatch(of: pattern), String(line))
         return PixelRect(x: Int(match.3)!, y: Int(match.4)!, width: Int(match.1)!, height: Int(match.2)!)
@@ -120,11 +130,14 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
         let photographs = try TestPhotographs.write(into: folder)
         let image = try TestPhotographs.opaque()
         let whole = spread(image, PixelRect(width: image.width, height: image.height))
-        for (lesson, figure) in [("1", "strip-photo-box-r3-r10.png"), ("3", "strip-box-vs-gaussian-image.png"),
-                                 ("6", "strip-fxblur-iterations.png")] {
+        for (lesson, figure) in [
+            ("1", "strip-photo-box-r3-r10.png"), ("3", "strip-box-vs-gaussian-image.png"),
+            ("6", "strip-fxblur-iterations.png")
+        ] {
             let text = try page(lesson, ["image=\(photographs.opaque)"])
             let rect = try closeUp(in: text, figure: figure)
-            XCTAssertGreaterThan(spread(image, rect), whole, "lesson \(lesson): \(rect) is flatter than the picture as a whole")
+            XCTAssertGreaterThan(
+                spread(image, rect), whole, "lesson \(lesson): \(rect) is flatter than the picture as a whole")
         }
     }
 }

@@ -2,6 +2,7 @@ import BlurKit
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import ExplorerCLI
 
 /// Issue 36's statements, each checked by reading the result it describes: off the default path
@@ -9,7 +10,11 @@ import XCTest
 final class StatementsReadResultsTests: FolderTestCase {
     /// The page's Markdown for `lesson` with `settings`, lines joined by spaces.
     func page(_ lesson: String, _ settings: [String]) throws -> String {
-        let arguments = ["lesson", lesson, "--format", "markdown", "--output", folder.appendingPathComponent("out-\(UUID().uuidString)").path]
+        let arguments =
+            [
+                "lesson", lesson, "--format", "markdown", "--output",
+                folder.appendingPathComponent("out-\(UUID().uuidString)").path
+            ]
             + settings.flatMap { ["--set", $0] }
         let result = try BinaryRunner.run(arguments, in: BinaryRunner.packageRoot, environment: ["EXPLORER_QUICK": "1"])
         XCTAssertEqual(result.status, 0, result.standardError)
@@ -19,8 +24,11 @@ final class StatementsReadResultsTests: FolderTestCase {
     /// The numbers a pattern's groups capture in `text`.
     func numbers(_ pattern: String, in text: String) throws -> [Double] {
         let regex = try NSRegularExpression(pattern: pattern)
-        let match = try XCTUnwrap(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)), "no match for \(pattern)")
-        return try (1..<match.numberOfRanges).map { try XCTUnwrap(Double(String(text[Range(match.range(at: $0), in: text)!]))) }
+        let match = try XCTUnwrap(
+            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)), "no match for \(pattern)")
+        return try (1..<match.numberOfRanges).map {
+            try XCTUnwrap(Double(String(text[Range(match.range(at: $0), in: text)!])))
+        }
     }
 
     /// A flat mid-grey PNG: nothing to blur, nothing to differ.
@@ -34,19 +42,24 @@ final class StatementsReadResultsTests: FolderTestCase {
 
     /// A long table note is printed once a page; later tables link the glossary instead.
     func testAPageSaysEachLongNoteOnce() throws {
-        let arguments = ["lesson", "13", "--format", "markdown", "--output", folder.appendingPathComponent("notes").path]
+        let arguments = [
+            "lesson", "13", "--format", "markdown", "--output", folder.appendingPathComponent("notes").path
+        ]
         let result = try BinaryRunner.run(arguments, in: BinaryRunner.packageRoot, environment: ["EXPLORER_QUICK": "1"])
         XCTAssertEqual(result.status, 0, result.standardError)
         let notes = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("*") && $0.count > 200 }
         let repeated = Dictionary(grouping: notes, by: { $0 }).filter { $0.value.count > 1 }.keys
         XCTAssertEqual(Array(repeated), [], "notes printed more than once on lesson 13's page")
-        XCTAssertGreaterThan(result.standardOutput.components(separatedBy: "Columns explained:").count, 5, "later tables still link the glossary")
+        XCTAssertGreaterThan(
+            result.standardOutput.components(separatedBy: "Columns explained:").count, 5,
+            "later tables still link the glossary")
     }
 
     /// A Chinese source title takes two columns a character, and wraps within 80 of them.
     func testWideCharactersWrapByTheirColumns() {
         XCTAssertEqual(DisplayWidth.of("高斯模糊"), 8)
-        let title = "• pro648, \"高斯模糊原理、以及如何使用UIVisualEffectView实现模糊效果\" (\"How Gaussian blur works\") "
+        let title =
+            "• pro648, \"高斯模糊原理、以及如何使用UIVisualEffectView实现模糊效果\" (\"How Gaussian blur works\") "
             + "<https://github.com/pro648/tips/blob/master/sources/高斯模糊原理、以及如何使用UIVisualEffectView实现模糊效果.md>"
         for line in TextRenderer.wrap(title, width: 80).split(separator: "\n") {
             XCTAssertLessThanOrEqual(DisplayWidth.of(line), 80, String(line))
@@ -58,15 +71,20 @@ final class StatementsReadResultsTests: FolderTestCase {
     /// `answer=` needs the question and the cell's id, and names one of this cell's results.
     func testAnAnswerNamesAResultOfItsOwnCell() throws {
         let body = [("compare photo --methods box --sigma 3", 2)]
-        let cell = try LessonParser.cell(info: #"explorer id="e" predict="How far?" answer="e.box.interiorMax""#, fenceLine: 1, body: body, path: "x.md")
+        let cell = try LessonParser.cell(
+            info: #"explorer id="e" predict="How far?" answer="e.box.interiorMax""#, fenceLine: 1, body: body,
+            path: "x.md")
         XCTAssertEqual(cell.answer, "e.box.interiorMax")
-        for info in [#"explorer predict="How far?" answer="e.box.interiorMax""#, #"explorer id="e" answer="e.box.interiorMax""#,
-                     #"explorer id="e" predict="How far?" answer="other.box.interiorMax""#] {
+        for info in [
+            #"explorer predict="How far?" answer="e.box.interiorMax""#, #"explorer id="e" answer="e.box.interiorMax""#,
+            #"explorer id="e" predict="How far?" answer="other.box.interiorMax""#
+        ] {
             XCTAssertThrowsError(try LessonParser.cell(info: info, fenceLine: 1, body: body, path: "x.md"), info)
         }
         XCTAssertEqual(LessonTerminal.typedNumber(" ≈ 1,5 "), 1.5)
         XCTAssertNil(LessonTerminal.typedNumber(""))
-        let check = LessonTerminal.predictionCheck(guess: 20, result: 28.3, name: "e.box.interiorMax", style: TerminalStyle.plain)
+        let check = LessonTerminal.predictionCheck(
+            guess: 20, result: 28.3, name: "e.box.interiorMax", style: TerminalStyle.plain)
         XCTAssertTrue(check.contains("8.3 below, 29 % off."), check)
     }
 
@@ -79,10 +97,13 @@ final class StatementsReadResultsTests: FolderTestCase {
         XCTAssertTrue(entry.definition.contains(KernelAnalysis.idealWeightsDescription), entry.definition)
         XCTAssertFalse(entry.definition.contains("erf"), "the glossary still describes pixel-integrated weights")
         let boxes = try BinaryRunner.run(["boxes", "--sigma", "3", "--format", "markdown"], in: folder)
-        XCTAssertTrue(boxes.standardOutput.replacingOccurrences(of: "\n", with: " ").contains(KernelAnalysis.idealWeightsDescription), boxes.standardOutput)
+        XCTAssertTrue(
+            boxes.standardOutput.replacingOccurrences(of: "\n", with: " ").contains(
+                KernelAnalysis.idealWeightsDescription), boxes.standardOutput)
         XCTAssertFalse(boxes.standardOutput.contains("mass over each pixel"))
         let wide = try GaussianKernel1D(sigma: 3, radius: 60, sampling: .point)
-        XCTAssertLessThan(try KernelAnalysis.maxDeviationFromGaussian(wide.weights, sigma: 3), 1e-12, "point-sampled is the ideal")
+        XCTAssertLessThan(
+            try KernelAnalysis.maxDeviationFromGaussian(wide.weights, sigma: 3), 1e-12, "point-sampled is the ideal")
     }
 
     // MARK: - Lesson 4
@@ -95,9 +116,12 @@ final class StatementsReadResultsTests: FolderTestCase {
         let gaussian = try numbers(#"\| Gaussian \| [\d.e-]+ \| [\d.e-]+ \| ([\d.e-]+) \|"#, in: text)[0]
         XCTAssertGreaterThan(box, 10 * gaussian, "near π the box's lobes pass 100× the Gaussian's gain")
         XCTAssertTrue(text.contains("Near π: "), text)
-        XCTAssertTrue(text.contains("Below: a colour bar, magnitude (pixels 0 to 1), decades above 10⁻⁶"), "the spectra's colour scale has a bar")
+        XCTAssertTrue(
+            text.contains("Below: a colour bar, magnitude (pixels 0 to 1), decades above 10⁻⁶"),
+            "the spectra's colour scale has a bar")
         let weights = try GaussianKernel1D(sigma: 3).weights
-        let rise = PlotFrequencyResponseCommand.rise(KernelSpectrum.magnitude(weights, frequencies: 257).map(\.magnitude))
+        let rise = PlotFrequencyResponseCommand.rise(
+            KernelSpectrum.magnitude(weights, frequencies: 257).map(\.magnitude))
         XCTAssertGreaterThan(rise, 1e-6, "the kernel cut at 3σ climbs back near π")
         XCTAssertTrue(text.contains("climbs back by") && text.contains("the cut shows"), text)
         XCTAssertFalse(try page("4", ["sigma=1"]).contains("the cut shows"), "at σ = 1 the plotted kernel only falls")
@@ -111,7 +135,8 @@ final class StatementsReadResultsTests: FolderTestCase {
         XCTAssertGreaterThan(KernelSpectrum.box(width: 21, omega: 2 * .pi / 14), 0.2)
         let w = 21.0, omega = 2 * Double.pi / 14
         XCTAssertLessThan(sin(w * omega / 2) / (w * sin(omega / 2)), 0, "light and dark swapped")
-        let text = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Lessons/01-averaging.md"), encoding: .utf8)
+        let text = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Lessons/01-averaging.md"), encoding: .utf8)
         XCTAssertFalse(text.contains("averaged away"))
     }
 
@@ -137,8 +162,12 @@ final class StatementsReadResultsTests: FolderTestCase {
         var image = RGBAImage(width: 40, height: 40)
         for y in 0..<40 {
             for x in 0..<40 {
-                image[x, y] = x < 20 && y >= 20 ? SIMD4(1, 0, 0, 1) : x >= 20 && y < 20 ? SIMD4(0, 1, 0, 1)
-                    : x < 20 ? SIMD4(0, 0, 1, 1) : SIMD4(0, 0, 0, 1)
+                image[x, y] =
+                    x < 20 && y >= 20
+                    ? SIMD4(1, 0, 0, 1)
+                    : x >= 20 && y < 20
+                        ? SIMD4(0, 1, 0, 1)
+                        : x < 20 ? SIMD4(0, 0, 1, 1) : SIMD4(0, 0, 0, 1)
             }
         }
         let kernel = try GaussianKernel1D(sigma: 3).weights.map(Float.init)
@@ -153,7 +182,9 @@ final class StatementsReadResultsTests: FolderTestCase {
         let flat = try page("9", ["image=\(try flatGrey())"])
         XCTAssertFalse(flat.contains("every one of the"), flat)
         XCTAssertTrue(flat.contains("no frame differs near the panel's border"), flat)
-        XCTAssertFalse(flat.contains("Live cost per update interval, and parallax"), "the caption promised a cost the figure lacks")
+        XCTAssertFalse(
+            flat.contains("Live cost per update interval, and parallax"), "the caption promised a cost the figure lacks"
+        )
         XCTAssertTrue(try page("9", []).contains("every one of the 8 frames differs"))
     }
 
@@ -162,16 +193,22 @@ final class StatementsReadResultsTests: FolderTestCase {
     func testLessonEightComparesTheChangesByTheirSize() throws {
         for image in ["photo", try flatGrey()] {
             let text = try page("8", ["image=\(image)"])
-            let d = try numbers(#"at most (\d+(?:\.\d+)?) levels from the light glass, the unsaturated one (\d+(?:\.\d+)?) and the thin tint (\d+(?:\.\d+)?)"#, in: text)
+            let d = try numbers(
+                #"at most (\d+(?:\.\d+)?) levels from the light glass, the unsaturated one (\d+(?:\.\d+)?) and the thin tint (\d+(?:\.\d+)?)"#,
+                in: text)
             let others = max(d[1], d[2])
-            let expected = others > 4 * d[0] ? "Saturation and tint change the look far more"
+            let expected =
+                others > 4 * d[0]
+                ? "Saturation and tint change the look far more"
                 : d[0] > 4 * others ? "shrinking changes the look far more" : "within a factor of four"
             XCTAssertTrue(text.contains(expected), "lesson 8 on \(image): \(d)")
         }
     }
 
     func testLessonTenHeadsItsTintWithoutAVerdict() throws {
-        let text = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Lessons/10-reduce-transparency.md"), encoding: .utf8)
+        let text = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Lessons/10-reduce-transparency.md"),
+            encoding: .utf8)
         XCTAssertFalse(text.contains("## A tint that fails"))
     }
 
@@ -188,7 +225,9 @@ final class StatementsReadResultsTests: FolderTestCase {
         for image in ["builtin:cutout", photographs.cutout, photographs.opaque] {
             let text = try page("11", ["image=\(image)"])
             let seen = try numbers(#"\| \d+ \| [\d.]+ \| (\d+(?:\.\d+)?) \| \d+ \|"#, in: text)[0]
-            XCTAssertEqual(text.contains("Look in the straight panel for a fringe"), seen >= 3, "lesson 11 on \(image): seen \(seen)")
+            XCTAssertEqual(
+                text.contains("Look in the straight panel for a fringe"), seen >= 3,
+                "lesson 11 on \(image): seen \(seen)")
         }
     }
 
@@ -199,24 +238,30 @@ final class StatementsReadResultsTests: FolderTestCase {
         let alt = try XCTUnwrap(text.components(separatedBy: "![").first { $0.contains("(strip-fringe.png)") })
         XCTAssertEqual(alt.components(separatedBy: "difference map").count - 1, 1, alt)
         XCTAssertTrue(alt.contains("Panel 4: straight alpha, − premultiplied"), alt)
-        let rejected = try BinaryRunner.run(["strip", "photo", "photo", "-o", "x.png", "--differences", "3", "--difference-to", "photo"], in: folder)
+        let rejected = try BinaryRunner.run(
+            ["strip", "photo", "photo", "-o", "x.png", "--differences", "3", "--difference-to", "photo"], in: folder)
         XCTAssertEqual(rejected.status, 64, rejected.standardError)
-        XCTAssertTrue(rejected.standardError.contains("--differences: '3' is not an image's place, 1…2"), rejected.standardError)
+        XCTAssertTrue(
+            rejected.standardError.contains("--differences: '3' is not an image's place, 1…2"), rejected.standardError)
     }
 
     func testLessonTwelveCallsOnlyASmallChangeNearlyTheSame() throws {
         for image in ["photo", "builtin:lights", try flatGrey()] {
             let text = try page("12", ["image=\(image)"])
             let change = try numbers(#" changes by (-?[\d.]+) % on stored values"#, in: text)[0]
-            XCTAssertEqual(text.contains("nearly the same encoded or not"), abs(change) < 3, "lesson 12 on \(image): \(change) %")
+            XCTAssertEqual(
+                text.contains("nearly the same encoded or not"), abs(change) < 3, "lesson 12 on \(image): \(change) %")
         }
     }
 
     func testLessonFourteenBlamesVibrancyOnlyWhenThePlainLabelPasses() throws {
         for image in ["photo", "builtin:noise@480x320", "builtin:checker@480x320"] {
             let text = try page("14", ["image=\(image)"])
-            let c = try numbers(#"the plain label reaches (\d+(?:\.\d+)?):1 at its worst glyph pixel, the vibrant one (\d+(?:\.\d+)?):1"#, in: text)
-            XCTAssertEqual(text.contains("at the price of contrast"), c[1] < 4.5 && c[0] >= 4.5, "lesson 14 on \(image): \(c)")
+            let c = try numbers(
+                #"the plain label reaches (\d+(?:\.\d+)?):1 at its worst glyph pixel, the vibrant one (\d+(?:\.\d+)?):1"#,
+                in: text)
+            XCTAssertEqual(
+                text.contains("at the price of contrast"), c[1] < 4.5 && c[0] >= 4.5, "lesson 14 on \(image): \(c)")
         }
     }
 }

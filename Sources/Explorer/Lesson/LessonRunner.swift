@@ -144,7 +144,8 @@ struct LessonRunner {
                     if let id = cell.cell.id {
                         results.merge(CellResults.names(id: id, report: executed.result.report)) { _, new in new }
                         reports[id] = (cell.cell.line, executed.result.report)
-                        result.answer = try CellResults.answer(of: cell.cell, in: results, report: result.report, path: lesson.path)
+                        result.answer = try CellResults.answer(
+                            of: cell.cell, in: results, report: result.report, path: lesson.path)
                     }
                     item = .cell(result)
                 }

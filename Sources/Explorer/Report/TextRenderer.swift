@@ -50,12 +50,15 @@ enum TextRenderer {
             case .text(let s), .dataTable(_, summary: let s):
                 parts.append(wrap(s, width: style.proseWidth))
             case .preformatted(let s):
-                parts.append(s.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { fold(String($0), width: style.width) }.joined(separator: "\n"))
+                parts.append(
+                    s.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { fold(String($0), width: style.width) }.joined(separator: "\n"))
             case .table(let t):
                 if let file = t.rowsFile, t.rows.count > rowsBesideFile, options.complete(t) == .formatOption {
-                    parts.append(wrap("The \(t.rows.count) rows of plotted values are in \(file); `--format csv` prints them as a table.",
-                                      width: style.proseWidth))
+                    parts.append(
+                        wrap(
+                            "The \(t.rows.count) rows of plotted values are in \(file); `--format csv` prints them as a table.",
+                            width: style.proseWidth))
                     continue
                 }
                 var shown = t
@@ -65,8 +68,12 @@ enum TextRenderer {
                 }
                 parts.append(render(shown, style: style, complete: options.complete(t)))
             case .figure(let f):
-                var text = style.cyan("figure") + wrap("figure " + f.path + (f.caption.map { " — \($0)" } ?? ""),
-                                                       width: style.width).dropFirst("figure".count)
+                var text =
+                    style.cyan("figure")
+                    + wrap(
+                        "figure " + f.path + (f.caption.map { " — \($0)" } ?? ""),
+                        width: style.width
+                    ).dropFirst("figure".count)
                 if let file = options.figureFile(f), let picture = style.images.render(file: file, style: style) {
                     text = picture + "\n" + text
                 }
@@ -76,7 +83,9 @@ enum TextRenderer {
                     if options.printed.contains(s) { continue }
                     options.printed.insert(s)
                 }
-                parts.append(style.yellow("note: ") + wrap(s, width: style.proseWidth - 6).replacingOccurrences(of: "\n", with: "\n      "))
+                parts.append(
+                    style.yellow("note: ")
+                        + wrap(s, width: style.proseWidth - 6).replacingOccurrences(of: "\n", with: "\n      "))
             case .pageExtra:
                 continue
             }
@@ -104,15 +113,17 @@ enum TextRenderer {
         /// One logical row as terminal lines: each cell wrapped to its column, bottom-aligned when `bottom`.
         func block(_ texts: [String], bottom: Bool) -> [String] {
             let wrapped = zip(kept, texts).map { i, text in
-                DisplayWidth.of(text) > layout.widths[i] ? wrap(text, width: layout.widths[i]).split(separator: "\n").map(String.init) : [text]
+                DisplayWidth.of(text) > layout.widths[i]
+                    ? wrap(text, width: layout.widths[i]).split(separator: "\n").map(String.init) : [text]
             }
             let height = wrapped.map(\.count).max() ?? 1
             return (0..<height).map { line in
-                join(zip(kept, wrapped).map { i, cellLines in
-                    let offset = bottom ? height - cellLines.count : 0
-                    let index = line - offset
-                    return pad(index >= 0 && index < cellLines.count ? cellLines[index] : "", i)
-                })
+                join(
+                    zip(kept, wrapped).map { i, cellLines in
+                        let offset = bottom ? height - cellLines.count : 0
+                        let index = line - offset
+                        return pad(index >= 0 && index < cellLines.count ? cellLines[index] : "", i)
+                    })
             }
         }
         lines += block(kept.map { table.columns[$0].title }, bottom: true).map(style.bold)
@@ -138,20 +149,24 @@ enum TextRenderer {
         for b in blocks.prefix(head) { lines += b }
         if head + tail < table.rows.count {
             let hidden = table.rows.count - head - tail
-            let whereAll = switch complete {
-            case .formatOption: "`--format csv` prints all \(table.rows.count)"
-            case .file(let path): "all \(table.rows.count) are in \(path)"
-            }
+            let whereAll =
+                switch complete {
+                case .formatOption: "`--format csv` prints all \(table.rows.count)"
+                case .file(let path): "all \(table.rows.count) are in \(path)"
+                }
             lines.append(style.dim(wrap("⋮ \(hidden) more rows; \(whereAll)", width: limit)))
         }
         for b in blocks.suffix(tail) { lines += b }
         if kept.count < table.columns.count {
             let left = table.columns.indices.filter { !kept.contains($0) }.map { table.columns[$0].title }
-            let whereAll = switch complete {
-            case .formatOption: "`--format csv` has them"
-            case .file(let path): "they are in \(path)"
-            }
-            lines.append(style.dim(wrap("Not shown at \(limit) columns: \(left.joined(separator: ", ")); \(whereAll).", width: limit)))
+            let whereAll =
+                switch complete {
+                case .formatOption: "`--format csv` has them"
+                case .file(let path): "they are in \(path)"
+                }
+            lines.append(
+                style.dim(
+                    wrap("Not shown at \(limit) columns: \(left.joined(separator: ", ")); \(whereAll).", width: limit)))
         }
         for note in table.notes { lines.append(style.dim(wrap(note, width: style.proseWidth))) }
         return lines.joined(separator: "\n")
@@ -187,7 +202,8 @@ enum TextRenderer {
             func excess() -> Int { kept.map { widths[$0] }.reduce(0, +) + 2 * (kept.count - 1) - limit }
             func shrink(toward floor: [Int]) {
                 while excess() > 0 {
-                    guard let widest = kept.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] }) else { return }
+                    guard let widest = kept.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] })
+                    else { return }
                     widths[widest] -= 1
                 }
             }

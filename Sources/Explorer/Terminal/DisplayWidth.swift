@@ -10,7 +10,11 @@ enum DisplayWidth {
                 continue
             }
             if scalar == "\u{1B}" { escape = true; continue }
-            if scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value) { continue }
+            if scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0x200D
+                || (0xFE00...0xFE0F).contains(scalar.value)
+            {
+                continue
+            }
             width += isWide(scalar) ? 2 : 1
         }
         return width
@@ -22,8 +26,8 @@ enum DisplayWidth {
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
             true
         default:
             false
