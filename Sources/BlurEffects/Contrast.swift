@@ -1,5 +1,5 @@
-import Foundation
 import BlurCore
+import Foundation
 
 /// WCAG 2.x contrast: relative luminance of sRGB colours and the contrast ratio of text on its
 /// background.
@@ -90,8 +90,12 @@ package struct ContrastCheck: Sendable, Equatable {
     /// Whether text `pixels` high on a picture of `scale` pixels per point (a screen's scale:
     /// 2 at @2x) counts as large under WCAG 2.x: at least 24 × `scale` pixels, or 18.66 × `scale`
     /// bold, since WCAG's sizes are CSS pixels, one to a point.
+    ///
+    /// A scale below 1 (a picture smaller than any screen, whose points were shrunk to fit) is
+    /// read as 1: no screen has less than a pixel per CSS pixel, so text 6.75 pixels high is
+    /// 6.75 CSS pixels at most, never large, whatever number of points it was drawn from.
     package static func isLargeText(pixels: Double, bold: Bool, scale: Double) -> Bool {
-        // A hair of tolerance: 30 pt drawn at scale 0.8 is 24.000000000000004 points.
-        pixels / scale >= (bold ? 18.66 : 24) - 1e-9
+        // A hair of tolerance: 30 pt drawn at scale 0.8 is 24.000000000000004 pixels.
+        pixels / max(scale, 1) >= (bold ? 18.66 : 24) - 1e-9
     }
 }

@@ -2,7 +2,8 @@ import BlurCore
 
 /// Where a strip's title, panels, insets, captions and legends go, in strip pixels.
 extension Strip {
-    static let margin = 32
+    /// The blank border around everything a strip draws, in strip pixels.
+    package static let margin = 32
     static let columnGap = 28
     static let rowGap = 32
     static let titleGap = 18
@@ -104,7 +105,8 @@ extension Strip {
         for (panel, extra) in zip(panels, plan.captionLines) {
             var lines: [String] = [], leads: [Bool] = []
             for (n, line) in (panel.caption + extra).enumerated() {
-                let pieces = captionFont.pixelSize > Self.captionFont.pixelSize && captionFont.measure(line).width > wrapWidth
+                let pieces =
+                    captionFont.pixelSize > Self.captionFont.pixelSize && captionFont.measure(line).width > wrapWidth
                     ? captionFont.wrapped(line, width: wrapWidth, maxLines: 2) : [line]
                 lines += pieces
                 leads += Array(repeating: n == 0, count: pieces.count)
@@ -112,7 +114,9 @@ extension Strip {
             captionLines.append(lines)
             captionLeads.append(leads)
         }
-        for lines in captionLines { for line in lines { columnWidth = max(columnWidth, captionFont.measure(line).width) } }
+        for lines in captionLines {
+            for line in lines { columnWidth = max(columnWidth, captionFont.measure(line).width) }
+        }
         columnWidth = min(columnWidth, max(panelColumnWidth, textWidth))
         let captions = captionLines.map { $0.map { captionFont.clipped($0, width: columnWidth) } }
 
@@ -121,11 +125,14 @@ extension Strip {
         let legendHeight = legend(amplification: 1, textSize: captionFont.pixelSize).height
 
         let panelsWidth = columns * columnWidth + (columns - 1) * Self.columnGap
-        let legendsWidth = amplifications.isEmpty ? 0
+        let legendsWidth =
+            amplifications.isEmpty
+            ? 0
             : amplifications.count * legendWidth + (amplifications.count - 1) * Self.columnGap
-        let titleLines = title.map {
-            titleFont.wrapped($0, width: max(panelsWidth, legendsWidth, textWidth), maxLines: Self.titleLines)
-        } ?? []
+        let titleLines =
+            title.map {
+                titleFont.wrapped($0, width: max(panelsWidth, legendsWidth, textWidth), maxLines: Self.titleLines)
+            } ?? []
         let titleWidth = titleLines.map { titleFont.measure($0).width }.max() ?? 0
         let notes = plan.notes.map { captionFont.clipped($0, width: max(panelsWidth, textWidth)) }
         let notesWidth = notes.map { captionFont.measure($0).width }.max() ?? 0
@@ -134,7 +141,8 @@ extension Strip {
         var y = Self.margin
         let titleTop = y
         if title != nil { y += titleLines.count * titleFont.lineHeight + Self.titleGap }
-        var panelFrames: [PixelRect] = [], insetFrames: [PixelRect?] = [], captionTops: [Int] = [], badges: [[Badge]] = []
+        var panelFrames: [PixelRect] = [], insetFrames: [PixelRect?] = [], captionTops: [Int] = [],
+            badges: [[Badge]] = []
         let left = (width - panelsWidth) / 2
         var first = 0
         while first < panels.count {
@@ -143,21 +151,31 @@ extension Strip {
             let lines = row.map { captions[$0].count }.max() ?? 0
             for (c, i) in row.enumerated() {
                 let cellX = left + c * (columnWidth + Self.columnGap)
-                panelFrames.append(PixelRect(x: cellX + (columnWidth - sizes[i].0) / 2, y: y, width: sizes[i].0, height: sizes[i].1))
+                panelFrames.append(
+                    PixelRect(x: cellX + (columnWidth - sizes[i].0) / 2, y: y, width: sizes[i].0, height: sizes[i].1))
                 var captionTop = y + panelHeight + Self.captionGap
                 if let insetSize {
                     let top = y + panelHeight + Self.insetGap
-                    insetFrames.append(PixelRect(x: cellX + (columnWidth - insetSize.0) / 2, y: top, width: insetSize.0, height: insetSize.1))
+                    insetFrames.append(
+                        PixelRect(
+                            x: cellX + (columnWidth - insetSize.0) / 2, y: top, width: insetSize.0, height: insetSize.1)
+                    )
                     captionTop = top + insetSize.1 + Self.captionGap
                 } else {
                     insetFrames.append(nil)
                 }
                 captionTops.append(captionTop)
                 let frame = panelFrames[i], insetFrame = insetFrames[i]
-                badges.append(plan.onPanel[i].map { Badge(text: $0.text, frame: $0.frame.offsetBy(dx: frame.x, dy: frame.y)) }
-                    + plan.onInset[i].map { Badge(text: $0.text, frame: $0.frame.offsetBy(dx: insetFrame?.x ?? 0, dy: insetFrame?.y ?? 0)) })
+                badges.append(
+                    plan.onPanel[i].map { Badge(text: $0.text, frame: $0.frame.offsetBy(dx: frame.x, dy: frame.y)) }
+                        + plan.onInset[i].map {
+                            Badge(
+                                text: $0.text, frame: $0.frame.offsetBy(dx: insetFrame?.x ?? 0, dy: insetFrame?.y ?? 0))
+                        })
             }
-            y += panelHeight + (insetSize.map { Self.insetGap + $0.1 } ?? 0) + Self.captionGap + lines * captionFont.lineHeight
+            y +=
+                panelHeight + (insetSize.map { Self.insetGap + $0.1 } ?? 0) + Self.captionGap + lines
+                * captionFont.lineHeight
             first = row.upperBound
             if first < panels.count { y += Self.rowGap }
         }
@@ -173,9 +191,12 @@ extension Strip {
             }
             y += legendHeight
         }
-        return Layout(width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
-                      captionFont: captionFont, titleFont: titleFont,
-                      insetZoom: insetZoom, titleTop: titleTop, panelFrames: panelFrames, insetFrames: insetFrames,
-                      captionTops: captionTops, titleLines: titleLines, captions: captions, captionLeads: captionLeads, badges: badges, notes: notes, notesTop: notesTop, legendFrames: legendFrames, legendAmplifications: amplifications)
+        return Layout(
+            width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
+            captionFont: captionFont, titleFont: titleFont,
+            insetZoom: insetZoom, titleTop: titleTop, panelFrames: panelFrames, insetFrames: insetFrames,
+            captionTops: captionTops, titleLines: titleLines, captions: captions, captionLeads: captionLeads,
+            badges: badges, notes: notes, notesTop: notesTop, legendFrames: legendFrames,
+            legendAmplifications: amplifications)
     }
 }

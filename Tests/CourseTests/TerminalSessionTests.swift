@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The explorer as a person meets it: lesson 3 in a real 80×40 terminal (a tmux pane), read back
 /// with `capture-pane`. Skipped, saying why, when tmux is not installed.
@@ -20,7 +20,9 @@ final class TerminalSessionTests: XCTestCase {
     /// waits for.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-tmux-out-\(UUID().uuidString)").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "explorer-tmux-out-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: file) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -29,7 +31,7 @@ final class TerminalSessionTests: XCTestCase {
         posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([Self.tmux!, "-L", socket] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, Self.tmux!, &actions, nil, argv, environ)
         guard spawned == 0 else { throw CocoaError(.executableLoad) }
@@ -59,18 +61,22 @@ final class TerminalSessionTests: XCTestCase {
         }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-tmux-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let command = "cd '\(BinaryRunner.packageRoot.path)' && env -u NO_COLOR -u COLUMNS -u LINES EXPLORER_QUICK=1 EXPLORER_GNUPLOT=none "
+        let command =
+            "cd '\(BinaryRunner.packageRoot.path)' && env -u NO_COLOR -u COLUMNS -u LINES EXPLORER_QUICK=1 EXPLORER_GNUPLOT=none "
             + "'\(BinaryRunner.executable.path)' lesson 3 --step --output '\(output.path)'; echo EXPLORER-EXIT=$?; sleep 600"
         try tmux(["new-session", "-d", "-s", "lesson", "-x", "80", "-y", "40", command])
         defer { _ = try? tmux(["kill-server"]) }
-        let prompt = "[Enter] run the next cell"
+        // Both pauses, with and without a prediction to type, say it.
+        let prompt = "[Enter] run the"
 
         let first = try waitFor("the first pause") { $0.contains(prompt) }
         XCTAssertTrue(first.contains("Predict: "), "lesson 3's first cell asks a question:\n\(first)")
         XCTAssertFalse(first.contains("$ explorer compare"), "the cell waits for Enter:\n\(first)")
 
         try tmux(["send-keys", "-t", "lesson", "Enter"])
-        let second = try waitFor("the first cell's result and the next pause") { $0.components(separatedBy: prompt).count == 3 }
+        let second = try waitFor("the first cell's result and the next pause") {
+            $0.components(separatedBy: prompt).count == 3
+        }
         XCTAssertTrue(second.contains("$ explorer compare photo"), second)
         XCTAssertTrue(second.contains("Blur methods against the exact Gaussian"), second)
         XCTAssertTrue(second.contains("▀▀▀▀▀▀▀▀"), "the strip is drawn in half blocks where it is made:\n\(second)")
@@ -82,6 +88,45 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("lesson-03").path))
         let wide = end.split(separator: "\n").filter { $0.count > 80 }
         XCTAssertEqual(wide, [], "every line fits the 80-column terminal")
+    }
+
+    /// A student types a number at lesson 3's first prediction; after the cell the lesson says how
+    /// far it was from the box's largest error, the number the table beside it shows.
+    func testATypedPredictionIsCheckedAgainstTheResult() throws {
+        guard Self.tmux != nil else {
+            throw XCTSkip("tmux is not installed (apt-get install tmux): this test drives a real terminal through it")
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-tmux-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let command =
+            "cd '\(BinaryRunner.packageRoot.path)' && env -u NO_COLOR -u COLUMNS -u LINES EXPLORER_QUICK=1 EXPLORER_GNUPLOT=none "
+            + "'\(BinaryRunner.executable.path)' lesson 3 --step --images none --output '\(output.path)'; echo EXPLORER-EXIT=$?; sleep 600"
+        try tmux(["new-session", "-d", "-s", "lesson", "-x", "80", "-y", "40", command])
+        defer { _ = try? tmux(["kill-server"]) }
+        let first = try waitFor("the first pause") { $0.contains("[Enter] run the cell") }
+        XCTAssertTrue(first.contains("a number then Enter: check it"), first)
+
+        try tmux(["send-keys", "-t", "lesson", "20", "Enter"])
+        let checked = try waitFor("the check of the prediction") {
+            $0.contains("You predicted 20;") && $0.contains("off.")
+        }
+        let flat = checked.replacingOccurrences(of: "\n", with: " ")
+        let match = try XCTUnwrap(
+            flat.firstMatch(
+                of: /You predicted 20; the result \(errors\.box\.interiorMax\) is ([\d.]+): ([\d.]+) (below|above)/),
+            flat)
+        let result = try XCTUnwrap(Double(match.1)), distance = try XCTUnwrap(Double(match.2))
+        XCTAssertEqual(distance, abs(result - 20), accuracy: 0.051)
+        XCTAssertEqual(match.3 == "below", result > 20)
+        XCTAssertNotNil(
+            flat.firstMatch(of: try Regex("box +R=\\d+ +[\\d.]+ +" + String(match.1) + " ")),
+            "the table shows \(match.1):\n\(checked)")
+
+        try tmux(["send-keys", "-t", "lesson", "q", "Enter"])
+        let end = try waitFor("the lesson to stop") { $0.contains("EXPLORER-EXIT=") }
+        XCTAssertTrue(end.contains("EXPLORER-EXIT=0"), end)
+        XCTAssertEqual(
+            end.split(separator: "\n").filter { $0.count > 80 }, [], "every line fits the 80-column terminal")
     }
 
     func testStepWithoutATerminalIsAUsageError() throws {

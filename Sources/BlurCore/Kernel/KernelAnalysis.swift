@@ -26,6 +26,11 @@ package enum KernelAnalysis {
         return (second / sum).squareRoot()
     }
 
+    /// What `maxDeviationFromGaussian` compares a kernel with, in words: the one description the
+    /// tables' notes, the commands' help and the glossary print, so none can describe another ideal.
+    package static let idealWeightsDescription =
+        "the Gaussian point-sampled at whole-pixel offsets, normalised and untruncated (the kernel the image reference applies)"
+
     /// The largest |kernel − ideal| over all integer offsets, the kernel being 0 outside its taps.
     ///
     /// "Ideal" is the point-sampled Gaussian, untruncated and normalised

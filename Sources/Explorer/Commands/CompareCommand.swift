@@ -9,44 +9,55 @@ struct CompareCommand: ReportingCommand {
         commandName: "compare",
         abstract: "Compare blur methods against an exact Float64 Gaussian: error, impulse response and time.",
         discussion: """
-        The reference is a separable Float64 Gaussian truncated at ⌈8σ⌉ with the same edge mode. \
-        Errors are in 8-bit units (0–255), over R, G, B and A: on the interior (pixels farther than \
-        the method's reach from the border) and on the border band separately. Times come from the \
-        timing harness: one warm-up, then adaptive runs, median with min–max.
+            The reference is a separable Float64 Gaussian truncated at ⌈8σ⌉ with the same edge mode. \
+            Errors are in 8-bit units (0–255), over R, G, B and A: on the interior (pixels farther than \
+            the method's reach from the border) and on the border band separately. Times come from the \
+            timing harness: one warm-up, then adaptive runs, median with min–max.
 
-        --strip FILE.png also draws the images: the original and each method's result in the top \
-        row, the exact reference and |method − reference| for each method (or those --difference \
-        names) below, each amplified on its own (--amplify, default: the largest power of two that \
-        keeps that panel's largest difference on the colour scale; the factor is in its caption) \
-        and coloured with the inferno map.
-          explorer compare photo --sigma 4 --methods box,separable --strip strip-box.png --inset 200,120,40,30
+            --strip FILE.png also draws the images: the original and each method's result in the top \
+            row, the exact reference and |method − reference| for each method (or those --difference \
+            names) below, each amplified on its own (--amplify, default: the largest power of two that \
+            keeps that panel's largest difference on the colour scale; the factor is in its caption) \
+            and coloured with the inferno map.
+              explorer compare photo --sigma 4 --methods box,separable --strip strip-box.png --inset 200,120,40,30
 
-        \(CostLimit.help) The reference's ⌈8σ⌉ is at most 512, so σ is at most 64 here.
-        """
+            \(CostLimit.help) The reference's ⌈8σ⌉ is at most 512, so σ is at most 64 here.
+            """
     )
 
     @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
-    @Option(help: "Standard deviation σ of the Gaussian every method approximates (at most 100: the reference reaches 8σ).") var sigma: Double = 3
-    @Option(help: MethodOptions.methodsHelp(default: "the taught ones, \(MethodOptions.taughtList)")) var methods: String = MethodOptions.taughtList
+    @Option(
+        help: "Standard deviation σ of the Gaussian every method approximates (at most 100: the reference reaches 8σ).")
+    var sigma: Double = 3
+    @Option(help: MethodOptions.methodsHelp(default: "the taught ones, \(MethodOptions.taughtList)")) var methods:
+        String = MethodOptions.taughtList
     @OptionGroup var methodOptions: MethodOptions
-    @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
+    @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode =
+        .clamp
     @Option(help: "Threads for the timed blurs.") var threads: Int = 1
     @Option(help: "premultiplied (weigh colour by alpha) or straight (blur colour as stored, to show its error).")
     var alpha: AlphaMode = .premultiplied
     @Flag(inversion: .prefixedNo, help: "Time each method (--no-time skips the timing columns).") var time = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
-    @Option(help: ArgumentHelp("With --strip: the methods that get a difference panel, comma-separated, or none (default: every method).",
-                               valueName: "methods"))
+    @Option(
+        help: ArgumentHelp(
+            "With --strip: the methods that get a difference panel, comma-separated, or none (default: every method).",
+            valueName: "methods"))
     var difference: String?
-    @Option(help: "With --strip: multiply differences by this before colouring (default: automatic per panel, stated in its caption).")
+    @Option(
+        help:
+            "With --strip: multiply differences by this before colouring (default: automatic per panel, stated in its caption)."
+    )
     var amplify: Double?
     @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
         try methodOptions.check(try MethodOptions.list(methods), sigma: sigma)
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
-        guard sigma <= 100 else { throw ValidationError("--sigma \(sigma) is above compare's limit of 100 (the reference reaches 8σ)") }
+        guard sigma <= 100 else {
+            throw ValidationError("--sigma \(sigma) is above compare's limit of 100 (the reference reaches 8σ)")
+        }
         try StripSupport.checkAmplification(amplify)
         _ = try differenceMethods()
         if stripOptions.strip == nil {
@@ -93,7 +104,9 @@ struct CompareCommand: ReportingCommand {
             var output = image
             if time && context.previewTiming {
                 // A live page's preview times the one run that makes the output: no repeats.
-                let seconds = TimingHarness.seconds { output = image.blurred(by: method, edges: edges, alpha: alpha, threads: threads) }
+                let seconds = TimingHarness.seconds {
+                    output = image.blurred(by: method, edges: edges, alpha: alpha, threads: threads)
+                }
                 timing = Timing(label: name.name, pixels: image.pixelCount, seconds: [seconds])
             } else {
                 output = image.blurred(by: method, edges: edges, alpha: alpha, threads: threads)
@@ -103,14 +116,16 @@ struct CompareCommand: ReportingCommand {
             // below one level and vanishes, so the impulse columns describe the Float32 passes.
             var floatPasses = methodOptions
             floatPasses.eightBitPasses = false
-            let impulse = try ImpulseSummary.measure(methodOptions.eightBitPasses ? try floatPasses.make(name, sigma: sigma) : method,
-                                                     sigma: sigma)
+            let impulse = try ImpulseSummary.measure(
+                methodOptions.eightBitPasses ? try floatPasses.make(name, sigma: sigma) : method,
+                sigma: sigma)
             if time && timing == nil {
                 timing = harness.measure(name.name, pixels: image.pixelCount) {
                     _ = image.blurred(by: method, edges: edges, alpha: alpha, threads: threads)
                 }
             }
-            outcomes.append(Outcome(name: name, method: method, output: output, errors: errors, impulse: impulse, timing: timing))
+            outcomes.append(
+                Outcome(name: name, method: method, output: output, errors: errors, impulse: impulse, timing: timing))
         }
         return (image, reference, outcomes)
     }
@@ -143,12 +158,15 @@ struct CompareCommand: ReportingCommand {
         }
         if outcomes.count == 2 {
             let difference = try ErrorMetrics.maxAbsDifference(outcomes[0].output, outcomes[1].output)
-            report.text("Largest difference between \(outcomes[0].name.name) and \(outcomes[1].name.name) anywhere in the image: "
-                        + "\(NumberText.significant(difference, 3)) (8-bit units).")
+            report.text(
+                "Largest difference between \(outcomes[0].name.name) and \(outcomes[1].name.name) anywhere in the image: "
+                    + "\(NumberText.significant(difference, 3)) (8-bit units).")
         }
         if let path = stripOptions.strip {
-            report.figure(try StripSupport.write(try strip(image: image, reference: exact, outcomes: outcomes),
-                                                 to: path, context: context))
+            report.figure(
+                try StripSupport.write(
+                    try strip(image: image, reference: exact, outcomes: outcomes),
+                    to: path, context: context))
         }
         return report
     }
@@ -157,11 +175,14 @@ struct CompareCommand: ReportingCommand {
     /// the difference panels in the row below, all at one amplification so they compare.
     func strip(image: RGBAImage, reference: RGBAImage, outcomes: [Outcome]) throws -> Strip {
         let sigmaText = NumberText.compact(sigma)
-        var strip = Strip(title: stripOptions.title ?? "Blur methods against the exact Gaussian · σ = \(sigmaText) · \(StripSupport.shortName(input))")
+        var strip = Strip(
+            title: stripOptions.title
+                ?? "Blur methods against the exact Gaussian · σ = \(sigmaText) · \(StripSupport.shortName(input))")
         strip.inset = try stripOptions.parsedInset(width: image.width, height: image.height)
         strip.add(image, caption: "original", "\(image.width)×\(image.height)")
         for o in outcomes {
-            var figure = o.errors.interiorMaxAbsError.map { "max err \(NumberText.significant($0, 3))" }
+            var figure =
+                o.errors.interiorMaxAbsError.map { "max err \(NumberText.significant($0, 3))" }
                 ?? o.errors.borderMaxAbsError.map { "max err \(NumberText.significant($0, 3)) (border)" } ?? "max err —"
             if let t = o.timing { figure += " · \(NumberText.fixed(t.nanosecondsPerPixel, digits: 1)) ns/px" }
             strip.add(o.output, caption: o.name.name, o.method.parameters, figure)
@@ -175,8 +196,10 @@ struct CompareCommand: ReportingCommand {
             // beside a large one still shows.
             for (o, worst) in zip(differenced, largest) {
                 let amplification = amplify.map(Float.init) ?? Strip.automaticAmplification(largest: worst)
-                strip.addDifference(o.output, reference: reference, amplification: amplification,
-                                    caption: "|\(o.name.name) − exact|", "largest \(StripSupport.eightBit(worst)) · ×\(Strip.number(amplification))")
+                strip.addDifference(
+                    o.output, reference: reference, amplification: amplification,
+                    caption: "|\(o.name.name) − exact|",
+                    "largest \(StripSupport.eightBit(worst)) · ×\(Strip.number(amplification))")
             }
             strip.columns = outcomes.count + 1
         }
@@ -196,14 +219,17 @@ struct CompareCommand: ReportingCommand {
             Table.Column(key: "borderMax", title: "max err", unit: "border", priority: 1),
             Table.Column(key: "impulseLinf", title: "impulse L∞", priority: 2),
             Table.Column(key: "readsPerPixel", title: "reads", unit: "/px"),
-            Table.Column(key: "memoryPasses", title: "passes"),
+            Table.Column(key: "memoryPasses", title: "passes")
         ]
         if time {
-            columns += [Table.Column(key: "nsPerPixel", title: "time", unit: "ns/px"),
-                        Table.Column(key: "nsPerPixelRange", title: "min–max", unit: "ns/px", priority: 4)]
+            columns += [
+                Table.Column(key: "nsPerPixel", title: "time", unit: "ns/px"),
+                Table.Column(key: "nsPerPixelRange", title: "min–max", unit: "ns/px", priority: 4)
+            ]
         }
-        var table = Table(title: "Blur methods against the exact Gaussian, σ = \(NumberText.compact(sigma)), \(edges.rawValue) edges",
-                          name: "errors", columns: columns)
+        var table = Table(
+            title: "Blur methods against the exact Gaussian, σ = \(NumberText.compact(sigma)), \(edges.rawValue) edges",
+            name: "errors", columns: columns)
         func value(_ x: Double?, _ digits: Int) -> Table.Cell { x.map { .significant($0, digits) } ?? .empty }
         for o in outcomes {
             let counters = o.method.counters(width: image.width, height: image.height, edges: edges)
@@ -212,27 +238,36 @@ struct CompareCommand: ReportingCommand {
                 value(o.errors.interiorMaxAbsError, 3), value(o.errors.interiorRMSE, 3),
                 o.errors.interiorPSNR.map { $0.isFinite ? .number($0, digits: 1) : .text("∞") } ?? .empty,
                 value(o.errors.borderMaxAbsError, 3), value(o.impulse.deviation, 3),
-                .count(counters.reads), .count(counters.passes),
+                .count(counters.reads), .count(counters.passes)
             ]
             if let t = o.timing {
-                row += [.number(t.nanosecondsPerPixel, digits: 1),
-                        .text("\(NumberText.fixed(t.minimumNanosecondsPerPixel, digits: 1))–\(NumberText.fixed(t.maximumNanosecondsPerPixel, digits: 1))")]
+                row += [
+                    .number(t.nanosecondsPerPixel, digits: 1),
+                    .text(
+                        "\(NumberText.fixed(t.minimumNanosecondsPerPixel, digits: 1))–\(NumberText.fixed(t.maximumNanosecondsPerPixel, digits: 1))"
+                    )
+                ]
             }
             table.append(row)
         }
-        table.notes = ["Every column measures against one Gaussian: point-sampled at pixel centres and normalised. Errors in "
-                       + "8-bit units against the Float64 blur with it (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
-                       + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
-                       + "between the method's 1-D impulse response and its untruncated weights. Reads: pixels read per "
-                       + "output pixel; passes: whole-image reads and writes (both counted from the method's plan)."]
+        table.notes = [
+            "Every column measures against one Gaussian: point-sampled at pixel centres and normalised. Errors in "
+                + "8-bit units against the Float64 blur with it (σ = \(NumberText.compact(sigma)), cut at ⌈8σ⌉); "
+                + "interior = farther than the method's reach from the border. Impulse L∞: largest difference "
+                + "between the method's 1-D impulse response and \(KernelAnalysis.idealWeightsDescription). Reads: pixels read per "
+                + "output pixel; passes: whole-image reads and writes (both counted from the method's plan)."
+        ]
         if methodOptions.eightBitPasses {
-            table.notes.append("With --eight-bit-passes each pass is stored as 8-bit levels (Pillow's arithmetic for extended-box, "
-                               + "OpenCV's for stack); the errors include that rounding. Eff. σ and impulse L∞ are those of the "
-                               + "same passes in Float32: rounding to levels is not a kernel (a single white pixel vanishes).")
+            table.notes.append(
+                "With --eight-bit-passes each pass is stored as 8-bit levels (Pillow's arithmetic for extended-box, "
+                    + "OpenCV's for stack); the errors include that rounding. Eff. σ and impulse L∞ are those of the "
+                    + "same passes in Float32: rounding to levels is not a kernel (a single white pixel vanishes).")
         }
         if let first = outcomes.first?.timing {
-            table.notes.append(TimingNote.describe(first, width: image.width, height: image.height, threads: threads, quick: context.quickTiming,
-                                                          preview: context.previewTiming))
+            table.notes.append(
+                TimingNote.describe(
+                    first, width: image.width, height: image.height, threads: threads, quick: context.quickTiming,
+                    preview: context.previewTiming))
         }
         return table
     }

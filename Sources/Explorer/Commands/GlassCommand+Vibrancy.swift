@@ -21,39 +21,50 @@ extension GlassCommand {
     }
 
     /// The renderings with --vibrancy; nil without it.
-    func vibrantRendering(_ frosted: GlassRendering, _ fallback: GlassRendering, content: GlassLabel,
-                          preset: GlassPreset) throws -> VibrantRendering? {
+    func vibrantRendering(
+        _ frosted: GlassRendering, _ fallback: GlassRendering, content: GlassLabel,
+        preset: GlassPreset
+    ) throws -> VibrantRendering? {
         guard vibrancy else { return nil }
         let mask = content.mask()
         let at = frosted.label
-        let effect = Vibrancy(labelColour: frosted.labelColour, glass: preset.tintOverMid, amount: Float(vibrancyAmount))
+        let effect = Vibrancy(
+            labelColour: frosted.labelColour, glass: preset.tintOverMid, amount: Float(vibrancyAmount))
         var plain = frosted.image, vibrant = frosted.image, opaque = fallback.image
         GlassLabel.draw(mask, in: frosted.labelColour, x: at.x, y: at.y, on: &plain)
         effect.apply(mask: mask, x: at.x, y: at.y, to: &vibrant)
         GlassLabel.draw(mask, in: fallback.labelColour, x: at.x, y: at.y, on: &opaque)
-        let plainContrast = Vibrancy.worstContrast(mask: mask, x: at.x, y: at.y, over: frosted.image) { _ in frosted.labelColour }
-        let vibrantContrast = Vibrancy.worstContrast(mask: mask, x: at.x, y: at.y, over: frosted.image) { effect.vibrantColour(over: $0) }
-        return VibrantRendering(effect: effect, plain: plain, vibrant: vibrant, fallback: opaque,
-                                plainContrast: plainContrast, vibrantContrast: vibrantContrast, at: at)
+        let plainContrast = Vibrancy.worstContrast(mask: mask, x: at.x, y: at.y, over: frosted.image) { _ in
+            frosted.labelColour
+        }
+        let vibrantContrast = Vibrancy.worstContrast(mask: mask, x: at.x, y: at.y, over: frosted.image) {
+            effect.vibrantColour(over: $0)
+        }
+        return VibrantRendering(
+            effect: effect, plain: plain, vibrant: vibrant, fallback: opaque,
+            plainContrast: plainContrast, vibrantContrast: vibrantContrast, at: at)
     }
 
     /// Two rows under the contrast table's glass row: the plain and the vibrant content, each at
     /// its worst covered pixel.
     func addVibrancyRows(_ v: VibrantRendering, frosted: GlassRendering, content: GlassLabel?, to table: inout Table) {
-        func yes(_ b: Bool) -> Table.Cell { .text(b ? "yes" : "no") }
         func row(_ name: String, _ colour: String, _ check: ContrastCheck) -> [Table.Cell] {
             guard check.ratio.isFinite else { return [.text(name), .text(colour), .text("—"), .empty, .empty, .empty] }
             let behind = frosted.image[check.x, check.y]
-            return [.text(name), .text(colour), .text("\(Self.colour(behind)) at (\(check.x), \(check.y))"),
-                    Self.ratioCell(check.ratio), yes(check.meetsBodyText), Self.largeTextCell(check, content: content)]
+            return [
+                .text(name), .text(colour), .text("\(Self.colour(behind)) at (\(check.x), \(check.y))"),
+                Self.ratioCell(check.ratio), Self.bodyTextCell(check, content: content),
+                Self.largeTextCell(check, content: content)
+            ]
         }
         let operation = "\(v.effect.operation.rawValue) \(NumberText.compact(Double(v.effect.amount)))"
         table.rows.insert(row("glass, plain label (glyphs)", Self.colour(frosted.labelColour), v.plainContrast), at: 1)
         table.rows.insert(row("glass, vibrant label (glyphs)", operation, v.vibrantContrast), at: 2)
-        table.notes.append("Glyph rows: the worst of the pixels the label and its icon cover at least half, each against "
-            + "the glass right behind it. Vibrant content has no colour of its own: each pixel is the glass behind it "
-            + "\(v.effect.operation == .plusLighter ? "lightened" : "darkened") by \(v.effect.operation.rawValue) "
-            + "(a model of UIVibrancyEffect; Apple has not published its filter).")
+        table.notes.append(
+            "Glyph rows: the worst of the pixels the label and its icon cover at least half, each against "
+                + "the glass right behind it. Vibrant content has no colour of its own: each pixel is the glass behind it "
+                + "\(v.effect.operation == .plusLighter ? "lightened" : "darkened") by \(v.effect.operation.rawValue) "
+                + "(a model of UIVibrancyEffect; Apple has not published its filter).")
     }
 
     /// Plain label, vibrant label and the Reduce Transparency fallback, side by side.
@@ -61,16 +72,19 @@ extension GlassCommand {
         var strip = Strip(title: "\(styleName.capitalizedFirst) glass: plain label, vibrant label, Reduce Transparency")
         let ratio = { (c: ContrastCheck) in c.ratio.isFinite ? "worst contrast \(Self.ratio(c.ratio))" : "no label" }
         strip.add(v.plain, caption: "plain label \(Self.colour(frosted.labelColour))", ratio(v.plainContrast))
-        strip.add(v.vibrant, caption: "vibrant: \(v.effect.operation.rawValue) \(NumberText.compact(Double(v.effect.amount)))",
-                  ratio(v.vibrantContrast))
-        strip.add(v.fallback, caption: "Reduce Transparency \(Self.colour(fallback.fill!))",
-                  "contrast \(Self.ratio(fallback.contrast.ratio))")
-        // A close-up of the icon and the first letters, a third of the picture wide, so it is
-        // enlarged at least three times under each panel.
-        let around = v.at.expanded(by: 4)
-        let crop = PixelRect(x: around.x, y: around.y, width: min(around.width, max(8, frosted.image.width / 3)), height: around.height)
-            .intersection(PixelRect(width: frosted.image.width, height: frosted.image.height))
-        if !crop.isEmpty { strip.inset = Strip.Inset(crop) }
+        strip.add(
+            v.vibrant,
+            caption: "vibrant: \(v.effect.operation.rawValue) \(NumberText.compact(Double(v.effect.amount)))",
+            ratio(v.vibrantContrast))
+        strip.add(
+            v.fallback, caption: "Reduce Transparency \(Self.colour(fallback.fill!))",
+            "contrast \(Self.ratio(fallback.contrast.ratio))")
+        // A close-up of the whole label, icon and every letter, enlarged as far as the panel's
+        // width allows: a close-up that cut the label ("Now Pla") would hide what it is about.
+        let crop = v.at.expanded(by: 4).intersection(
+            PixelRect(width: frosted.image.width, height: frosted.image.height))
+        // A label more than half the picture wide cannot be enlarged twice under its panel: no close-up.
+        if !crop.isEmpty, 2 * crop.width <= frosted.image.width { strip.inset = Strip.Inset(crop) }
         return strip
     }
 }

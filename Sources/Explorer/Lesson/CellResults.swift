@@ -59,6 +59,23 @@ enum CellResults {
         return names
     }
 
+    /// The number a cell's `answer="…"` names among its results, nil when it reads as text (a
+    /// dash where the picture has no interior); a name the results lack stops the lesson at the
+    /// cell's fence line, as a prose name would.
+    static func answer(
+        of cell: Lesson.Cell, in names: [String: LessonExpression.Value], report: Report,
+        path: String
+    ) throws(LessonError) -> Double? {
+        guard let answer = cell.answer else { return nil }
+        guard let value = names[answer] else {
+            throw LessonError(
+                path, line: cell.fenceLine,
+                "answer=: " + missing(answer, id: cell.id ?? "", line: cell.line, report: report))
+        }
+        // A result shown as text ("—": no interior on a small picture) has nothing to compare.
+        return value.number
+    }
+
     /// A table cell as prose reads it: as shown, or its exact number when the shown text is not one.
     static func value(_ cell: Table.Cell) -> LessonExpression.Value {
         switch cell.value {
@@ -110,16 +127,20 @@ enum CellResults {
         if parts.count == 2 {
             let single = report.tables.filter { $0.rows.count == 1 }.flatMap { $0.columns.map(\.key) }
             let others = (report.tables.isEmpty ? [] : ["rows"]) + single + measured
-            return "{{\(name)}}: \(cell) measured no '\(parts[1])'; it has \(list(others)), and a table cell is read as \(id).ROW.COLUMN with rows \(list(rows))"
+            return
+                "{{\(name)}}: \(cell) measured no '\(parts[1])'; it has \(list(others)), and a table cell is read as \(id).ROW.COLUMN with rows \(list(rows))"
         }
         let row = parts[1]
-        guard let table = report.tables.first(where: { $0.rows.contains { $0.first.map { rowKey($0.display) } == row } }) else {
+        guard
+            let table = report.tables.first(where: { $0.rows.contains { $0.first.map { rowKey($0.display) } == row } })
+        else {
             return "{{\(name)}}: \(cell) has no row '\(row)'; its rows are \(list(rows))"
         }
         let columns = table.columns.map(\.key)
         if parts.count == 3 {
             return "{{\(name)}}: \(cell) has no column '\(parts[2])' in row '\(row)'; its columns are \(list(columns))"
         }
-        return "{{\(name)}}: a table cell is read as \(id).ROW.COLUMN; '\(parts.dropFirst(3).joined(separator: "."))' is one part too many"
+        return
+            "{{\(name)}}: a table cell is read as \(id).ROW.COLUMN; '\(parts.dropFirst(3).joined(separator: "."))' is one part too many"
     }
 }

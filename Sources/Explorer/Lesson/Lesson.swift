@@ -59,6 +59,9 @@ struct Lesson: Equatable, Sendable {
         /// A question for the reader to answer before the cell runs (`predict="…"`), asked by
         /// `explorer lesson N --step`.
         var predict: String?
+        /// The result the prediction asks about (`answer="errors.box.interiorMax"`, a name of this
+        /// cell's results): `--step` takes a typed number and says how far it was from this.
+        var answer: String? = nil
         /// The name prose reads this cell's results by (`id="errors"`: `{{errors.box.interiorMax}}`).
         var id: String? = nil
     }
@@ -81,13 +84,18 @@ struct Lesson: Equatable, Sendable {
         var values = Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.value) })
         for setting in settings {
             guard let parameter = parameters.first(where: { $0.name == setting.name }) else {
-                let declared = parameters.isEmpty
+                let declared =
+                    parameters.isEmpty
                     ? "it declares no parameters"
                     : "its parameters are " + parameters.map(\.name).joined(separator: ", ")
-                throw LessonError(path, line: parametersLine, "--set \(setting.name)=\(setting.value): this lesson has no parameter '\(setting.name)'; \(declared)", exitCode: 64)
+                throw LessonError(
+                    path, line: parametersLine,
+                    "--set \(setting.name)=\(setting.value): this lesson has no parameter '\(setting.name)'; \(declared)",
+                    exitCode: 64)
             }
             if let problem = parameter.problem(with: setting.value) {
-                throw LessonError(path, line: parameter.line, "--set \(setting.name)=\(setting.value): \(problem)", exitCode: 64)
+                throw LessonError(
+                    path, line: parameter.line, "--set \(setting.name)=\(setting.value): \(problem)", exitCode: 64)
             }
             values[setting.name] = setting.value
         }
@@ -103,7 +111,9 @@ struct Lesson: Equatable, Sendable {
     /// - Throws: `LessonError` naming the parameter's line: exit status 1 for an image that
     ///   cannot be read, 64 for one below the parameter's `smallest:` size; at a value's line for
     ///   an expression that does not evaluate.
-    func environment(values: [String: String], resolve: (String) throws -> String = { $0 }) throws(LessonError) -> [String: LessonExpression.Value] {
+    func environment(values: [String: String], resolve: (String) throws -> String = { $0 }) throws(LessonError)
+        -> [String: LessonExpression.Value]
+    {
         var environment: [String: LessonExpression.Value] = values.mapValues { .text($0) }
         for parameter in parameters where parameter.kind == .image {
             let text = values[parameter.name] ?? parameter.value

@@ -1,7 +1,7 @@
 /// Reads a lesson file: strict front matter, then Markdown prose and `explorer` cells.
 enum LessonParser {
     /// Cell attributes allowed in the info string after `explorer`.
-    static let attributes = ["hide", "caption=\"…\"", "predict=\"…\"", "id=\"…\""]
+    static let attributes = ["hide", "caption=\"…\"", "predict=\"…\"", "answer=\"ID.ROW.COLUMN\"", "id=\"…\""]
 
     /// Parses the lesson at `path`.
     ///
@@ -19,10 +19,12 @@ enum LessonParser {
         let body = text.hasPrefix("\u{FEFF}") ? Substring(text.unicodeScalars.dropFirst()) : Substring(text)
         let lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         if let index = lines.firstIndex(where: { $0.unicodeScalars.contains("\0") }) {
-            throw LessonError(path, line: index + 1, "a NUL character (\\0) in the text; a lesson holds printable text only")
+            throw LessonError(
+                path, line: index + 1, "a NUL character (\\0) in the text; a lesson holds printable text only")
         }
         let front = try FrontMatter.parse(lines, path: path)
-        let (number, slug) = LessonLibrary.numberAndSlug(fileName: path.split(separator: "/").last.map(String.init) ?? path)
+        let (number, slug) = LessonLibrary.numberAndSlug(
+            fileName: path.split(separator: "/").last.map(String.init) ?? path)
         var parts: [Lesson.Part] = []
         var prose: [String] = []
         var proseLine = front.lineCount + 1
@@ -31,7 +33,9 @@ enum LessonParser {
             var start = 0, end = prose.count
             while start < end, prose[start].allSatisfy(\.isWhitespace) { start += 1 }
             while end > start, prose[end - 1].allSatisfy(\.isWhitespace) { end -= 1 }
-            if start < end { parts.append(.prose(Lesson.Prose(lines: Array(prose[start..<end]), line: proseLine + start))) }
+            if start < end {
+                parts.append(.prose(Lesson.Prose(lines: Array(prose[start..<end]), line: proseLine + start)))
+            }
             prose = []
             proseLine = line
         }
@@ -52,7 +56,10 @@ enum LessonParser {
                 body.append((String(candidate), index))
             }
             guard let closing else {
-                throw LessonError(path, line: number, "this code block is never closed (expected a line '\(String(repeating: fence.character, count: fence.count))')")
+                throw LessonError(
+                    path, line: number,
+                    "this code block is never closed (expected a line '\(String(repeating: fence.character, count: fence.count))')"
+                )
             }
             let info = fence.info
             guard info == "explorer" || info.hasPrefix("explorer ") else {
@@ -70,18 +77,25 @@ enum LessonParser {
         for case .cell(let cell) in parts {
             guard let id = cell.id else { continue }
             if let earlier = named[id] {
-                throw LessonError(path, line: cell.fenceLine, "id=\"\(id)\" is already the id of the cell at line \(earlier); give each cell its own")
+                throw LessonError(
+                    path, line: cell.fenceLine,
+                    "id=\"\(id)\" is already the id of the cell at line \(earlier); give each cell its own")
             }
             if taken.contains(id) {
-                throw LessonError(path, line: cell.fenceLine, "id=\"\(id)\" is also a parameter or value of this lesson; give the cell another id")
+                throw LessonError(
+                    path, line: cell.fenceLine,
+                    "id=\"\(id)\" is also a parameter or value of this lesson; give the cell another id")
             }
             named[id] = cell.fenceLine
         }
-        return Lesson(path: path, number: number, slug: slug, title: front.title, summary: front.summary,
-                      parameters: front.parameters, values: front.values, parametersLine: front.parametersLine, parts: parts)
+        return Lesson(
+            path: path, number: number, slug: slug, title: front.title, summary: front.summary,
+            parameters: front.parameters, values: front.values, parametersLine: front.parametersLine, parts: parts)
     }
 
-    static func cell(info: String, fenceLine: Int, body: [(String, Int)], path: String) throws(LessonError) -> Lesson.Cell {
+    static func cell(info: String, fenceLine: Int, body: [(String, Int)], path: String) throws(LessonError)
+        -> Lesson.Cell
+    {
         var cell = Lesson.Cell(lines: [], line: fenceLine + 1, fenceLine: fenceLine)
         let words: [String]
         do {
@@ -96,14 +110,37 @@ enum LessonParser {
                 cell.caption = String(word.dropFirst("caption=".count))
             } else if word.hasPrefix("predict=") {
                 cell.predict = String(word.dropFirst("predict=".count))
+            } else if word.hasPrefix("answer=") {
+                cell.answer = String(word.dropFirst("answer=".count))
             } else if word.hasPrefix("id=") {
                 let id = String(word.dropFirst("id=".count))
                 guard Self.isCellID(id) else {
-                    throw LessonError(path, line: fenceLine, "id=\"\(id)\": a cell's id is letters, digits and '_', starting with a letter")
+                    throw LessonError(
+                        path, line: fenceLine,
+                        "id=\"\(id)\": a cell's id is letters, digits and '_', starting with a letter")
                 }
                 cell.id = id
             } else {
-                throw LessonError(path, line: fenceLine, "unknown cell attribute '\(word)'; a cell takes \(attributes.joined(separator: ", "))")
+                throw LessonError(
+                    path, line: fenceLine,
+                    "unknown cell attribute '\(word)'; a cell takes \(attributes.joined(separator: ", "))")
+            }
+        }
+        if let answer = cell.answer {
+            guard cell.predict != nil, let id = cell.id else {
+                throw LessonError(
+                    path, line: fenceLine,
+                    "answer=\"\(answer)\" needs a predict=\"…\" to answer and an id=\"…\" to read it by")
+            }
+            let parts = answer.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts[0] == id,
+                parts.dropFirst().allSatisfy({
+                    !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+                })
+            else {
+                throw LessonError(
+                    path, line: fenceLine,
+                    "answer=\"\(answer)\": name one of this cell's results, \(id).ROW.COLUMN or \(id).KEY")
             }
         }
         // Group physical lines into commands: a line ending in `\` continues on the next.
@@ -121,11 +158,16 @@ enum LessonParser {
             throw LessonError(path, line: fenceLine, "this cell is empty; write one explorer command in it")
         }
         guard commands.count == 1 else {
-            throw LessonError(path, line: commands[1][0].1, "a cell holds one command; this is a second one (put it in a cell of its own)")
+            throw LessonError(
+                path, line: commands[1][0].1,
+                "a cell holds one command; this is a second one (put it in a cell of its own)")
         }
         let firstWord = command[0].0.split(separator: " ").first
         if firstWord == "explorer" || firstWord == "swift" {
-            throw LessonError(path, line: command[0].1, "write the command without '\(firstWord == "swift" ? "swift run explorer" : "explorer")' in front: the cell's text is what follows it")
+            throw LessonError(
+                path, line: command[0].1,
+                "write the command without '\(firstWord == "swift" ? "swift run explorer" : "explorer")' in front: the cell's text is what follows it"
+            )
         }
         cell.lines = command.map(\.0)
         cell.line = command[0].1

@@ -66,6 +66,9 @@ struct LessonRunner {
         var caption: String?
         var hidden: Bool
         var format: OutputFormat
+        /// The value the cell's `answer="…"` names, read from its report, for `--step` to compare
+        /// with the reader's prediction.
+        var answer: Double? = nil
     }
 
     /// What a run wrote.
@@ -137,11 +140,14 @@ struct LessonRunner {
                     }
                     try checkFigures(executed.result, written: &written)
                     done.append(executed)
+                    var result = executed.result
                     if let id = cell.cell.id {
                         results.merge(CellResults.names(id: id, report: executed.result.report)) { _, new in new }
                         reports[id] = (cell.cell.line, executed.result.report)
+                        result.answer = try CellResults.answer(
+                            of: cell.cell, in: results, report: result.report, path: lesson.path)
                     }
-                    item = .cell(executed.result)
+                    item = .cell(result)
                 }
                 items.append(item)
                 try onItem(item)

@@ -7,8 +7,10 @@ import Foundation
 struct StripOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Also draw the images side by side, captioned, into this PNG.", valueName: "file.png"))
     var strip: String?
-    @Option(help: ArgumentHelp("With --strip: enlarge this region of every panel under it (nearest neighbour, so pixels show); pixels or percentages of the image, or auto (where the difference panels are largest, else where the picture has most detail).",
-                               valueName: "x,y,w,h|auto"))
+    @Option(
+        help: ArgumentHelp(
+            "With --strip: enlarge this region of every panel under it (nearest neighbour, so pixels show); pixels or percentages of the image, or auto (where the difference panels are largest, else where the picture has most detail).",
+            valueName: "x,y,w,h|auto"))
     var inset: String?
     @Option(help: "With --strip: the strip's title (default: what it compares).")
     var title: String?
@@ -19,7 +21,9 @@ struct StripOptions: ParsableArguments {
         if strip == nil {
             if inset != nil { throw ValidationError("--inset needs --strip FILE.png") }
             if title != nil { throw ValidationError("--title needs --strip FILE.png") }
-            if closeUps.isUsed { throw ValidationError("--corner-inset, --inset-zoom and --outline need --strip FILE.png") }
+            if closeUps.isUsed {
+                throw ValidationError("--corner-inset, --inset-zoom and --outline need --strip FILE.png")
+            }
         }
     }
 
@@ -64,9 +68,13 @@ enum StripSupport {
     /// - Throws: `ValidationError` when the number of captions is not the number of images.
     static func captions(_ text: String?, images: Int) throws -> [String]? {
         guard let text else { return nil }
-        let list = text.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let list = text.split(separator: "|", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard list.count == images else {
-            throw ValidationError("--captions has \(list.count) caption\(list.count == 1 ? "" : "s") for \(images) image\(images == 1 ? "" : "s"); separate them with |")
+            throw ValidationError(
+                "--captions has \(list.count) caption\(list.count == 1 ? "" : "s") for \(images) image\(images == 1 ? "" : "s"); separate them with |"
+            )
         }
         return list
     }
@@ -74,7 +82,8 @@ enum StripSupport {
     static func checkAmplification(_ value: Double?) throws {
         guard let value else { return }
         guard value.isFinite, value > 0, value <= Double(Strip.maximumAmplification) else {
-            throw ValidationError("--amplify must be a number above 0 and at most \(Int(Strip.maximumAmplification)), got \(value)")
+            throw ValidationError(
+                "--amplify must be a number above 0 and at most \(Int(Strip.maximumAmplification)), got \(value)")
         }
     }
 
@@ -86,19 +95,40 @@ enum StripSupport {
     /// Renders `strip` with its captions fitted (`fittingCaptions`), writes it to `requested`
     /// (the lesson's folder in a lesson) with the command recorded, and returns its figure with
     /// the strip's alt text.
-    static func write(_ strip: Strip, to requested: String, context: RunContext) throws -> Figure {
+    static func write(_ strip: Strip, to requested: String, context: RunContext, legend: ColourLegend? = nil) throws
+        -> Figure
+    {
         let fitted = fittingCaptions(strip)
+        let draw = { () throws -> RGBAImage in
+            let picture = try fitted.render()
+            guard var legend else { return picture }
+            legend.textSize = fitted.captionFace.pixelSize
+            return appending(legend, to: picture)
+        }
         let path: String
         if let deferral = context.figureDeferral {
             // Drawn and written by the untimed lane before the page is; the figure's name and
             // text are known now.
             try fitted.validate()
-            deferral.queue.add(line: deferral.line) { _ = try context.writePNG(try fitted.render(), to: requested) }
+            deferral.queue.add(line: deferral.line) { _ = try context.writePNG(try draw(), to: requested) }
             path = context.outputPath(requested)
         } else {
-            path = try context.writePNG(try fitted.render(), to: requested)
+            path = try context.writePNG(try draw(), to: requested)
         }
-        return Figure(path: path, altText: fitted.altText(), caption: fitted.title)
+        let legendText =
+            legend.map { " Below: a colour bar, \($0.title), from 0 to \(NumberText.compact($0.maximum))." } ?? ""
+        return Figure(path: path, altText: fitted.altText() + legendText, caption: fitted.title)
+    }
+
+    /// `picture` with `legend` centred under it, as wide as a difference legend of its face.
+    static func appending(_ legend: ColourLegend, to picture: RGBAImage) -> RGBAImage {
+        let width = min(picture.width - 2 * Strip.margin, max(legend.minimumWidth, 600 * legend.textSize / 30))
+        var canvas = Canvas(
+            width: picture.width, height: picture.height + legend.height + Strip.margin,
+            background: FigureColour.background)
+        canvas.draw(picture, x: 0, y: 0)
+        legend.draw(on: &canvas, x: (picture.width - width) / 2, y: picture.height, width: width)
+        return canvas.image
     }
 
     /// The narrowest width a caption line is wrapped to, in strip pixels.
@@ -133,7 +163,9 @@ enum StripSupport {
         var pieces: [(separator: String, text: String)] = []
         var rest = Substring(line)
         var separator = ""
-        while let range = [rest.range(of: ", "), rest.range(of: " · ")].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) {
+        while let range = [rest.range(of: ", "), rest.range(of: " · ")].compactMap({ $0 }).min(by: {
+            $0.lowerBound < $1.lowerBound
+        }) {
             pieces.append((separator, String(rest[..<range.lowerBound])))
             separator = String(rest[range])
             rest = rest[range.upperBound...]

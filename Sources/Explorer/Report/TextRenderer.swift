@@ -7,8 +7,8 @@
 ///   marked least important (`Table.Column.priority`), then wraps its text columns, then leaves
 ///   out columns from the right, and says in one line which columns it left out and where all
 ///   of them are;
-/// - a table of more than `longTable` rows shows its first and last rows and a line saying where
-///   every row is;
+/// - a table of more than `longTable` lines of rows (wrapped rows count each line) shows its first
+///   and last rows and a line saying where every row is;
 /// - with `Options.sayOnce`, a note or warning already printed is not printed again.
 enum TextRenderer {
     /// A table longer than this shows only its first `headRows` and last `tailRows` rows.
@@ -50,12 +50,15 @@ enum TextRenderer {
             case .text(let s), .dataTable(_, summary: let s):
                 parts.append(wrap(s, width: style.proseWidth))
             case .preformatted(let s):
-                parts.append(s.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { fold(String($0), width: style.width) }.joined(separator: "\n"))
+                parts.append(
+                    s.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { fold(String($0), width: style.width) }.joined(separator: "\n"))
             case .table(let t):
                 if let file = t.rowsFile, t.rows.count > rowsBesideFile, options.complete(t) == .formatOption {
-                    parts.append(wrap("The \(t.rows.count) rows of plotted values are in \(file); `--format csv` prints them as a table.",
-                                      width: style.proseWidth))
+                    parts.append(
+                        wrap(
+                            "The \(t.rows.count) rows of plotted values are in \(file); `--format csv` prints them as a table.",
+                            width: style.proseWidth))
                     continue
                 }
                 var shown = t
@@ -65,8 +68,12 @@ enum TextRenderer {
                 }
                 parts.append(render(shown, style: style, complete: options.complete(t)))
             case .figure(let f):
-                var text = style.cyan("figure") + wrap("figure " + f.path + (f.caption.map { " — \($0)" } ?? ""),
-                                                       width: style.width).dropFirst("figure".count)
+                var text =
+                    style.cyan("figure")
+                    + wrap(
+                        "figure " + f.path + (f.caption.map { " — \($0)" } ?? ""),
+                        width: style.width
+                    ).dropFirst("figure".count)
                 if let file = options.figureFile(f), let picture = style.images.render(file: file, style: style) {
                     text = picture + "\n" + text
                 }
@@ -76,7 +83,9 @@ enum TextRenderer {
                     if options.printed.contains(s) { continue }
                     options.printed.insert(s)
                 }
-                parts.append(style.yellow("note: ") + wrap(s, width: style.proseWidth - 6).replacingOccurrences(of: "\n", with: "\n      "))
+                parts.append(
+                    style.yellow("note: ")
+                        + wrap(s, width: style.proseWidth - 6).replacingOccurrences(of: "\n", with: "\n      "))
             case .pageExtra:
                 continue
             }
@@ -104,15 +113,17 @@ enum TextRenderer {
         /// One logical row as terminal lines: each cell wrapped to its column, bottom-aligned when `bottom`.
         func block(_ texts: [String], bottom: Bool) -> [String] {
             let wrapped = zip(kept, texts).map { i, text in
-                DisplayWidth.of(text) > layout.widths[i] ? wrap(text, width: layout.widths[i]).split(separator: "\n").map(String.init) : [text]
+                DisplayWidth.of(text) > layout.widths[i]
+                    ? wrap(text, width: layout.widths[i]).split(separator: "\n").map(String.init) : [text]
             }
             let height = wrapped.map(\.count).max() ?? 1
             return (0..<height).map { line in
-                join(zip(kept, wrapped).map { i, cellLines in
-                    let offset = bottom ? height - cellLines.count : 0
-                    let index = line - offset
-                    return pad(index >= 0 && index < cellLines.count ? cellLines[index] : "", i)
-                })
+                join(
+                    zip(kept, wrapped).map { i, cellLines in
+                        let offset = bottom ? height - cellLines.count : 0
+                        let index = line - offset
+                        return pad(index >= 0 && index < cellLines.count ? cellLines[index] : "", i)
+                    })
             }
         }
         lines += block(kept.map { table.columns[$0].title }, bottom: true).map(style.bold)
@@ -120,24 +131,42 @@ enum TextRenderer {
             lines += block(kept.map { table.columns[$0].unit }, bottom: false).map(style.dim)
         }
         lines.append(style.dim(kept.map { String(repeating: "─", count: layout.widths[$0]) }.joined(separator: "  ")))
-        for (n, row) in rows.enumerated() {
-            if long && n == headRows {
-                let hidden = table.rows.count - rows.count
-                let whereAll = switch complete {
+        // A row whose cells wrap takes several lines: the limit is on lines, so a table of wrapped
+        // rows shows fewer of them.
+        let blocks = rows.map { row in block(kept.map { row[$0].display }, bottom: false) }
+        var head = blocks.count, tail = 0
+        if long || blocks.reduce(0, { $0 + $1.count }) > longTable {
+            var used = 0
+            head = 0
+            while head < blocks.count, used + blocks[head].count <= headRows { used += blocks[head].count; head += 1 }
+            head = max(head, 1)
+            used = 0
+            while tail < blocks.count - head, used + blocks[blocks.count - 1 - tail].count <= tailRows {
+                used += blocks[blocks.count - 1 - tail].count
+                tail += 1
+            }
+        }
+        for b in blocks.prefix(head) { lines += b }
+        if head + tail < table.rows.count {
+            let hidden = table.rows.count - head - tail
+            let whereAll =
+                switch complete {
                 case .formatOption: "`--format csv` prints all \(table.rows.count)"
                 case .file(let path): "all \(table.rows.count) are in \(path)"
                 }
-                lines.append(style.dim(wrap("⋮ \(hidden) more rows; \(whereAll)", width: limit)))
-            }
-            lines += block(kept.map { row[$0].display }, bottom: false)
+            lines.append(style.dim(wrap("⋮ \(hidden) more rows; \(whereAll)", width: limit)))
         }
+        for b in blocks.suffix(tail) { lines += b }
         if kept.count < table.columns.count {
             let left = table.columns.indices.filter { !kept.contains($0) }.map { table.columns[$0].title }
-            let whereAll = switch complete {
-            case .formatOption: "`--format csv` has them"
-            case .file(let path): "they are in \(path)"
-            }
-            lines.append(style.dim(wrap("Not shown at \(limit) columns: \(left.joined(separator: ", ")); \(whereAll).", width: limit)))
+            let whereAll =
+                switch complete {
+                case .formatOption: "`--format csv` has them"
+                case .file(let path): "they are in \(path)"
+                }
+            lines.append(
+                style.dim(
+                    wrap("Not shown at \(limit) columns: \(left.joined(separator: ", ")); \(whereAll).", width: limit)))
         }
         for note in table.notes { lines.append(style.dim(wrap(note, width: style.proseWidth))) }
         return lines.joined(separator: "\n")
@@ -173,7 +202,8 @@ enum TextRenderer {
             func excess() -> Int { kept.map { widths[$0] }.reduce(0, +) + 2 * (kept.count - 1) - limit }
             func shrink(toward floor: [Int]) {
                 while excess() > 0 {
-                    guard let widest = kept.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] }) else { return }
+                    guard let widest = kept.filter({ widths[$0] > floor[$0] }).max(by: { widths[$0] < widths[$1] })
+                    else { return }
                     widths[widest] -= 1
                 }
             }
@@ -205,7 +235,7 @@ enum TextRenderer {
             }
             while wordWidth > width - indent.count {
                 if lineWidth > indent.count { lines.append(line); line = indent; lineWidth = indent.count }
-                let piece = word.prefix(width - indent.count)
+                let piece = DisplayWidth.prefix(word, columns: width - indent.count)
                 lines.append(indent + piece)
                 word = word.dropFirst(piece.count)
                 wordWidth = DisplayWidth.of(word)

@@ -8,19 +8,21 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
         commandName: "error-vs-passes",
         abstract: "Error of iterated boxes against the Gaussian, for 1, 2, … passes (log scale).",
         discussion: """
-        For each number of passes N, the boxes have Kovesi's widths for σ. Plotted: the largest \
-        |difference| between their exact impulse response and the Gaussian's pixel weights \
-        (as in `boxes`; a weight, no unit); with --image instead, the largest interior error of \
-        iterated-box on that image against the exact Float64 Gaussian, in 8-bit levels (as in \
-        `compare`). Two quantities with different units make two plots, not two axes on one frame.
-        """
+            For each number of passes N, the boxes have Kovesi's widths for σ. Plotted: the largest \
+            |difference| between their exact impulse response and \(KernelAnalysis.idealWeightsDescription) \
+            (as in `boxes`; a weight, no unit); with --image instead, the largest interior error of \
+            iterated-box on that image against the exact Float64 Gaussian, in 8-bit levels (as in \
+            `compare`). Two quantities with different units make two plots, not two axes on one frame.
+            """
     )
 
     @OptionGroup var sigmaOption: SigmaOption
     var sigma: Double { sigmaOption.sigma }
     @Option(help: "Numbers of passes, e.g. 1,2,3,4,5,6.") var passes: String = "1,2,3,4,5,6"
-    @Option(help: "Plot the error of iterated-box on this image instead: PNG file, builtin:NAME[@WxH], or photo.") var image: String?
-    @Option(help: "With --image: how pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
+    @Option(help: "Plot the error of iterated-box on this image instead: PNG file, builtin:NAME[@WxH], or photo.")
+    var image: String?
+    @Option(help: "With --image: how pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges:
+        EdgeMode = .clamp
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var output: PlotOutputOptions
 
@@ -43,7 +45,8 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
         let counts = try PassList.parse(passes)
         let widths = try counts.map { try BoxWidths.forSigma(sigma, passes: $0) }
         let x = counts.map(Double.init)
-        let widthText = zip(counts, widths).map { "\($0): \($1.map(String.init).joined(separator: ", "))" }.joined(separator: "; ")
+        let widthText = zip(counts, widths).map { "\($0): \($1.map(String.init).joined(separator: ", "))" }.joined(
+            separator: "; ")
         let widthNote = "Box widths per number of passes (Kovesi 2010): \(widthText)."
         let title = "Iterated boxes against the Gaussian, σ = \(NumberText.compact(sigma))"
         var plot: Plot, keys: [String], notes: [String]
@@ -53,23 +56,34 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
             let errors = try widths.map { w in
                 let method = IteratedBox(widths: w)
                 let blurred = picture.blurred(by: method, edges: edges)
-                return try ErrorMetrics(comparing: blurred, with: reference, reach: method.reach).interiorMaxAbsError ?? .nan
+                return try ErrorMetrics(comparing: blurred, with: reference, reach: method.reach).interiorMaxAbsError
+                    ?? .nan
             }
-            plot = Plot(title: title + " · \(StripSupport.shortName(image))", xLabel: "box passes",
-                        yLabel: "largest interior |error| (8-bit levels)", logY: true)
+            plot = Plot(
+                title: title + " · \(StripSupport.shortName(image))", xLabel: "box passes",
+                yLabel: "largest interior |error| (8-bit levels)", logY: true)
             plot.add(StripSupport.shortName(image), x: x, y: errors, style: .points)
             keys = ["imageMaxError"]
-            notes = ["\(StripSupport.shortName(image)): the largest interior |error| of iterated-box against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), \(edges.rawValue) edges), over pixels farther than the boxes' reach from the border.",
-                     widthNote]
+            notes = [
+                "\(StripSupport.shortName(image)): the largest interior |error| of iterated-box against a Float64 Gaussian (σ = \(NumberText.compact(sigma)), \(edges.rawValue) edges), over pixels farther than the boxes' reach from the border.",
+                widthNote
+            ]
         } else {
-            let deviations = try widths.map { try KernelAnalysis.maxDeviationFromGaussian(try BoxWidths.impulseResponse($0), sigma: sigma) }
-            plot = Plot(title: title, xLabel: "box passes", yLabel: "largest |error| of the impulse response (weight)", logY: true)
+            let deviations = try widths.map {
+                try KernelAnalysis.maxDeviationFromGaussian(try BoxWidths.impulseResponse($0), sigma: sigma)
+            }
+            plot = Plot(
+                title: title, xLabel: "box passes", yLabel: "largest |error| of the impulse response (weight)",
+                logY: true)
             plot.add("impulse response", x: x, y: deviations, style: .points)
             keys = ["impulseLinf"]
-            notes = ["impulse response: the largest |difference| between the boxes' impulse response and the Gaussian's pixel weights.",
-                     widthNote]
+            notes = [
+                "impulse response: the largest |difference| between the boxes' impulse response and \(KernelAnalysis.idealWeightsDescription).",
+                widthNote
+            ]
         }
-        return try PlotOutput.write(plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "passes", series: keys),
-                                    notes: notes)
+        return try PlotOutput.write(
+            plot, to: output.output, context: context, columns: PlotOutput.Columns(x: "passes", series: keys),
+            notes: notes)
     }
 }
