@@ -70,6 +70,17 @@ final class LessonFuzzCorpusTests: XCTestCase {
                     let words = try CellWords.split(written, values: environment, path: lesson.path, line: cell.line)
                     XCTAssertEqual(words.count, try ShellWords.split(written, keepingTemplates: true).count, name)
                 }
+                // The prose as a page shows it: no markup, link or image from a value.
+                for part in lesson.parts {
+                    guard case .prose(let prose) = part else { continue }
+                    for (offset, line) in prose.lines.enumerated() where !line.hasPrefix("{{#if") && !line.hasPrefix("{{else") && !line.hasPrefix("{{/if") {
+                        let number = prose.line + offset
+                        let page = try Template.substitute(line, values: environment, path: lesson.path, line: number, prose: true,
+                                                           render: LessonPage.proseValue)
+                        let html = CommonMark.html(from: page)
+                        for bad in ["<meta", "<script", "<img", "href=\"javascript", "href=\"http"] { XCTAssertFalse(html.contains(bad), "\(name): \(html)") }
+                    }
+                }
                 accepted += 1
             } catch {
                 XCTAssertTrue("\(error)".hasPrefix(lesson.path + ":"), "\(name): \(error)")

@@ -117,7 +117,7 @@ struct LessonRunner {
                 }
                 var lines: [String] = []
                 for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: placeholders, path: lesson.path) {
-                    lines.append(try Template.substitute(text, values: placeholders, path: lesson.path, line: line, render: LessonPage.proseValue))
+                    lines.append(try Template.substitute(text, values: placeholders, path: lesson.path, line: line, prose: true, render: LessonPage.proseValue))
                 }
                 if placeholders.count > environment.count {
                     prepared.append(.resultProse(prose, environment: environment))
@@ -159,7 +159,7 @@ struct LessonRunner {
         }
         var lines: [String] = []
         for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: values, path: lesson.path) {
-            lines.append(try Template.substitute(text, values: values, path: lesson.path, line: line, render: LessonPage.proseValue))
+            lines.append(try Template.substitute(text, values: values, path: lesson.path, line: line, prose: true, render: LessonPage.proseValue))
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }

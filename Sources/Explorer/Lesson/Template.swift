@@ -15,13 +15,17 @@ enum Template {
     ///
     /// - Parameter render: how a value is written into `text` (prose escapes what could become
     ///   markup: `LessonPage.proseValue`).
+    ///   In `prose`, a value inside a code span of the line is written as it is (code shows it
+    ///   literally) and the span's fences are lengthened past any backticks in it, so a value can
+    ///   close no code span (`ProseLine`).
     static func substitute(_ text: String, values: [String: LessonExpression.Value], path: String, line: Int,
+                           prose: Bool = false,
                            render: (LessonExpression.Value) -> String = \.rendered) throws(LessonError) -> String {
         guard text.contains("{{") else { return text }
-        var result = ""
+        var out = ProseLine(text, enabled: prose)
         var rest = Substring(text)
         while let open = rest.firstRange(of: "{{") {
-            result += rest[..<open.lowerBound]
+            out.appendSource(rest[..<open.lowerBound])
             let after = rest[open.upperBound...]
             guard let close = after.firstRange(of: "}}") else {
                 throw LessonError(path, line: line, "'{{' without a closing '}}'")
@@ -32,12 +36,12 @@ enum Template {
             }
             // A name on its own (hyphens allowed, as in `{{edge-mode}}`) is looked up as it is.
             if let value = values[expression] {
-                result += render(value)
+                out.appendValue(value, render: render)
                 rest = after[close.upperBound...]
                 continue
             }
             do {
-                result += render(try LessonExpression.evaluate(expression, in: values))
+                out.appendValue(try LessonExpression.evaluate(expression, in: values), render: render)
             } catch {
                 if values[expression] == nil, expression.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) {
                     let declared = values.isEmpty
@@ -49,7 +53,8 @@ enum Template {
             }
             rest = after[close.upperBound...]
         }
-        return result + rest
+        out.appendSource(rest)
+        return out.text
     }
 
     /// The lines of a prose block (the first on file line `line`) that its `{{#if}}` sections

@@ -35,12 +35,12 @@ enum MarkdownRenderer {
         report.blocks.compactMap { block in
             switch block {
             case .text(let s): return s
-            case .preformatted(let s): return "```text\n\(s)\n```"
+            case .preformatted(let s): return MarkdownText.codeBlock(s, info: "text")
             case .table(let t), .dataTable(let t, _): return render(t)
             case .figure(let f):
                 let path = figureBase.map { relative(f.path, to: $0) } ?? f.path
-                let image = "![\(escape(f.altText))](\(path))"
-                return f.caption.map { "\(image)\n\n*\($0)*" } ?? image
+                let image = "![\(escape(f.altText))](\(MarkdownText.destination(path)))"
+                return f.caption.map { "\(image)\n\n*\(escape($0))*" } ?? image
             case .warning(let s): return "> **Note:** \(s)"
             case .pageExtra: return nil
             }
@@ -52,7 +52,7 @@ enum MarkdownRenderer {
     /// reads on past it.
     static func render(_ table: Table) -> String {
         var lines: [String] = []
-        if let title = table.title { lines.append("**\(title)**\n") }
+        if let title = table.title { lines.append("**\(escape(title))**\n") }
         let headings = table.columns.map { c in c.unit.isEmpty ? c.title : "\(c.title) (\(c.unit))" }
         if table.rows.count > TextRenderer.longTable {
             func cell(_ tag: String, _ text: String, _ right: Bool) -> String {
@@ -73,8 +73,10 @@ enum MarkdownRenderer {
         return lines.joined(separator: "\n")
     }
 
+    /// Text from a result (a cell, heading, title, caption or alt text: file names, PNG text,
+    /// `--set` values) as Markdown that shows it literally (`MarkdownText.prose`).
     static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        MarkdownText.prose(s)
     }
 
     static func relative(_ path: String, to base: String) -> String {
