@@ -57,7 +57,8 @@ public struct MethodParameter: Sendable, Equatable, Hashable {
     public func check(_ value: Double) throws {
         switch kind {
         case .integer(let range):
-            guard value.isFinite, value == value.rounded(), range.contains(Int(value)) else {
+            // `Int(exactly:)`: nil for a fraction or a value beyond Int's range (a trap otherwise).
+            guard let whole = Int(exactly: value), range.contains(whole) else {
                 throw BlurKitError("\(option) must be \(rangeText), got \(Self.number(value))")
             }
         case .real(let low, let high):

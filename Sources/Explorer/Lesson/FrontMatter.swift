@@ -169,6 +169,9 @@ struct FrontMatter: Equatable, Sendable {
                       let high = ends[1].scalar.flatMap({ Double($0.string) }), low.isFinite, high.isFinite, low <= high else {
                     throw fail(keyLine, "parameter '\(name)': 'range:' is two numbers [smallest, largest], e.g. [0.5, 12]")
                 }
+                guard max(abs(low), abs(high)) <= LessonParameter.largestMagnitude else {
+                    throw fail(keyLine, "parameter '\(name)': 'range:' ends must lie within ±10^15 (whole numbers stay exact there), got [\(ends[0].scalar?.string ?? ""), \(ends[1].scalar?.string ?? "")]")
+                }
                 parameter.minimum = low
                 parameter.maximum = high
             case "choices":

@@ -71,6 +71,9 @@ struct LessonParameter: Equatable, Sendable, Codable {
     /// Number and integer: the smallest and largest value accepted (nil for a draft's parameter).
     var minimum: Double?
     var maximum: Double?
+    /// The largest magnitude a number or integer may have, in a range or as a value: 10¹⁵, below
+    /// which every whole number is exact in a Double and converts to `Int` without a trap.
+    static let largestMagnitude = 1e15
     /// Choice: the values accepted.
     var choices: [String] = []
     /// Image: the smallest width and height the lesson works on.
@@ -123,10 +126,12 @@ struct LessonParameter: Equatable, Sendable, Codable {
         switch kind {
         case .number:
             guard let x = Double(text), x.isFinite else { return "\(name) must be \(accepts); '\(text)' is not a number" }
+            if abs(x) > Self.largestMagnitude { return "\(name) must be \(accepts); \(text) is beyond ±10^15" }
             if let minimum, x < minimum { return "\(name) must be \(accepts); \(text) is below it" }
             if let maximum, x > maximum { return "\(name) must be \(accepts); \(text) is above it" }
         case .integer:
             guard let x = Int(text) else { return "\(name) must be \(accepts); '\(text)' is not a whole number" }
+            if Double(x).magnitude > Self.largestMagnitude { return "\(name) must be \(accepts); \(text) is beyond ±10^15" }
             if let minimum, Double(x) < minimum { return "\(name) must be \(accepts); \(text) is below it" }
             if let maximum, Double(x) > maximum { return "\(name) must be \(accepts); \(text) is above it" }
         case .choice:

@@ -138,8 +138,7 @@ struct LessonServer: Sendable {
         for parameter in live.lesson.parameters where parameter.kind == .number || parameter.kind == .integer {
             guard let low = parameter.minimum, let high = parameter.maximum, high > low else { continue }
             let step = parameter.kind == .integer ? 1 : LivePage.sliderStep(low, high)
-            let count = Int(((high - low) / step + 1e-9).rounded(.down))
-            guard count <= 200 else { continue }
+            guard let count = Int(exactly: ((high - low) / step + 1e-9).rounded(.down)), count <= 200 else { continue }
             for index in 0...count {
                 let value = StaticSite.format(low + Double(index) * step, like: parameter)
                 let chosen = settings.filter { !$0.hasPrefix(parameter.name + "=") } + ["\(parameter.name)=\(value)"]

@@ -32,7 +32,10 @@ enum StaticSite {
             }
             var step = niceStep((high - low) / Double(steps - 1))
             if parameter.kind == .integer { step = max(1, step.rounded()) }
-            let below = Int(((value - low) / step + 1e-9).rounded(.down)), above = Int(((high - value) / step + 1e-9).rounded(.down))
+            guard let below = Int(exactly: ((value - low) / step + 1e-9).rounded(.down)),
+                  let above = Int(exactly: ((high - value) / step + 1e-9).rounded(.down)), below + above < 10 * steps else {
+                return [parameter.value]
+            }
             return (-below...above).map { format(value + Double($0) * step, like: parameter) }
         case .image, .text:
             return [parameter.value]
@@ -48,7 +51,7 @@ enum StaticSite {
 
     /// A grid value written as the slider writes it (no trailing `.0`, no rounding noise).
     static func format(_ value: Double, like parameter: LessonParameter) -> String {
-        if parameter.kind == .integer || value == value.rounded() { return String(Int(value.rounded())) }
+        if parameter.kind == .integer || value == value.rounded(), let whole = Int(exactly: value.rounded()) { return String(whole) }
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         return text
