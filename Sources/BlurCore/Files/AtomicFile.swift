@@ -103,7 +103,7 @@ public enum AtomicFile {
     /// - Returns: the temporary file's path.
     public static func temporaryFile(for target: String, reportedAs path: String? = nil) throws -> String {
         let folder = parentFolder(of: target)
-        removeStale(in: folder)
+        removeStale(in: folder, throttled: true)
         var template = Array(temporaryTemplate(for: target).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
@@ -168,10 +168,21 @@ public enum AtomicFile {
 
     /// Removes temporary files and folders of our naming in `folder` older than `staleAge`:
     /// what a run killed by SIGKILL (or a power cut) left behind.
-    public static func removeStale(in folder: String) {
+    ///
+    /// - Parameter throttled: sweep `folder` only if this process has not in the last minute
+    ///   (every write sweeps its folder: listing it each time made n writes into one folder
+    ///   take time in n², as in a lesson of 10,000 cells).
+    public static func removeStale(in folder: String, throttled: Bool = false) {
+        let now = time(nil)
+        let due = !throttled || sweeps.withLock { swept in
+            if let last = swept[folder], now - last < 60 { return false }
+            if swept.count > 4096 { swept.removeAll() }
+            swept[folder] = now
+            return true
+        }
+        guard due else { return }
         guard let dir = opendir(folder) else { return }
         var stale: [String] = []
-        let now = time(nil)
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -185,6 +196,9 @@ public enum AtomicFile {
         closedir(dir)
         for path in stale { removeTree(path) }
     }
+
+    /// When `removeStale` last swept each folder (seconds since 1970).
+    private static let sweeps = Mutex<[String: Int]>([:])
 
     /// Removes a file, or a folder with everything in it (symbolic links are not followed).
     static func removeTree(_ path: String) {
@@ -219,6 +233,20 @@ public enum AtomicFile {
             let result = try body()
             Journal.shared.commit()
             return result
+        } catch {
+            Journal.shared.rollBack()
+            throw error
+        }
+    }
+
+    /// Runs `body` as `transaction` does, and returns with its result the files it wrote (the
+    /// targets renamed into place, in order), or nil for them when `body` joined a transaction
+    /// already open on this thread (that one's journal holds them).
+    package static func transactionListingFiles<T>(_ body: () throws -> T) throws -> (result: T, written: [String]?) {
+        guard Journal.shared.begin() else { return (try body(), nil) }
+        do {
+            let result = try body()
+            return (result, Journal.shared.commit())
         } catch {
             Journal.shared.rollBack()
             throw error
@@ -316,8 +344,9 @@ final class Journal: Sendable {
         }
     }
 
-    /// Ends this thread's journal, keeping what it wrote.
-    func commit() {
+    /// Ends this thread's journal, keeping what it wrote; returns the files it wrote.
+    @discardableResult
+    func commit() -> [String] {
         let key = Journal.thread
         let done = state.withLock { $0.removeValue(forKey: key) ?? [] }
         for entry in done {
@@ -326,6 +355,7 @@ final class Journal: Sendable {
                 TemporaryFiles.unregister(backup)
             }
         }
+        return done.map(\.target)
     }
 
     /// Ends this thread's journal, undoing what it wrote.

@@ -230,6 +230,7 @@ struct LessonRunner {
             let early = usesLanes ? runInLanes(parts, in: staging) : [:]
             var items: [Item] = []
             var written: [String: Int] = [:]
+            var owners: [String: Int] = [:]
             var done: [Executed] = []
             var results: [String: LessonExpression.Value] = [:]
             var reports: [String: (line: Int, report: Report)] = [:]
@@ -250,6 +251,7 @@ struct LessonRunner {
                     let executed: Executed
                     if let earlier = early[index] { executed = try earlier.get() } else { executed = try execute(cell, in: staging) }
                     try checkFigures(executed.result, written: &written)
+                    try checkFiles(executed, line: cell.cell.line, owners: &owners)
                     done.append(executed)
                     if let id = cell.cell.id {
                         results.merge(CellResults.names(id: id, report: executed.result.report)) { _, new in new }
@@ -261,7 +263,7 @@ struct LessonRunner {
                 try onItem(item)
             }
             let page = LessonPage(lesson: lesson, values: values, items: items, invocation: invocation)
-            try checkTables(page, figures: written)
+            try checkTables(page, figures: written.merging(owners) { figure, _ in figure })
             try folder.write(page.markdown, named: "README.md", in: staging)
             try folder.write(page.html, named: "index.html", in: staging)
             for (name, csv) in page.tables { try folder.write(csv, named: name, in: staging) }
@@ -340,8 +342,6 @@ struct LessonRunner {
             return Executed(result: result(prepared, report: report), key: key, readOutputs: false)
         }
         let reads = ReadLog()
-        // Alone, what the cell writes is what the folder gains: a kept cell brings all of it back.
-        let before = beside ? [] : Set(CellMemo.files(in: staging))
         var context = RunContext(
             commandLine: (["explorer"] + prepared.words).map(shellQuoted).joined(separator: " "),
             outputFolder: staging,
@@ -354,10 +354,13 @@ struct LessonRunner {
         // `explorer all`'s time for files about an eighth larger (README, Performance).
         context.figureCompression = .fast
         var report: Report
+        // The files the cell wrote, from its journal (the staging folder is not listed per cell:
+        // that made a lesson's time grow with the square of its cells).
+        var files: [String]?
         do {
             // A cell's outputs are journalled like a typed command's: one path named for two
             // outputs (`-o a.png --strip a.png`) is refused.
-            report = try AtomicFile.transaction { try prepared.command.makeReport(context) }
+            (report, files) = try AtomicFile.transactionListingFiles { try prepared.command.makeReport(context) }
         } catch {
             throw LessonError(lesson.path, line: prepared.cell.line, Explorer.message(for: error))
         }
@@ -372,7 +375,8 @@ struct LessonRunner {
                         + "made its output), with the lesson's untimed cells running on the other core; let go of the "
                         + "control for the full timing.")
         }
-        let written = beside ? [] : Set(CellMemo.files(in: staging)).subtracting(before).sorted()
+        let prefix = staging.hasSuffix("/") ? staging : staging + "/"
+        let written = Set((files ?? []).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }).sorted()
         return Executed(result: result(prepared, report: report), key: key, readOutputs: !reads.isEmpty, written: written)
     }
 
@@ -387,6 +391,21 @@ struct LessonRunner {
             guard let figureLine = figures[name], let tableLine = page.tableLines[name] else { continue }
             throw LessonError(lesson.path, line: max(figureLine, tableLine),
                               "'\(name)' would be both the figure of the cell at line \(figureLine) and the CSV of a table of the cell at line \(tableLine); give the figure another name")
+        }
+    }
+
+    /// Refuses a file a cell wrote (a figure, a plot's `.dat` and `.gp`, a value grid's `.json`, a
+    /// glass backdrop: every file its journal holds) named like the page's own files or written
+    /// by an earlier cell: one file name, one output.
+    func checkFiles(_ executed: Executed, line: Int, owners: inout [String: Int]) throws(LessonError) {
+        for name in executed.written {
+            if ["README.md", "index.html"].contains(name) {
+                throw LessonError(lesson.path, line: line, "'\(name)' is the page's own file; give the cell's output another name")
+            }
+            if let earlier = owners[name], earlier != line {
+                throw LessonError(lesson.path, line: line, "'\(name)' was already written by the cell at line \(earlier); give each output its own name")
+            }
+            owners[name] = line
         }
     }
 
