@@ -11,7 +11,9 @@ struct ExportCommand: ParsableCommand {
         the live page's controls, stepping through states run now, one parameter at a time \
         (a grid of about --steps values through each number's default; every choice of a \
         menu). Any static file server serves the folder (python3 -m http.server); no explorer \
-        runs behind it, so pictures cannot be uploaded there.
+        runs behind it, so pictures cannot be uploaded there. A lesson that fails is left out \
+        and named (exit status 1); the others and the index are written. Each lesson's folder is \
+        replaced in one step. An index.html in DIR that explorer did not write is not replaced.
 
         Examples:
           explorer export --output site
@@ -39,6 +41,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        var failures = 0
         do throws(LessonError) {
             let library = try lessons.library()
             var entries = library.entries
@@ -56,12 +59,19 @@ struct ExportCommand: ParsableCommand {
                                                quick: quick || RunContext.quickFromEnvironment) { line in
                 FileHandle.standardError.write(Data("  \(line)\n".utf8))
             }
+            failures = summary.failures.count
             let megabytes = Double(summary.bytes) / 1_048_576
             print("Wrote \(output)/: \(summary.lessons) lessons, \(summary.states) states, "
                   + "\(NumberText.fixed(megabytes, digits: 1)) MiB in \(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s. "
                   + "Serve it with: python3 -m http.server -d \(output)")
+            // A lesson that failed is left out, each said in one line; the others and the index
+            // are written, and the exit status says a lesson is missing.
+            for failure in summary.failures {
+                FileHandle.standardError.write(Data("Error: left out: \(failure)\n".utf8))
+            }
         } catch {
             throw error.report()
         }
+        if failures > 0 { throw ExitCode(1) }
     }
 }

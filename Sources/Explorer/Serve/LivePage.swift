@@ -21,10 +21,10 @@ enum LivePage {
     /// compact copy of their controls beside that cell's results.
     static func html(page: String, lesson: Lesson, values: [String: String], session: String, run: String = "",
                      note: String = "", message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil,
-                     cells: [[String]] = []) -> String {
+                     states: [String: [String: String]]? = nil, cells: [[String]] = []) -> String {
         let assets = site == .live ? "/assets/" : "../assets/"
         let controls = Self.controls(lesson: lesson, values: values, client: session, run: run, note: note, message: message,
-                                     site: site, grids: grids, cells: cells)
+                                     site: site, grids: grids, states: states, cells: cells)
         var html = page
         if let range = html.range(of: "</head>") {
             html.insert(contentsOf: "<link rel=\"stylesheet\" href=\"\(assets)live.css\">\n\(Self.noIcon)\n", at: range.lowerBound)
@@ -79,7 +79,7 @@ enum LivePage {
     /// cannot be uploaded.
     static func controls(lesson: Lesson, values: [String: String], client: String, run: String = "", note: String = "",
                          message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil,
-                         cells: [[String]] = []) -> String {
+                         states: [String: [String: String]]? = nil, cells: [[String]] = []) -> String {
         var rows: [String] = []
         for parameter in lesson.parameters {
             let name = escape(parameter.name)
@@ -127,6 +127,7 @@ enum LivePage {
         attributes += " data-values=\"\(json(values))\" data-defaults=\"\(json(defaults))\""
         attributes += " data-site=\"\(site == .live ? "live" : "export")\""
         if let grids { attributes += " data-grids=\"\(json(grids))\"" }
+        if let states { attributes += " data-states=\"\(json(states))\"" }
         if !cells.isEmpty { attributes += " data-cells=\"\(json(cells))\"" }
         let status = message.map { "<span id=\"live-status\" role=\"status\" class=\"error\">\(escape($0))</span>" }
             ?? "<span id=\"live-status\" role=\"status\">\(escape(note))</span>"
