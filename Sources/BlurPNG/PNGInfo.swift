@@ -44,9 +44,21 @@ public struct PNGInfo: Sendable, Equatable {
     public struct TextEntry: Sendable, Equatable {
         /// The keyword before the chunk's zero byte, e.g. `Software-Command`.
         public let keyword: String
-        /// The text after the zero byte.
+        /// The text after the zero byte: its first `maxTextBytes` bytes.
         public let value: String
+        /// How many bytes of text the chunk holds (more than `value` when it is over `maxTextBytes`).
+        public var byteCount: Int = 0
+
+        /// Whether `value` holds only the first `maxTextBytes` of the chunk's text.
+        public var isTruncated: Bool { byteCount > maxTextBytes }
     }
+
+    /// The most bytes of text read from one `tEXt` chunk (64 KiB: a recorded command is well
+    /// under 1 KiB); a longer chunk's text is cut there, so a file of a 30 MB chunk reads in the
+    /// time and memory of its first 64 KiB.
+    public static let maxTextBytes = 65_536
+    /// The most `tEXt` chunks kept, in file order; later ones are skipped.
+    public static let maxTextChunks = 64
 
     /// The command recorded by the explorer, if any.
     public var recordedCommand: String? { text.first { $0.keyword == PNG.commandKeyword }?.value }
@@ -132,10 +144,16 @@ public struct PNGInfo: Sendable, Equatable {
                 header = (w, h, depth, colour, bytes[base + 12] != 0)
             } else if type == "tRNS" {
                 hasTRNS = true
-            } else if type == "tEXt", let zero = data.firstIndex(of: 0) {
-                let keyword = String(data[data.startIndex..<zero].map { Character(Unicode.Scalar($0)) })
-                let value = String(data[(zero + 1)...].map { Character(Unicode.Scalar($0)) })
-                text.append(TextEntry(keyword: keyword, value: value))
+            } else if type == "tEXt", text.count < maxTextChunks, let zero = data.prefix(80).firstIndex(of: 0) {
+                // Latin-1: each byte is the Unicode scalar of the same number.
+                func latin1(_ slice: ArraySlice<UInt8>) -> String {
+                    var scalars = String.UnicodeScalarView()
+                    scalars.append(contentsOf: slice.lazy.map { Unicode.Scalar($0) })
+                    return String(scalars)
+                }
+                let body = data[(zero + 1)...]
+                text.append(TextEntry(keyword: latin1(data[data.startIndex..<zero]), value: latin1(body.prefix(maxTextBytes)),
+                                      byteCount: body.count))
             } else if type == "IEND" {
                 sawEnd = true
                 break

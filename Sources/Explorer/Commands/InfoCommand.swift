@@ -6,7 +6,8 @@ import BlurKit
 struct InfoCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Show a PNG's size, colour type, bit depth and the command recorded in it."
+        abstract: "Show a PNG's size, colour type, bit depth and the command recorded in it.",
+        discussion: "Text chunks (tEXt) are shown up to their first \(PNGInfo.maxTextBytes / 1024) KiB each, and the first \(PNGInfo.maxTextChunks) of them; a longer text is cut there and says how long it is."
     )
 
     @Argument(help: "The PNG file, builtin:NAME[@WxH], or photo.") var file: String
@@ -35,9 +36,12 @@ struct InfoCommand: ReportingCommand {
         table.append([.text("colour type"), .text(info.colourType.name + (info.hasTransparencyChunk ? " with tRNS transparency" : ""))])
         table.append([.text("bit depth"), .integer(info.bitDepth)])
         table.append([.text("interlaced"), .text(info.interlaced ? "yes (Adam7)" : "no")])
-        table.append([.text("recorded command"), .text(info.recordedCommand.map(shown) ?? "none")])
+        func value(_ entry: PNGInfo.TextEntry) -> String {
+            shown(entry.value) + (entry.isTruncated ? "… (cut at \(PNGInfo.maxTextBytes) of its \(entry.byteCount) bytes)" : "")
+        }
+        table.append([.text("recorded command"), .text(info.text.first { $0.keyword == PNG.commandKeyword }.map(value) ?? "none")])
         for entry in info.text where entry.keyword != PNG.commandKeyword {
-            table.append([.text("text: \(shown(entry.keyword))"), .text(shown(entry.value))])
+            table.append([.text("text: \(shown(entry.keyword))"), .text(value(entry))])
         }
         var report = Report()
         report.table(table)
