@@ -69,10 +69,12 @@ struct LessonServer: Sendable {
 
     // MARK: - Pages
 
+    /// The index of lessons: each lesson as `lessons` keeps it (parsed again only when its file
+    /// changed), not read again on every visit.
     func index() -> LiveResponse {
         let entries = library.entries.compactMap { entry -> (number: Int, title: String, summary: String)? in
-            guard let lesson = try? LessonParser.parse(fileAt: entry.path) else { return nil }
-            return (entry.number, lesson.title, lesson.summary)
+            guard let live = lessons.lesson(at: entry.path, maxPixels: maxPixels, memo: memo) else { return nil }
+            return (entry.number, live.lesson.title, live.lesson.summary)
         }
         return .html(200, LivePage.index(entries: entries))
     }
