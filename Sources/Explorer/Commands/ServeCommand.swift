@@ -54,6 +54,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("max-upload-mb"), help: "Refuse uploads larger than this many MiB.")
     var maxUploadMB: Int = 32
 
+    @Option(name: .customLong("max-uploads-mb"), help: "Keep at most this many MiB of uploads for all pages together; the oldest uploads are removed to make room (1…65536).")
+    var maxUploadsMB: Int = 512
+
     @Option(help: "Lesson runs at once (default: the number of cores, at most 4).")
     var workers: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)
 
@@ -62,6 +65,7 @@ struct ServeCommand: ParsableCommand {
         guard Self.ipv4(host) else { throw ValidationError("--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, got '\(host)'") }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive, got \(maxPixels)") }
         guard (1...1024).contains(maxUploadMB) else { throw ValidationError("--max-upload-mb must be in 1…1024, got \(maxUploadMB)") }
+        guard (1...65536).contains(maxUploadsMB) else { throw ValidationError("--max-uploads-mb must be in 1…65536, got \(maxUploadsMB)") }
         guard (1...64).contains(workers) else { throw ValidationError("--workers must be in 1…64, got \(workers)") }
     }
 
@@ -102,7 +106,7 @@ struct ServeCommand: ParsableCommand {
         arguments += ["--host", host, "--port", String(port), "--max-body-mb", String(maxUploadMB)]
         if open { arguments.append("--open") }
         arguments += ["--", explorer, "serve-worker"] + (onDisk ? ["--lessons", folder] : [])
-            + ["--max-pixels", String(maxPixels), "--workers", String(workers)]
+            + ["--max-pixels", String(maxPixels), "--workers", String(workers), "--max-uploads-mb", String(maxUploadsMB)]
         TemporaryFiles.removeAll()
         let pointers = arguments.map { strdup($0) } + [nil]
         execv(front, pointers)
@@ -157,6 +161,9 @@ struct ServeWorkerCommand: ParsableCommand {
 
     @Option var workers: Int = 2
 
+    @Option(name: .customLong("max-uploads-mb"))
+    var maxUploadsMB: Int = 512
+
     func run() throws {
         let library: LessonLibrary
         do {
@@ -166,7 +173,7 @@ struct ServeWorkerCommand: ParsableCommand {
         }
         let folder: ServeFolder
         do {
-            folder = try ServeFolder()
+            folder = try ServeFolder(uploadBudget: max(1, min(65536, maxUploadsMB)) * 1_048_576)
         } catch {
             var standardError = StandardError()
             print("Error: cannot make the server's temporary folder: \(LessonLibrary.reason(error))", to: &standardError)

@@ -286,9 +286,12 @@ struct LessonServer: Sendable {
         let stored: (name: String, path: String)
         do {
             stored = try folder.storeUpload(moving: body, session: session, fileName: fileName)
+        } catch let error as ServeFolderError {
+            try? FileManager.default.removeItem(atPath: body)
+            return .json(507, ["error": error.description])
         } catch {
             try? FileManager.default.removeItem(atPath: body)
-            return .json(500, ["error": "cannot keep the upload: \(LessonLibrary.reason(error))"])
+            return .json(507, ["error": "cannot keep the upload: \(LessonLibrary.reason(error))"])
         }
         let image: RGBAImage
         do {

@@ -40,6 +40,14 @@ struct LiveLesson: Sendable {
         var base: String { "/run/\(run)/\(folder)/" }
     }
 
+    /// `message` with the server's lessons folder left out of every path in it (`03-x.md:27: …`,
+    /// `images/photo.png`): a page never learns where the server keeps its files.
+    func shown(_ message: String) -> String {
+        let folder = (lesson.path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty, folder != "." else { return message }
+        return message.replacingOccurrences(of: folder + "/", with: "")
+    }
+
     /// A request's problem: the one-line message and the HTTP status it gets.
     struct Failure: Error, Sendable {
         var status: Int
@@ -74,7 +82,7 @@ struct LiveLesson: Sendable {
                     do {
                         _ = try ImageSource.size(of: PackageFolders.image(value), maxPixels: maxPixels)
                     } catch {
-                        throw Failure(status: 400, message: "\(pair.name)=\(value): \(error)")
+                        throw Failure(status: 400, message: shown("\(pair.name)=\(value): \(error)"))
                     }
                 }
             }
@@ -83,7 +91,7 @@ struct LiveLesson: Sendable {
         do {
             return try lesson.values(settings: pairs)
         } catch {
-            throw Failure(status: 400, message: error.description)
+            throw Failure(status: 400, message: shown(error.description))
         }
     }
 
@@ -181,7 +189,7 @@ struct LiveLesson: Sendable {
             parts = try runner.prepare()
         } catch {
             folder.discardRun(made.id)
-            throw Failure(status: 400, message: error.description)
+            throw Failure(status: 400, message: shown(error.description))
         }
         let outcome: LessonRunner.Outcome
         let path = lesson.path
@@ -191,7 +199,7 @@ struct LiveLesson: Sendable {
             }
         } catch {
             folder.discardRun(made.id)
-            throw Failure(status: stop?.isStopped == true ? 503 : 422, message: error.description)
+            throw Failure(status: stop?.isStopped == true ? 503 : 422, message: shown(error.description))
         }
         guard let html = try? String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8) else {
             folder.discardRun(made.id)
