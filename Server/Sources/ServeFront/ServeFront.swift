@@ -54,7 +54,7 @@ public enum ServeFront {
         }()
         let front = Front(worker: worker, maxBodyBytes: settings.maxBodyBytes, hostNames: names)
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [HeadGuard(headTimeout: .seconds(10), bodyTimeout: .seconds(30))],
+            additionalChannelHandlers: [HeadGuard(headTimeout: .seconds(10), bodyTimeout: .seconds(120))],
             idleTimeout: .seconds(75),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 8192, maxHeaderListSize: 16384, maxHeaderFieldCount: 100)
         )

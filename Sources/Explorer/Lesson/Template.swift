@@ -58,7 +58,8 @@ enum Template {
     }
 
     /// The lines of a prose block (the first on file line `line`) that its `{{#if}}` sections
-    /// keep, each with its file line; the section lines themselves are dropped.
+    /// keep, each with its file line; the section lines themselves are dropped. Inside a fenced
+    /// code block of the prose, `{{#if}}`, `{{else}}` and `{{/if}}` lines are text, kept as written.
     ///
     /// - Throws: `LessonError` at the line of an `{{else}}` or `{{/if}}` without its `{{#if}}`,
     ///   an `{{#if}}` never closed, or a condition that is not true or false.
@@ -68,10 +69,28 @@ enum Template {
         // `{{else}}` was seen.
         var open: [(line: Int, showing: Bool, sawElse: Bool, condition: Bool)] = []
         var kept: [(text: String, line: Int)] = []
+        // The fence of a code block the prose is inside (its character and length): its lines
+        // are shown as written, never read as sections.
+        var fence: (character: Character, length: Int)?
         for (offset, text) in lines.enumerated() {
             let number = line + offset
             let trimmed = text.trimmingTrailingBlanks().drop(while: { $0 == " " })
             let outerShowing = open.allSatisfy(\.showing)
+            let indent = text.prefix { $0 == " " }.count
+            if indent < 4, let first = trimmed.first, first == "`" || first == "~" {
+                let length = trimmed.prefix { $0 == first }.count
+                if let current = fence {
+                    if first == current.character, length >= current.length, trimmed.dropFirst(length).allSatisfy({ $0 == " " }) { fence = nil }
+                } else if length >= 3, first == "~" || !trimmed.dropFirst(length).contains("`") {
+                    fence = (first, length)
+                }
+                if outerShowing { kept.append((text, number)) }
+                continue
+            }
+            if fence != nil {
+                if outerShowing { kept.append((text, number)) }
+                continue
+            }
             if trimmed.hasPrefix("{{#if "), trimmed.hasSuffix("}}") {
                 let expression = String(trimmed.dropFirst("{{#if ".count).dropLast(2))
                 var condition = false
