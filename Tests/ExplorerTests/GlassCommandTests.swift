@@ -245,7 +245,7 @@ final class GlassCommandTests: XCTestCase {
 
         XCTAssertEqual(html.components(separatedBy: "<figure class=\"glass-demo\"").count, 2, "one demo: the second cell says --no-demo")
         XCTAssertTrue(html.contains("backdrop-filter: blur(19.49px) saturate(1.8)"), "dark: boxes of 39, σ = √((39² − 1)/4)")
-        XCTAssertTrue(html.contains("url(\"backdrop-builtin-noise-96x64.png\")"))
+        XCTAssertTrue(html.contains("url(\"backdrop-panel.png\")"))
         let media = try XCTUnwrap(html.range(of: "@media (prefers-reduced-transparency: reduce) {"))
         let rule = html[media.upperBound...].prefix(while: { $0 != "}" })
         XCTAssertTrue(rule.contains("backdrop-filter: none") && rule.contains("background-color: \(fallback)"), String(rule))
@@ -254,7 +254,7 @@ final class GlassCommandTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(html.range(of: "panel.png")).lowerBound, demo.lowerBound)
         XCTAssertLessThan(demo.lowerBound, try XCTUnwrap(html.range(of: "After the panel.")).lowerBound)
         XCTAssertFalse(readme.contains("glass-demo"), "only the HTML page has the demo")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/backdrop-builtin-noise-96x64.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/backdrop-panel.png"))
     }
 
     func testNegativeSaturationBecomesSaturateAndHueRotate() {

@@ -36,8 +36,8 @@ final class OutputNameTests: FolderTestCase {
     }
 
     func testAGlassBackdropIsAnOutputToo() {
-        assertRefused(["glass builtin:ui@96x64 -o glass.png", "blur builtin:impulse@5x5 --radius 1 -o backdrop-builtin-ui-96x64.png"],
-                      "backdrop-builtin-ui-96x64.png")
+        assertRefused(["glass builtin:ui@96x64 -o glass.png", "blur builtin:impulse@5x5 --radius 1 -o backdrop-glass.png"],
+                      "backdrop-glass.png")
     }
 
     func testDistinctNamesRunAndTheCellsFilesAreKnown() throws {

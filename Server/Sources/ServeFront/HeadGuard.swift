@@ -31,7 +31,7 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     let bodyTimeout: TimeAmount
     let drainTimeout: TimeAmount
     /// Most connections open at once, and from one address.
-    static let maxConnections = 512, maxPerAddress = 64
+    static let maxConnections = 512, maxPerAddress = 256
     private var timer: Scheduled<Void>?
     private var refused = false
     private var counted: String?

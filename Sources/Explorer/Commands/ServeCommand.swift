@@ -30,6 +30,12 @@ struct ServeCommand: ParsableCommand {
         full-timing runs and background runs run at a lower priority (nice 10). A full-timing \
         run no page waits for any more (its page moved the control again) stops at its next cell.
 
+        Limits: a request's head must arrive within 10 s and its body within 120 s; at most 512 \
+        connections at once, 256 from one address; uploads at most --max-upload-mb each and \
+        --max-uploads-mb for all pages together (the oldest go first). A page of another site \
+        cannot upload or run lessons here (its browser's Origin and Sec-Fetch-Site headers say \
+        so). A lesson server that stops is started again, and its runs and uploads removed.
+
         Examples:
           explorer serve
           explorer serve --port 9000 --open
