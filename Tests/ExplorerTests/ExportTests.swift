@@ -74,6 +74,20 @@ final class ExportTests: FolderTestCase {
         XCTAssertEqual(try explorer(["export", "--lessons", "L", "--output", "site"]).status, 0)
     }
 
+    func testExitCodesAndOneLineMessages() throws {
+        try writeLessons(failing: false)
+        for (arguments, status) in [(["99"], Int32(64)), (["--steps", "0"], 64), (["1"], 0)] {
+            let result = try explorer(["export", "--lessons", "L", "--output", "site"] + arguments)
+            XCTAssertEqual(result.status, status, "\(arguments): \(result.standardError)")
+        }
+        try "x".write(toFile: folder.path + "/afile", atomically: true, encoding: .utf8)
+        let result = try explorer(["export", "--lessons", "L", "--output", "afile"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+        XCTAssertTrue(result.standardError.contains("not a directory"), result.standardError)
+        XCTAssertFalse(result.standardError.contains("Domain"), result.standardError)
+    }
+
     func testAKilledReExportKeepsEveryPageWithItsControlsAndStates() throws {
         try writeLessons(failing: false)
         XCTAssertEqual(try explorer(["export", "--lessons", "L", "--output", "site"]).status, 0)

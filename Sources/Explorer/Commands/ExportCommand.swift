@@ -49,7 +49,7 @@ struct ExportCommand: ParsableCommand {
                 entries = []
                 for spec in only {
                     guard let entry = library.entries.first(where: { String($0.number) == spec || $0.slug == spec }) else {
-                        throw LessonError(library.folder, line: nil, "no lesson '\(spec)' (explorer list shows them)")
+                        throw LessonError(library.folder, line: nil, "no lesson '\(spec)' (explorer list shows them)", exitCode: 64)
                     }
                     entries.append(entry)
                 }

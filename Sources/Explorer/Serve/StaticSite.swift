@@ -107,7 +107,7 @@ enum StaticSite {
                 try AtomicFile.write(text: LiveAssets.text(name) ?? "", to: root + "/assets/" + name)
             }
         } catch {
-            throw LessonError(root, line: nil, "cannot write the site's assets: \(Explorer.message(for: error))")
+            throw LessonError(root, line: nil, "cannot write the site's assets: \(reason(error))")
         }
         AtomicFile.removeStale(in: root)
         for entry in entries {
@@ -171,7 +171,7 @@ enum StaticSite {
                         states += 1
                     } catch {
                         try? FileManager.default.removeItem(atPath: page + "/states/.staging-" + folder)
-                        progress("\(lesson.pageFolderName): \(parameter.name)=\(value) left out: \(Explorer.message(for: error))")
+                        progress("\(lesson.pageFolderName): \(parameter.name)=\(value) left out: \(reason(error))")
                     }
                 }
                 if kept.count > 1 {
@@ -187,7 +187,7 @@ enum StaticSite {
                                  to: page + "/index.html")
             try swap(page, into: target)
         } catch {
-            throw LessonError(target, line: nil, "cannot write the lesson's page: \(Explorer.message(for: error))")
+            throw LessonError(target, line: nil, "cannot write the lesson's page: \(reason(error))")
         }
         return states
     }
@@ -215,6 +215,19 @@ enum StaticSite {
             return
         }
         guard rename(built, target) == 0 else { throw BlurKitError(path: target, "cannot write", ": \(String(cString: strerror(errno)))") }
+    }
+
+    /// One line saying why `error` happened: the system's words for a file error
+    /// ("not a directory"), never a Foundation error's internals.
+    static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError {
+            if let posix = cocoa.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)).lowercased() }
+            if let underlying = cocoa.underlying { return reason(underlying) }
+            return cocoa.code == .fileNoSuchFile || cocoa.code == .fileReadNoSuchFile ? "no such file or folder" : "a file operation failed"
+        }
+        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)).lowercased() }
+        if (error as NSError).domain == NSPOSIXErrorDomain { return LessonLibrary.reason(error) }
+        return Explorer.message(for: error)
     }
 
     /// Bytes in the files under `folder`.
