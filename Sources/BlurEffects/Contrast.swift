@@ -23,7 +23,7 @@ public enum Contrast {
 
     /// One sRGB-encoded channel (0...1) to linear light, with the 0.04045 threshold (the sRGB
     /// decoding of `ColourSpace`).
-    public static func linear(_ c: Double) -> Double {
+    package static func linear(_ c: Double) -> Double {
         ColourSpace.linearLight(fromSRGB: c)
     }
 
@@ -33,7 +33,7 @@ public enum Contrast {
     }
 
     /// Contrast ratio of two relative luminances, lighter over darker, in 1...21.
-    public static func ratio(luminance a: Double, _ b: Double) -> Double {
+    package static func ratio(luminance a: Double, _ b: Double) -> Double {
         (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
@@ -48,7 +48,7 @@ public enum Contrast {
     /// All pixels of `rect` count, not only those under the glyphs, so this is a conservative
     /// bound for any text drawn inside `rect`. The lowest ratio belongs to the pixel whose
     /// luminance is closest to the text's.
-    public static func worst(text: SIMD4<Float>, over image: RGBAImage, in rect: PixelRect) -> ContrastCheck {
+    package static func worst(text: SIMD4<Float>, over image: RGBAImage, in rect: PixelRect) -> ContrastCheck {
         let area = rect.intersection(image.bounds)
         let textL = relativeLuminance(text)
         var best = ContrastCheck(ratio: .infinity, x: area.x, y: area.y)
@@ -63,34 +63,34 @@ public enum Contrast {
 }
 
 /// A contrast ratio and where it was found, with the WCAG AA verdicts.
-public struct ContrastCheck: Sendable, Equatable {
+package struct ContrastCheck: Sendable, Equatable {
     /// The contrast ratio (lighter + 0.05) / (darker + 0.05); `infinity` when no pixel was examined.
-    public let ratio: Double
+    package let ratio: Double
     /// The column of the pixel that gave `ratio` (the worst one, for a worst-case check).
-    public let x: Int
+    package let x: Int
     /// The row of that pixel.
-    public let y: Int
+    package let y: Int
 
     /// A ratio found at pixel (x, y).
-    public init(ratio: Double, x: Int, y: Int) {
+    package init(ratio: Double, x: Int, y: Int) {
         self.ratio = ratio; self.x = x; self.y = y
     }
 
     /// At least 4.5:1, AA for body text.
-    public var meetsBodyText: Bool { ratio >= Contrast.bodyText }
+    package var meetsBodyText: Bool { ratio >= Contrast.bodyText }
     /// At least 3:1, AA for large text.
-    public var meetsLargeText: Bool { ratio >= Contrast.largeText }
+    package var meetsLargeText: Bool { ratio >= Contrast.largeText }
 
     /// Whether text `pixelSize` px high counts as large under WCAG 2.x: at least 18 pt (24 CSS
     /// px), or 14 pt (18.66 px) when bold. Only large text may use the 3:1 threshold.
-    public static func isLargeText(pixelSize: Int, bold: Bool) -> Bool {
+    package static func isLargeText(pixelSize: Int, bold: Bool) -> Bool {
         isLargeText(pixels: Double(pixelSize), bold: bold, scale: 1)
     }
 
     /// Whether text `pixels` high on a picture of `scale` pixels per point (a screen's scale:
     /// 2 at @2x) counts as large under WCAG 2.x: at least 24 × `scale` pixels, or 18.66 × `scale`
     /// bold, since WCAG's sizes are CSS pixels, one to a point.
-    public static func isLargeText(pixels: Double, bold: Bool, scale: Double) -> Bool {
+    package static func isLargeText(pixels: Double, bold: Bool, scale: Double) -> Bool {
         // A hair of tolerance: 30 pt drawn at scale 0.8 is 24.000000000000004 points.
         pixels / scale >= (bold ? 18.66 : 24) - 1e-9
     }

@@ -13,7 +13,7 @@ public struct EffectBlur: Sendable {
     /// How far an output pixel reads, in pixels; 0 means "no neighbours" (the identity).
     public let reach: Int
     /// The blur itself.
-    public let apply: @Sendable (RGBAImage) -> RGBAImage
+    package let apply: @Sendable (RGBAImage) -> RGBAImage
 
     /// A blur from any function that keeps the image's size.
     ///
@@ -21,22 +21,22 @@ public struct EffectBlur: Sendable {
     ///   - reach: how far an output pixel reads, in pixels of the image `apply` is given; at
     ///     least 0 (checked by a precondition).
     ///   - apply: the blur, straight alpha in and out.
-    public init(reach: Int, _ apply: @escaping @Sendable (RGBAImage) -> RGBAImage) {
+    package init(reach: Int, _ apply: @escaping @Sendable (RGBAImage) -> RGBAImage) {
         precondition(reach >= 0, "reach (\(reach)) must not be negative")
         self.reach = reach
         self.apply = apply
     }
 
-    /// `method` through `Blur.apply` (premultiplied alpha unless `alpha` says straight, stored
-    /// values) with clamped edges, as vImage's `kvImageEdgeExtend`; the reach is the method's.
+    /// `method` through `RGBAImage.blurred(by:)` (premultiplied alpha unless `alpha` says
+    /// straight, stored values) with clamped edges, as vImage's `kvImageEdgeExtend`; the reach is the method's.
     public init(_ method: any BlurMethod, alpha: AlphaMode = .premultiplied) {
-        self.init(reach: method.reach) { Blur.apply(method, to: $0, edges: .clamp, alpha: alpha) }
+        self.init(reach: method.reach) { $0.blurred(by: method, edges: .clamp, alpha: alpha) }
     }
 
     /// The rectangle a region blur reads for the pixels of `rect`: `rect` grown by `reach` on every
     /// side, clipped to an image of `width`×`height` (BCBlurView renders only what lies behind the
     /// control; the margin is what the kernel needs beyond it).
-    public func region(around rect: PixelRect, width: Int, height: Int) -> PixelRect {
+    package func region(around rect: PixelRect, width: Int, height: Int) -> PixelRect {
         rect.expanded(by: reach).intersection(PixelRect(width: width, height: height))
     }
 
@@ -51,7 +51,7 @@ public struct EffectBlur: Sendable {
     ///
     /// - Throws: `BlurKitError` when `rect` is empty or not inside the image, or when the blur
     ///   returns an image of another size.
-    public func blurRegion(of image: RGBAImage, behind rect: PixelRect) throws -> (pixels: RGBAImage, region: PixelRect) {
+    package func blurRegion(of image: RGBAImage, behind rect: PixelRect) throws -> (pixels: RGBAImage, region: PixelRect) {
         guard !rect.isEmpty, image.bounds.contains(rect) else {
             throw BlurKitError("region \(rect) must be non-empty and inside the \(image.width)×\(image.height) image")
         }

@@ -26,18 +26,18 @@ import BlurFigures
 /// caller draws the text, and the worst-case contrast of that colour over the pixels there.
 public struct Glass: Sendable {
     /// Where the panel sits, in pixels of the picture.
-    public var panel: PixelRect
+    package var panel: PixelRect
     /// Tint and saturation (the blur itself comes with `render(over:blur:)`).
-    public var preset: GlassPreset
+    package var preset: GlassPreset
     /// Radius of the rounded corners in pixels; clamped to half the shorter side.
-    public var cornerRadius: Float
+    package var cornerRadius: Float
     /// Optional mask: either the size of the panel (read relative to it) or the size of the
     /// picture (read at the same pixel).
-    public var mask: RGBAImage?
+    package var mask: RGBAImage?
     /// The size of the label's text in pixels, measured by the caller; nil when there is no label.
-    public var labelSize: (width: Int, height: Int)?
+    package var labelSize: (width: Int, height: Int)?
     /// The colour the label is drawn in.
-    public var labelColour: SIMD4<Float>
+    package var labelColour: SIMD4<Float>
 
     /// A panel at `panel` with the preset's tint and saturation, 12 px corners, no mask, and a
     /// label (when `labelSize` is given) in the preset's label colour.
@@ -54,14 +54,14 @@ public struct Glass: Sendable {
     /// Where the label goes: a rectangle of `labelSize` centred in the panel. Without a label, the
     /// panel inset by the corner radius — the area any text would occupy — so contrast is still
     /// reported.
-    public var labelRect: PixelRect {
+    package var labelRect: PixelRect {
         if let size = labelSize { return panel.centred(width: size.width, height: size.height) }
         let inset = panel.expanded(by: -Int(effectiveCornerRadius.rounded(.up)))
         return inset.isEmpty ? panel : inset
     }
 
     /// `cornerRadius` clamped to 0...½ min(width, height).
-    public var effectiveCornerRadius: Float {
+    package var effectiveCornerRadius: Float {
         min(max(cornerRadius, 0), Float(min(panel.width, panel.height)) / 2)
     }
 
@@ -112,7 +112,7 @@ public struct Glass: Sendable {
     ///
     /// Along the straight sides of a rectangle with integer edges, the edge pixels are half a
     /// pixel inside, so they are covered fully; only corners blend.
-    public static func coverage(x: Int, y: Int, of rect: PixelRect, cornerRadius: Float) -> Float {
+    package static func coverage(x: Int, y: Int, of rect: PixelRect, cornerRadius: Float) -> Float {
         Float(RoundedBox.coverage(point: SIMD2(Double(x) + 0.5, Double(y) + 0.5), x: Double(rect.x), y: Double(rect.y),
                                   width: Double(rect.width), height: Double(rect.height), radius: Double(cornerRadius)))
     }
@@ -163,20 +163,20 @@ public struct GlassRendering: Sendable {
     /// The picture with the panel composited (the label not yet drawn).
     public var image: RGBAImage
     /// The panel rectangle; pixels outside it equal the input picture's.
-    public var panel: PixelRect
+    package var panel: PixelRect
     /// The rectangle the blur read (panel plus reach, clipped); nil for Reduce Transparency.
-    public var blurRegion: PixelRect?
+    package var blurRegion: PixelRect?
     /// Where the label's text goes.
-    public var label: PixelRect
+    package var label: PixelRect
     /// The label's colour.
-    public var labelColour: SIMD4<Float>
+    package var labelColour: SIMD4<Float>
     /// The opaque fill of the Reduce Transparency panel; nil for glass.
-    public var fill: SIMD4<Float>?
+    package var fill: SIMD4<Float>?
     /// The label colour's worst contrast over the pixels of `label`.
-    public var contrast: ContrastCheck
+    package var contrast: ContrastCheck
 
     /// True for the Reduce Transparency rendering.
-    public var reducedTransparency: Bool { fill != nil }
+    package var reducedTransparency: Bool { fill != nil }
 
     /// Black or white, whichever has the higher worst-case contrast over the glass actually behind
     /// the label, when that is not the colour used (the preset's, chosen against mid grey); nil
@@ -184,7 +184,7 @@ public struct GlassRendering: Sendable {
     ///
     /// A picture darker or lighter than mid grey can turn the preset's choice around: the tint
     /// style's blue over the photo's dark wood carries white text better than black.
-    public var betterLabelColour: SIMD4<Float>? {
+    package var betterLabelColour: SIMD4<Float>? {
         let black = SIMD4<Float>(0, 0, 0, 1), white = SIMD4<Float>(1, 1, 1, 1)
         let other = labelColour == black ? white : black
         let otherWorst = Contrast.worst(text: other, over: image, in: label)

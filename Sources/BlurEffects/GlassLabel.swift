@@ -12,20 +12,20 @@ import BlurFigures
 /// A label has a size in points; `scale` (pixels per point on the picture) turns it into pixels.
 /// The mask is drawn in the bitmap face and, at any scale but 1, resampled to `scale` times the
 /// face's size, so a label keeps its size relative to a picture of any resolution.
-public struct GlassLabel: Sendable {
+package struct GlassLabel: Sendable {
     /// The line of text; may be empty when the icon stands alone.
-    public var text: String
+    package var text: String
     /// The bitmap font the text is drawn in; its line height also sets the icon's size.
-    public var font: BitmapFont
+    package var font: BitmapFont
     /// Whether the icon leads the text.
-    public var hasIcon: Bool
+    package var hasIcon: Bool
     /// How many pixels each pixel of the face becomes: the picture's pixels per point when the
     /// face's pixel size is the label's size in points.
-    public var scale: Double
+    package var scale: Double
 
     /// A label of `text` in `font`, led by the music-notes icon when `hasIcon`, drawn at `scale`
     /// picture pixels per pixel of the face.
-    public init(text: String, font: BitmapFont, hasIcon: Bool, scale: Double = 1) {
+    package init(text: String, font: BitmapFont, hasIcon: Bool, scale: Double = 1) {
         precondition(scale.isFinite && scale > 0, "scale (\(scale)) must be a positive number")
         self.text = text
         self.font = font
@@ -34,13 +34,13 @@ public struct GlassLabel: Sendable {
     }
 
     /// The label's em size in pixels as drawn: the face's, times `scale`.
-    public var pixelSize: Double { Double(font.pixelSize) * scale }
+    package var pixelSize: Double { Double(font.pixelSize) * scale }
 
     /// The space between the icon and the text, in pixels of the face.
-    public var gap: Int { max(4, font.pixelSize / 4) }
+    package var gap: Int { max(4, font.pixelSize / 4) }
 
     /// The icon's side in pixels of the face: the height of a line of text.
-    public var iconSize: Int { font.lineHeight }
+    package var iconSize: Int { font.lineHeight }
 
     /// Width and height of the whole label in the face, before scaling.
     var faceSize: (width: Int, height: Int) {
@@ -50,7 +50,7 @@ public struct GlassLabel: Sendable {
     }
 
     /// Width and height of the whole label as drawn, in pixels.
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         let face = faceSize
         guard scale != 1 else { return face }
         return (Self.scaled(face.width, scale), Self.scaled(face.height, scale))
@@ -61,7 +61,7 @@ public struct GlassLabel: Sendable {
     }
 
     /// The coverage mask, `size` large.
-    public func mask() -> RGBAImage {
+    package func mask() -> RGBAImage {
         let (width, height) = faceSize
         var canvas = Canvas(width: max(1, width), height: max(1, height))
         var x = 0
@@ -112,7 +112,7 @@ public struct GlassLabel: Sendable {
 
     /// Draws `mask` in `colour` with its top-left corner at (x, y) of `image`: each pixel is
     /// `Tint.over` with the mask's coverage as weight.
-    public static func draw(_ mask: RGBAImage, in colour: SIMD4<Float>, x: Int, y: Int, on image: inout RGBAImage) {
+    package static func draw(_ mask: RGBAImage, in colour: SIMD4<Float>, x: Int, y: Int, on image: inout RGBAImage) {
         for j in 0..<mask.height where y + j >= 0 && y + j < image.height {
             for i in 0..<mask.width where x + i >= 0 && x + i < image.width {
                 let a = mask[i, j].w

@@ -70,7 +70,7 @@ public struct GlassPreset: Sendable, Equatable {
     // MARK: - Blur radius → box widths
 
     /// 3·√(2π)/4 ≈ 1.8800, the box width per unit of standard deviation.
-    public static let boxWidthPerSigma = 3 * (2 * Double.pi).squareRoot() / 4
+    package static let boxWidthPerSigma = 3 * (2 * Double.pi).squareRoot() / 4
 
     /// The width d of each of ImageEffects' three box passes for this preset's blur radius:
     /// d = ⌊r·scale·3·√(2π)/4 + ½⌋, made odd (`BoxWidths.appleBoxWidth`, which cites the source).
@@ -78,12 +78,12 @@ public struct GlassPreset: Sendable, Equatable {
     /// `kvImageEdgeExtend` (clamped edges). At scale 1: r = 30 → 57, r = 20 → 39, r = 10 → 19.
     ///
     /// - Throws: `BlurKitError` for a scale that is not positive and finite.
-    public func boxWidth(scale: Double = 1) throws -> Int {
+    package func boxWidth(scale: Double = 1) throws -> Int {
         try BoxWidths.appleBoxWidth(blurRadius: blurRadius, scale: scale)
     }
 
     /// How far `passes` centred boxes of odd width d read: passes·(d − 1)/2 pixels.
-    public static func reach(ofBoxWidth d: Int, passes: Int = 3) -> Int {
+    package static func reach(ofBoxWidth d: Int, passes: Int = 3) -> Int {
         passes * (d - 1) / 2
     }
 
@@ -94,21 +94,21 @@ public struct GlassPreset: Sendable, Equatable {
     /// Gaussian's peak 1/(r·√(2π)); it does not match the variance. With d ≈ 1.88 r the boxes'
     /// σ is ≈ 0.94 r, and after rounding d up to odd: 28.50 for r = 30 (d = 57), 19.49 for r = 20
     /// (d = 39), 9.49 for r = 10 (d = 19).
-    public static func sigma(ofBoxWidth d: Int, passes: Int = 3) -> Double {
+    package static func sigma(ofBoxWidth d: Int, passes: Int = 3) -> Double {
         BoxWidths.achievedSigma(Array(repeating: d, count: passes))
     }
 
     // MARK: - Label and Reduce Transparency
 
     /// The mid background a tint is judged against when no picture is known: grey 0.5, opaque.
-    public static let midBackground = SIMD4<Float>(0.5, 0.5, 0.5, 1)
+    package static let midBackground = SIMD4<Float>(0.5, 0.5, 0.5, 1)
 
     /// The tint laid over the mid background: what the panel looks like on an average picture.
-    public var tintOverMid: SIMD4<Float> { Tint.over(tint, on: Self.midBackground) }
+    package var tintOverMid: SIMD4<Float> { Tint.over(tint, on: Self.midBackground) }
 
     /// Black or white, whichever contrasts more with `tintOverMid`: dark text on the light and
     /// extra-light styles, white text on dark ones.
-    public var labelColour: SIMD4<Float> {
+    package var labelColour: SIMD4<Float> {
         let black = SIMD4<Float>(0, 0, 0, 1), white = SIMD4<Float>(1, 1, 1, 1)
         return Contrast.ratio(black, tintOverMid) >= Contrast.ratio(white, tintOverMid) ? black : white
     }
@@ -128,12 +128,12 @@ public struct GlassPreset: Sendable, Equatable {
     /// against any colour multiply to 21, so the better one is at least √21 ≈ 4.58. The adjustment
     /// matters when the label colour is fixed otherwise — white text on mid grey becomes #767676,
     /// the lightest grey that carries white text at 4.5:1.
-    public func fallbackColour(minimum: Double = Contrast.bodyText) -> SIMD4<Float> {
+    package func fallbackColour(minimum: Double = Contrast.bodyText) -> SIMD4<Float> {
         Self.fallbackColour(base: tintOverMid, label: labelColour, minimum: minimum)
     }
 
     /// The Reduce Transparency rule for any base colour and label colour (see `fallbackColour`).
-    public static func fallbackColour(base: SIMD4<Float>, label: SIMD4<Float>, minimum: Double = Contrast.bodyText) -> SIMD4<Float> {
+    package static func fallbackColour(base: SIMD4<Float>, label: SIMD4<Float>, minimum: Double = Contrast.bodyText) -> SIMD4<Float> {
         let darken = Contrast.relativeLuminance(label) >= Contrast.relativeLuminance(base)
         let target: SIMD4<Float> = darken ? SIMD4(0, 0, 0, 1) : SIMD4(1, 1, 1, 1)
         let opaqueBase = SIMD4(base.x, base.y, base.z, 1)

@@ -16,15 +16,15 @@ import BlurCore
 /// secondsPerBlur / interval. A share above 1 means the blur cannot keep up: it then runs back to
 /// back (share 1, as an interval of 0 does) and delivers 1 / secondsPerBlur updates per second.
 /// The time itself is measured by the caller's timing harness; this type only divides.
-public struct LiveCost: Sendable, Equatable {
+package struct LiveCost: Sendable, Equatable {
     /// The cost of one blur of the panel region, in seconds of one core.
-    public let secondsPerBlur: Double
+    package let secondsPerBlur: Double
     /// Seconds between refreshes; 0 means as fast as possible.
-    public let interval: Double
+    package let interval: Double
 
     /// The cost of refreshing a blur that takes `secondsPerBlur` every `interval` seconds; both
     /// must be 0 or more (checked by a precondition).
-    public init(secondsPerBlur: Double, interval: Double) {
+    package init(secondsPerBlur: Double, interval: Double) {
         precondition(secondsPerBlur >= 0 && interval >= 0,
                      "secondsPerBlur (\(secondsPerBlur)) and interval (\(interval)) must not be negative")
         self.secondsPerBlur = secondsPerBlur
@@ -32,23 +32,23 @@ public struct LiveCost: Sendable, Equatable {
     }
 
     /// The intervals the lesson compares: a 60 Hz display and 7blur's 0.2 s.
-    public static let commonIntervals: [Double] = [1.0 / 60, 0.2]
+    package static let commonIntervals: [Double] = [1.0 / 60, 0.2]
 
     /// secondsPerBlur / interval: the fraction of one core asked for (may exceed 1); 1 for an
     /// interval of 0 with a non-zero cost.
-    public var requestedShare: Double {
+    package var requestedShare: Double {
         if interval == 0 { return secondsPerBlur > 0 ? 1 : 0 }
         return secondsPerBlur / interval
     }
 
     /// The fraction of one core actually used: `requestedShare`, at most 1.
-    public var coreShare: Double { min(requestedShare, 1) }
+    package var coreShare: Double { min(requestedShare, 1) }
 
     /// True when one blur fits in one interval.
-    public var keepsUp: Bool { interval > 0 && secondsPerBlur <= interval }
+    package var keepsUp: Bool { interval > 0 && secondsPerBlur <= interval }
 
     /// Refreshes per second delivered: 1 / interval when the blur keeps up, else 1 / secondsPerBlur.
-    public var updatesPerSecond: Double {
+    package var updatesPerSecond: Double {
         let wanted = interval > 0 ? 1 / interval : Double.infinity
         let possible = secondsPerBlur > 0 ? 1 / secondsPerBlur : Double.infinity
         return min(wanted, possible)
@@ -57,7 +57,7 @@ public struct LiveCost: Sendable, Equatable {
     /// Parses an interval in seconds: a decimal (`0.2`) or a fraction (`1/60`).
     ///
     /// - Throws: `BlurKitError` naming the text when it is neither, or negative, or not finite.
-    public static func parseInterval(_ text: String) throws -> Double {
+    package static func parseInterval(_ text: String) throws -> Double {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             .map { Double($0.trimmingCharacters(in: .whitespaces)) }
         let value: Double?

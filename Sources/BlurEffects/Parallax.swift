@@ -18,21 +18,21 @@ import BlurCore
 /// `snapshotFrame`, blurs the snapshot once and copies the panel's pixels per frame. `measure`
 /// compares them frame by frame, separately on the interior (windows inside the snapshot: equal
 /// up to Float32 rounding, bit for bit with a direct box average) and near the snapshot's edges.
-public struct Parallax: Sendable {
+package struct Parallax: Sendable {
     /// The still picture.
-    public let background: RGBAImage
+    package let background: RGBAImage
     /// The panel at rest.
-    public let panel: PixelRect
+    package let panel: PixelRect
     /// The largest offset of the panel from rest along either axis, in pixels.
-    public let shift: Int
+    package let shift: Int
     /// The blur both approaches use.
-    public let blur: EffectBlur
+    package let blur: EffectBlur
 
     /// A comparison of the two approaches for `panel` moving up to `shift` pixels over `background`.
     ///
     /// - Throws: `BlurKitError` when `shift` is negative, the panel is empty, or the panel, grown
     ///   by `shift`, leaves the picture.
-    public init(background: RGBAImage, panel: PixelRect, shift: Int, blur: EffectBlur) throws {
+    package init(background: RGBAImage, panel: PixelRect, shift: Int, blur: EffectBlur) throws {
         guard shift >= 0 else { throw BlurKitError("shift (\(shift)) must not be negative") }
         let travel = panel.expanded(by: shift)
         guard !panel.isEmpty, background.bounds.contains(travel) else {
@@ -45,13 +45,13 @@ public struct Parallax: Sendable {
     }
 
     /// The snapshot's rectangle: every pixel the panel can show, the rest rectangle grown by `shift`.
-    public var snapshotRegion: PixelRect { panel.expanded(by: shift) }
+    package var snapshotRegion: PixelRect { panel.expanded(by: shift) }
 
     /// The panel's offsets over `frames` frames: a figure of eight starting at rest,
     /// (round(shift·sin θ), round(shift/2·sin 2θ)) with θ = 2π·i / frames — the path of a device
     /// tilted left and right and a little up and down. Whole pixels, so no resampling blurs the
     /// comparison.
-    public static func offsets(frames: Int, shift: Int) -> [SIMD2<Int>] {
+    package static func offsets(frames: Int, shift: Int) -> [SIMD2<Int>] {
         (0..<max(frames, 0)).map { i in
             let theta = 2 * Double.pi * Double(i) / Double(frames)
             return SIMD2(Int((Double(shift) * sin(theta)).rounded()), Int((Double(shift) / 2 * sin(2 * theta)).rounded()))
@@ -62,24 +62,24 @@ public struct Parallax: Sendable {
 
     /// (a) Live: the panel-sized blur of what lies behind the panel at `offset`, computed now
     /// (region blur with a margin of `reach`).
-    public func liveFrame(offset: SIMD2<Int>) throws -> RGBAImage {
+    package func liveFrame(offset: SIMD2<Int>) throws -> RGBAImage {
         try blur.blurRegion(of: background, behind: position(offset)).pixels
     }
 
     /// (b) Once: the blurred snapshot of `snapshotRegion`, blurred as an image on its own.
-    public func snapshot() -> RGBAImage {
+    package func snapshot() -> RGBAImage {
         blur.apply(background.cropped(to: snapshotRegion))
     }
 
     /// (b) Per frame: the panel-sized part of `snapshot` behind the panel at `offset` — a copy.
-    public func snapshotFrame(_ snapshot: RGBAImage, offset: SIMD2<Int>) -> RGBAImage {
+    package func snapshotFrame(_ snapshot: RGBAImage, offset: SIMD2<Int>) -> RGBAImage {
         let at = position(offset)
         let region = snapshotRegion
         return snapshot.cropped(to: at.offsetBy(dx: -region.x, dy: -region.y))
     }
 
     /// The panel's rectangle at `offset` (which must be within ±`shift`).
-    public func position(_ offset: SIMD2<Int>) -> PixelRect {
+    package func position(_ offset: SIMD2<Int>) -> PixelRect {
         precondition(abs(offset.x) <= shift && abs(offset.y) <= shift,
                      "offset (\(offset.x), \(offset.y)) must be within ±\(shift)")
         return panel.offsetBy(dx: offset.x, dy: offset.y)
@@ -87,7 +87,7 @@ public struct Parallax: Sendable {
 
     /// True when picture pixel (x, y)'s blur window lies inside the snapshot or meets only the
     /// picture's own border: at least `reach` from every snapshot edge that is not that border.
-    public func isInterior(x: Int, y: Int) -> Bool {
+    package func isInterior(x: Int, y: Int) -> Bool {
         let s = snapshotRegion, r = blur.reach
         return (x - r >= s.x || s.x == 0) && (x + r < s.maxX || s.maxX == background.width)
             && (y - r >= s.y || s.y == 0) && (y + r < s.maxY || s.maxY == background.height)
@@ -99,7 +99,7 @@ public struct Parallax: Sendable {
     ///
     /// Difference = max over R, G, B, A of |live − snapshot| per pixel, maximised over the pixels
     /// of each class (interior, edge) per frame and over all frames.
-    public func measure(offsets: [SIMD2<Int>]) throws -> ParallaxMeasurement {
+    package func measure(offsets: [SIMD2<Int>]) throws -> ParallaxMeasurement {
         let still = snapshot()
         var frames: [ParallaxFrame] = []
         var liveBlurred = 0
@@ -132,7 +132,7 @@ public struct Parallax: Sendable {
 
     /// A copy of the picture with panel-sized `content` placed at the panel's position for `offset`
     /// (for drawing the frames of a strip).
-    public func place(_ content: RGBAImage, offset: SIMD2<Int>) -> RGBAImage {
+    package func place(_ content: RGBAImage, offset: SIMD2<Int>) -> RGBAImage {
         let at = position(offset)
         precondition(content.width == at.width && content.height == at.height,
                      "content \(content.width)×\(content.height) must be the panel's size \(at.width)×\(at.height)")
@@ -143,35 +143,35 @@ public struct Parallax: Sendable {
 }
 
 /// One frame of the parallax comparison.
-public struct ParallaxFrame: Sendable, Equatable {
+package struct ParallaxFrame: Sendable, Equatable {
     /// The panel's offset from rest in this frame, in pixels (x right, y down).
-    public var offset: SIMD2<Int>
+    package var offset: SIMD2<Int>
     /// Largest difference over interior pixels (0 up to Float32 rounding).
-    public var interiorMax: Float = 0
+    package var interiorMax: Float = 0
     /// Largest difference over pixels within reach of a snapshot edge.
-    public var edgeMax: Float = 0
+    package var edgeMax: Float = 0
     /// How many of the panel's pixels are interior (`Parallax.isInterior`).
-    public var interiorPixels = 0
+    package var interiorPixels = 0
     /// How many lie within reach of a snapshot edge that is not the picture's border.
-    public var edgePixels = 0
+    package var edgePixels = 0
 
     /// A frame at `offset` with nothing measured yet.
-    public init(offset: SIMD2<Int>) { self.offset = offset }
+    package init(offset: SIMD2<Int>) { self.offset = offset }
 }
 
 /// The parallax comparison over all frames, and the work each approach does.
-public struct ParallaxMeasurement: Sendable, Equatable {
+package struct ParallaxMeasurement: Sendable, Equatable {
     /// One entry per offset, in the order measured.
-    public var frames: [ParallaxFrame]
+    package var frames: [ParallaxFrame]
     /// Pixels the live approach blurs per frame (panel plus margin, clipped), averaged over frames.
-    public var liveBlurredPixelsPerFrame: Double
+    package var liveBlurredPixelsPerFrame: Double
     /// Pixels the snapshot approach blurs once.
-    public var snapshotBlurredPixels: Int
+    package var snapshotBlurredPixels: Int
     /// Pixels the snapshot approach copies per frame.
-    public var copiedPixelsPerFrame: Int
+    package var copiedPixelsPerFrame: Int
 
     /// Largest interior difference over all frames.
-    public var interiorMax: Float { frames.map(\.interiorMax).max() ?? 0 }
+    package var interiorMax: Float { frames.map(\.interiorMax).max() ?? 0 }
     /// Largest edge difference over all frames.
-    public var edgeMax: Float { frames.map(\.edgeMax).max() ?? 0 }
+    package var edgeMax: Float { frames.map(\.edgeMax).max() ?? 0 }
 }

@@ -8,16 +8,16 @@ import BlurCore
 /// `25%,25%,50%,50%` is the middle quarter of any image, `40%,60%,64,64` a 64×64 square whose
 /// corner sits at 40 % across and 60 % down. Whole numbers must lie within ±`limit`, so no sum of
 /// two of them can overflow.
-public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
+package struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
     /// One of the four numbers: pixels, or a percentage of the image's side.
-    public enum Length: Sendable, Equatable, CustomStringConvertible {
+    package enum Length: Sendable, Equatable, CustomStringConvertible {
         /// Whole pixels; a negative X or Y puts the rectangle partly left of or above the picture.
         case pixels(Int)
         /// A percentage, 0 to 100, of the image's width (for X and W) or height (for Y and H).
         case percent(Double)
 
         /// The length in pixels along a side of `side` pixels (percentages round down).
-        public func pixels(of side: Int) -> Int {
+        package func pixels(of side: Int) -> Int {
             switch self {
             case .pixels(let n): n
             case .percent(let p): Int((p / 100 * Double(side)).rounded(.down))
@@ -25,7 +25,7 @@ public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
         }
 
         /// As typed: `64`, `25%`, `12.5%`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .pixels(let n): "\(n)"
             case .percent(let p): "\(p.rounded() == p ? String(Int(p)) : String(p))%"
@@ -34,20 +34,20 @@ public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The left edge.
-    public var x: Length
+    package var x: Length
     /// The top edge.
-    public var y: Length
+    package var y: Length
     /// The width; at least one pixel once resolved.
-    public var width: Length
+    package var width: Length
     /// The height; at least one pixel once resolved.
-    public var height: Length
+    package var height: Length
 
     /// The largest magnitude of a whole-pixel number: 10⁹, far beyond any image the explorer reads.
-    public static let limit = 1_000_000_000
+    package static let limit = 1_000_000_000
 
     /// A rectangle of these four numbers, taken as they are (`init(parsing:option:negativeOrigin:)`
     /// checks typed ones).
-    public init(x: Length, y: Length, width: Length, height: Length) {
+    package init(x: Length, y: Length, width: Length, height: Length) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
@@ -61,7 +61,7 @@ public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: `BlurKitError` in one line naming the option and the text: not four numbers, a
     ///   number beyond ±10⁹, a percentage outside 0–100, a negative origin where none is allowed,
     ///   or a width or height that is not positive.
-    public init(parsing text: String, option: String, negativeOrigin: Bool = true) throws {
+    package init(parsing text: String, option: String, negativeOrigin: Bool = true) throws {
         let fields = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let example = "e.g. 40,60,200,120 or 25%,25%,50%,50%"
         guard fields.count == 4 else {
@@ -100,16 +100,16 @@ public struct RectangleSpec: Sendable, Equatable, CustomStringConvertible {
 
     /// The rectangle on an image of `imageWidth`×`imageHeight`; a percentage width or height is
     /// at least one pixel.
-    public func resolved(width imageWidth: Int, height imageHeight: Int) -> PixelRect {
+    package func resolved(width imageWidth: Int, height imageHeight: Int) -> PixelRect {
         PixelRect(x: x.pixels(of: imageWidth), y: y.pixels(of: imageHeight),
                    width: max(1, width.pixels(of: imageWidth)), height: max(1, height.pixels(of: imageHeight)))
     }
 
     /// True when every number is in pixels, so the rectangle is the same on every image.
-    public var isAbsolute: Bool {
+    package var isAbsolute: Bool {
         [x, y, width, height].allSatisfy { if case .pixels = $0 { true } else { false } }
     }
 
     /// The rectangle as typed: `X,Y,W,H`, which `init(parsing:option:negativeOrigin:)` reads back.
-    public var description: String { "\(x),\(y),\(width),\(height)" }
+    package var description: String { "\(x),\(y),\(width),\(height)" }
 }

@@ -37,12 +37,12 @@ import BlurCore
 /// premultiplied values and then unpremultiplying gives the same colour, up to that clamp.
 public struct SaturationMatrix: Sendable, Equatable {
     /// Rec. 709 luminance weights (R, G, B), the ones ImageEffects uses.
-    public static let luminanceWeights = SIMD3<Float>(0.2126, 0.7152, 0.0722)
+    package static let luminanceWeights = SIMD3<Float>(0.2126, 0.7152, 0.0722)
 
     /// The saturation factor s.
-    public let factor: Float
+    package let factor: Float
     /// The rows of M: output channel i is `dot(rows[i], (R, G, B))`.
-    public let rows: [SIMD3<Float>]
+    package let rows: [SIMD3<Float>]
 
     /// The matrix for saturation factor s.
     ///
@@ -60,12 +60,12 @@ public struct SaturationMatrix: Sendable, Equatable {
     }
 
     /// The 4×4 matrix in R, G, B, A order, row-major (output channel per row).
-    public var matrix4x4: [[Float]] {
+    package var matrix4x4: [[Float]] {
         rows.map { [$0.x, $0.y, $0.z, 0] } + [[0, 0, 0, 1]]
     }
 
     /// One straight-alpha pixel through the matrix, clamped to 0...1; alpha unchanged.
-    public func apply(to pixel: SIMD4<Float>) -> SIMD4<Float> {
+    package func apply(to pixel: SIMD4<Float>) -> SIMD4<Float> {
         let rgb = SIMD3(pixel.x, pixel.y, pixel.z)
         let out = SIMD3((rows[0] * rgb).sum(), (rows[1] * rgb).sum(), (rows[2] * rgb).sum())
         let clamped = out.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))

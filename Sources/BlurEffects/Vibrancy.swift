@@ -37,9 +37,9 @@ public struct Vibrancy: Sendable, Equatable {
     }
 
     /// Which blend the content is drawn with.
-    public var operation: Operation
+    package var operation: Operation
     /// How far the content moves each channel of the glass, 0...1.
-    public var amount: Float
+    package var amount: Float
 
     /// The amount used when none is given.
     public static let defaultAmount: Float = 0.6
@@ -52,17 +52,17 @@ public struct Vibrancy: Sendable, Equatable {
 
     /// The model's choice for a glass style: plus-lighter where the style's plain label is the
     /// lighter colour (white text on dark glass), plus-darker where it is the darker one.
-    public init(labelColour: SIMD4<Float>, glass: SIMD4<Float>, amount: Float = Vibrancy.defaultAmount) {
+    package init(labelColour: SIMD4<Float>, glass: SIMD4<Float>, amount: Float = Vibrancy.defaultAmount) {
         let lighter = Contrast.relativeLuminance(labelColour) >= Contrast.relativeLuminance(glass)
         self.init(operation: lighter ? .plusLighter : .plusDarker, amount: amount)
     }
 
     /// The content's grey Cs: `amount` for plus-lighter, 1 − `amount` for plus-darker.
-    public var sourceGrey: Float { operation == .plusLighter ? amount : 1 - amount }
+    package var sourceGrey: Float { operation == .plusLighter ? amount : 1 - amount }
 
     /// The blend function B(Cb, Cs) of `operation` on one channel.
     @inlinable
-    public static func blend(backdrop cb: Float, source cs: Float, _ operation: Operation) -> Float {
+    package static func blend(backdrop cb: Float, source cs: Float, _ operation: Operation) -> Float {
         switch operation {
         case .plusLighter: min(1, cb + cs)
         case .plusDarker: max(0, cb + cs - 1)
@@ -70,12 +70,12 @@ public struct Vibrancy: Sendable, Equatable {
     }
 
     /// The colour of a fully covered content pixel over the glass colour `backdrop`.
-    public func vibrantColour(over backdrop: SIMD4<Float>) -> SIMD4<Float> {
+    package func vibrantColour(over backdrop: SIMD4<Float>) -> SIMD4<Float> {
         composite(coverage: 1, over: backdrop)
     }
 
     /// C = (1 − a)·Cb + a·B(Cb, Cs) on R, G and B; the backdrop's alpha is kept.
-    public func composite(coverage a: Float, over backdrop: SIMD4<Float>) -> SIMD4<Float> {
+    package func composite(coverage a: Float, over backdrop: SIMD4<Float>) -> SIMD4<Float> {
         let cs = sourceGrey
         var out = backdrop
         for c in 0..<3 {
@@ -107,7 +107,7 @@ public struct Vibrancy: Sendable, Equatable {
     ///   - colour: the content's colour at a glass pixel: a fixed label colour, or
     ///     `vibrantColour(over:)` for vibrant content.
     /// - Returns: the worst ratio and its pixel; ratio `infinity` when the mask covers nothing.
-    public static func worstContrast(mask: RGBAImage, x: Int, y: Int, over glass: RGBAImage,
+    package static func worstContrast(mask: RGBAImage, x: Int, y: Int, over glass: RGBAImage,
                                      colour: (SIMD4<Float>) -> SIMD4<Float>) -> ContrastCheck {
         var worst = ContrastCheck(ratio: .infinity, x: x, y: y)
         for j in 0..<mask.height where y + j >= 0 && y + j < glass.height {

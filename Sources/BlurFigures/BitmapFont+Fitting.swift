@@ -5,7 +5,7 @@ import BlurCore
 extension BitmapFont {
     /// `text` clipped to at most `width` pixels: whole as it is when it fits, else cut at a
     /// character and ended with "…".
-    public func clipped(_ text: String, width: Int) -> String {
+    package func clipped(_ text: String, width: Int) -> String {
         guard measure(text).width > width else { return text }
         // Binary search on the number of characters kept: the advance grows with each one.
         let characters = Array(text)
@@ -19,7 +19,7 @@ extension BitmapFont {
 
     /// `text` broken at spaces into lines of at most `width` pixels, at most `maxLines` of them;
     /// a word wider than `width`, or what does not fit in `maxLines`, is clipped with "…".
-    public func wrapped(_ text: String, width: Int, maxLines: Int) -> [String] {
+    package func wrapped(_ text: String, width: Int, maxLines: Int) -> [String] {
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         guard measure(flat).width > width else { return [flat] }
         var lines: [String] = []

@@ -15,16 +15,16 @@ import BlurCore
 /// let size = font.measure("separable · σ=3")    // (width: whole pixels, height: 36, one line)
 /// canvas.draw(text: "separable · σ=3", x: 40, y: 10, font: font, colour: FigureColour.text)
 /// ```
-public struct BitmapFont: Sendable {
+package struct BitmapFont: Sendable {
     /// The em size in pixels the glyphs were rendered at.
-    public let pixelSize: Int
+    package let pixelSize: Int
     /// Pixels from the top of a line to its baseline.
-    public let ascent: Int
+    package let ascent: Int
     /// Pixels from the baseline to the bottom of a line.
-    public let descent: Int
+    package let descent: Int
 
     /// The height of one line of text: `ascent + descent`.
-    public var lineHeight: Int { ascent + descent }
+    package var lineHeight: Int { ascent + descent }
 
     struct Glyph: Sendable {
         /// Advance in 1/64 px.
@@ -46,53 +46,53 @@ public struct BitmapFont: Sendable {
     // MARK: - Faces
 
     /// Regular, 18 px: text drawn inside built-in pictures, and 18-pt glass labels.
-    public static let label = BitmapFont(decoding: regular18Data)
+    package static let label = BitmapFont(decoding: regular18Data)
     /// Regular, 30 px (capitals 22 px): a figure's own text — captions, badges, tick labels,
     /// legends — which a projector needs at 24 px or more.
-    public static let caption = BitmapFont(decoding: regular30Data)
+    package static let caption = BitmapFont(decoding: regular30Data)
     /// Bold, 30 px: titles.
-    public static let title = BitmapFont(decoding: bold30Data)
+    package static let title = BitmapFont(decoding: bold30Data)
     /// Regular, 40 px: a figure's text when the figure is wider than 1,500 px, so that it still
     /// stands 24 px tall when shown 1,200 px wide (see `figureFace`).
-    public static let caption40 = BitmapFont(decoding: regular40Data)
+    package static let caption40 = BitmapFont(decoding: regular40Data)
     /// Regular, 60 px: a figure's text when even the 40-px face would show under 24 px.
-    public static let caption60 = BitmapFont(decoding: regular60Data)
+    package static let caption60 = BitmapFont(decoding: regular60Data)
     /// Bold, 40 px: the title beside `caption40`.
-    public static let title40 = BitmapFont(decoding: bold40Data)
+    package static let title40 = BitmapFont(decoding: bold40Data)
     /// Bold, 60 px: the title beside `caption60`.
-    public static let title60 = BitmapFont(decoding: bold60Data)
+    package static let title60 = BitmapFont(decoding: bold60Data)
 
     // MARK: - Projected figures
 
     /// The width a figure is shown at (a teacher projecting the page): every face's em shrinks
     /// by `projectedWidth / width` on a wider figure.
-    public static let projectedWidth = 1200
+    package static let projectedWidth = 1200
     /// The smallest em a figure's text may have when the figure is shown `projectedWidth` wide.
-    public static let projectedEm = 24
+    package static let projectedEm = 24
 
     /// The em this face shows at when a figure `width` px wide is shown `projectedWidth` px wide
     /// (never enlarged: a narrower figure is shown at its own size).
-    public func projectedEm(figureWidth width: Int) -> Double {
+    package func projectedEm(figureWidth width: Int) -> Double {
         Double(pixelSize) * min(1, Double(Self.projectedWidth) / Double(max(width, 1)))
     }
 
     /// Whether this face's em is at least `projectedEm` on a figure `width` px wide shown
     /// `projectedWidth` px wide: `pixelSize × 1200 ≥ 24 × width`.
-    public func isLegible(onFigureWidth width: Int) -> Bool {
+    package func isLegible(onFigureWidth width: Int) -> Bool {
         pixelSize * Self.projectedWidth >= Self.projectedEm * width
     }
 
     /// The regular faces for a figure's own text, smallest first: 30 px up to 1,500 px wide, 40
     /// up to 2,000, 60 up to 3,000.
-    public static let figureFaces = [caption, caption40, caption60]
+    package static let figureFaces = [caption, caption40, caption60]
 
     /// The regular face of `pixelSize` among `figureFaces` (the 30-px one for any other size).
-    public static func figureFace(pixelSize: Int) -> BitmapFont {
+    package static func figureFace(pixelSize: Int) -> BitmapFont {
         figureFaces.first { $0.pixelSize == pixelSize } ?? caption
     }
 
     /// The bold face (titles) of the same size as the regular `face`.
-    public static func titleFace(matching face: BitmapFont) -> BitmapFont {
+    package static func titleFace(matching face: BitmapFont) -> BitmapFont {
         switch face.pixelSize {
         case 40: title40
         case 60: title60
@@ -106,7 +106,7 @@ public struct BitmapFont: Sendable {
     ///
     /// The width is the sum of the advances and kerning, rounded up to whole pixels; the height
     /// is `lineHeight` times the number of lines (`\n` separates lines; width is the widest).
-    public func measure(_ text: String) -> (width: Int, height: Int) {
+    package func measure(_ text: String) -> (width: Int, height: Int) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let width = lines.map { lineAdvance(Substring($0)) }.max() ?? 0
         return ((width + 63) / 64, lineHeight * max(lines.count, 1))
@@ -120,7 +120,7 @@ public struct BitmapFont: Sendable {
     static let replacement = UInt32(UInt8(ascii: "?"))
 
     /// The characters of `text` this font has no glyph for (drawn as `?`), in order.
-    public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+    package func missingCharacters(in text: String) -> [Unicode.Scalar] {
         text.unicodeScalars.filter { glyphs[$0.value] == nil && $0 != "\n" }
     }
 

@@ -3,7 +3,7 @@ import BlurCore
 import BlurPNG
 
 /// Where a line of text sits relative to the x coordinate it is drawn at.
-public enum TextAlignment: Sendable {
+package enum TextAlignment: Sendable {
     /// x is the left edge of the text.
     case left
     /// x is the centre of the text.
@@ -13,37 +13,37 @@ public enum TextAlignment: Sendable {
 }
 
 /// The colours the figure library draws with: straight-alpha sRGB-encoded RGBA in 0...1.
-public enum FigureColour {
+package enum FigureColour {
     /// A colour from a 24-bit `0xRRGGBB` value.
-    public static func hex(_ rgb: UInt32, alpha: Float = 1) -> SIMD4<Float> {
+    package static func hex(_ rgb: UInt32, alpha: Float = 1) -> SIMD4<Float> {
         SIMD4(Float((rgb >> 16) & 0xFF) / 255, Float((rgb >> 8) & 0xFF) / 255, Float(rgb & 0xFF) / 255, alpha)
     }
 
     /// The light neutral page behind strips and plots.
-    public static let background = hex(0xF3F3F1)
+    package static let background = hex(0xF3F3F1)
     /// Text on `background`: near-black, WCAG contrast ratio ≈ 15:1.
-    public static let text = hex(0x1C1C1E)
+    package static let text = hex(0x1C1C1E)
     /// Secondary text (second caption lines, legend notes): WCAG contrast ratio ≈ 8:1 on `background`.
-    public static let mutedText = hex(0x4A4A4F)
+    package static let mutedText = hex(0x4A4A4F)
     /// Thin frames around panels.
-    public static let frame = hex(0x9A9A9E)
+    package static let frame = hex(0x9A9A9E)
     /// Plot grid lines.
-    public static let grid = hex(0xDADAD8)
+    package static let grid = hex(0xDADAD8)
     /// The zoom-region outline and the inset's frame: a saturated orange seen on dark and light.
-    public static let accent = hex(0xFF8A00)
+    package static let accent = hex(0xFF8A00)
     /// Series colours: the Okabe–Ito palette, distinguishable with the common colour-vision
     /// deficiencies (Okabe & Ito 2008, "Color Universal Design"), without its yellow, which
     /// vanishes on a light page.
     /// After its seven come five of Paul Tol's muted colours (wine, teal, olive, indigo, grey),
     /// so twelve series — the survey's methods — each have a colour of their own.
-    public static let series: [SIMD4<Float>] = [
+    package static let series: [SIMD4<Float>] = [
         hex(0x0072B2), hex(0xD55E00), hex(0x009E73), hex(0xCC79A7), hex(0xE69F00), hex(0x56B4E9), hex(0x000000),
         hex(0x882255), hex(0x44AA99), hex(0x999933), hex(0x332288), hex(0x888888),
     ]
     /// The light squares of the checkerboard shown behind transparent pixels: white.
-    public static let checkerLight = hex(0xFFFFFF)
+    package static let checkerLight = hex(0xFFFFFF)
     /// The dark squares of that checkerboard: a light grey, so the pattern stays faint.
-    public static let checkerDark = hex(0xCBCBCB)
+    package static let checkerDark = hex(0xCBCBCB)
 }
 
 /// An RGBA picture to draw figures on: straight alpha, sRGB-encoded values in 0...1.
@@ -61,30 +61,30 @@ public enum FigureColour {
 /// canvas.draw(text: "frosted", x: 120, y: 42, font: .caption, colour: FigureColour.text, alignment: .centre)
 /// try PNG.write(canvas.image, to: "glass.png")
 /// ```
-public struct Canvas: Sendable {
+package struct Canvas: Sendable {
     /// The picture drawn so far.
-    public var image: RGBAImage
+    package var image: RGBAImage
 
     /// The picture's width in pixels.
-    public var width: Int { image.width }
+    package var width: Int { image.width }
     /// The picture's height in pixels.
-    public var height: Int { image.height }
+    package var height: Int { image.height }
     /// The whole picture, `(0, 0)` to `(width, height)`: what drawing is clipped to.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     /// A canvas filled with one colour (transparent by default).
-    public init(width: Int, height: Int, background: SIMD4<Float> = .zero) {
+    package init(width: Int, height: Int, background: SIMD4<Float> = .zero) {
         image = RGBAImage(width: width, height: height, fill: background)
     }
 
     /// A canvas that draws on a copy of `image`.
-    public init(image: RGBAImage) { self.image = image }
+    package init(image: RGBAImage) { self.image = image }
 
     // MARK: - Compositing
 
     /// Composites `colour` over the pixel (x, y) with weight `coverage` (0...1); outside pixels
     /// are ignored.
-    public mutating func blend(x: Int, y: Int, colour: SIMD4<Float>, coverage: Float = 1) {
+    package mutating func blend(x: Int, y: Int, colour: SIMD4<Float>, coverage: Float = 1) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
         let i = 4 * (y * width + x)
         image.pixels.withUnsafeMutableBufferPointer { p in
@@ -100,7 +100,7 @@ public struct Canvas: Sendable {
     }
 
     /// Composites `colour` over every pixel of `rect` (clipped to the canvas).
-    public mutating func fill(_ rect: PixelRect, colour: SIMD4<Float>) {
+    package mutating func fill(_ rect: PixelRect, colour: SIMD4<Float>) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
         let w = width
@@ -120,7 +120,7 @@ public struct Canvas: Sendable {
     /// Replaces every pixel of `rect` by a checkerboard of `cell`-pixel squares, the usual
     /// backdrop that shows where an image is transparent; the pattern starts light at the
     /// rectangle's top-left corner.
-    public mutating func fillCheckerboard(_ rect: PixelRect, cell: Int = 8,
+    package mutating func fillCheckerboard(_ rect: PixelRect, cell: Int = 8,
                                           light: SIMD4<Float> = FigureColour.checkerLight,
                                           dark: SIMD4<Float> = FigureColour.checkerDark) {
         let r = rect.intersection(bounds)
@@ -140,7 +140,7 @@ public struct Canvas: Sendable {
     ///   - y: the canvas row of its top-left corner.
     ///   - region: the part of `source` to draw (default: all of it).
     ///   - zoom: the integer enlargement, ≥ 1.
-    public mutating func draw(_ source: RGBAImage, x: Int, y: Int, zoom: Int = 1, region: PixelRect? = nil) {
+    package mutating func draw(_ source: RGBAImage, x: Int, y: Int, zoom: Int = 1, region: PixelRect? = nil) {
         precondition(zoom >= 1, "zoom (\(zoom)) must be at least 1")
         let full = PixelRect(x: 0, y: 0, width: source.width, height: source.height)
         let src = (region ?? full).intersection(full)
@@ -162,7 +162,7 @@ public struct Canvas: Sendable {
     }
 
     /// Draws the outline of `rect`, `lineWidth` pixels thick, inside the rectangle.
-    public mutating func strokeRect(_ rect: PixelRect, colour: SIMD4<Float>, lineWidth: Int = 1) {
+    package mutating func strokeRect(_ rect: PixelRect, colour: SIMD4<Float>, lineWidth: Int = 1) {
         let t = min(lineWidth, rect.width, rect.height)
         guard t > 0 else { return }
         fill(PixelRect(x: rect.x, y: rect.y, width: rect.width, height: t), colour: colour)
@@ -177,7 +177,7 @@ public struct Canvas: Sendable {
     ///
     /// Coordinates are continuous: pixel (i, j) covers `[i, i+1) × [j, j+1)`, so a 1-pixel line
     /// through pixel centres runs along `y = j + 0.5`.
-    public mutating func strokeLine(from a: SIMD2<Double>, to b: SIMD2<Double>, colour: SIMD4<Float>,
+    package mutating func strokeLine(from a: SIMD2<Double>, to b: SIMD2<Double>, colour: SIMD4<Float>,
                                     lineWidth: Double = 1, clip: PixelRect? = nil) {
         strokePolyline([a, b], colour: colour, lineWidth: lineWidth, clip: clip)
     }
@@ -194,7 +194,7 @@ public struct Canvas: Sendable {
     ///   - colour: straight-alpha sRGB, composited over what is there.
     ///   - lineWidth: the line's width w, in pixels.
     ///   - clip: draw only inside this rectangle (e.g. a plot's frame).
-    public mutating func strokePolyline(_ points: [SIMD2<Double>], colour: SIMD4<Float>,
+    package mutating func strokePolyline(_ points: [SIMD2<Double>], colour: SIMD4<Float>,
                                         lineWidth: Double = 1, clip: PixelRect? = nil) {
         guard !points.isEmpty else { return }
         let half = lineWidth / 2
@@ -222,7 +222,7 @@ public struct Canvas: Sendable {
 
     /// Fills a rectangle with rounded corners of `radius` pixels, anti-aliased on every edge
     /// (coverage from `RoundedBox`).
-    public mutating func fillRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
+    package mutating func fillRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
                                          radius: Double, colour: SIMD4<Float>) {
         guard w > 0, h > 0 else { return }
         let box = Self.bounding(SIMD2(x, y), SIMD2(x + w, y + h), grownBy: 1)
@@ -236,14 +236,14 @@ public struct Canvas: Sendable {
     }
 
     /// Fills a disc, anti-aliased (used for plot markers).
-    public mutating func fillCircle(centre: SIMD2<Double>, radius: Double, colour: SIMD4<Float>, clip: PixelRect? = nil) {
+    package mutating func fillCircle(centre: SIMD2<Double>, radius: Double, colour: SIMD4<Float>, clip: PixelRect? = nil) {
         strokePolyline([centre], colour: colour, lineWidth: 2 * radius, clip: clip)
     }
 
     /// Fills a convex polygon (vertices in either order), anti-aliased: a pixel's coverage is
     /// `clamp(½ − d, 0, 1)`, d the signed distance from its centre to the nearest edge's line
     /// (negative inside). Used for plot markers.
-    public mutating func fillPolygon(_ vertices: [SIMD2<Double>], colour: SIMD4<Float>, clip: PixelRect? = nil) {
+    package mutating func fillPolygon(_ vertices: [SIMD2<Double>], colour: SIMD4<Float>, clip: PixelRect? = nil) {
         guard vertices.count >= 3 else { return }
         let low = vertices.reduce(vertices[0]) { pointwiseMin($0, $1) }, high = vertices.reduce(vertices[0]) { pointwiseMax($0, $1) }
         var extent = Self.bounding(low, high, grownBy: 1)
@@ -295,7 +295,7 @@ public struct Canvas: Sendable {
     ///
     /// - Returns: the rectangle the text occupies (as `font.measure` gives it).
     @discardableResult
-    public mutating func draw(text: String, x: Int, y: Int, font: BitmapFont, colour: SIMD4<Float>,
+    package mutating func draw(text: String, x: Int, y: Int, font: BitmapFont, colour: SIMD4<Float>,
                               alignment: TextAlignment = .left) -> PixelRect {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var occupied: PixelRect?

@@ -21,10 +21,10 @@ public struct ColourMap: Sendable, Equatable {
     public static let inferno = ColourMap(name: "inferno", table: infernoTable)
 
     /// The number of entries, 256.
-    public var count: Int { table.count / 3 }
+    package var count: Int { table.count / 3 }
 
     /// Entry `index` (0...255) as opaque RGBA.
-    public subscript(index: Int) -> SIMD4<Float> {
+    package subscript(index: Int) -> SIMD4<Float> {
         precondition(index >= 0 && index < count, "colour map index \(index) must be in 0...\(count - 1)")
         return SIMD4(table[3 * index], table[3 * index + 1], table[3 * index + 2], 1)
     }
@@ -48,19 +48,19 @@ public struct ColourMap: Sendable, Equatable {
 /// let legend = ColourLegend(map: .inferno, title: "|method − reference| × 16, 8-bit units", maximum: 255 / 16)
 /// legend.draw(on: &canvas, x: 40, y: 600, width: 400)
 /// ```
-public struct ColourLegend: Sendable, Equatable {
+package struct ColourLegend: Sendable, Equatable {
     /// The colour map the bar shows, entry 0 at the left.
-    public var map: ColourMap
+    package var map: ColourMap
     /// The line above the bar, centred: what the colours measure, and in which unit.
-    public var title: String
+    package var title: String
     /// The value at the right end of the bar, in the title's unit; 0 or less, or not finite,
     /// labels only 0.
-    public var maximum: Double
+    package var maximum: Double
     /// The bar's height in pixels.
-    public var barHeight = 22
+    package var barHeight = 22
     /// The pixel size of the title and tick labels: a face of `BitmapFont.figureFaces` (30 px
     /// unless a wide figure needs a larger one).
-    public var textSize = 30
+    package var textSize = 30
 
     /// A legend for `map` running from 0 to `maximum`, with a bar 22 px high.
     ///
@@ -68,7 +68,7 @@ public struct ColourLegend: Sendable, Equatable {
     ///   - map: the colour map of the panels it explains.
     ///   - title: what the colours measure, e.g. "|difference| ×16, in 8-bit units".
     ///   - maximum: the value drawn in the map's last colour.
-    public init(map: ColourMap, title: String, maximum: Double) {
+    package init(map: ColourMap, title: String, maximum: Double) {
         self.map = map
         self.title = title
         self.maximum = maximum
@@ -86,12 +86,12 @@ public struct ColourLegend: Sendable, Equatable {
     static let tickLength = 6
 
     /// The height the legend occupies: title (room for two lines), bar, tick marks and labels.
-    public var height: Int {
+    package var height: Int {
         Self.titleLines * font.lineHeight + Self.gap + barHeight + Self.tickLength + font.lineHeight
     }
 
     /// The smallest width that fits the title on at most two lines (and leaves room for the tick labels).
-    public var minimumWidth: Int {
+    package var minimumWidth: Int {
         max(title.split(separator: " ").map { font.measure(String($0)).width }.max() ?? 0, 160)
     }
 
@@ -108,7 +108,7 @@ public struct ColourLegend: Sendable, Equatable {
     }
 
     /// The values labelled under the bar and their texts.
-    public var tickLabels: [(value: Double, text: String)] {
+    package var tickLabels: [(value: Double, text: String)] {
         guard maximum > 0, maximum.isFinite else { return [(0, "0")] }
         let ticks = Ticks.linear(from: 0, to: maximum, count: 5, extend: false)
         var labels = ticks.values.map { ($0, Ticks.label($0, step: ticks.step)) }
@@ -123,7 +123,7 @@ public struct ColourLegend: Sendable, Equatable {
     /// side by side never run into each other. Only the last label, the scale's maximum, can crowd
     /// the one before: the nice tick keeps its label and the maximum goes unmarked (its value,
     /// rounded to fit, would read as a round number it is not: 0.996 as "1.00" beside "0.6").
-    public func placedTickLabels(width: Int) -> [(text: String, tick: Int, left: Int)] {
+    package func placedTickLabels(width: Int) -> [(text: String, tick: Int, left: Int)] {
         var placed: [(text: String, tick: Int, left: Int)] = []
         var right = Int.min / 2
         for (value, text) in tickLabels {
@@ -138,7 +138,7 @@ public struct ColourLegend: Sendable, Equatable {
     }
 
     /// Draws the legend with its top-left corner at (x, y), `width` pixels wide.
-    public func draw(on canvas: inout Canvas, x: Int, y: Int, width: Int) {
+    package func draw(on canvas: inout Canvas, x: Int, y: Int, width: Int) {
         let font = self.font
         let barTop = y + Self.titleLines * font.lineHeight + Self.gap
         // The title's lines sit just above the bar, however many there are.

@@ -6,7 +6,7 @@ import BlurCore
 ///
 /// Points that cannot be shown (non-finite, or ≤ 0 on a log axis) are skipped, and a line is
 /// broken where they were.
-public enum FallbackPlotter {
+package enum FallbackPlotter {
     /// Every text is drawn at 30 px (the em), so a 1200-px-wide plot reads from the back of a
     /// room: nothing on a plot is smaller than `minimumTextPixels`.
     static let titleFont = BitmapFont.title
@@ -14,12 +14,12 @@ public enum FallbackPlotter {
     static let tickFont = BitmapFont.caption
     static let legendFont = BitmapFont.caption
     /// The smallest text size, in pixels, on a plot of either plotter.
-    public static let minimumTextPixels = 24
+    package static let minimumTextPixels = 24
     static let lineWidth = 3.0
     static let markerRadius = 8.0
 
     /// Draws `plot` at its `width`×`height`.
-    public static func render(_ plot: Plot) -> RGBAImage {
+    package static func render(_ plot: Plot) -> RGBAImage {
         var canvas = Canvas(width: plot.width, height: plot.height, background: FigureColour.hex(0xFFFFFF))
         let drawn = plot.drawnSeries.map(\.series)
         let hasImpulses = drawn.contains { $0.style == .impulses && !plot.onRightAxis($0) }

@@ -6,10 +6,10 @@ import BlurCore
 import BlurPNG
 
 /// Finding and running gnuplot, the optional plotting program (found on the PATH at run time).
-public enum Gnuplot {
+package enum Gnuplot {
     /// The first executable file named `gnuplot` in the folders of `searchPath` (PATH form:
     /// folders separated by `:`; an empty entry means the current folder), or nil.
-    public static func locate(searchPath: String) -> String? {
+    package static func locate(searchPath: String) -> String? {
         for folder in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
             let candidate = (folder.isEmpty ? "." : String(folder)) + "/gnuplot"
             var info = stat()

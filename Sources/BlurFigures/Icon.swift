@@ -3,10 +3,10 @@ import BlurCore
 /// Small built-in icons drawn as coverage masks: white, with each pixel's alpha the fraction the
 /// shape covers. A mask can be composited in a colour (`Canvas.draw`) or through an effect that
 /// takes its colour from what is behind (`Vibrancy.apply`).
-public enum Icon {
+package enum Icon {
     /// Two beamed eighth notes (♫) filling a `size` × `size` square: two round heads, two stems
     /// and the beam, anti-aliased. Sizes below 8 px are drawn at 8.
-    public static func musicNotes(size: Int) -> RGBAImage {
+    package static func musicNotes(size: Int) -> RGBAImage {
         let s = Double(max(size, 8))
         var canvas = Canvas(width: Int(s), height: Int(s))
         let white = SIMD4<Float>(1, 1, 1, 1)

@@ -2,7 +2,7 @@
 extension Plot {
     /// A description of the chart for readers who cannot see it: the axes and, per series, its
     /// style, number of points and range of y.
-    public func altText() -> String {
+    package func altText() -> String {
         func axis(_ label: String, _ log: Bool) -> String { oneLine(label) + (log ? " (log scale)" : "") }
         var parts = ["Chart: \(oneLine(title)). \(axis(yLabel, logY)) against \(axis(xLabel, logX))"
                      + (y2Label.map { "; on the right axis, \(axis($0, logY2))." } ?? ".")]

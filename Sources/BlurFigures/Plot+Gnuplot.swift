@@ -6,7 +6,7 @@ extension Plot {
     /// The data file: a comment header, then one block per series (gnuplot `index` 0, 1, …),
     /// blocks separated by two blank lines; each line is `x y` in shortest round-trip form.
     /// Points with a non-finite coordinate and series without any finite point are left out.
-    public func dataText() -> String {
+    package func dataText() -> String {
         var out = "# \(oneLine(title))\n# columns: x = \(oneLine(xLabel)), y = \(oneLine(yLabel))\n"
         out += "# one block per series (gnuplot: index N), separated by two blank lines\n"
         for (index, s) in drawnSeries {
@@ -29,7 +29,7 @@ extension Plot {
     /// hides no data, else headroom at the top), so both plotters draw the same frame.
     /// Texts are single-quoted with `'` doubled and newlines removed, and enhanced-text markup is
     /// off, so a name is always shown literally and never runs as a command.
-    public func gnuplotScript(name: String) -> String {
+    package func gnuplotScript(name: String) -> String {
         let dataFile = name + ".dat", pngFile = name + ".png"
         let axes = FallbackPlotter.axes(self)
         var lines = [

@@ -9,7 +9,7 @@ extension Plot {
     /// The sparklines of one axis share one y scale (logarithmic when that axis is), so they
     /// compare; series on the right axis share another, marked `(right axis)`. The heading
     /// gives the scales.
-    public func sparklines(width: Int = 40) -> String {
+    package func sparklines(width: Int = 40) -> String {
         let bars: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
         func isLog(_ s: Series) -> Bool { onRightAxis(s) ? logY2 : logY }
         func transformed(_ y: Double, log: Bool) -> Double? {

@@ -64,13 +64,13 @@ public struct Plot: Sendable, Equatable {
     }
 
     /// A tick at `value` named `label` (e.g. "π/2" at 1.5708).
-    public struct Tick: Sendable, Equatable {
+    package struct Tick: Sendable, Equatable {
         /// Where the tick sits, in the axis's units.
-        public var value: Double
+        package var value: Double
         /// The text under (or beside) the tick.
-        public var label: String
+        package var label: String
         /// A tick at `value` named `label`.
-        public init(_ value: Double, _ label: String) { self.value = value; self.label = label }
+        package init(_ value: Double, _ label: String) { self.value = value; self.label = label }
     }
 
     /// One named set of points.
@@ -90,7 +90,7 @@ public struct Plot: Sendable, Equatable {
         /// (`FallbackPlotter+PointLabels.swift`).
         public var labels: [String]
         /// A colour of its own instead of the palette's next (e.g. greys for reference lines).
-        public var colour: SIMD4<Float>?
+        package var colour: SIMD4<Float>?
 
         /// A series drawn in the palette's next colour.
         ///
@@ -103,12 +103,12 @@ public struct Plot: Sendable, Equatable {
         }
 
         /// The points with both coordinates finite, in order: what is written and drawn.
-        public var finitePoints: [(x: Double, y: Double)] {
+        package var finitePoints: [(x: Double, y: Double)] {
             zip(x, y).filter { $0.0.isFinite && $0.1.isFinite }.map { (x: $0.0, y: $0.1) }
         }
 
         /// The labels of `finitePoints`, in the same order (empty when the series has none).
-        public var finiteLabels: [String] {
+        package var finiteLabels: [String] {
             guard !labels.isEmpty else { return [] }
             return zip(zip(x, y), labels).filter { $0.0.0.isFinite && $0.0.1.isFinite }.map(\.1)
         }
@@ -127,17 +127,17 @@ public struct Plot: Sendable, Equatable {
     /// The series, in legend order.
     public var series: [Series]
     /// The right axis's title, for series with `axis: .right` (nil: no right axis).
-    public var y2Label: String?
+    package var y2Label: String?
     /// Whether the right axis is logarithmic.
-    public var logY2 = false
+    package var logY2 = false
     /// A fixed x range (nil: fitted to the data).
-    public var xRange: ClosedRange<Double>?
+    package var xRange: ClosedRange<Double>?
     /// Named x ticks (nil: round numbers chosen for the range).
-    public var xTicks: [Tick]?
+    package var xTicks: [Tick]?
     /// The PNG's width in pixels (at least 200).
-    public var width = 1200
+    package var width = 1200
     /// The PNG's height in pixels (at least 150).
-    public var height = 800
+    package var height = 800
     /// Extra gnuplot lines placed just before `plot` (tests use it to inject a bad command).
     var extraGnuplotCommands: [String] = []
 
@@ -156,7 +156,7 @@ public struct Plot: Sendable, Equatable {
 
     /// Ticks at 0, π/4, π/2, 3π/4 and π, for an x axis of frequencies in radians per pixel
     /// that ends at the grid's limit, π (use with `xRange = 0...Double.pi`).
-    public static let piTicks: [Tick] = [
+    package static let piTicks: [Tick] = [
         Tick(0, "0"), Tick(Double.pi / 4, "π/4"), Tick(Double.pi / 2, "π/2"), Tick(3 * Double.pi / 4, "3π/4"), Tick(Double.pi, "π"),
     ]
 
@@ -169,7 +169,7 @@ public struct Plot: Sendable, Equatable {
     }
 
     /// The marker shapes, in the order series take them.
-    public enum Marker: Int, CaseIterable, Sendable {
+    package enum Marker: Int, CaseIterable, Sendable {
         /// A filled disc, square, upward triangle, diamond and downward triangle, in the order
         /// series take them.
         case disc, square, triangleUp, diamond, triangleDown
@@ -188,7 +188,7 @@ public struct Plot: Sendable, Equatable {
 
     /// Series `n`'s marker. Colours and shapes cycle with lengths 12 and 5, which share no
     /// factor: the first 60 series all differ in colour or shape, and neighbours in both.
-    public static func marker(_ n: Int) -> Marker {
+    package static func marker(_ n: Int) -> Marker {
         Marker.allCases[n % Marker.allCases.count]
     }
 

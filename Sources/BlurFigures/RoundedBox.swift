@@ -8,10 +8,10 @@ import BlurCore
 /// (Quílez, "2D distance functions", box with rounded corners). Coverage is clamp(½ − d, 0, 1): 1
 /// for a centre at least half a pixel inside, 0 at least half a pixel outside, linear between — a
 /// one-pixel anti-aliasing ramp. The radius is limited to half the shorter side.
-public enum RoundedBox {
+package enum RoundedBox {
     /// The coverage of the pixel whose centre is `point` by the box at (x, y) of size w × h.
     @inlinable
-    public static func coverage(point: SIMD2<Double>, x: Double, y: Double, width w: Double, height h: Double,
+    package static func coverage(point: SIMD2<Double>, x: Double, y: Double, width w: Double, height h: Double,
                                 radius: Double) -> Double {
         let r = min(max(radius, 0), min(w, h) / 2)
         let q = SIMD2(abs(point.x - (x + w / 2)), abs(point.y - (y + h / 2))) - SIMD2(w / 2 - r, h / 2 - r)

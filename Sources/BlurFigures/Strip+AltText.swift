@@ -5,7 +5,7 @@ extension Strip {
     /// A description of the strip for readers who cannot see it: title, each panel with its
     /// caption, their arrangement (side by side, or in rows) and scale, the inset, and each
     /// difference panel's amplification, colour scale and largest difference.
-    public func altText() -> String {
+    package func altText() -> String {
         let layout = layout()
         var parts: [String] = []
         if let title { parts.append(title + ".") }

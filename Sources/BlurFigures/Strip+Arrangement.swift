@@ -22,10 +22,10 @@ extension Strip {
 
     /// The face of the strip's captions, badges, notes and legends: 30 px, or larger on a strip
     /// wider than 1,500 px.
-    public var captionFace: BitmapFont { layout().captionFont }
+    package var captionFace: BitmapFont { layout().captionFont }
 
     /// The scale the strip is drawn at: `scale`, or the automatic one for its arrangement.
-    public var drawnScale: Scale { layout().scale }
+    package var drawnScale: Scale { layout().scale }
 
     /// Where everything goes, in strip pixels, in the arrangement described above.
     func layout() -> Layout {

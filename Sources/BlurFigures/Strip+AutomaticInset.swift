@@ -11,7 +11,7 @@ extension Strip {
     ///
     /// Candidates lie on a grid a quarter of the square apart; the first best one wins, so the
     /// choice is the same on every run. Nil for a strip without panels.
-    public func automaticInset() -> Inset? {
+    package func automaticInset() -> Inset? {
         guard let first = panels.first else { return nil }
         let width = panels.map(\.image.width).min() ?? 0, height = panels.map(\.image.height).min() ?? 0
         guard width > 0, height > 0 else { return nil }

@@ -27,7 +27,7 @@ extension Strip {
 
     /// The scale chosen when `scale` is nil, for the columns the strip is arranged in
     /// (`columns`, or as `Strip+Arrangement.swift` chooses): see `automaticScale(columns:)`.
-    public var automaticScale: Scale {
+    package var automaticScale: Scale {
         var automatic = self
         automatic.scale = nil
         return automatic.layout().scale

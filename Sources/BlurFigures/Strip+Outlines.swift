@@ -4,9 +4,9 @@ import BlurCore
 /// it, the original frame inside a grown extent.
 extension Strip {
     /// A rectangle in a panel's image pixels, outlined on the panel with a short label.
-    public struct Outline: Sendable, Equatable {
+    package struct Outline: Sendable, Equatable {
         /// How the outline is drawn.
-        public enum Style: Sendable, Equatable {
+        package enum Style: Sendable, Equatable {
             /// 2 px of the accent colour inside 1 px of near-black, like the inset's outline.
             case solid
             /// Dashes of a second colour (sky blue on near-black): a margin or a frame that is
@@ -16,17 +16,17 @@ extension Strip {
 
         /// The rectangle in the panel's image pixels: top-left corner (x, y), then its size. It
         /// is drawn only on panels whose image holds all of it, and only when not empty.
-        public var x: Int, y: Int, width: Int, height: Int
+        package var x: Int, y: Int, width: Int, height: Int
         /// A few words drawn in a badge at the outline's top-left corner (nil: none).
-        public var label: String?
+        package var label: String?
         /// Solid for the region itself, dashed for a margin or frame beside it.
-        public var style: Style
+        package var style: Style
         /// The panels (0-based) to draw it on; nil draws it on every panel it fits on.
-        public var panels: [Int]?
+        package var panels: [Int]?
 
         /// An outline of the `width`×`height` rectangle at (x, y); by default solid, unlabelled
         /// and on every panel it fits on.
-        public init(x: Int, y: Int, width: Int, height: Int, label: String? = nil, style: Style = .solid, panels: [Int]? = nil) {
+        package init(x: Int, y: Int, width: Int, height: Int, label: String? = nil, style: Style = .solid, panels: [Int]? = nil) {
             self.x = x; self.y = y; self.width = width; self.height = height
             self.label = label; self.style = style; self.panels = panels
         }

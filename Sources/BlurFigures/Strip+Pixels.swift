@@ -10,7 +10,7 @@ extension Strip {
     /// does not count. A difference d (0...1) is drawn as `map.colour(at: d × amplification)`, so
     /// the top of the colour scale is `255 / amplification` in 8-bit units and anything larger
     /// saturates.
-    public static func differenceMap(_ image: RGBAImage, reference: RGBAImage, amplification: Float,
+    package static func differenceMap(_ image: RGBAImage, reference: RGBAImage, amplification: Float,
                                      map: ColourMap = .inferno) -> RGBAImage {
         let d = difference(image, reference: reference)
         var out = RGBAImage(width: image.width, height: image.height)
@@ -20,7 +20,7 @@ extension Strip {
 
     /// The per-pixel difference `differenceMap` draws, 0...1 (multiply by 255 for 8-bit units):
     /// `ErrorMetrics.pixelDifferences`, what the error tables measure.
-    public static func difference(_ image: RGBAImage, reference: RGBAImage) -> [Float] {
+    package static func difference(_ image: RGBAImage, reference: RGBAImage) -> [Float] {
         precondition(image.width == reference.width && image.height == reference.height,
                      "image \(image.width)×\(image.height) and reference \(reference.width)×\(reference.height) must have one size")
         return ErrorMetrics.pixelDifferences(image, reference)
@@ -56,7 +56,7 @@ extension Strip {
     }
 
     /// A number as short text: `16`, `2.5`.
-    public static func number(_ x: Float) -> String {
+    package static func number(_ x: Float) -> String {
         x == x.rounded() && abs(x) < 1e7 ? String(Int(x)) : String(format: "%g", Double(x))
     }
 }

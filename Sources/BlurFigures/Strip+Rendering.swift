@@ -24,7 +24,7 @@ extension Strip {
                 let r = inset.region
                 Self.drawHighlight(around: Self.displayed(r, scale: layout.scale).offsetBy(dx: frame.x, dy: frame.y), on: &canvas)
                 canvas.fill(insetFrame.expanded(by: 3), colour: FigureColour.accent)
-                let region = shown.original.cropped(x: r.x, y: r.y, width: r.width, height: r.height)
+                let region = shown.original.cropped(to: r)
                 drawPicture(region, in: insetFrame, zoom: zoom, on: &canvas)
             }
             for badge in layout.badges[i] { Self.draw(badge, font: layout.captionFont, on: &canvas) }
@@ -47,7 +47,7 @@ extension Strip {
     /// The legend of difference panels amplified by `amplification`: the full colour scale spans
     /// 0 to 255 / amplification in 8-bit units. Its text is `textSize` px (a face of
     /// `BitmapFont.figureFaces`), its bar as much taller than 22 px.
-    public func legend(amplification: Float, textSize: Int = 30) -> ColourLegend {
+    package func legend(amplification: Float, textSize: Int = 30) -> ColourLegend {
         var legend = ColourLegend(map: colourMap, title: "|difference| ×\(Self.number(amplification)), in 8-bit units",
                                   maximum: 255 / Double(amplification))
         legend.textSize = textSize
@@ -59,7 +59,7 @@ extension Strip {
     ///
     /// - Throws: `BlurKitError` for a strip without panels or with an empty panel, or an inset
     ///   outside the panels.
-    public func validate() throws {
+    package func validate() throws {
         guard !panels.isEmpty else { throw BlurKitError("a strip needs at least one panel") }
         for (i, panel) in panels.enumerated() {
             guard panel.image.width > 0, panel.image.height > 0 else {

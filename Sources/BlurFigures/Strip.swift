@@ -48,7 +48,7 @@ public struct Strip: Sendable {
         }
 
         /// A difference panel: `|image − reference| × amplification` through the strip's colour map.
-        public static func difference(_ image: RGBAImage, reference: RGBAImage, amplification: Float,
+        package static func difference(_ image: RGBAImage, reference: RGBAImage, amplification: Float,
                                       caption: [String] = []) -> Panel {
             Panel(image: image, caption: caption, kind: .difference(reference: reference, amplification: amplification))
         }
@@ -74,13 +74,13 @@ public struct Strip: Sendable {
 
         /// A close-up of the `width`×`height` region whose top-left pixel is (x, y), enlarged
         /// `zoom` times (nil: as much as fits).
-        public init(x: Int, y: Int, width: Int, height: Int, zoom: Int? = nil) {
+        package init(x: Int, y: Int, width: Int, height: Int, zoom: Int? = nil) {
             self.init(PixelRect(x: x, y: y, width: width, height: height), zoom: zoom)
         }
     }
 
     /// How image pixels map to strip pixels.
-    public enum Scale: Sendable, Equatable, CustomStringConvertible {
+    package enum Scale: Sendable, Equatable, CustomStringConvertible {
         /// Each image pixel becomes an n×n square (nearest neighbour).
         case enlarge(Int)
         /// Each n×n block of image pixels becomes one strip pixel (its average; for difference
@@ -102,7 +102,7 @@ public struct Strip: Sendable {
         }
 
         /// "actual size", "enlarged 3×", "reduced to 1/2".
-        public var description: String {
+        package var description: String {
             switch self {
             case .enlarge(let n): n == 1 ? "actual size" : "enlarged \(n)×"
             case .reduce(let n): "reduced to 1/\(n)"
@@ -118,13 +118,13 @@ public struct Strip: Sendable {
     public var inset: Inset?
     /// Panels per row; nil puts all panels in one row, or, for a strip that would be wider than
     /// 1,500 px, in the rows that show them largest (`Strip+Arrangement.swift`).
-    public var columns: Int?
+    package var columns: Int?
     /// nil chooses automatically (see `automaticScale`).
-    public var scale: Scale?
+    package var scale: Scale?
     /// The colour map of difference panels; inferno makes "no difference" black.
-    public var colourMap: ColourMap = .inferno
+    package var colourMap: ColourMap = .inferno
     /// Rectangles outlined on the panels (`Strip+Outlines.swift`).
-    public var outlines: [Outline] = []
+    package var outlines: [Outline] = []
 
     /// A strip with one row of panels at the automatic scale, difference panels in inferno.
     public init(title: String? = nil, panels: [Panel] = [], inset: Inset? = nil) {

@@ -2,7 +2,7 @@ import Foundation
 import BlurCore
 
 /// Tick positions and labels for axes and legends: "nice" round numbers.
-public enum Ticks {
+package enum Ticks {
     /// Evenly spaced ticks whose step is 1, 2 or 5 times a power of ten (Heckbert 1990,
     /// "Nice Numbers for Graph Labels", Graphics Gems I).
     ///
@@ -13,7 +13,7 @@ public enum Ticks {
     ///   - extend: when true, the returned range is widened to the nearest ticks outside
     ///     `low...high` (for an axis); when false, only ticks inside `low...high` are returned.
     /// - Returns: the tick values, the step, and the (possibly widened) range.
-    public static func linear(from low: Double, to high: Double, count: Int = 6,
+    package static func linear(from low: Double, to high: Double, count: Int = 6,
                               extend: Bool = true) -> (values: [Double], step: Double, range: ClosedRange<Double>) {
         var lo = min(low, high), hi = max(low, high)
         if !(hi > lo) {
@@ -53,7 +53,7 @@ public enum Ticks {
     /// Ticks for a logarithmic axis over `low...high` (both > 0): every power of ten, thinned to
     /// every 2nd, 3rd, … when there are more than about 8, plus 2× and 5× when the range spans
     /// at most two decades. The range is widened to whole decades (to a whole number of steps).
-    public static func logarithmic(from low: Double, to high: Double) -> (values: [Double], range: ClosedRange<Double>) {
+    package static func logarithmic(from low: Double, to high: Double) -> (values: [Double], range: ClosedRange<Double>) {
         let lo = min(low, high), hi = max(low, high)
         var e0 = Int(Foundation.floor(Foundation.log10(lo) + 1e-9)), e1 = Int(Foundation.ceil(Foundation.log10(hi) - 1e-9))
         if e1 <= e0 { e1 = e0 + 1 }
@@ -72,7 +72,7 @@ public enum Ticks {
 
     /// The text of a linear tick: as many decimals as the step needs, `−` (U+2212) for minus,
     /// and `m×10ⁿ` outside 10⁻⁴ ≤ |step| < 10⁶.
-    public static func label(_ value: Double, step: Double) -> String {
+    package static func label(_ value: Double, step: Double) -> String {
         if value == 0 { return "0" }
         let magnitude = abs(step)
         if magnitude < 1e-4 || magnitude >= 1e6 { return scientific(value) }
@@ -81,7 +81,7 @@ public enum Ticks {
     }
 
     /// The text of a logarithmic tick: a plain number from 0.001 to 99 999, else `m×10ⁿ` / `10ⁿ`.
-    public static func logLabel(_ value: Double) -> String {
+    package static func logLabel(_ value: Double) -> String {
         guard value >= 1e-3 && value < 1e5 else { return scientific(value) }
         let decimals = max(0, -Int(Foundation.floor(Foundation.log10(value) + 1e-9)))
         return String(format: "%.\(decimals)f", value)

@@ -8,14 +8,14 @@ import Foundation
 ///
 /// The printed value is one channel's stored level, 0…255 (red by default: for a grey image
 /// every channel holds the same level). The text is white on dark cells and black on light ones.
-public enum ValueGrid {
+package enum ValueGrid {
     /// The largest side drawn: beyond 32 pixels the numbers no longer fit a page.
-    public static let maximumSide = 32
+    package static let maximumSide = 32
     /// The cell size, at least the width of "255" in the 30-px font with a margin.
-    public static let cellSize = 72
+    package static let cellSize = 72
 
     /// Which stored level each cell prints.
-    public enum Channel: String, CaseIterable, Sendable {
+    package enum Channel: String, CaseIterable, Sendable {
         /// The channel's level: red, green, blue or alpha, in RGBA order.
         case red, green, blue, alpha
         var index: Int { Channel.allCases.firstIndex(of: self)! }
@@ -24,7 +24,7 @@ public enum ValueGrid {
     /// The enlarged picture with its values, and a title above it.
     ///
     /// - Throws: `BlurKitError` for an empty image or one wider or taller than `maximumSide`.
-    public static func render(_ image: RGBAImage, channel: Channel = .red, title: String) throws -> RGBAImage {
+    package static func render(_ image: RGBAImage, channel: Channel = .red, title: String) throws -> RGBAImage {
         guard image.width > 0, image.height > 0, image.width <= maximumSide, image.height <= maximumSide else {
             throw BlurKitError("a value grid shows images up to \(maximumSide)×\(maximumSide) pixels, not \(image.width)×\(image.height); crop it first")
         }
@@ -43,8 +43,8 @@ public enum ValueGrid {
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let pixel = image[x, y]
-                // The cell's colour as it would show over white.
-                let shown = SIMD4<Float>(pixel.x * pixel.w + 1 - pixel.w, pixel.y * pixel.w + 1 - pixel.w, pixel.z * pixel.w + 1 - pixel.w, 1)
+                // The cell's colour as it would show over white (`Tint.over`, the one source-over).
+                let shown = Tint.over(pixel, on: SIMD4(1, 1, 1, 1))
                 let frame = PixelRect(x: left + x * cell + 1, y: top + y * cell + 1, width: cell - 1, height: cell - 1)
                 canvas.fill(frame, colour: shown)
                 let lightness = 0.2126 * shown.x + 0.7152 * shown.y + 0.0722 * shown.z

@@ -112,7 +112,7 @@ extension PNG {
 
     /// Whether every alpha value of `image` stores as 255, so that an RGB file (`alpha: false`)
     /// holds it exactly — and about 12 % smaller than RGBA on a blurred photograph.
-    public static func isOpaque(_ image: RGBAImage) -> Bool {
+    package static func isOpaque(_ image: RGBAImage) -> Bool {
         image.pixels.withUnsafeBufferPointer { p in
             var i = 3
             while i < p.count {

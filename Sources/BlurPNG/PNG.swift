@@ -16,7 +16,7 @@ public enum PNG {
     public static let defaultMaxPixels = 100_000_000
 
     /// The keyword of the `tEXt` chunk that records the command which made a file.
-    public static let commandKeyword = "Software-Command"
+    package static let commandKeyword = "Software-Command"
 
     // MARK: - Reading
 
@@ -32,7 +32,7 @@ public enum PNG {
         let header = try PNGInfo.parse(bytes, path: path)
         let pixels = header.width * header.height
         guard pixels <= maxPixels else {
-            throw BlurKitError("'\(path)' is \(header.width)×\(header.height) = \(pixels) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
+            throw BlurKitError("'\(path)' is \(header.width)×\(header.height) = \(pixels) pixels, above the limit of \(maxPixels) (raise it with maxPixels)", naming: ["maxPixels"])
         }
         return try decode(bytes, width: header.width, height: header.height, maxPixels: maxPixels, bitDepth: header.bitDepth, path: path).image
     }
@@ -84,7 +84,7 @@ public enum PNG {
 }
 
 /// CRC-32 as PNG uses it (ISO 3309, polynomial 0xEDB88320, reflected).
-public enum CRC32 {
+package enum CRC32 {
     private static let table: [UInt32] = (0..<256).map { n in
         var c = UInt32(n)
         for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
@@ -92,17 +92,17 @@ public enum CRC32 {
     }
 
     /// The CRC-32 of `bytes`.
-    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    package static func checksum(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBytes { checksum($0) }
     }
 
     /// The CRC-32 of a slice of bytes.
-    public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    package static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.withUnsafeBytes { checksum($0) }
     }
 
     /// The CRC-32 of raw bytes: a table lookup per byte (non-generic, so it is fast in every build).
-    public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
         table.withUnsafeBufferPointer { t in
             for b in bytes { c = t[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }

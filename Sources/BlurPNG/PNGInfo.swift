@@ -4,15 +4,15 @@ import Glibc
 import BlurCore
 
 /// What a PNG file's chunks say about it, read without decoding its pixels.
-public struct PNGInfo: Sendable, Equatable {
+package struct PNGInfo: Sendable, Equatable {
     /// PNG colour types (PNG specification, table 11.1).
-    public enum ColourType: UInt8, Sendable {
+    package enum ColourType: UInt8, Sendable {
         /// Each colour type with its number in the `IHDR` chunk: greyscale (0), RGB (2), palette
         /// (3), greyscale with alpha (4), RGBA (6).
         case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
 
         /// The colour type in words: "greyscale", "RGB", "palette", "greyscale+alpha", "RGBA".
-        public var name: String {
+        package var name: String {
             switch self {
             case .grey: "greyscale"
             case .rgb: "RGB"
@@ -24,44 +24,44 @@ public struct PNGInfo: Sendable, Equatable {
     }
 
     /// The width in pixels, from `IHDR` (1 to 2³¹ − 1).
-    public let width: Int
+    package let width: Int
     /// The height in pixels, from `IHDR` (1 to 2³¹ − 1).
-    public let height: Int
+    package let height: Int
     /// Bits per sample (per palette index for palette images), from `IHDR`: 1, 2, 4, 8 or 16.
-    public let bitDepth: Int
+    package let bitDepth: Int
     /// How pixels are stored, from `IHDR`.
-    public let colourType: ColourType
+    package let colourType: ColourType
     /// Whether the pixels are stored interlaced (`IHDR`'s interlace method is not 0; PNG
     /// defines only Adam7).
-    public let interlaced: Bool
+    package let interlaced: Bool
     /// Whether a `tRNS` chunk gives transparency to a palette, grey or RGB image.
-    public let hasTransparencyChunk: Bool
+    package let hasTransparencyChunk: Bool
     /// The `tEXt` chunks, in file order.
-    public let text: [TextEntry]
+    package let text: [TextEntry]
 
     /// One `tEXt` chunk: a keyword and its text, each byte read as Latin-1 (ISO 8859-1), as the
     /// PNG specification defines them.
-    public struct TextEntry: Sendable, Equatable {
+    package struct TextEntry: Sendable, Equatable {
         /// The keyword before the chunk's zero byte, e.g. `Software-Command`.
-        public let keyword: String
+        package let keyword: String
         /// The text after the zero byte: its first `maxTextBytes` bytes.
-        public let value: String
+        package let value: String
         /// How many bytes of text the chunk holds (more than `value` when it is over `maxTextBytes`).
-        public var byteCount: Int = 0
+        package var byteCount: Int = 0
 
         /// Whether `value` holds only the first `maxTextBytes` of the chunk's text.
-        public var isTruncated: Bool { byteCount > maxTextBytes }
+        package var isTruncated: Bool { byteCount > maxTextBytes }
     }
 
     /// The most bytes of text read from one `tEXt` chunk (64 KiB: a recorded command is well
     /// under 1 KiB); a longer chunk's text is cut there, so a file of a 30 MB chunk reads in the
     /// time and memory of its first 64 KiB.
-    public static let maxTextBytes = 65_536
+    package static let maxTextBytes = 65_536
     /// The most `tEXt` chunks kept, in file order; later ones are skipped.
-    public static let maxTextChunks = 64
+    package static let maxTextChunks = 64
 
     /// The command recorded by the explorer, if any.
-    public var recordedCommand: String? { text.first { $0.keyword == PNG.commandKeyword }?.value }
+    package var recordedCommand: String? { text.first { $0.keyword == PNG.commandKeyword }?.value }
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -69,7 +69,7 @@ public struct PNGInfo: Sendable, Equatable {
     ///
     /// - Throws: `BlurKitError` for a missing or unreadable file, a folder, a file that is not a
     ///   PNG, a truncated file, a bad CRC or an invalid header.
-    public static func read(_ path: String) throws -> PNGInfo {
+    package static func read(_ path: String) throws -> PNGInfo {
         let bytes = try readFile(path)
         return try parse(bytes, path: path)
     }

@@ -83,7 +83,9 @@ struct Explorer: ParsableCommand {
             // name or a file's text and is shown visibly. Parser messages may carry usage lines;
             // their first line is shown, with any escape from an argument made visible.
             let message: String
-            if error is BlurKitError || error is LessonError {
+            if let error = error as? BlurKitError {
+                message = TerminalText.visible("\(error.withOptions)")
+            } else if error is LessonError {
                 message = TerminalText.visible("\(error)")
             } else {
                 message = TerminalText.visible(self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")

@@ -19,8 +19,8 @@ final class AlphaAndLightTests: XCTestCase {
     func testStraightBlurMixesHiddenColourAndPremultipliedDoesNot() {
         // Box of 3 at the middle pixel: α = (0 + 1 + 0)/3. Straight: each channel's plain mean,
         // R = (1 + 1 + 0)/3, G = (0 + 1 + 0)/3, B = (1 + 1 + 0)/3. Premultiplied: Σ αC / Σ α = 1.
-        let straight = Blur.apply(BoxAverage(radius: 1), to: edge, alpha: .straight)
-        let premultiplied = Blur.apply(BoxAverage(radius: 1), to: edge)
+        let straight = edge.blurred(by: BoxAverage(radius: 1), alpha: .straight)
+        let premultiplied = edge.blurred(by: BoxAverage(radius: 1))
         let s = straight[1, 0], p = premultiplied[1, 0]
         XCTAssertEqual(s.x, 2 / 3, accuracy: 1e-6); XCTAssertEqual(s.y, 1 / 3, accuracy: 1e-6)
         XCTAssertEqual(s.z, 2 / 3, accuracy: 1e-6); XCTAssertEqual(s.w, 1 / 3, accuracy: 1e-6)
@@ -31,13 +31,13 @@ final class AlphaAndLightTests: XCTestCase {
         XCTAssertEqual(premultiplied[0, 0].y, 1, accuracy: 1e-6)
         // In place gives the same as the copy.
         var inPlace = edge
-        Blur.apply(BoxAverage(radius: 1), inPlace: &inPlace, alpha: .straight)
+        inPlace.blur(by: BoxAverage(radius: 1), alpha: .straight)
         XCTAssertEqual(inPlace.pixels, straight.pixels)
     }
 
     func testFringeMeasuresTheStraightError() {
-        let straight = Blur.apply(BoxAverage(radius: 1), to: edge, alpha: .straight)
-        let premultiplied = Blur.apply(BoxAverage(radius: 1), to: edge)
+        let straight = edge.blurred(by: BoxAverage(radius: 1), alpha: .straight)
+        let premultiplied = edge.blurred(by: BoxAverage(radius: 1))
         let fringe = AlphaFringe.measure(straight: straight, premultiplied: premultiplied)
         // Every pixel has α = 1/3 (clamped windows hold the white once) and some channel off by 2/3
         // (left: G = 1/3 against 1; middle: G; right: R, G, B = 1/3 against 1).
@@ -49,15 +49,15 @@ final class AlphaAndLightTests: XCTestCase {
         // White over hidden black: straight α, premultiplied 1, seen α(1 − α) ≤ ¼ at α = ½.
         let cutout = BuiltinImage.cutout.make(width: 120, height: 90)
         let wide = BoxAverage(radius: 6)
-        let seen = AlphaFringe.measure(straight: Blur.apply(wide, to: cutout, alpha: .straight),
-                                       premultiplied: Blur.apply(wide, to: cutout)).largestSeenError
+        let seen = AlphaFringe.measure(straight: cutout.blurred(by: wide, alpha: .straight),
+                                       premultiplied: cutout.blurred(by: wide)).largestSeenError
         XCTAssertEqual(seen, 255.0 / 4, accuracy: 0.5)
     }
 
     func testOpaqueImagesBlurAlikeInBothModes() {
         let image = BuiltinImage.noise.make(width: 9, height: 7)
-        XCTAssertEqual(Blur.apply(BoxAverage(radius: 2), to: image, alpha: .straight).pixels,
-                       Blur.apply(BoxAverage(radius: 2), to: image).pixels)
+        XCTAssertEqual(image.blurred(by: BoxAverage(radius: 2), alpha: .straight).pixels,
+                       image.blurred(by: BoxAverage(radius: 2)).pixels)
     }
 
     func testGratingAveragesTo128InSRGBAnd188InLinearLight() {
@@ -68,8 +68,8 @@ final class AlphaAndLightTests: XCTestCase {
         let total = weights.reduce(0, +)
         weights = weights.map { $0 / total }
         let method = Separable(weights: weights)
-        let values = Blur.apply(method, to: grating, edges: .wrap)
-        let light = Blur.apply(method, to: grating, edges: .wrap, linear: true)
+        let values = grating.blurred(by: method, edges: .wrap)
+        let light = grating.blurred(by: method, edges: .wrap, linear: true)
         // The mean of the stored values, 0 and 1: 127.5 in 8-bit units (Float32 sums land on
         // either side of the rounding point, so the test allows a tenth of a step).
         XCTAssertEqual(Double(values[10, 1].x) * 255, 127.5, accuracy: 0.1)
@@ -89,8 +89,8 @@ final class AlphaAndLightTests: XCTestCase {
         let lights = BuiltinImage.lights.make(width: 96, height: 64)
         let method = BoxAverage(radius: 4)
         let before = LightStatistics.measure(lights)
-        let light = LightStatistics.measure(Blur.apply(method, to: lights, edges: .wrap, linear: true))
-        let values = LightStatistics.measure(Blur.apply(method, to: lights, edges: .wrap))
+        let light = LightStatistics.measure(lights.blurred(by: method, edges: .wrap, linear: true))
+        let values = LightStatistics.measure(lights.blurred(by: method, edges: .wrap))
         XCTAssertEqual(light.meanLuminance, before.meanLuminance, accuracy: 1e-3 * before.meanLuminance)
         XCTAssertEqual(values.meanStoredLevel, before.meanStoredLevel, accuracy: 0.01)
         XCTAssertLessThan(values.meanLuminance, 0.5 * before.meanLuminance)
@@ -98,7 +98,7 @@ final class AlphaAndLightTests: XCTestCase {
         // (1/81)/12.92 (the linear segment of the decoding), 81 of them: 1/12.92 of the light kept.
         var one = RGBAImage(width: 9, height: 9, fill: SIMD4(0, 0, 0, 1))
         one[4, 4] = SIMD4(1, 1, 1, 1)
-        let spread = LightStatistics.measure(Blur.apply(method, to: one, edges: .wrap))
+        let spread = LightStatistics.measure(one.blurred(by: method, edges: .wrap))
         XCTAssertEqual(spread.meanLuminance * 81, 81 * decode(1.0 / 81), accuracy: 1e-5)
         XCTAssertEqual(81 * decode(1.0 / 81), 1 / 12.92, accuracy: 1e-9)
     }
@@ -115,8 +115,8 @@ final class AlphaAndLightTests: XCTestCase {
 
         let image = BuiltinImage.redgreen.make(width: 40, height: 3)
         let method = BoxAverage(radius: 4)
-        let values = LightStatistics.measure(Blur.apply(method, to: image))
-        let light = LightStatistics.measure(Blur.apply(method, to: image, linear: true))
+        let values = LightStatistics.measure(image.blurred(by: method))
+        let light = LightStatistics.measure(image.blurred(by: method, linear: true))
         let input = LightStatistics.measure(image)
         XCTAssertEqual(input.darkestLevel, encode(0.2126) * 255, accuracy: 0.01)
         XCTAssertLessThan(values.darkestLevel, input.darkestLevel - 15)

@@ -4,7 +4,7 @@ import XCTest
 @testable import BlurFigures
 @testable import BlurPNG
 
-/// `Blur.apply`: premultiplied alpha and linear light around any method.
+/// `RGBAImage.blurred(by:)`: premultiplied alpha and linear light around any method.
 final class BlurPipelineTests: XCTestCase {
     typealias R = BlurReference
 
@@ -16,7 +16,7 @@ final class BlurPipelineTests: XCTestCase {
         }
         let g = R.gaussian(sigma: 2, radius: 6).map { Float($0) }
         for method in [Separable(weights: g), IteratedBox(widths: [3, 5, 5])] as [any BlurMethod] {
-            let out = Blur.apply(method, to: image, edges: .clamp)
+            let out = image.blurred(by: method, edges: .clamp)
             for y in 0..<6 {
                 for x in 0..<20 {
                     let p = out[x, y]
@@ -32,12 +32,12 @@ final class BlurPipelineTests: XCTestCase {
 
     func testEmptyImage() {
         let empty = RGBAImage(width: 0, height: 3)
-        XCTAssertEqual(Blur.apply(IteratedBox(widths: [3]), to: empty, linear: true, threads: 2), empty)
+        XCTAssertEqual(empty.blurred(by: IteratedBox(widths: [3]), linear: true, threads: 2), empty)
     }
 
     func testFullyTransparentResultHasNoColour() {
         let image = RGBAImage(width: 4, height: 4, fill: SIMD4(0.3, 0.6, 0.9, 0))
-        let out = Blur.apply(IteratedBox(widths: [3]), to: image)
+        let out = image.blurred(by: IteratedBox(widths: [3]))
         XCTAssertEqual(out, RGBAImage(width: 4, height: 4, fill: .zero))
     }
 
@@ -50,7 +50,7 @@ final class BlurPipelineTests: XCTestCase {
         }
         let image = RGBAImage(width: 16, height: 16, rgba8: bytes)
         for threads in [1, 2] {
-            let out = Blur.apply(BoxAverage(radius: 0), to: image, linear: true, threads: threads)
+            let out = image.blurred(by: BoxAverage(radius: 0), linear: true, threads: threads)
             XCTAssertEqual(out.rgba8(), bytes)
         }
     }
@@ -60,8 +60,8 @@ final class BlurPipelineTests: XCTestCase {
         // whereas averaging the encoded values gives 0.5.
         let image = RGBAImage(width: 2, height: 1, pixels: [0, 0, 0, 1, 1, 1, 1, 1])
         let mean = IteratedBox(widths: [3])
-        let linear = Blur.apply(mean, to: image, edges: .wrap, linear: true)
-        let encoded = Blur.apply(mean, to: image, edges: .wrap, linear: false)
+        let linear = image.blurred(by: mean, edges: .wrap, linear: true)
+        let encoded = image.blurred(by: mean, edges: .wrap, linear: false)
         // Wrap on 2 pixels: each window holds (b, w, b) or (w, b, w): 1/3 or 2/3 white.
         XCTAssertEqual(encoded[0, 0].x, 2.0 / 3, accuracy: 1e-6)
         XCTAssertEqual(linear[0, 0].x, ColourSpace.sRGB(fromLinear: 2.0 / 3), accuracy: 1e-6)
@@ -71,17 +71,17 @@ final class BlurPipelineTests: XCTestCase {
     func testThreadsDoNotChangeThePipeline() {
         let image = R.randomImage(width: 31, height: 9)
         let method = Separable(weights: R.gaussian(sigma: 1, radius: 3).map { Float($0) })
-        XCTAssertEqual(Blur.apply(method, to: image, linear: true, threads: 2),
-                       Blur.apply(method, to: image, linear: true, threads: 1))
+        XCTAssertEqual(image.blurred(by: method, linear: true, threads: 2),
+                       image.blurred(by: method, linear: true, threads: 1))
     }
 
     func testInPlaceGivesTheSameImageAsACopy() {
         var image = R.randomImage(width: 23, height: 11)
         image[3, 4].w = 0
         for linear in [false, true] {
-            let copy = Blur.apply(IteratedBox(widths: [3, 5]), to: image, linear: linear, threads: 2)
+            let copy = image.blurred(by: IteratedBox(widths: [3, 5]), linear: linear, threads: 2)
             var inPlace = image
-            Blur.apply(IteratedBox(widths: [3, 5]), inPlace: &inPlace, linear: linear, threads: 2)
+            inPlace.blur(by: IteratedBox(widths: [3, 5]), linear: linear, threads: 2)
             XCTAssertEqual(inPlace, copy)
         }
     }

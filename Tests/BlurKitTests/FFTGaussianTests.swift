@@ -26,7 +26,7 @@ final class FFTGaussianTests: XCTestCase {
         for sigma in [0.8, 3.0, 9.0] {
             for edges in EdgeMode.allCases {
                 let exact = try ReferenceGaussianBlur(sigma: sigma, edges: edges).apply(image)
-                let fast = Blur.apply(try FFTGaussian(sigma: sigma), to: image, edges: edges)
+                let fast = image.blurred(by: try FFTGaussian(sigma: sigma), edges: edges)
                 let worst = zip(fast.pixels, exact.values).map { abs(Double($0) - $1) }.max() ?? 0
                 XCTAssertLessThan(worst * 255, 0.002, "σ = \(sigma), \(edges): \(worst * 255) levels")
             }

@@ -75,7 +75,7 @@ import TestSupport
             let inside = rect.intersection(image)
             if inside.width > 0, inside.height > 0 { #expect(image.contains(inside), "\(rect) ∩ \(image) = \(inside)") }
             if inside.width > 0, inside.height > 0 {
-                let crop = RGBAImage(width: 256, height: 200).cropped(x: inside.x, y: inside.y, width: inside.width, height: inside.height)
+                let crop = RGBAImage(width: 256, height: 200).cropped(to: inside)
                 #expect(crop.width == inside.width && crop.height == inside.height)
             }
             let grown = rect.expanded(by: w % 1000)

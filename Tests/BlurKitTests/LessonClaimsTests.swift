@@ -87,7 +87,7 @@ final class LessonClaimsTests: XCTestCase {
         let kernel = try GaussianKernel1D(sigma: 4)
         let colour = SIMD4<Float>(0.8, 0.4, 0.2, 1)
         let image = RGBAImage(width: 61, height: 41, fill: colour)
-        let blurred = Blur.apply(Separable(weights: kernel.weights.map(Float.init)), to: image, edges: .zero)
+        let blurred = image.blurred(by: Separable(weights: kernel.weights.map(Float.init)), edges: .zero)
         let w0 = kernel.weights[kernel.radius]
         let edge = blurred[30, 0]
         XCTAssertEqual(edge.w, Float(0.5 + w0 / 2), accuracy: 1e-5)
@@ -104,8 +104,8 @@ final class LessonClaimsTests: XCTestCase {
     func testZonePlateEdgeMarksComeFromClampPadding() throws {
         let plate = BuiltinImage.zoneplate.make(width: 256, height: 256)
         let kernel = try GaussianKernel1D(sigma: 3).weights.map(Float.init)
-        let clamped = Blur.apply(Separable(weights: kernel), to: plate, edges: .clamp)
-        let mirrored = Blur.apply(Separable(weights: kernel), to: plate, edges: .mirror)
+        let clamped = plate.blurred(by: Separable(weights: kernel), edges: .clamp)
+        let mirrored = plate.blurred(by: Separable(weights: kernel), edges: .mirror)
         let midpoints = [(0, 128), (255, 128), (128, 0), (128, 255)]
         let clampOff = midpoints.map { abs(clamped[$0.0, $0.1].x - 0.5) }.max()!
         let mirrorOff = midpoints.map { abs(mirrored[$0.0, $0.1].x - 0.5) }.max()!

@@ -8,7 +8,7 @@ final class ProseClaimsTests: XCTestCase {
     /// of 34 with two pixels between the levels, not two steps of a third.
     func testABoxOfRadiusOneClimbsAStepInThreeSteps() throws {
         let edges = try ImageSource.load("builtin:edges")
-        let blurred = Blur.apply(BoxAverage(radius: 1), to: edges)
+        let blurred = edges.blurred(by: BoxAverage(radius: 1))
         let row = (0..<edges.width).map { Int((blurred[$0, 0].x * 255).rounded()) }
         let start = try XCTUnwrap(row.indices.first { $0 > 0 && row[$0] != row[$0 - 1] }) - 1
         XCTAssertEqual(Array(row[start...(start + 3)]), [128, 93, 59, 26])

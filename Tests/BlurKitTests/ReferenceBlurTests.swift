@@ -59,7 +59,7 @@ final class ReferenceBlurTests: XCTestCase {
         }
     }
 
-    /// Through `Blur.apply` (premultiply, blur, unpremultiply) on an image whose alpha varies,
+    /// Through `RGBAImage.blurred(by:)` (premultiply, blur, unpremultiply) on an image whose alpha varies,
     /// the reference on premultiplied values gives the same straight-alpha result.
     func testReferenceOnPremultipliedValuesMatchesBlurApplyWithAlpha() {
         let image = BlurReference.randomImage(width: 13, height: 9, seed: 7)
@@ -69,7 +69,7 @@ final class ReferenceBlurTests: XCTestCase {
             for c in 0..<3 { premultiplied.pixels[4 * i + c] *= a }
         }
         for edges in EdgeMode.allCases {
-            let fast = Blur.apply(IteratedBox(widths: [3, 3]), to: image, edges: edges)
+            let fast = image.blurred(by: IteratedBox(widths: [3, 3]), edges: edges)
             let blurred = ReferenceBlur.iteratedBox(premultiplied, widths: [3, 3], edges: edges)
             for i in 0..<image.pixelCount {
                 let a = blurred.pixels[4 * i + 3]

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `explorer serve` over real sockets of 127.0.0.1, as a browser or a hostile client talks to it:
 /// limits on the head, methods, the `Host`, bodies, slow clients, and links that all answer.
@@ -15,7 +15,7 @@ final class ServeHTTPTests: XCTestCase {
         for _ in 0..<5 { alone.append(try server.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").seconds) }
         let heads = [
             "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Large: " + String(repeating: "a", count: 1 << 20) + "\r\n\r\n",
-            "GET /" + String(repeating: "a", count: 1 << 20) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+            "GET /" + String(repeating: "a", count: 1 << 20) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
         ]
         for head in heads {
             let others = Others(server)
@@ -25,7 +25,8 @@ final class ServeHTTPTests: XCTestCase {
             XCTAssertEqual(answer.status, 431, answer.text.prefix(200).description)
             XCTAssertLessThan(answer.seconds, 0.1, "the 431 took \(answer.seconds) s")
             XCTAssertFalse(during.isEmpty)
-            XCTAssertLessThan(during.max()!, max(0.1, 3 * alone.max()!), "another client waited: \(during) (alone: \(alone))")
+            XCTAssertLessThan(
+                during.max()!, max(0.1, 3 * alone.max()!), "another client waited: \(during) (alone: \(alone))")
         }
     }
 
@@ -33,13 +34,17 @@ final class ServeHTTPTests: XCTestCase {
     /// of at most `ReducedCopy.bound` pixels (572×429) and smaller, a preview reads the one its
     /// cost allows and says so, with its size, and a
     /// let-go is answered within a second by that preview while the full-size run waits. The
-    /// first preview's time is printed (README, "Live in class"): a wall-clock bound would fail
+    /// first preview's time is printed (docs/live-in-class.md): a wall-clock bound would fail
     /// on a machine busy with other builds.
     func testATwelveMegapixelUploadIsPreviewedFromAReducedCopy() throws {
         let server = try ServeProcess.start()
         defer { server.stop() }
-        let png = TestPNG.data(width: 4000, height: 3000, colourType: .grey) { x, y in [UInt8((x / 40 + y / 40) % 2 == 0 ? 40 : 210)] }
-        var upload = Data("POST /upload?session=big1&name=class-photo.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\nContent-Length: \(png.count)\r\nConnection: close\r\n\r\n".utf8)
+        let png = TestPNG.data(width: 4000, height: 3000, colourType: .grey) { x, y in
+            [UInt8((x / 40 + y / 40) % 2 == 0 ? 40 : 210)]
+        }
+        var upload = Data(
+            "POST /upload?session=big1&name=class-photo.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\nContent-Length: \(png.count)\r\nConnection: close\r\n\r\n"
+                .utf8)
         upload.append(png)
         let stored = try server.exchange(upload)
         XCTAssertEqual(stored.status, 200, stored.body)
@@ -49,17 +54,23 @@ final class ServeHTTPTests: XCTestCase {
 
         let lesson = Self.uploadLesson
         func run(_ flags: String) throws -> (answer: [String: Any], seconds: Double) {
-            let reply = try server.exchange("POST /lesson/\(lesson)/run?session=big1&image=upload:class-photo.png\(flags) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            let reply = try server.exchange(
+                "POST /lesson/\(lesson)/run?session=big1&image=upload:class-photo.png\(flags) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            )
             XCTAssertEqual(reply.status, 200, String(reply.body.prefix(300)))
             return (try Self.json(reply), reply.seconds)
         }
         let preview = try run("&quick=1")
         let reduced = preview.answer["reduced"] as? [String] ?? []
         XCTAssertEqual(reduced.count, 1)
-        XCTAssertTrue(reduced.first?.hasPrefix("class-photo.png at ") == true && reduced.first?.hasSuffix(" of 4000×3000") == true, "\(reduced)")
+        XCTAssertTrue(
+            reduced.first?.hasPrefix("class-photo.png at ") == true
+                && reduced.first?.hasSuffix(" of 4000×3000") == true, "\(reduced)")
         let copy = reduced.first?.components(separatedBy: " ")[2] ?? "?"
-        XCTAssertTrue((answer["copies"] as? String ?? "").contains(copy), "the preview read \(copy), not one of the copies")
-        XCTAssertTrue((preview.answer["html"] as? String ?? "").contains(copy), "the preview did not read the reduced copy")
+        XCTAssertTrue(
+            (answer["copies"] as? String ?? "").contains(copy), "the preview read \(copy), not one of the copies")
+        XCTAssertTrue(
+            (preview.answer["html"] as? String ?? "").contains(copy), "the preview did not read the reduced copy")
         XCTAssertLessThan(preview.seconds, 60, "the preview of a 12-megapixel upload took \(preview.seconds) s")
         print("ServeHTTPTests: the first preview of lesson \(lesson) from the reduced copy took \(preview.seconds) s")
         let letGo = try run("")
@@ -87,10 +98,12 @@ final class ServeHTTPTests: XCTestCase {
         XCTAssertEqual(head.status, 200)
         XCTAssertNotNil(head.header("content-length"))
         XCTAssertEqual(head.body, "")
-        let put = try server.exchange("PUT / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        let put = try server.exchange(
+            "PUT / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         XCTAssertEqual(put.status, 405)
         XCTAssertEqual(put.header("allow"), "GET, HEAD")
-        let post = try server.exchange("POST /lesson/3 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        let post = try server.exchange(
+            "POST /lesson/3 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         XCTAssertEqual(post.status, 405)
         let run = try server.exchange("GET /lesson/3/run HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         XCTAssertEqual(run.header("allow"), "POST")
@@ -99,14 +112,21 @@ final class ServeHTTPTests: XCTestCase {
             XCTAssertEqual(answer.status, 421, host)
         }
         for host in ["localhost:\(server.port)", "127.0.0.1:\(server.port)", "[::1]:\(server.port)"] {
-            XCTAssertEqual(try server.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n").status, 200, host)
+            XCTAssertEqual(
+                try server.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n").status, 200, host)
         }
-        let big = try server.exchange("POST /upload?session=a1&name=x.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2000000\r\nConnection: close\r\n\r\n")
+        let big = try server.exchange(
+            "POST /upload?session=a1&name=x.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2000000\r\nConnection: close\r\n\r\n"
+        )
         XCTAssertEqual(big.status, 413)
-        let chunked = "POST /upload?session=a1&name=x.png HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-            + "100000\r\n" + String(repeating: "a", count: 0x100000) + "\r\n" + "100000\r\n" + String(repeating: "a", count: 0x100000) + "\r\n0\r\n\r\n"
+        let chunked =
+            "POST /upload?session=a1&name=x.png HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            + "100000\r\n" + String(repeating: "a", count: 0x100000) + "\r\n" + "100000\r\n"
+            + String(repeating: "a", count: 0x100000) + "\r\n0\r\n\r\n"
         XCTAssertEqual(try server.exchange(chunked).status, 413)
-        let notPNG = try server.exchange("POST /upload?session=a1&name=x.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc")
+        let notPNG = try server.exchange(
+            "POST /upload?session=a1&name=x.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc"
+        )
         XCTAssertEqual(notPNG.status, 400)
         XCTAssertFalse(notPNG.body.contains("/tmp"), notPNG.body)
         XCTAssertFalse(notPNG.body.contains("explorer-serve-"), notPNG.body)
@@ -185,12 +205,15 @@ final class ServeHTTPTests: XCTestCase {
             let links = Self.links(in: page.body)
             XCTAssertGreaterThan(links.count, path == "/glossary" ? 0 : 3, path)
             for link in Set(links.map { $0.components(separatedBy: "#")[0] }) where link.hasPrefix("/") {
-                let answer = try server.exchange("HEAD \(link) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                let answer = try server.exchange(
+                    "HEAD \(link) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                 XCTAssertEqual(answer.status, 200, "\(link) on \(path)")
             }
             for link in links where !link.hasPrefix("/") && !link.hasPrefix("#") {
-                XCTAssertTrue(link.hasPrefix("https://") || link.hasPrefix("http://") || link.hasPrefix("data:") || link.hasPrefix("mailto:"),
-                              "\(link) on \(path) is relative")
+                XCTAssertTrue(
+                    link.hasPrefix("https://") || link.hasPrefix("http://") || link.hasPrefix("data:")
+                        || link.hasPrefix("mailto:"),
+                    "\(link) on \(path) is relative")
             }
         }
     }
@@ -204,7 +227,8 @@ final class ServeHTTPTests: XCTestCase {
         XCTAssertEqual(five.status, 200)
         XCTAssertTrue(five.body.contains("radius 20 instead of 15"))
         XCTAssertTrue(five.body.contains("&quot;sigma&quot;:&quot;5&quot;"))
-        let wrong = try server.exchange("GET /lesson/3?sigma=99 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let wrong = try server.exchange(
+            "GET /lesson/3?sigma=99 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         XCTAssertEqual(wrong.status, 400)
         XCTAssertTrue(wrong.body.contains("99 is above it"))
         XCTAssertTrue(wrong.body.contains("radius 12 instead of 9"))
@@ -258,9 +282,11 @@ struct ServeProcess: @unchecked Sendable {
 
     static func start(_ arguments: [String] = []) throws -> ServeProcess {
         try BrowserSession.requireFront()
-        let process = try BrowserSession.launch(BinaryRunner.executable.path, ["serve", "--port", "0"] + arguments, folder: BinaryRunner.packageRoot)
+        let process = try BrowserSession.launch(
+            BinaryRunner.executable.path, ["serve", "--port", "0"] + arguments, folder: BinaryRunner.packageRoot)
         let line = try BrowserSession.waitForLine(process, containing: "Serving")
-        guard let start = line.range(of: "127.0.0.1:"), let port = Int(line[start.upperBound...].prefix { $0.isNumber }) else {
+        guard let start = line.range(of: "127.0.0.1:"), let port = Int(line[start.upperBound...].prefix { $0.isNumber })
+        else {
             process.interrupt()
             throw BrowserSession.BrowserError("no port in '\(line)'")
         }
@@ -286,7 +312,9 @@ struct ServeProcess: @unchecked Sendable {
             let head = text.components(separatedBy: "\r\n\r\n").first ?? ""
             for line in head.components(separatedBy: "\r\n").dropFirst() {
                 let parts = line.split(separator: ":", maxSplits: 1)
-                if parts.count == 2, parts[0].lowercased() == name { return parts[1].trimmingCharacters(in: .whitespaces) }
+                if parts.count == 2, parts[0].lowercased() == name {
+                    return parts[1].trimmingCharacters(in: .whitespaces)
+                }
             }
             return nil
         }
@@ -299,7 +327,9 @@ struct ServeProcess: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
         let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
         guard connected else {
             close(fd)
@@ -324,7 +354,9 @@ struct ServeProcess: @unchecked Sendable {
         let bytes = [UInt8](request)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBufferPointer {
+                send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if count <= 0 { break }
             sent += count
         }

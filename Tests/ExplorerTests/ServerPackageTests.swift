@@ -1,14 +1,16 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import ExplorerCLI
 
 /// The live server's HTTP stack is a package of its own (`Server/`), so that a newcomer's first
-/// `swift run explorer lesson 1` resolves and builds none of it (README, "Live in class").
+/// `swift run explorer lesson 1` resolves and builds none of it (docs/live-in-class.md).
 final class ServerPackageTests: FolderTestCase {
     /// The packages a manifest names (`.package(url: "…")`), by their last path component.
     static func dependencies(of manifest: String) throws -> [String] {
-        let text = try String(contentsOfFile: BinaryRunner.packageRoot.appendingPathComponent(manifest).path, encoding: .utf8)
+        let text = try String(
+            contentsOfFile: BinaryRunner.packageRoot.appendingPathComponent(manifest).path, encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
             guard let start = line.range(of: ".package(url: \"") else { return nil }
             return line[start.upperBound...].prefix { $0 != "\"" }.split(separator: "/").last.map(String.init)
@@ -54,19 +56,26 @@ final class ServerPackageTests: FolderTestCase {
         let package = folder.appendingPathComponent("BlurExplorer").path
         let files = FileManager.default
         for configuration in ["debug", "release"] {
-            try files.createDirectory(atPath: "\(package)/Server/.build/\(configuration)", withIntermediateDirectories: true)
-            XCTAssertTrue(files.createFile(atPath: "\(package)/Server/.build/\(configuration)/explorer-serve", contents: Data(),
-                                           attributes: [.posixPermissions: 0o755]))
+            try files.createDirectory(
+                atPath: "\(package)/Server/.build/\(configuration)", withIntermediateDirectories: true)
+            XCTAssertTrue(
+                files.createFile(
+                    atPath: "\(package)/Server/.build/\(configuration)/explorer-serve", contents: Data(),
+                    attributes: [.posixPermissions: 0o755]))
         }
         XCTAssertTrue(files.createFile(atPath: "\(package)/Server/Package.swift", contents: Data()))
-        try files.createDirectory(atPath: "\(package)/.build/x86_64-unknown-linux-gnu/release", withIntermediateDirectories: true)
-        XCTAssertEqual(ServeCommand.frontProgram(beside: "\(package)/.build/x86_64-unknown-linux-gnu/release/explorer"),
-                       "\(package)/Server/.build/release/explorer-serve")
-        XCTAssertEqual(ServeCommand.frontProgram(beside: "\(package)/.build/debug/explorer"),
-                       "\(package)/Server/.build/debug/explorer-serve")
+        try files.createDirectory(
+            atPath: "\(package)/.build/x86_64-unknown-linux-gnu/release", withIntermediateDirectories: true)
+        XCTAssertEqual(
+            ServeCommand.frontProgram(beside: "\(package)/.build/x86_64-unknown-linux-gnu/release/explorer"),
+            "\(package)/Server/.build/release/explorer-serve")
+        XCTAssertEqual(
+            ServeCommand.frontProgram(beside: "\(package)/.build/debug/explorer"),
+            "\(package)/Server/.build/debug/explorer-serve")
         try files.removeItem(atPath: "\(package)/Server/.build/debug/explorer-serve")
-        XCTAssertEqual(ServeCommand.frontProgram(beside: "\(package)/.build/debug/explorer"),
-                       "\(package)/Server/.build/release/explorer-serve")
+        XCTAssertEqual(
+            ServeCommand.frontProgram(beside: "\(package)/.build/debug/explorer"),
+            "\(package)/Server/.build/release/explorer-serve")
         XCTAssertNil(ServeCommand.frontProgram(beside: folder.path + "/explorer"))
     }
 }

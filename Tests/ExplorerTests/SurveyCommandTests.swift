@@ -45,7 +45,7 @@ final class SurveyCommandTests: FolderTestCase {
 
     func testParetoFrontByHand() {
         func point(_ t: Double, _ e: Double?) -> PlotAccuracyVsTimeCommand.Point {
-            .init(method: BoxAverage.entry, sigma: 1, parameters: "", nanosecondsPerPixel: t, maxError: e,
+            .init(method: MethodEntry.box, sigma: 1, parameters: "", nanosecondsPerPixel: t, maxError: e,
                   counters: CostCounters(reads: 1, passes: 1))
         }
         // (1, 5) and (3, 1) are undominated; (2, 6) loses to (1, 5); (3, 2) to (3, 1); no error, no point.

@@ -1,8 +1,8 @@
 /// One way to blur an image: box average, exact 2-D Gaussian, separable, iterated box, …
 ///
 /// Every method is a *how*; each is measured against the exact Gaussian (the *what*). A method
-/// blurs the interleaved RGBA values it is given, as they are, in place: `Blur.apply` wraps it
-/// with premultiplied alpha and the optional linear-light decode. Scratch memory is a few rows,
+/// blurs the interleaved RGBA values it is given, as they are, in place:
+/// `RGBAImage.blurred(by:)` wraps it with premultiplied alpha and the optional linear-light decode. Scratch memory is a few rows,
 /// or a ring of rows of a strip of columns, never a second copy of the image (except
 /// `Downsampled`, whose small image is 1/K² of it).
 public protocol BlurMethod: Sendable {

@@ -3,9 +3,9 @@
 ///
 /// This file holds what every pass shares: copying lines into padded scratch. Each method's own
 /// line kernels are extensions in the method's file (`Separable.swift`, `Gaussian2D.swift`,
-/// `BoxAverage.swift`, `Downsampled.swift`), the running sums of the box family in
-/// `RunningSums.swift`, the per-pixel steps in `Pipeline.swift` and the SIMD loads and stores in
-/// `SIMDAccess.swift`. Those helpers are `@inline(__always)`, which inlines them into loops in
+/// `BoxAverage.swift`, `Downsampled.swift`), the one running-sum loop of the box family in
+/// `RunningSum.swift` and the box passes built on it in `LineKernels+BoxPasses.swift`, the
+/// per-pixel steps in `RGBAImage+Blur.swift` and the SIMD loads and stores in `SIMDAccess.swift`. Those helpers are `@inline(__always)`, which inlines them into loops in
 /// any file of the module, in the per-file debug build too.
 ///
 /// Images are interleaved RGBA Float32, one pixel = 4 floats = 16 bytes; scratch buffers are laid

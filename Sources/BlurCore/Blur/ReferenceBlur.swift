@@ -7,14 +7,14 @@
 /// written to be read — O(R²) or O(R) per pixel, no pointers, SIMD, running sums or threads —
 /// and are much slower than the methods they describe (`explorer source NAME` and the tests
 /// use them; nothing times them). Channels are blurred as given: callers that
-/// want premultiplied alpha premultiply first, as `Blur.apply` does for the fast methods.
+/// want premultiplied alpha premultiply first, as `RGBAImage.blurred(by:)` does for the fast methods.
 ///
 /// Every function is marked `// lesson-code: NAME-reference`, so `explorer source NAME` shows
 /// it before the fast loop.
-public enum ReferenceBlur {
+package enum ReferenceBlur {
     /// Channel `c` of the pixel that (x, y) reads through `edges`: the pixel itself inside the
     /// image, a padding pixel outside it, or 0 where the edge mode reads zero.
-    public static func sample(_ image: RGBAImage, _ x: Int, _ y: Int, _ c: Int, _ edges: EdgeMode) -> Float {
+    package static func sample(_ image: RGBAImage, _ x: Int, _ y: Int, _ c: Int, _ edges: EdgeMode) -> Float {
         guard let sx = edges.sourceIndex(x, count: image.width),
               let sy = edges.sourceIndex(y, count: image.height) else { return 0 }
         return image.pixels[4 * (sy * image.width + sx) + c]
@@ -22,7 +22,7 @@ public enum ReferenceBlur {
 
     /// The box average: each output value is the mean of the (2R+1)×(2R+1) window around it.
     // lesson-code: box-reference
-    public static func box(
+    package static func box(
         _ image: RGBAImage, radius r: Int, edges: EdgeMode
     ) -> RGBAImage {
         let w = image.width, h = image.height
@@ -47,7 +47,7 @@ public enum ReferenceBlur {
 
     /// Direct 2-D convolution: `weights[(j + R)·(2R+1) + (i + R)]` weighs the pixel at (x+i, y+j).
     // lesson-code: gaussian2d-reference
-    public static func gaussian2D(
+    package static func gaussian2D(
         _ image: RGBAImage, weights: [Float], radius r: Int, edges: EdgeMode
     ) -> RGBAImage {
         let w = image.width, h = image.height, taps = 2 * r + 1
@@ -73,7 +73,7 @@ public enum ReferenceBlur {
     /// Two 1-D passes with the same `2R+1` weights: along each row, then down each column of
     /// the result. `weights[k + R]` weighs the pixel `k` away.
     // lesson-code: separable-reference
-    public static func separable(
+    package static func separable(
         _ image: RGBAImage, weights: [Float], edges: EdgeMode
     ) -> RGBAImage {
         let w = image.width, h = image.height, r = weights.count / 2
@@ -107,7 +107,7 @@ public enum ReferenceBlur {
     /// Box passes of odd widths `widths`: each width along the rows, then each down the columns;
     /// every pass reads its own input through the edge mode.
     // lesson-code: iterated-box-reference
-    public static func iteratedBox(
+    package static func iteratedBox(
         _ image: RGBAImage, widths: [Int], edges: EdgeMode
     ) -> RGBAImage {
         let w = image.width, h = image.height
@@ -138,7 +138,7 @@ public enum ReferenceBlur {
     /// bottom border), blur the small image with `inner`, enlarge bilinearly with pixel
     /// centres aligned and clamped at the border.
     // lesson-code: downsampled-reference
-    public static func downsampled(
+    package static func downsampled(
         _ image: RGBAImage, factor k: Int, edges: EdgeMode,
         inner: (RGBAImage, EdgeMode) -> RGBAImage
     ) -> RGBAImage {

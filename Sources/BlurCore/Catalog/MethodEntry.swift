@@ -1,8 +1,9 @@
 /// A blur method as the catalog declares it: its name, what it is in one line, the parameters
 /// it reads, how its cost grows, the limits that keep that cost bounded, and how to build it.
 ///
-/// Each method's file declares its entry beside its type (`BoxAverage.entry`, …);
-/// `MethodCatalog.all` lists them. Everything that offers a choice of methods — the command
+/// Each method's file declares its entry beside its type, as a static member of `MethodEntry`
+/// (`.box`, `.separable`, `.iteratedBox`, …), which is how a caller names a method:
+/// `try image.blurred(sigma: 4, method: .iteratedBox)`. `MethodCatalog.all` lists them. Everything that offers a choice of methods — the command
 /// line's `--method` and `--methods`, `compare`, `bench`, the survey, `explorer source` — reads
 /// these entries, so a new method is one file, one catalog line and one test file.
 public struct MethodEntry: Sendable {
@@ -29,12 +30,12 @@ public struct MethodEntry: Sendable {
     /// The σ and radius it accepts.
     public let limits: MethodLimits
     /// For `explorer source`: what the fast loop changes against the reference loop, in one sentence.
-    public let scheduleNote: String?
+    package let scheduleNote: String?
     /// Builds the method from σ or a radius and the parameters' values (already checked).
-    public let make: @Sendable (MethodSettings) throws -> any BlurMethod
+    package let make: @Sendable (MethodSettings) throws -> any BlurMethod
     /// For an O(R²) method: the same kernel run in passes, equal to Float32 rounding and much
     /// faster at large R (the survey measures such a method's error with it).
-    public let inPasses: (@Sendable (MethodSettings) throws -> any BlurMethod)?
+    package let inPasses: (@Sendable (MethodSettings) throws -> any BlurMethod)?
 
     /// An entry; a method file declares one as its `entry`.
     ///
@@ -48,7 +49,7 @@ public struct MethodEntry: Sendable {
     ///   - scheduleNote: what the fast loop changes against the reference loop, in one sentence.
     ///   - inPasses: for an O(R²) method, the same kernel in passes.
     ///   - make: builds the method from checked settings.
-    public init(
+    package init(
         name: String, summary: String, parameters: [MethodParameter] = [], cost: Cost, taught: Bool = false,
         limits: MethodLimits = .standard, scheduleNote: String? = nil,
         inPasses: (@Sendable (MethodSettings) throws -> any BlurMethod)? = nil,
@@ -66,25 +67,28 @@ public struct MethodEntry: Sendable {
     }
 
     /// Whether the method reads `parameter`.
-    public func reads(_ parameter: MethodParameter) -> Bool { parameters.contains(parameter) }
+    package func reads(_ parameter: MethodParameter) -> Bool { parameters.contains(parameter) }
 
     /// Checks `settings` for this method: σ and R within its limits, flags it does not declare
     /// off. (Numbers it does not read are ignored, so one command line can set them for some
     /// of several methods.)
     ///
-    /// - Throws: `BlurKitError` naming the option and the value.
-    public func check(_ settings: MethodSettings) throws {
+    /// - Throws: `BlurKitError` naming the parameter and the value.
+    package func check(_ settings: MethodSettings) throws {
         if let sigma = settings.sigma { try limits.check(sigma: sigma, method: limits == .standard ? nil : name) }
         if let radius = settings.radius { try limits.check(radius: radius) }
         for flag in MethodCatalog.parameters where flag.kind == .flag && settings.isOn(flag) && !reads(flag) {
             let readers = MethodCatalog.all.filter { $0.reads(flag) }.map(\.name)
-            throw BlurKitError("\(flag.option) applies to \(MethodCatalog.sentence(readers)), not \(name)")
+            throw BlurKitError("\(flag.name) applies to \(MethodCatalog.sentence(readers)), not \(name)", naming: [flag.name])
         }
     }
 
-    /// Checks `settings` and builds the method.
+    /// The method built from `settings`, after checking them: every parameter's value against its
+    /// declaration, σ or R (not both) against this method's limits, and no flag it does not read.
+    ///
+    /// - Throws: ``BlurKitError`` naming the parameter and the value it refuses.
     public func method(_ settings: MethodSettings) throws -> any BlurMethod {
-        try check(settings)
+        try MethodCatalog.check(settings, for: [self])
         return try make(settings)
     }
 }

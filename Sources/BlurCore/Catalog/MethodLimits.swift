@@ -8,7 +8,7 @@ public struct MethodLimits: Sendable, Equatable {
     public var maximumRadius: Int
 
     /// Limits of σ in `sigma` (pixels; a lower bound of 0 excludes 0) and R up to `maximumRadius`.
-    public init(sigma: ClosedRange<Double>, maximumRadius: Int) {
+    package init(sigma: ClosedRange<Double>, maximumRadius: Int) {
         self.sigma = sigma
         self.maximumRadius = maximumRadius
     }
@@ -19,29 +19,36 @@ public struct MethodLimits: Sendable, Equatable {
 
     /// Checks σ: finite, above 0, at least the lower bound, at most the upper bound.
     ///
-    /// - Throws: `BlurKitError` naming `option` and the value.
-    public func check(sigma value: Double, option: String = "--sigma", method: String? = nil) throws {
+    /// - Throws: `BlurKitError` naming the parameter (`name`, `sigma` unless a caller's σ has
+    ///   another) and the value.
+    package func check(sigma value: Double, name: String = "sigma", method: String? = nil) throws {
         guard value.isFinite, value > 0 else {
-            throw BlurKitError("\(option) must be a finite number greater than 0, got \(value)")
+            throw BlurKitError("\(name) must be a finite number greater than 0, got \(value)", naming: [name])
         }
         guard value >= sigma.lowerBound else {
             let range = "\(MethodParameter.number(sigma.lowerBound))…\(MethodParameter.number(sigma.upperBound))"
-            throw BlurKitError(method.map { "\($0) takes σ in \(range); got \(value)" } ?? "\(option) must be in \(range), got \(value)")
+            throw BlurKitError(method.map { "\($0) takes σ in \(range); got \(value)" } ?? "\(name) must be in \(range), got \(value)",
+                               naming: [name])
         }
         guard value <= sigma.upperBound else {
-            throw BlurKitError("\(option) \(value) is above the limit of \(MethodParameter.number(sigma.upperBound)) pixels"
-                               + (method.map { " for \($0)" } ?? " (the kernel would be wider than any image the explorer accepts)"))
+            throw BlurKitError("\(name) \(value) is above the limit of \(MethodParameter.number(sigma.upperBound)) pixels"
+                               + (method.map { " for \($0)" } ?? " (the kernel would be wider than any image the explorer accepts)"),
+                               naming: [name])
         }
     }
 
     /// Checks a radius: 0 or more, at most `maximumRadius`.
-    public func check(radius value: Int, option: String = "--radius") throws {
-        guard value >= 0 else { throw BlurKitError("\(option) must be 0 or more, got \(value)") }
-        guard value <= maximumRadius else { throw BlurKitError("\(option) \(value) is above the limit of \(maximumRadius)") }
+    ///
+    /// - Throws: `BlurKitError` naming the parameter `radius` and the value.
+    package func check(radius value: Int) throws {
+        guard value >= 0 else { throw BlurKitError("radius must be 0 or more, got \(value)", naming: ["radius"]) }
+        guard value <= maximumRadius else {
+            throw BlurKitError("radius \(value) is above the limit of \(maximumRadius)", naming: ["radius"])
+        }
     }
 
     /// The limits in words, for help texts: "σ in (0, 1000], R ≤ 2000", "σ in [0.5, 1000], …".
-    public var text: String {
+    package var text: String {
         let low = MethodParameter.number(sigma.lowerBound), high = MethodParameter.number(sigma.upperBound)
         return (sigma.lowerBound == 0 ? "σ in (0, \(high)]" : "σ in [\(low), \(high)]") + ", R ≤ \(maximumRadius)"
     }

@@ -14,7 +14,7 @@ public struct MethodParameter: Sendable, Equatable, Hashable {
         case flag
     }
 
-    /// The name, as the option is written without its dashes: "iterations".
+    /// The name: "iterations" (the command line's option is `--iterations`).
     public let name: String
     /// Whole numbers, real numbers or a flag, with the range it accepts.
     public let kind: Kind
@@ -25,18 +25,15 @@ public struct MethodParameter: Sendable, Equatable, Hashable {
 
     /// A parameter declaration; a method file declares its own as a static member of
     /// `MethodParameter` (`.downsample`, `.order`).
-    public init(name: String, kind: Kind, defaultValue: Double, meaning: String) {
+    package init(name: String, kind: Kind, defaultValue: Double, meaning: String) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
         self.meaning = meaning
     }
 
-    /// The option as typed: "--iterations".
-    public var option: String { "--" + name }
-
     /// The range in words: "1…20", "3, 4 or 5", "(0, 20]"; empty for a flag.
-    public var rangeText: String {
+    package var rangeText: String {
         switch kind {
         case .integer(let range) where range.count <= 3:
             let values = range.map(String.init)
@@ -52,18 +49,18 @@ public struct MethodParameter: Sendable, Equatable, Hashable {
 
     /// Checks a value against the declared range.
     ///
-    /// - Throws: `BlurKitError` naming the option, its range and the value:
-    ///   "--order must be 3, 4 or 5, got 6".
-    public func check(_ value: Double) throws {
+    /// - Throws: `BlurKitError` naming the parameter, its range and the value:
+    ///   "order must be 3, 4 or 5, got 6".
+    package func check(_ value: Double) throws {
         switch kind {
         case .integer(let range):
             // `Int(exactly:)`: nil for a fraction or a value beyond Int's range (a trap otherwise).
             guard let whole = Int(exactly: value), range.contains(whole) else {
-                throw BlurKitError("\(option) must be \(rangeText), got \(Self.number(value))")
+                throw BlurKitError("\(name) must be \(rangeText), got \(Self.number(value))", naming: [name])
             }
         case .real(let low, let high):
             guard value.isFinite, value > low, value <= high else {
-                throw BlurKitError("\(option) must be in \(rangeText), got \(Self.number(value))")
+                throw BlurKitError("\(name) must be in \(rangeText), got \(Self.number(value))", naming: [name])
             }
         case .flag:
             break

@@ -17,29 +17,29 @@ public struct MethodSettings: Sendable, Equatable {
     }
 
     /// The value of `parameter`: given, or its default.
-    public func value(_ parameter: MethodParameter) -> Double { values[parameter.name] ?? parameter.defaultValue }
+    package func value(_ parameter: MethodParameter) -> Double { values[parameter.name] ?? parameter.defaultValue }
 
     /// The value of an integer parameter.
-    public func integer(_ parameter: MethodParameter) -> Int { Int(value(parameter)) }
+    package func integer(_ parameter: MethodParameter) -> Int { Int(value(parameter)) }
 
     /// Whether a flag is on.
-    public func isOn(_ parameter: MethodParameter) -> Bool { value(parameter) != 0 }
+    package func isOn(_ parameter: MethodParameter) -> Bool { value(parameter) != 0 }
 
-    /// How the passes store the image: 8-bit levels when `--eight-bit-passes` is on.
-    public var storage: PassStorage { isOn(.eightBitPasses) ? .eightBit : .float32 }
+    /// How the passes store the image: 8-bit levels when `eight-bit-passes` is on.
+    package var storage: PassStorage { isOn(.eightBitPasses) ? .eightBit : .float32 }
 
     /// σ for a Gaussian method: given, or R / T from a radius above 0.
     ///
-    /// - Throws: `BlurKitError` when neither is given: "--method NAME needs --sigma (or a
-    ///   --radius above 0)".
-    public func gaussianSigma(for method: String) throws -> Double {
+    /// - Throws: `BlurKitError` when neither is given: "method NAME needs sigma (or a radius
+    ///   above 0)".
+    package func gaussianSigma(for method: String) throws -> Double {
         if let sigma { return sigma }
         if let radius, radius > 0 { return Double(radius) / value(.truncate) }
-        throw BlurKitError("--method \(method) needs --sigma (or a --radius above 0)")
+        throw BlurKitError("method \(method) needs sigma (or a radius above 0)", naming: ["method", "sigma", "radius"])
     }
 
     /// The radius of a sampled Gaussian of σ: given, or ⌊T·σ + ½⌋.
-    public func gaussianRadius(sigma: Double) throws -> Int {
+    package func gaussianRadius(sigma: Double) throws -> Int {
         try radius ?? GaussianKernel1D.radius(sigma: sigma, truncate: value(.truncate))
     }
 }

@@ -18,10 +18,10 @@ import Synchronization
 /// - Inside `transaction`, every file a run writes is journalled: if the run fails, files it
 ///   created are removed and files it replaced are put back, so a run writes all its outputs or
 ///   none.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Temporary files and folders of our naming older than this (seconds) belong to a run that
     /// was killed, and are removed.
-    public static let staleAge: Double = 600
+    package static let staleAge: Double = 600
 
     /// The longest file name Linux allows (NAME_MAX), in bytes.
     static let nameMax = 255
@@ -30,7 +30,7 @@ public enum AtomicFile {
     ///
     /// - Throws: `BlurKitError` naming the path when the folder is missing, not writable, the
     ///   path exists and is not a regular file, or the write fails; no temporary file is left.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let target = try destination(of: path)
         let temporary = try temporaryFile(for: target, reportedAs: path)
         var failure: String?
@@ -58,7 +58,7 @@ public enum AtomicFile {
     }
 
     /// Writes UTF-8 text to `path` atomically.
-    public static func write(text: String, to path: String) throws {
+    package static func write(text: String, to path: String) throws {
         try write(Array(text.utf8), to: path)
     }
 
@@ -66,7 +66,7 @@ public enum AtomicFile {
 
     /// The file a write to `path` replaces: `path` itself, or the file its symbolic links lead
     /// to; refused when it exists and is not a regular file, or its folder is missing.
-    public static func destination(of path: String) throws -> String {
+    package static func destination(of path: String) throws -> String {
         var target = path
         var info = stat()
         var hops = 0
@@ -101,7 +101,7 @@ public enum AtomicFile {
     /// on SIGINT/SIGTERM; stale temporary files in that folder are removed first.
     ///
     /// - Returns: the temporary file's path.
-    public static func temporaryFile(for target: String, reportedAs path: String? = nil) throws -> String {
+    package static func temporaryFile(for target: String, reportedAs path: String? = nil) throws -> String {
         let folder = parentFolder(of: target)
         removeStale(in: folder, throttled: true)
         var template = Array(temporaryTemplate(for: target).utf8CString)
@@ -131,7 +131,7 @@ public enum AtomicFile {
     }
 
     /// Renames a complete temporary file onto `target` (journalled inside a transaction).
-    public static func place(_ temporary: String, at target: String, reportedAs path: String? = nil) throws {
+    package static func place(_ temporary: String, at target: String, reportedAs path: String? = nil) throws {
         let shown = visible(path ?? target)
         do {
             try Journal.shared.willReplace(target, shownAs: shown)
@@ -149,7 +149,7 @@ public enum AtomicFile {
     }
 
     /// Removes a temporary file and forgets it.
-    public static func discardTemporary(_ temporary: String) {
+    package static func discardTemporary(_ temporary: String) {
         unlink(temporary)
         TemporaryFiles.unregister(temporary)
     }
@@ -172,7 +172,7 @@ public enum AtomicFile {
     /// - Parameter throttled: sweep `folder` only if this process has not in the last minute
     ///   (every write sweeps its folder: listing it each time made n writes into one folder
     ///   take time in n², as in a lesson of 10,000 cells).
-    public static func removeStale(in folder: String, throttled: Bool = false) {
+    package static func removeStale(in folder: String, throttled: Bool = false) {
         let now = time(nil)
         let due = !throttled || sweeps.withLock { swept in
             if let last = swept[folder], now - last < 60 { return false }
@@ -227,7 +227,7 @@ public enum AtomicFile {
     /// restored. A path written twice in one run is refused (one output would overwrite another).
     /// Inside another transaction on the same thread, `body` simply joins it; transactions on
     /// other threads are separate.
-    public static func transaction<T>(_ body: () throws -> T) throws -> T {
+    package static func transaction<T>(_ body: () throws -> T) throws -> T {
         guard Journal.shared.begin() else { return try body() }
         do {
             let result = try body()

@@ -4,21 +4,21 @@ import Synchronization
 /// for a program to remove when it is stopped (`removeAll`, which the explorer calls on SIGINT
 /// and SIGTERM). SIGKILL cannot be caught: what it leaves is removed by the next run writing in
 /// the same folder (`AtomicFile.removeStale`).
-public enum TemporaryFiles {
+package enum TemporaryFiles {
     private static let paths = Mutex<Set<String>>([])
 
     /// Records a temporary file or folder to remove if the run is stopped.
-    public static func register(_ path: String) {
+    package static func register(_ path: String) {
         _ = paths.withLock { $0.insert(path) }
     }
 
     /// Forgets a temporary path (renamed into place, or already removed).
-    public static func unregister(_ path: String) {
+    package static func unregister(_ path: String) {
         _ = paths.withLock { $0.remove(path) }
     }
 
     /// Removes every registered temporary path and undoes an unfinished transaction.
-    public static func removeAll() {
+    package static func removeAll() {
         let all = paths.withLock { set in
             defer { set.removeAll() }
             return set

@@ -10,7 +10,7 @@ import Foundation
 /// bright-against-dark edges.
 public enum ColourSpace {
     /// The linear-light value of an sRGB-encoded value, in Float64 (also WCAG's linearisation).
-    public static func linearLight(fromSRGB e: Double) -> Double {
+    package static func linearLight(fromSRGB e: Double) -> Double {
         e <= 0.04045 ? e / 12.92 : pow((e + 0.055) / 1.055, 2.4)
     }
 
@@ -26,7 +26,7 @@ public enum ColourSpace {
     }
 
     /// `linear(fromSRGB: k / 255)` for every 8-bit value k.
-    public static let decodeTable: [Float] = (0...255).map { linear(fromSRGB: Float($0) / 255) }
+    package static let decodeTable: [Float] = (0...255).map { linear(fromSRGB: Float($0) / 255) }
 
     /// `linear(fromSRGB:)`, through `decodeTable` when `v` is exactly an 8-bit value k/255 (as
     /// every value read from an 8-bit PNG is), computed otherwise.

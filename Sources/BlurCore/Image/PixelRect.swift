@@ -26,18 +26,18 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
     public init(width: Int, height: Int) { self.init(x: 0, y: 0, width: width, height: height) }
 
     /// The first column to the right of the rectangle, `x + width`.
-    public var maxX: Int { x + width }
+    package var maxX: Int { x + width }
     /// The first row below the rectangle, `y + height`.
-    public var maxY: Int { y + height }
+    package var maxY: Int { y + height }
     /// True when the rectangle covers no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     /// The number of pixels covered; 0 when empty.
-    public var area: Int { isEmpty ? 0 : width * height }
+    package var area: Int { isEmpty ? 0 : width * height }
     /// `X,Y,W,H`, as the command line takes it.
     public var description: String { "\(x),\(y),\(width),\(height)" }
 
     /// Whether pixel (px, py) is inside the rectangle.
-    public func contains(x px: Int, y py: Int) -> Bool {
+    package func contains(x px: Int, y py: Int) -> Bool {
         px >= x && px < maxX && py >= y && py < maxY
     }
 
@@ -47,13 +47,13 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The rectangle grown by `margin` pixels on every side (shrunk when negative, never below empty).
-    public func expanded(by margin: Int) -> PixelRect {
+    package func expanded(by margin: Int) -> PixelRect {
         let w = max(0, width + 2 * margin), h = max(0, height + 2 * margin)
         return PixelRect(x: x - margin, y: y - margin, width: w, height: h)
     }
 
     /// The rectangle moved by (dx, dy).
-    public func offsetBy(dx: Int, dy: Int) -> PixelRect {
+    package func offsetBy(dx: Int, dy: Int) -> PixelRect {
         PixelRect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
@@ -67,7 +67,7 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
 
     /// A rectangle of `width`×`height` centred in this one (clipped to it when larger); when the
     /// leftover is odd, the extra pixel goes right and below.
-    public func centred(width w: Int, height h: Int) -> PixelRect {
+    package func centred(width w: Int, height h: Int) -> PixelRect {
         let cw = min(max(w, 0), width), ch = min(max(h, 0), height)
         return PixelRect(x: x + (width - cw) / 2, y: y + (height - ch) / 2, width: cw, height: ch)
     }
@@ -76,9 +76,4 @@ public struct PixelRect: Sendable, Equatable, CustomStringConvertible {
 extension RGBAImage {
     /// The rectangle of the whole image.
     public var bounds: PixelRect { PixelRect(width: width, height: height) }
-
-    /// The pixels of `rect`, which must lie inside the image.
-    public func cropped(to rect: PixelRect) -> RGBAImage {
-        cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
-    }
 }

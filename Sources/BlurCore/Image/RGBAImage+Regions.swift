@@ -1,9 +1,10 @@
 /// Cutting, pasting and padding rectangles of an image.
 extension RGBAImage {
-    /// The pixels of the rectangle at (x, y) of `width`×`height`.
+    /// The pixels of `rect`.
     ///
     /// - Precondition: the rectangle lies inside the image.
-    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> RGBAImage {
+    public func cropped(to rect: PixelRect) -> RGBAImage {
+        let (x, y, w, h) = (rect.x, rect.y, rect.width, rect.height)
         precondition(x >= 0 && y >= 0 && w >= 0 && h >= 0 && x + w <= width && y + h <= height,
                      "rectangle \(x),\(y),\(w),\(h) must lie inside the \(width)×\(height) image")
         var out = [Float]()

@@ -75,7 +75,7 @@ extension RGBAImage {
 
     /// One value to 8 bits: clamp to 0...1, scale by 255, round half away from zero.
     @inlinable
-    public static func quantize(_ value: Float) -> UInt8 {
+    package static func quantize(_ value: Float) -> UInt8 {
         guard value > 0 else { return 0 }
         guard value < 1 else { return 255 }
         return UInt8((value * 255).rounded())

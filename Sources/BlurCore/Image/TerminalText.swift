@@ -1,10 +1,10 @@
 /// Text from outside (a file's text chunk, a file name) made safe to show on one terminal line.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character shown as a visible escape: `\n`, `\r`, `\t`, `\e`
     /// (ESC) and `\u{XX}` for the rest (C0, DEL, C1 and the Unicode line and paragraph
     /// separators), so no character can move the cursor, recolour the terminal, ring its bell
     /// or start a new line. Backslashes stay as they are: messages quote commands that use them.
-    public static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -16,7 +16,7 @@ public enum Tint {
     /// leading `#`; each pair becomes value / 255.
     ///
     /// - Throws: `BlurKitError` naming the text when it is not 6 or 8 hex digits.
-    public static func parseHex(_ text: String) throws -> SIMD4<Float> {
+    package static func parseHex(_ text: String) throws -> SIMD4<Float> {
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
         let bytes = stride(from: 0, to: digits.count, by: 2).map { start -> UInt8? in
             let from = digits.index(digits.startIndex, offsetBy: start)
@@ -32,7 +32,7 @@ public enum Tint {
     }
 
     /// The colour as `RRGGBBAA`, each value quantised to 8 bits as PNG output would be.
-    public static func hex(_ colour: SIMD4<Float>) -> String {
+    package static func hex(_ colour: SIMD4<Float>) -> String {
         (0..<4).map { c in
             let v = RGBAImage.quantize(colour[c])
             let text = String(v, radix: 16, uppercase: true)

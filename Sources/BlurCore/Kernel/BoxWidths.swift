@@ -7,10 +7,10 @@ import Foundation
 /// by the central limit theorem, looks more Gaussian with every pass (Wells 1986).
 public enum BoxWidths {
     /// The widest box accepted, 2·`GaussianKernel1D.maxRadius` + 1 = 8193 pixels.
-    public static let maxWidth = 2 * GaussianKernel1D.maxRadius + 1
+    package static let maxWidth = 2 * GaussianKernel1D.maxRadius + 1
 
     /// The most box passes a cascade may have (checked before any array is sized by it).
-    public static let maxPasses = 1000
+    package static let maxPasses = 1000
 
     /// The n odd box widths whose cascade best matches the variance σ² (Kovesi 2010).
     ///
@@ -51,7 +51,7 @@ public enum BoxWidths {
     }
 
     /// The variance of the cascade of boxes: Σ(wᵢ² − 1)/12.
-    public static func variance(_ widths: [Int]) -> Double {
+    package static func variance(_ widths: [Int]) -> Double {
         widths.reduce(0) { $0 + (Double($1) * Double($1) - 1) / 12 }
     }
 
@@ -98,7 +98,7 @@ public enum BoxWidths {
     ///
     /// - Throws: `BlurKitError` when the radius is not finite and ≥ 0, the scale not finite and
     ///   > 0, or the width exceeds `maxWidth`.
-    public static func appleBoxWidth(blurRadius r: Double, scale: Double = 1) throws -> Int {
+    package static func appleBoxWidth(blurRadius r: Double, scale: Double = 1) throws -> Int {
         guard r.isFinite && r >= 0 else { throw BlurKitError("blur radius (\(r)) must be a finite number ≥ 0") }
         guard scale.isFinite && scale > 0 else { throw BlurKitError("scale (\(scale)) must be a finite number > 0") }
         let d = (r * scale * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)
@@ -117,7 +117,7 @@ public enum BoxWidths {
     /// O(length) per box, accurate to about 1e-16 absolute.
     ///
     /// - Throws: `BlurKitError` when a width is even, below 1, or above `maxWidth`.
-    public static func impulseResponse(_ widths: [Int]) throws -> [Double] {
+    package static func impulseResponse(_ widths: [Int]) throws -> [Double] {
         for w in widths {
             guard w >= 1 && w % 2 == 1 && w <= maxWidth else {
                 throw BlurKitError("box width (\(w)) must be odd and within 1…\(maxWidth)")

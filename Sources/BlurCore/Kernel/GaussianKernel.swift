@@ -29,7 +29,7 @@ public enum Sampling: String, CaseIterable, Sendable {
 /// `point` sampling `rawSum` is the midpoint-rule estimate of the same integral.
 public struct GaussianKernel1D: Sendable, Equatable {
     /// The widest radius accepted: 4096 pixels (a 8193-tap kernel), i.e. σ ≤ 1365 at truncate 3.
-    public static let maxRadius = 4096
+    package static let maxRadius = 4096
     /// The default truncation, in standard deviations: R = ⌊3σ + ½⌋.
     public static let defaultTruncate = 3.0
 
@@ -38,9 +38,9 @@ public struct GaussianKernel1D: Sendable, Equatable {
     /// The kernel reaches R pixels to each side of the centre.
     public let radius: Int
     /// How each weight is taken from the density: at the pixel's centre, or over its width.
-    public let sampling: Sampling
+    package let sampling: Sampling
     /// The sampled values, index 0 at offset −R: densities (`point`) or bin masses (`integrated`).
-    public let raw: [Double]
+    package let raw: [Double]
     /// `raw` normalised to sum 1.
     public let weights: [Double]
 
@@ -92,7 +92,7 @@ public struct GaussianKernel1D: Sendable, Equatable {
     ///
     /// - Throws: `BlurKitError` when σ is not finite and positive, truncate is not finite and
     ///   ≥ 0, or the radius exceeds `maxRadius` ("kernel wider than the limit").
-    public static func radius(sigma: Double, truncate: Double = defaultTruncate) throws -> Int {
+    package static func radius(sigma: Double, truncate: Double = defaultTruncate) throws -> Int {
         try validate(sigma: sigma)
         guard truncate.isFinite && truncate >= 0 else {
             throw BlurKitError("truncate (\(truncate)) must be a finite number ≥ 0")
@@ -122,22 +122,22 @@ public struct GaussianKernel1D: Sendable, Equatable {
     // MARK: - Derived values
 
     /// The number of taps, 2R + 1.
-    public var width: Int { 2 * radius + 1 }
+    package var width: Int { 2 * radius + 1 }
 
     /// The offsets of the taps, −R … R (`weights[i]` belongs to offset `i − R`).
-    public var offsets: ClosedRange<Int> { -radius...radius }
+    package var offsets: ClosedRange<Int> { -radius...radius }
 
     /// The normalised weight at `offset` (−R … R), 0 outside the window.
-    public func weight(at offset: Int) -> Double {
+    package func weight(at offset: Int) -> Double {
         abs(offset) <= radius ? weights[offset + radius] : 0
     }
 
     /// Σ raw: what normalising divides by.
-    public var rawSum: Double { raw.reduce(0, +) }
+    package var rawSum: Double { raw.reduce(0, +) }
 
     /// The share of the continuous density inside the window's extent [−R − ½, R + ½]:
     /// erf((R + ½)/(σ√2)), the same for both samplings.
-    public var capturedMass: Double { erf((Double(radius) + 0.5) / (sigma * 2.0.squareRoot())) }
+    package var capturedMass: Double { erf((Double(radius) + 0.5) / (sigma * 2.0.squareRoot())) }
 
     /// The standard deviation of the normalised weights, √(Σ wₖ·k²) (their mean is 0).
     ///
@@ -145,12 +145,12 @@ public struct GaussianKernel1D: Sendable, Equatable {
     /// close to √(σ² + 1/12), the σ of the continuous g ∗ box, and below it by the aliasing term
     /// of `Sampling.integrated` (0.570 against 0.577 at σ = 0.5; equal to eight decimals from
     /// σ = 1); smaller than either when the truncation cuts the tails.
-    public var effectiveSigma: Double { KernelAnalysis.effectiveSigma(weights) }
+    package var effectiveSigma: Double { KernelAnalysis.effectiveSigma(weights) }
 
     // MARK: - The continuous Gaussian
 
     /// The normal density g(x) = exp(−x²/2σ²) / (σ√(2π)).
-    public static func density(_ x: Double, sigma: Double) -> Double {
+    package static func density(_ x: Double, sigma: Double) -> Double {
         unitPeakShape(x, sigma: sigma) / (sigma * (2 * Double.pi).squareRoot())
     }
 
@@ -163,7 +163,7 @@ public struct GaussianKernel1D: Sendable, Equatable {
     /// The weight of the point-sampled Gaussian at offset `x`, untruncated and normalised:
     /// exp(−x²/2σ²) / Σₖ exp(−(k + f)²/2σ²) over all integers k, f the fractional part of x (so
     /// the weights at x + ℤ sum to 1). The kernel every measurement compares with.
-    public static func pointWeight(at x: Double, sigma: Double) -> Double {
+    package static func pointWeight(at x: Double, sigma: Double) -> Double {
         let fraction = x - x.rounded(.down)
         let reach = Int((12 * sigma).rounded(.up)) + 2
         var norm = 0.0
@@ -177,7 +177,7 @@ public struct GaussianKernel1D: Sendable, Equatable {
     /// and their difference would cancel (to 0 beyond about 8σ), so there the same mass is taken
     /// from erfc: ½·[erfc((|x| − ½)/(σ√2)) − erfc((|x| + ½)/(σ√2))], which keeps tail masses
     /// accurate relative to their own size (the mass at 10σ, 1.05e-21, to 1e-12).
-    public static func binMass(at x: Double, sigma: Double) -> Double {
+    package static func binMass(at x: Double, sigma: Double) -> Double {
         let s = sigma * 2.0.squareRoot()
         let ax = abs(x)
         let lower = (ax - 0.5) / s, upper = (ax + 0.5) / s
@@ -190,7 +190,7 @@ public struct GaussianKernel1D: Sendable, Equatable {
     /// The mass of a normal distribution within k standard deviations of its mean: erf(k/√2).
     ///
     /// The 68–95–99.7 rule: k = 1, 2, 3 give 0.682689…, 0.954499…, 0.997300….
-    public static func continuousMass(withinSigmas k: Double) -> Double {
+    package static func continuousMass(withinSigmas k: Double) -> Double {
         erf(k / 2.0.squareRoot())
     }
 }
@@ -205,16 +205,16 @@ public struct GaussianKernel1D: Sendable, Equatable {
 /// Gaussian blur separates into a horizontal and a vertical pass.
 public struct GaussianKernel2D: Sendable, Equatable {
     /// The widest radius accepted, 512 (a 1025 × 1025 kernel, 8 MiB per array).
-    public static let maxRadius = 512
+    package static let maxRadius = 512
 
     /// The standard deviation of the continuous Gaussian, in pixels.
     public let sigma: Double
     /// The kernel reaches R pixels from the centre along each axis.
     public let radius: Int
     /// How each weight is taken from the density: at the pixel's centre, or over its area.
-    public let sampling: Sampling
+    package let sampling: Sampling
     /// Sampled values before normalising, row-major (2R + 1)².
-    public let raw: [Double]
+    package let raw: [Double]
     /// `raw` normalised to sum 1.
     public let weights: [Double]
 
@@ -270,7 +270,7 @@ public struct GaussianKernel2D: Sendable, Equatable {
     /// (which then sum to (Σ w)² = 1 to rounding).
     ///
     /// - Precondition: `kernel.radius ≤ GaussianKernel2D.maxRadius`.
-    public init(outerProductOf kernel: GaussianKernel1D) {
+    package init(outerProductOf kernel: GaussianKernel1D) {
         precondition(kernel.radius <= Self.maxRadius,
                      "kernel.radius (\(kernel.radius)) must not exceed \(Self.maxRadius)")
         sigma = kernel.sigma
@@ -281,27 +281,27 @@ public struct GaussianKernel2D: Sendable, Equatable {
     }
 
     /// The number of taps per row and per column, 2R + 1.
-    public var width: Int { 2 * radius + 1 }
+    package var width: Int { 2 * radius + 1 }
 
     /// The normalised weight at (dx, dy), 0 outside the window.
-    public func weight(dx: Int, dy: Int) -> Double {
+    package func weight(dx: Int, dy: Int) -> Double {
         guard abs(dx) <= radius && abs(dy) <= radius else { return 0 }
         return weights[(dy + radius) * width + (dx + radius)]
     }
 
     /// Σ raw.
-    public var rawSum: Double { raw.reduce(0, +) }
+    package var rawSum: Double { raw.reduce(0, +) }
 
     /// The share of the continuous 2-D density inside the square [−R − ½, R + ½]²:
     /// erf((R + ½)/(σ√2))².
-    public var capturedMass: Double {
+    package var capturedMass: Double {
         let m = erf((Double(radius) + 0.5) / (sigma * 2.0.squareRoot()))
         return m * m
     }
 
     /// The standard deviation of the normalised weights along one axis, √(Σ w(x, y)·x²)
     /// (the same along y by symmetry).
-    public var effectiveSigma: Double {
+    package var effectiveSigma: Double {
         let n = width
         var m2 = 0.0
         for j in 0..<n {

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// A kernel of n taps is read as centred: tap k sits at offset xₖ = k − (n − 1)/2, an integer
 /// for odd n and a half-integer for even n.
-public enum KernelAnalysis {
+package enum KernelAnalysis {
     /// The offset of each tap of an n-tap centred kernel: k − (n − 1)/2.
-    public static func offsets(count n: Int) -> [Double] {
+    package static func offsets(count n: Int) -> [Double] {
         (0..<n).map { Double($0) - Double(n - 1) / 2 }
     }
 
@@ -16,7 +16,7 @@ public enum KernelAnalysis {
     ///
     /// Dividing by Σ wₖ makes it independent of normalisation; for a symmetric kernel μ = 0.
     /// An empty kernel or one summing to 0 gives NaN.
-    public static func effectiveSigma(_ kernel: [Double]) -> Double {
+    package static func effectiveSigma(_ kernel: [Double]) -> Double {
         let x = offsets(count: kernel.count)
         var sum = 0.0, first = 0.0
         for (w, xk) in zip(kernel, x) { sum += w; first += w * xk }
@@ -35,7 +35,7 @@ public enum KernelAnalysis {
     /// the ideal's own tail, largest at the first offset outside; that value is included.
     ///
     /// - Throws: `BlurKitError` when σ is not finite and positive.
-    public static func maxDeviationFromGaussian(_ kernel: [Double], sigma: Double) throws -> Double {
+    package static func maxDeviationFromGaussian(_ kernel: [Double], sigma: Double) throws -> Double {
         try GaussianKernel1D.validate(sigma: sigma)
         let x = offsets(count: kernel.count)
         var worst = 0.0

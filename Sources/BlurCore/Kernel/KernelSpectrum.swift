@@ -6,14 +6,14 @@ import Foundation
 /// pixels). A Gaussian's response falls smoothly, exp(−σ²ω²/2); a box's is a periodic sinc
 /// whose side lobes let fine detail through again (and flip its sign), which is why a single
 /// box blur "rings".
-public enum KernelSpectrum {
+package enum KernelSpectrum {
     /// The magnitude of the discrete-time Fourier transform |Σₖ wₖ e^(−iωxₖ)| of a kernel at
     /// `frequencies` equally spaced ω from 0 to π inclusive.
     ///
     /// xₖ are the centred offsets (`KernelAnalysis.offsets`); centring changes only the phase,
     /// not the magnitude. One frequency gives ω = 0 alone; zero gives an empty list.
     /// Cost: frequencies × taps cosines and sines.
-    public static func magnitude(_ kernel: [Double], frequencies: Int) -> [(omega: Double, magnitude: Double)] {
+    package static func magnitude(_ kernel: [Double], frequencies: Int) -> [(omega: Double, magnitude: Double)] {
         guard frequencies > 0 else { return [] }
         let x = KernelAnalysis.offsets(count: kernel.count)
         return (0..<frequencies).map { j in
@@ -28,13 +28,13 @@ public enum KernelSpectrum {
     }
 
     /// The response of the continuous Gaussian of standard deviation σ: exp(−σ²ω²/2).
-    public static func gaussian(sigma: Double, omega: Double) -> Double {
+    package static func gaussian(sigma: Double, omega: Double) -> Double {
         exp(-0.5 * sigma * sigma * omega * omega)
     }
 
     /// The magnitude response of a normalised box of odd width w in closed form:
     /// |sin(wω/2) / (w·sin(ω/2))|, and 1 at ω = 0.
-    public static func box(width w: Int, omega: Double) -> Double {
+    package static func box(width w: Int, omega: Double) -> Double {
         let s = sin(omega / 2)
         if abs(s) < 1e-300 { return 1 }
         return abs(sin(Double(w) * omega / 2) / (Double(w) * s))

@@ -5,20 +5,20 @@
 /// averages in. Over a backdrop B a pixel shows αC + (1 − α)B, so a colour error ΔC shows as
 /// α·ΔC: `largestSeenError` is what a viewer can see, `largestColourError` what the file stores
 /// (and what a later step that makes the pixel opaque would show).
-public struct AlphaFringe: Sendable, Equatable {
+package struct AlphaFringe: Sendable, Equatable {
     /// Pixels whose alpha stores as at least 1 of 255.
-    public var visiblePixels: Int
+    package var visiblePixels: Int
     /// The largest |ΔC| of any channel over the visible pixels, 8-bit units.
-    public var largestColourError: Double
+    package var largestColourError: Double
     /// The largest α·|ΔC| of any channel (the error composited over any backdrop), 8-bit units.
-    public var largestSeenError: Double
+    package var largestSeenError: Double
     /// Visible pixels where α·|ΔC| exceeds one 8-bit step in some channel.
-    public var pixelsOffByMoreThanOneStep: Int
+    package var pixelsOffByMoreThanOneStep: Int
 
     /// Compares a straight-alpha blur with the premultiplied blur of the same image.
     ///
     /// - Precondition: the two images have the same size.
-    public static func measure(straight: RGBAImage, premultiplied: RGBAImage) -> AlphaFringe {
+    package static func measure(straight: RGBAImage, premultiplied: RGBAImage) -> AlphaFringe {
         precondition(straight.width == premultiplied.width && straight.height == premultiplied.height,
                      "straight \(straight.width)×\(straight.height) and premultiplied \(premultiplied.width)×\(premultiplied.height) differ in size")
         var fringe = AlphaFringe(visiblePixels: 0, largestColourError: 0, largestSeenError: 0, pixelsOffByMoreThanOneStep: 0)

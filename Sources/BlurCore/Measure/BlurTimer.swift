@@ -6,19 +6,19 @@ import Foundation
 /// Each run blurs the working image in place, as the kernels do: no copy is timed (the warm-up
 /// run makes the one copy away from the caller's image). Blurring blurred noise costs the same as
 /// blurring noise: the kernels do not depend on pixel values.
-public struct BlurTimer: Sendable {
+package struct BlurTimer: Sendable {
     /// A full-size blur that takes longer than this, in seconds, is timed on the crop instead.
-    public static let cropAboveSeconds = 2.0
+    package static let cropAboveSeconds = 2.0
 
     /// How many runs, and how long.
-    public var harness: TimingHarness
+    package var harness: TimingHarness
     /// Threads each blur is given.
-    public var threads: Int
+    package var threads: Int
     /// The edge mode each blur reads with.
-    public var edges: EdgeMode
+    package var edges: EdgeMode
 
     /// A timer with `harness`, `threads` and `edges`.
-    public init(harness: TimingHarness, threads: Int, edges: EdgeMode = .clamp) {
+    package init(harness: TimingHarness, threads: Int, edges: EdgeMode = .clamp) {
         self.harness = harness
         self.threads = threads
         self.edges = edges
@@ -32,7 +32,7 @@ public struct BlurTimer: Sendable {
     ///   - label: what was timed, carried into the timing.
     ///   - image: the image each run blurs (a fresh copy each time).
     ///   - crop: a smaller image for methods that may be too slow at full size; nil times `image`.
-    public func time(_ method: any BlurMethod, label: String, on image: RGBAImage,
+    package func time(_ method: any BlurMethod, label: String, on image: RGBAImage,
                      orCrop crop: RGBAImage? = nil) -> (timing: Timing, cropped: Bool) {
         var target = image
         var cropped = false
@@ -53,7 +53,7 @@ public struct BlurTimer: Sendable {
 
     /// The least-squares slope of log(time) against log(σ): about 0 for a method whose cost does
     /// not depend on σ, 1 for O(σ), 2 for O(σ²); nil for fewer than two points or a single σ.
-    public static func slope(_ points: [(sigma: Double, nanoseconds: Double)]) -> Double? {
+    package static func slope(_ points: [(sigma: Double, nanoseconds: Double)]) -> Double? {
         guard points.count >= 2 else { return nil }
         let xs = points.map { Foundation.log($0.sigma) }, ys = points.map { Foundation.log($0.nanoseconds) }
         let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)

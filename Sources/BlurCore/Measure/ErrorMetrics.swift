@@ -24,9 +24,9 @@ public struct ErrorMetrics: Sendable, Equatable {
     /// The reach that split the image into interior and border band.
     public let reach: Int
     /// Pixels in the interior.
-    public let interiorPixelCount: Int
+    package let interiorPixelCount: Int
     /// Pixels in the border band.
-    public let borderPixelCount: Int
+    package let borderPixelCount: Int
     /// The largest |error| in the interior, in 8-bit units; nil when it is empty.
     public let interiorMaxAbsError: Double?
     /// The root-mean-square error in the interior, in 8-bit units; nil when it is empty.
@@ -39,7 +39,7 @@ public struct ErrorMetrics: Sendable, Equatable {
     public let borderRMSE: Double?
 
     /// True when `reach` leaves no interior pixel (2·reach ≥ width or height).
-    public var interiorIsEmpty: Bool { interiorPixelCount == 0 }
+    package var interiorIsEmpty: Bool { interiorPixelCount == 0 }
 
     /// Compares a method's straight-alpha result with the reference, premultiplied.
     ///
@@ -82,7 +82,7 @@ public struct ErrorMetrics: Sendable, Equatable {
     }
 
     /// Peak signal-to-noise ratio for an RMSE in 8-bit units: 20·log₁₀(255 / RMSE) dB, +∞ at 0.
-    public static func psnr(rmse: Double) -> Double {
+    package static func psnr(rmse: Double) -> Double {
         rmse == 0 ? .infinity : 20 * log10(255 / rmse)
     }
 
@@ -91,7 +91,7 @@ public struct ErrorMetrics: Sendable, Equatable {
     /// two empty images.
     ///
     /// - Throws: `BlurKitError` when the sizes differ.
-    public static func maxAbsDifference(_ a: RGBAImage, _ b: RGBAImage) throws -> Double {
+    package static func maxAbsDifference(_ a: RGBAImage, _ b: RGBAImage) throws -> Double {
         guard a.width == b.width && a.height == b.height else {
             throw BlurKitError("image sizes differ: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
         }
@@ -100,7 +100,7 @@ public struct ErrorMetrics: Sendable, Equatable {
 
     /// Where `image` differs most from `reference` (the first such pixel in row order) and by how
     /// much, in 8-bit units, as the strips' difference panels draw it; the images must have one size.
-    public static func largestDifference(_ image: RGBAImage, _ reference: RGBAImage) -> (x: Int, y: Int, difference: Double) {
+    package static func largestDifference(_ image: RGBAImage, _ reference: RGBAImage) -> (x: Int, y: Int, difference: Double) {
         let d = pixelDifferences(image, reference)
         var worst = 0
         for i in d.indices where d[i] > d[worst] { worst = i }
@@ -130,7 +130,7 @@ public struct ErrorMetrics: Sendable, Equatable {
     /// resolution) is from the original inside one region.
     ///
     /// - Throws: `BlurKitError` when the sizes differ or `rect` is empty or not inside them.
-    public static func difference(_ a: RGBAImage, _ b: RGBAImage, in rect: PixelRect) throws -> (maxAbs: Double, rmse: Double) {
+    package static func difference(_ a: RGBAImage, _ b: RGBAImage, in rect: PixelRect) throws -> (maxAbs: Double, rmse: Double) {
         guard a.width == b.width && a.height == b.height else {
             throw BlurKitError("image sizes differ: \(a.width)×\(a.height) and \(b.width)×\(b.height)")
         }

@@ -2,25 +2,25 @@ import Foundation
 
 /// What a method's impulse response says about it: the width it really blurs with, and how far
 /// its shape is from the Gaussian it stands for.
-public struct ImpulseSummary: Sendable, Equatable {
+package struct ImpulseSummary: Sendable, Equatable {
     /// √ variance of the 1-D marginal of the impulse response.
-    public var effectiveSigma: Double
+    package var effectiveSigma: Double
     /// Largest |marginal − ideal Gaussian pixel weight| (`KernelAnalysis.maxDeviationFromGaussian`).
-    public var deviation: Double?
+    package var deviation: Double?
     /// Σ over the whole plane of |response(x, y) − g(x)·g(y)|, g the ideal weights
     /// (`GaussianKernel1D.pointWeight`): the ℓ∞ operator norm of the method minus the Gaussian,
     /// the largest error on any signal of values in −1…1 (Getreuer 2013, "A Survey of Gaussian
     /// Convolution Algorithms", IPOL).
-    public var operatorNormError: Double? = nil
+    package var operatorNormError: Double? = nil
     /// The largest error the method can make on any picture of values in 0…1: the larger of the
     /// sums of the positive and of the negative parts of response − ideal (a picture that is 1
     /// where one of them is and 0 elsewhere). Half the operator norm when both kernels sum to 1.
     /// Multiply by 255 for 8-bit levels.
-    public var worstCaseError: Double? = nil
+    package var worstCaseError: Double? = nil
 
     /// The side of the square the impulse is measured in: twice the method's reach (or, for a
     /// response that fades out, its extent) and a margin of two pixels, plus the centre.
-    public static func imageSide(for method: any BlurMethod) -> Int {
+    package static func imageSide(for method: any BlurMethod) -> Int {
         2 * (max(method.reach, (method as? any UnboundedResponse)?.responseExtent ?? 0) + 2) + 1
     }
 
@@ -32,7 +32,7 @@ public struct ImpulseSummary: Sendable, Equatable {
     ///   - method: the blur to measure.
     ///   - sigma: the σ of the Gaussian to compare the marginal with; nil measures only its width.
     /// - Throws: `BlurKitError` from `KernelAnalysis.maxDeviationFromGaussian` for a bad σ.
-    public static func measure(_ method: any BlurMethod, sigma: Double?) throws -> ImpulseSummary {
+    package static func measure(_ method: any BlurMethod, sigma: Double?) throws -> ImpulseSummary {
         let size = imageSide(for: method)
         let half = size / 2
         var image = RGBAImage(width: size, height: size, fill: .zero)

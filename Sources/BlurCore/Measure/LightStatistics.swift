@@ -5,17 +5,17 @@
 /// pixel counts as Y·α, the light it adds over black. A blur in linear light is a weighted mean
 /// of linear values whose weights sum to 1, so with edges that neither add nor lose pixels
 /// (clamp on a flat border, wrap) it keeps the mean Y; a blur of encoded values does not.
-public struct LightStatistics: Sendable, Equatable {
+package struct LightStatistics: Sendable, Equatable {
     /// The mean of Y·α over all pixels, 0…1.
-    public var meanLuminance: Double
+    package var meanLuminance: Double
     /// The darkest pixel's Y·α, encoded back to sRGB and given in 8-bit units: the grey level
     /// that looks as light as the darkest pixel.
-    public var darkestLevel: Double
+    package var darkestLevel: Double
     /// The mean stored value of R, G and B over all pixels, in 8-bit units: a grey image's level.
-    public var meanStoredLevel: Double
+    package var meanStoredLevel: Double
 
     /// Measures `image` in Float64.
-    public static func measure(_ image: RGBAImage) -> LightStatistics {
+    package static func measure(_ image: RGBAImage) -> LightStatistics {
         let count = max(image.pixelCount, 1)
         var sum = 0.0, darkest = Double.infinity, stored = 0.0
         for i in 0..<image.pixelCount {
@@ -36,7 +36,7 @@ extension LightStatistics {
     /// The lightness along a horizontal span: for each column x in `x..<x + width`, the mean
     /// linear luminance Y·α of rows `y..<y + height`, encoded back to sRGB, in 8-bit units — the
     /// grey level that looks as light as that column. The span is clipped to the image.
-    public static func lightnessProfile(_ image: RGBAImage, x: Int, y: Int, width: Int, height: Int) -> [(x: Int, level: Double)] {
+    package static func lightnessProfile(_ image: RGBAImage, x: Int, y: Int, width: Int, height: Int) -> [(x: Int, level: Double)] {
         let x0 = max(0, x), x1 = min(image.width, x + width), y0 = max(0, y), y1 = min(image.height, y + height)
         guard x0 < x1, y0 < y1 else { return [] }
         return (x0..<x1).map { column in

@@ -9,13 +9,13 @@ public struct ReferenceImage: Sendable, Equatable {
     /// Height in pixels.
     public let height: Int
     /// `4 · width · height` Float64 values, row by row, R, G, B, A for each pixel.
-    public var values: [Double]
+    package var values: [Double]
 
     /// An image of `width`×`height` pixels holding `values` in the layout above.
     ///
     /// - Precondition: `width` and `height` are not negative, and
     ///   `values.count == 4 * width * height`.
-    public init(width: Int, height: Int, values: [Double]) {
+    package init(width: Int, height: Int, values: [Double]) {
         precondition(width >= 0 && height >= 0, "size \(width)×\(height) must not be negative")
         precondition(values.count == 4 * width * height,
                      "values.count (\(values.count)) must equal 4 * width * height (\(4 * width * height))")
@@ -25,7 +25,7 @@ public struct ReferenceImage: Sendable, Equatable {
     }
 
     /// The pixel at (x, y) as (R, G, B, A).
-    public subscript(x: Int, y: Int) -> SIMD4<Double> {
+    package subscript(x: Int, y: Int) -> SIMD4<Double> {
         let i = 4 * (y * width + x)
         return SIMD4(values[i], values[i + 1], values[i + 2], values[i + 3])
     }
@@ -63,7 +63,7 @@ public struct ReferenceGaussianBlur: Sendable {
     ///
     /// - Throws: `BlurKitError` when σ is not finite and positive or ⌈8σ⌉ exceeds
     ///   `GaussianKernel1D.maxRadius` (σ > 512).
-    public static func radius(sigma: Double) throws -> Int {
+    package static func radius(sigma: Double) throws -> Int {
         try GaussianKernel1D.validate(sigma: sigma)
         let r = (8 * sigma).rounded(.up)
         guard r <= Double(GaussianKernel1D.maxRadius) else {
@@ -77,7 +77,7 @@ public struct ReferenceGaussianBlur: Sendable {
     /// How pixels beyond the border are read.
     public let edges: EdgeMode
     /// The point-sampled kernel of radius ⌈8σ⌉ whose `weights` the blur applies.
-    public let kernel: GaussianKernel1D
+    package let kernel: GaussianKernel1D
 
     /// The exact blur of standard deviation `sigma`, reading beyond the border as `edges` says.
     ///

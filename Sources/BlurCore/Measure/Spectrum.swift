@@ -12,18 +12,18 @@ import Foundation
 /// opposite borders (the DFT sees the picture repeated) would spread along both axes at every
 /// frequency, and no blur would seem to remove it. The array is centred: frequency (0, 0) sits at (W/2, H/2), the
 /// finest ripples (ω = π, alternating pixels) at the borders, as spectra are usually drawn.
-public struct Spectrum: Sendable {
+package struct Spectrum: Sendable {
     /// The picture's width, and the number of frequencies along x.
-    public let width: Int
+    package let width: Int
     /// The picture's height, and the number of frequencies along y.
-    public let height: Int
+    package let height: Int
     /// Row-major, centred magnitudes.
-    public let magnitude: [Double]
+    package let magnitude: [Double]
 
     /// The spectrum of `image`'s windowed luminance.
     ///
     /// - Precondition: the image is not empty.
-    public init(_ image: RGBAImage) {
+    package init(_ image: RGBAImage) {
         precondition(image.width > 0 && image.height > 0, "a spectrum needs pixels, not \(image.width)×\(image.height)")
         let w = image.width, h = image.height, half = w / 2 + 1
         let real = fftwf_alloc_real(w * h)!, bins = fftwf_alloc_complex(h * half)!
@@ -63,7 +63,7 @@ public struct Spectrum: Sendable {
     /// The mean magnitude over the frequencies whose length |ω| = √(ωx² + ωy²) (radians per
     /// pixel) lies in `band`, divided by the centre value (the mean luminance): how much ripple
     /// of those frequencies the picture holds for its brightness. 0 for a black picture.
-    public func share(in band: ClosedRange<Double>) -> Double {
+    package func share(in band: ClosedRange<Double>) -> Double {
         let centre = magnitude[(height / 2) * width + width / 2]
         guard centre > 0 else { return 0 }
         var sum = 0.0, count = 0

@@ -7,16 +7,16 @@ import Foundation
 /// minimum and maximum, in nanoseconds per pixel and megapixels per second.
 public struct TimingHarness: Sendable {
     /// Untimed runs before the timed ones.
-    public var warmupRuns: Int
+    package var warmupRuns: Int
     /// Timed runs at least, however long they take.
-    public var minimumRuns: Int
+    package var minimumRuns: Int
     /// Timed runs at most, however quick they are.
-    public var maximumRuns: Int
+    package var maximumRuns: Int
     /// About how long a measurement's timed runs take together, in seconds.
-    public var budgetSeconds: Double
+    package var budgetSeconds: Double
 
     /// A harness; the defaults are `standard`'s.
-    public init(warmupRuns: Int = 1, minimumRuns: Int = 5, maximumRuns: Int = 25, budgetSeconds: Double = 0.1) {
+    package init(warmupRuns: Int = 1, minimumRuns: Int = 5, maximumRuns: Int = 25, budgetSeconds: Double = 0.1) {
         precondition(warmupRuns >= 0 && minimumRuns >= 1 && maximumRuns >= minimumRuns,
                      "runs: warm-up \(warmupRuns), minimum \(minimumRuns), maximum \(maximumRuns)")
         self.warmupRuns = warmupRuns
@@ -58,7 +58,7 @@ public struct TimingHarness: Sendable {
     }
 
     /// The wall-clock seconds one call of `body` takes.
-    public static func seconds(_ body: () -> Void) -> Double {
+    package static func seconds(_ body: () -> Void) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) * 1e-9
@@ -70,12 +70,12 @@ public struct Timing: Sendable, Equatable {
     /// What was timed (a method's name and parameters).
     public let label: String
     /// Pixels per run, for the per-pixel figures.
-    public let pixels: Int
+    package let pixels: Int
     /// Every timed run, in seconds, in the order run.
-    public let seconds: [Double]
+    package let seconds: [Double]
 
     /// A timing from its runs; there must be at least one.
-    public init(label: String, pixels: Int, seconds: [Double]) {
+    package init(label: String, pixels: Int, seconds: [Double]) {
         precondition(!seconds.isEmpty, "a timing needs at least one run")
         self.label = label
         self.pixels = pixels
@@ -97,18 +97,18 @@ public struct Timing: Sendable, Equatable {
     /// The median run in nanoseconds per pixel.
     public var nanosecondsPerPixel: Double { medianSeconds * 1e9 / Double(pixels) }
     /// The quickest run in nanoseconds per pixel.
-    public var minimumNanosecondsPerPixel: Double { minimumSeconds * 1e9 / Double(pixels) }
+    package var minimumNanosecondsPerPixel: Double { minimumSeconds * 1e9 / Double(pixels) }
     /// The slowest run in nanoseconds per pixel.
-    public var maximumNanosecondsPerPixel: Double { maximumSeconds * 1e9 / Double(pixels) }
+    package var maximumNanosecondsPerPixel: Double { maximumSeconds * 1e9 / Double(pixels) }
     /// Pixels per second of the median run, in millions.
-    public var megapixelsPerSecond: Double { Double(pixels) / medianSeconds / 1e6 }
+    package var megapixelsPerSecond: Double { Double(pixels) / medianSeconds / 1e6 }
 }
 
 /// How this build was made, printed with every timing table.
-public enum BuildInfo {
+package enum BuildInfo {
     /// Whether BlurKit's kernels were compiled with optimisation (true in debug too: see Package.swift).
-    public static var kernelsOptimised: Bool { !_isDebugAssertConfiguration() }
+    package static var kernelsOptimised: Bool { !_isDebugAssertConfiguration() }
 
     /// The cores the system reports.
-    public static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
+    package static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 }

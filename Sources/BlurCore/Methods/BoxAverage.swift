@@ -6,7 +6,7 @@
 /// in `zero` mode the missing pixels count as zeros, so the divisor is always (2R+1)².
 public struct BoxAverage: BlurMethod {
     /// The box's radius R: it averages (2R+1)×(2R+1) pixels.
-    public let radius: Int
+    package let radius: Int
 
     /// The (2R+1)×(2R+1) box of radius R ≥ 0.
     public init(radius: Int) {
@@ -28,7 +28,7 @@ public struct BoxAverage: BlurMethod {
     }
 
     /// Blurs interleaved RGBA values as they are (callers premultiply alpha first).
-    public func apply(_ image: RGBAImage, edges: EdgeMode) -> RGBAImage {
+    package func apply(_ image: RGBAImage, edges: EdgeMode) -> RGBAImage {
         var out = image
         blur(&out, edges: edges, threads: 1)
         return out
@@ -53,19 +53,21 @@ public struct BoxAverage: BlurMethod {
 
 // MARK: - Catalog
 
-extension BoxAverage {
-    /// The catalog's entry: O(R²), taught; R from `--radius`, or from `--sigma` as the odd width
+extension MethodEntry {
+    /// `BoxAverage` in the catalog: O(R²), taught; R from `radius`, or from `sigma` as the odd width
     /// of nearest variance; in passes, the same box as one `IteratedBox` pass.
-    public static let entry = MethodEntry(
+    public static let box = MethodEntry(
         name: "box", summary: "naive mean of the (2R+1)² window", cost: .quadratic, taught: true,
         scheduleNote: "The fast loop reads the window from padded rows (so no tap asks the edge mode), sums eight pixels × four channels at once in SIMD registers, and multiplies by 1/(2R+1)² instead of dividing.",
-        inPasses: { settings in IteratedBox(widths: [2 * (try radius(settings)) + 1]) }
-    ) { settings in BoxAverage(radius: try radius(settings)) }
+        inPasses: { settings in IteratedBox(widths: [2 * (try BoxAverage.radius(settings)) + 1]) }
+    ) { settings in BoxAverage(radius: try BoxAverage.radius(settings)) }
+}
 
-    /// --radius R, or --sigma: the odd width whose variance (w² − 1)/12 is nearest σ².
+extension BoxAverage {
+    /// radius R, or sigma: the odd width whose variance (w² − 1)/12 is nearest σ².
     static func radius(_ settings: MethodSettings) throws -> Int {
         if let radius = settings.radius { return radius }
-        guard let sigma = settings.sigma else { throw BlurKitError("--method box needs --radius or --sigma") }
+        guard let sigma = settings.sigma else { throw BlurKitError("method box needs radius or sigma", naming: ["method", "radius", "sigma"]) }
         return (try BoxWidths.equalVarianceWidth(sigma: sigma) - 1) / 2
     }
 }

@@ -5,18 +5,18 @@ import Foundation
 public enum MethodCatalog {
     /// Every method's entry, in the order the command line lists them.
     public static let all: [MethodEntry] = [
-        BoxAverage.entry,
-        Gaussian2D.entry,
-        Separable.entry,
-        IteratedBox.entry,
-        Downsampled.entry,
-        ExtendedBox.entry,
-        Deriche.entry,
-        YoungVanVliet.entry,
-        StackBlur.entry,
-        DualKawase.entry,
-        LinearTaps.entry,
-        FFTGaussian.entry,
+        .box,
+        .gaussian2D,
+        .separable,
+        .iteratedBox,
+        .downsampled,
+        .extendedBox,
+        .deriche,
+        .youngVanVliet,
+        .stack,
+        .dualKawase,
+        .linearTaps,
+        .fft,
     ]
 }
 
@@ -30,7 +30,7 @@ extension MethodCatalog {
     public static var names: [String] { all.map(\.name) }
 
     /// The methods the first lessons teach, the default of `compare` and `bench`.
-    public static var taught: [MethodEntry] { all.filter(\.taught) }
+    package static var taught: [MethodEntry] { all.filter(\.taught) }
 
     /// Every parameter some method reads, in the order the catalog first declares them, plus
     /// `truncate`, which the Gaussian kernels and radius-to-σ conversions read.
@@ -44,7 +44,7 @@ extension MethodCatalog {
     /// `all`.
     ///
     /// - Throws: `BlurKitError` for an unknown name, or a list that names no method.
-    public static func parseList(_ text: String, option: String = "--methods") throws -> [MethodEntry] {
+    package static func parseList(_ text: String, name: String = "methods") throws -> [MethodEntry] {
         if text.trimmingCharacters(in: .whitespaces) == "all" { return all }
         let methods = try text.split(separator: ",").map { word in
             let name = word.trimmingCharacters(in: .whitespaces)
@@ -53,21 +53,21 @@ extension MethodCatalog {
             }
             return method
         }
-        guard !methods.isEmpty else { throw BlurKitError("\(option) names no method; choose from \(names.joined(separator: ", "))") }
+        guard !methods.isEmpty else { throw BlurKitError("\(name) names no method; choose from \(names.joined(separator: ", "))", naming: [name]) }
         return methods
     }
 
     /// Checks every parameter's value against its declaration, then each method's limits.
     ///
     /// - Throws: `BlurKitError` for the first value out of range.
-    public static func check(_ settings: MethodSettings, for methods: [MethodEntry]) throws {
+    package static func check(_ settings: MethodSettings, for methods: [MethodEntry]) throws {
         for parameter in parameters { try parameter.check(settings.value(parameter)) }
-        guard settings.sigma == nil || settings.radius == nil else { throw BlurKitError("give --sigma or --radius, not both") }
+        guard settings.sigma == nil || settings.radius == nil else { throw BlurKitError("give sigma or radius, not both", naming: ["sigma", "radius"]) }
         for method in methods { try method.check(settings) }
     }
 
     /// The parameter's help: its meaning, range, default and the methods that read it.
-    public static func help(for parameter: MethodParameter) -> String {
+    package static func help(for parameter: MethodParameter) -> String {
         let readers = all.filter { $0.reads(parameter) }.map(\.name)
         var text = parameter.meaning
         if !parameter.rangeText.isEmpty { text += " \(parameter.rangeText)." }
@@ -77,7 +77,7 @@ extension MethodCatalog {
 
     /// One line per method, "name: summary, cost" (and its limits where they are not the
     /// standard ones), for help texts.
-    public static var summaries: [String] {
+    package static var summaries: [String] {
         all.map { method in
             "\(method.name): \(method.summary), \(method.cost.rawValue)"
                 + (method.limits == .standard ? "" : "; \(method.limits.text)")

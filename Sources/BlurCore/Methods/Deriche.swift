@@ -28,25 +28,25 @@ import Foundation
 /// response against the Gaussian's pixel weights: largest difference ≤ 0.0045/σ (tested at σ = 2, 6).
 public struct Deriche: BlurMethod {
     /// One second-order section's coefficients.
-    public struct Section: Sendable, Equatable {
+    package struct Section: Sendable, Equatable {
         /// The causal numerator b₀, b₁ and denominator a₁, a₂.
-        public var b0, b1, a1, a2: Double
+        package var b0, b1, a1, a2: Double
         /// Anticausal numerator: c₁ = b₁ − b₀a₁, c₂ = −b₀a₂.
-        public var c1: Double { b1 - b0 * a1 }
+        package var c1: Double { b1 - b0 * a1 }
         /// The anticausal numerator's second coefficient, c₂ = −b₀a₂.
-        public var c2: Double { -b0 * a2 }
+        package var c2: Double { -b0 * a2 }
         /// The causal part's response to a constant 1: (b₀ + b₁)/(1 + a₁ + a₂).
-        public var causalGain: Double { (b0 + b1) / (1 + a1 + a2) }
+        package var causalGain: Double { (b0 + b1) / (1 + a1 + a2) }
         /// The anticausal part's response to a constant 1: (c₁ + c₂)/(1 + a₁ + a₂).
-        public var anticausalGain: Double { (c1 + c2) / (1 + a1 + a2) }
+        package var anticausalGain: Double { (c1 + c2) / (1 + a1 + a2) }
     }
 
     /// The σ the filter approximates.
-    public let sigma: Double
+    package let sigma: Double
     /// The two sections.
-    public let sections: [Section]
+    package let sections: [Section]
     /// Padding for the edge modes other than clamp: where the impulse response's tail falls below 10⁻⁷.
-    public let tail: Int
+    package let tail: Int
     /// Where all but `RecursiveTail.reachMass` of the impulse response's mass lies, as for a
     /// Gaussian cut at 3σ; the response itself never ends.
     public let reach: Int
@@ -126,7 +126,7 @@ public struct Deriche: BlurMethod {
 
     /// The plain loop the fast one is checked against: both sections, causal then anticausal,
     /// over one line extended by `tail` pixels through the edge mode, starting from rest.
-    public func reference(_ line: [Double], edges: EdgeMode) -> [Double] {
+    package func reference(_ line: [Double], edges: EdgeMode) -> [Double] {
         let n = line.count, pad = tail
         let x = (-pad..<(n + pad)).map { i in edges.sourceIndex(i, count: n).map { line[$0] } ?? 0 }
         func input(_ i: Int) -> Double { i >= 0 && i < x.count ? x[i] : 0 }
@@ -177,9 +177,9 @@ struct DericheCoefficients: Sendable {
 
 // MARK: - Catalog
 
-extension Deriche {
-    /// The catalog's entry: O(1); σ from `--sigma`, or `--radius` / T.
-    public static let entry = MethodEntry(name: "deriche", summary: "4th-order recursive filter", cost: .constant) { settings in
+extension MethodEntry {
+    /// `Deriche` in the catalog: O(1); σ from `sigma`, or `radius` / T.
+    public static let deriche = MethodEntry(name: "deriche", summary: "4th-order recursive filter", cost: .constant) { settings in
         try Deriche(sigma: try settings.gaussianSigma(for: "deriche"))
     }
 }

@@ -17,9 +17,9 @@
 ///   pixels (integer division), about K × (inner.reach + 1.5).
 public struct Downsampled: BlurMethod {
     /// The shrink factor K ≥ 1.
-    public let factor: Int
+    package let factor: Int
     /// The blur applied to the small image (built for σ/K).
-    public let inner: any BlurMethod
+    package let inner: any BlurMethod
 
     /// Shrinks by `factor` (K ≥ 1), blurs with `inner` (built for σ/K), enlarges back.
     public init(factor: Int, inner: any BlurMethod) {
@@ -122,11 +122,11 @@ extension MethodParameter {
         name: "downsample", kind: .integer(1...64), defaultValue: 4, meaning: "Shrink factor K of the downsampled method.")
 }
 
-extension Downsampled {
-    /// The catalog's entry: O(R) (the inner blur is separable), taught, reads `--downsample` K and
-    /// `--truncate`; the inner method is `Separable` with the sampled Gaussian of σ/K, σ from
-    /// `--sigma` or `--radius` / T.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `Downsampled` in the catalog: O(R) (the inner blur is separable), taught, reads `downsample` K and
+    /// `truncate`; the inner method is `Separable` with the sampled Gaussian of σ/K, σ from
+    /// `sigma` or `radius` / T.
+    public static let downsampled = MethodEntry(
         name: "downsampled", summary: "shrink by K, blur with σ/K, enlarge", parameters: [.downsample, .truncate],
         cost: .linear, taught: true,
         scheduleNote: "The fast version runs the same three steps with rows split over threads, the inner method's own fast loop, and the bilinear positions and weights computed once per row and column instead of once per pixel."
@@ -145,7 +145,7 @@ extension RGBAImage {
     /// image at the right and bottom border), as `downsampled` shrinks before it blurs.
     ///
     /// - Precondition: `k` ≥ 1.
-    public func reduced(by k: Int) -> RGBAImage {
+    package func reduced(by k: Int) -> RGBAImage {
         precondition(k >= 1, "a reduction factor must be at least 1, not \(k)")
         var small = RGBAImage(width: (width + k - 1) / k, height: (height + k - 1) / k)
         guard !pixels.isEmpty else { return small }

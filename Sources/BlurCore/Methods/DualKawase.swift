@@ -28,13 +28,13 @@ import Foundation
 /// difference ≤ 0.05/σ (tested at σ = 2 and 6).
 public struct DualKawase: BlurMethod {
     /// Passes down (and as many up).
-    public let passes: Int
+    package let passes: Int
     /// The offset o of the fetches, in texels.
-    public let offset: Double
+    package let offset: Double
 
     /// The largest offset chosen for a σ: beyond about 2 the fetches leave gaps and the result
     /// shows a lattice.
-    public static let maximumOffset = 2.0
+    package static let maximumOffset = 2.0
 
     /// N passes down and N up, with fetch offset o (in texels; 0 … `maximumOffset`).
     public init(passes: Int, offset: Double) {
@@ -205,7 +205,7 @@ public struct DualKawase: BlurMethod {
 
     /// The plain loop the fast one is checked against, on one channel: the passes exactly as a
     /// shader writes them, each fetch a bilinear interpolation.
-    public func reference(_ image: KawaseGrid, edges: EdgeMode) -> KawaseGrid {
+    package func reference(_ image: KawaseGrid, edges: EdgeMode) -> KawaseGrid {
         let o = offset, h = offset / 4
         var levels = [image]
         // lesson-code: dual-kawase-reference
@@ -234,16 +234,16 @@ public struct DualKawase: BlurMethod {
 }
 
 /// One channel of an image in Float64, for `DualKawase.reference`.
-public struct KawaseGrid: Sendable, Equatable {
+package struct KawaseGrid: Sendable, Equatable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// `width · height` values, row by row.
-    public var values: [Double]
+    package var values: [Double]
 
     /// A grid of `values`, which must hold `width · height` of them.
-    public init(width: Int, height: Int, values: [Double]) {
+    package init(width: Int, height: Int, values: [Double]) {
         precondition(values.count == width * height, "values.count (\(values.count)) must be width × height")
         self.width = width
         self.height = height
@@ -251,7 +251,7 @@ public struct KawaseGrid: Sendable, Equatable {
     }
 
     /// A grid whose value at (x, y) is `value(x, y)`.
-    public init(width: Int, height: Int, _ value: (Int, Int) -> Double) {
+    package init(width: Int, height: Int, _ value: (Int, Int) -> Double) {
         var values: [Double] = []
         values.reserveCapacity(width * height)
         for y in 0..<height { for x in 0..<width { values.append(value(x, y)) } }
@@ -260,7 +260,7 @@ public struct KawaseGrid: Sendable, Equatable {
 
     /// A bilinear fetch at (u, v) in texel units (texel centres at integers), each texel read
     /// through the edge mode.
-    public func fetch(_ u: Double, _ v: Double, _ edges: EdgeMode) -> Double {
+    package func fetch(_ u: Double, _ v: Double, _ edges: EdgeMode) -> Double {
         let x = Int(u.rounded(.down)), y = Int(v.rounded(.down))
         let fx = u - Double(x), fy = v - Double(y)
         func texel(_ i: Int, _ j: Int) -> Double {
@@ -365,10 +365,10 @@ private func kawasePass(
 
 // MARK: - Catalog
 
-extension DualKawase {
-    /// The catalog's entry: O(1) per pixel whatever σ; passes and offset solved from σ (`--sigma`,
-    /// or `--radius` / T) by `init(sigma:)`.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `DualKawase` in the catalog: O(1) per pixel whatever σ; passes and offset solved from σ (`sigma`,
+    /// or `radius` / T) by `init(sigma:)`.
+    public static let dualKawase = MethodEntry(
         name: "dual-kawase", summary: "down and up passes of bilinear fetches (compositors)", cost: .constant
     ) { settings in
         try DualKawase(sigma: try settings.gaussianSigma(for: "dual-kawase"))

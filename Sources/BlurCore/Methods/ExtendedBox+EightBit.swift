@@ -12,14 +12,14 @@
 /// runs on levels in `UInt32`, in any edge mode; with clamped edges it is Pillow's.
 extension ExtendedBox {
     /// The integer weights of one 8-bit pass on a scale of 2²⁴ (Pillow's `ww` and `fw`).
-    public struct FixedPointWeights: Sendable, Equatable {
+    package struct FixedPointWeights: Sendable, Equatable {
         /// The weight of each of the 2r + 1 pixels of the box.
-        public let whole: UInt32
+        package let whole: UInt32
         /// The weight of each of the two pixels just outside it.
-        public let end: UInt32
+        package let end: UInt32
 
         /// The weights, as Pillow computes them.
-        public init(whole: UInt32, end: UInt32) {
+        package init(whole: UInt32, end: UInt32) {
             self.whole = whole
             self.end = end
         }
@@ -27,7 +27,7 @@ extension ExtendedBox {
         /// Pillow's weights for a box of radius r + α given as one Float32, as
         /// `ImagingHorizontalBoxBlur` computes them: r = ⌊r + α⌋, ww from a Float32 division
         /// truncated to an integer, fw from what is left of 2²⁴ after the box's 2r + 1 pixels.
-        public init(floatRadius: Float) {
+        package init(floatRadius: Float) {
             let radius = UInt32(floatRadius)
             let whole = UInt32(Float(1 << 24) / (floatRadius * 2 + 1))
             self.init(whole: whole, end: ((1 << 24) - (radius * 2 + 1) * whole) / 2)
@@ -37,7 +37,7 @@ extension ExtendedBox {
         /// Float32 and Float64 (σ arrives as a C `float`; √ and ⌊⌋ in double, stored to float),
         /// so the weights derived from it are bit for bit Pillow's. Gwosdek et al. (2011),
         /// equations [7], [11] and [14], as in `ExtendedBox.init(sigma:passes:)`.
-        public static func pillowRadius(sigma: Double, passes: Int) -> Float {
+        package static func pillowRadius(sigma: Double, passes: Int) -> Float {
             let radius = Float(sigma)
             let sigma2 = radius * radius / Float(passes)
             let length = Float((12.0 * Double(sigma2) + 1.0).squareRoot())          // [7]
@@ -50,7 +50,7 @@ extension ExtendedBox {
 
     /// The plain loop of the 8-bit passes: N passes over one line of levels, each in Pillow's
     /// fixed point, rounded to a level, and read by the next pass through the edge mode.
-    public static func eightBitReference(
+    package static func eightBitReference(
         _ line: [UInt8], radius r: Int, weights: FixedPointWeights, passes: Int, edges: EdgeMode
     ) -> [UInt8] {
         var line = line

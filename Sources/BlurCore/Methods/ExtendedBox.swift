@@ -24,15 +24,15 @@ import Foundation
 /// columns, as Pillow runs them.
 public struct ExtendedBox: BlurMethod {
     /// The integer radius r of each pass.
-    public let radius: Int
+    package let radius: Int
     /// The weight α ∈ [0, 1) of the two pixels just outside the box.
-    public let alpha: Double
+    package let alpha: Double
     /// The number of passes N (each horizontal and vertical).
-    public let passes: Int
+    package let passes: Int
     /// How the passes store the image: Float32, or 8-bit levels with Pillow's fixed point.
-    public let storage: PassStorage
+    package let storage: PassStorage
     /// Pillow's fixed-point weights, used when `storage` is `eightBit`.
-    public let fixedPoint: FixedPointWeights
+    package let fixedPoint: FixedPointWeights
 
     /// The extended box of radius r and fraction α, applied `passes` times; with 8-bit passes
     /// its weights are Pillow's fixed point for the radius r + α.
@@ -75,13 +75,13 @@ public struct ExtendedBox: BlurMethod {
     }
 
     /// The variance of one pass: (2·Σₖ₌₁ʳ k² + 2α(r + 1)²) / L.
-    public var passVariance: Double {
+    package var passVariance: Double {
         let r = Double(radius)
         return (r * (r + 1) * (2 * r + 1) / 3 + 2 * alpha * (r + 1) * (r + 1)) / (2 * r + 1 + 2 * alpha)
     }
 
     /// √(N × the variance of one pass): the σ the passes achieve.
-    public var achievedSigma: Double { (Double(passes) * passVariance).squareRoot() }
+    package var achievedSigma: Double { (Double(passes) * passVariance).squareRoot() }
 
     /// "extended-box", as the command line names the method.
     public var name: String { "extended-box" }
@@ -125,7 +125,7 @@ public struct ExtendedBox: BlurMethod {
 
     /// The plain loop the fast one is checked against: N passes of the extended box over one
     /// line of values, reading beyond its ends through the edge mode.
-    public static func reference(_ line: [Double], radius r: Int, alpha: Double, passes: Int, edges: EdgeMode) -> [Double] {
+    package static func reference(_ line: [Double], radius r: Int, alpha: Double, passes: Int, edges: EdgeMode) -> [Double] {
         var line = line
         let n = line.count
         // lesson-code: extended-box-reference
@@ -170,10 +170,10 @@ private func extendedBoxPass(
 
 // MARK: - Catalog
 
-extension ExtendedBox {
-    /// The catalog's entry: O(1), reads `--iterations` N and `--eight-bit-passes`; σ from
-    /// `--sigma`, or `--radius` / T.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `ExtendedBox` in the catalog: O(1), reads `iterations` N and `eightBitPasses`; σ from
+    /// `sigma`, or `radius` / T.
+    public static let extendedBox = MethodEntry(
         name: "extended-box", summary: "N fractional-width boxes, σ exact (Pillow's GaussianBlur)",
         parameters: [.iterations, .eightBitPasses], cost: .constant
     ) { settings in

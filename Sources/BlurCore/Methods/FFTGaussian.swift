@@ -26,7 +26,7 @@ import Foundation
 /// times the image at small σ. One thread: the result does not depend on `threads`.
 public struct FFTGaussian: BlurMethod, UnboundedResponse {
     /// The standard deviation of the Gaussian, in pixels.
-    public let sigma: Double
+    package let sigma: Double
 
     /// The untruncated Gaussian of standard deviation σ, in pixels.
     ///
@@ -57,27 +57,27 @@ public struct FFTGaussian: BlurMethod, UnboundedResponse {
                             passes: (1 + padded) / 2 + 2 * 2 * padded + spectrum + 1)
     }
     /// ⌈8σ⌉: beyond it the response is below Float32 resolution.
-    public var responseExtent: Int { padding }
+    package var responseExtent: Int { padding }
     /// P = ⌈8σ⌉ (at least 1), the padding each side of a line for every mode but `wrap`.
-    public var padding: Int { (try? ReferenceGaussianBlur.radius(sigma: sigma)) ?? 1 }
+    package var padding: Int { (try? ReferenceGaussianBlur.radius(sigma: sigma)) ?? 1 }
 
     /// Where a line of `count` pixels sits in its padded, transformed line.
-    public struct Layout: Sendable, Equatable {
+    package struct Layout: Sendable, Equatable {
         /// Padding pixels before the line's first pixel.
-        public var before: Int
+        package var before: Int
         /// N, the transform's length: `before` + the line + the padding after.
-        public var length: Int
+        package var length: Int
     }
 
     /// The padded layout of a line of `count` pixels: no padding for `wrap`, else P each side,
     /// then more after it up to a length with no prime factor above 7.
-    public func layout(count: Int, edges: EdgeMode) -> Layout {
+    package func layout(count: Int, edges: EdgeMode) -> Layout {
         if edges == .wrap { return Layout(before: 0, length: count) }
         return Layout(before: padding, length: Self.smoothLength(atLeast: count + 2 * padding))
     }
 
     /// The smallest n ≥ `minimum` whose prime factors are all 2, 3, 5 or 7.
-    public static func smoothLength(atLeast minimum: Int) -> Int {
+    package static func smoothLength(atLeast minimum: Int) -> Int {
         var n = max(1, minimum)
         while true {
             var m = n
@@ -88,7 +88,7 @@ public struct FFTGaussian: BlurMethod, UnboundedResponse {
     }
 
     /// H(ω): the gain of the normalised, untruncated, point-sampled Gaussian at ω radians per pixel.
-    public static func gain(_ omega: Double, sigma: Double) -> Double {
+    package static func gain(_ omega: Double, sigma: Double) -> Double {
         // Terms beyond |m| = M are below exp(−2π²σ²M²) relative: M = 1 + ⌈3/σ⌉ leaves under e⁻¹⁷⁷.
         let terms = 1 + Int((3 / sigma).rounded(.up))
         var sum = 0.0, norm = 0.0
@@ -101,7 +101,7 @@ public struct FFTGaussian: BlurMethod, UnboundedResponse {
     }
 
     /// The gains at the N frequencies of a length-N transform, ωₖ = 2πk/N.
-    public func gains(length n: Int) -> [Double] {
+    package func gains(length n: Int) -> [Double] {
         (0..<n).map { Self.gain(2 * Double.pi * Double($0) / Double(n), sigma: sigma) }
     }
 
@@ -110,7 +110,7 @@ public struct FFTGaussian: BlurMethod, UnboundedResponse {
     /// One line blurred by the definition: pad it, take its DFT as a sum, multiply by the gains,
     /// transform back as a sum and keep the line's part. O(N²); the fast loop is checked against
     /// it, applied along rows then columns.
-    public func reference(_ values: [Double], edges: EdgeMode) -> [Double] {
+    package func reference(_ values: [Double], edges: EdgeMode) -> [Double] {
         let line = layout(count: values.count, edges: edges)
         let n = line.length, gains = gains(length: n)
         // lesson-code: fft-reference
@@ -233,10 +233,10 @@ enum FFTWPlans {
 
 // MARK: - Catalog
 
-extension FFTGaussian {
-    /// The catalog's entry: declared O(1), as its cost, O(log N) per pixel, does not grow with σ;
-    /// σ from `--sigma`, or `--radius` / T, up to 512.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `FFTGaussian` in the catalog: declared O(1), as its cost, O(log N) per pixel, does not grow with σ;
+    /// σ from `sigma`, or `radius` / T, up to 512.
+    public static let fft = MethodEntry(
         name: "fft", summary: "the untruncated Gaussian by FFT convolution (FFTW)", cost: .constant,
         limits: MethodLimits(sigma: 0...512, maximumRadius: MethodLimits.standard.maximumRadius),
         scheduleNote: "The fast loop pads the whole image at once and lets FFTW transform all four interleaved channels in one 2-D plan, in O(N log N) instead of the definition's O(N²) sums; the gains multiply as H(ωx)·H(ωy)."

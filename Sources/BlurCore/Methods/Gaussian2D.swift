@@ -11,9 +11,9 @@
 /// rows.
 public struct Gaussian2D: BlurMethod {
     /// The kernel, row-major: `weights[j * (2R+1) + i]` weighs the pixel at (i − R, j − R).
-    public let weights: [Float]
+    package let weights: [Float]
     /// The kernel radius R.
-    public let radius: Int
+    package let radius: Int
 
     /// Creates the method from `(2R+1)²` weights in row-major order (the caller normalises them).
     public init(weights: [Float], radius: Int) {
@@ -59,15 +59,15 @@ public struct Gaussian2D: BlurMethod {
 
 // MARK: - Catalog
 
-extension Gaussian2D {
-    /// The catalog's entry: O(R²), taught, reads `--truncate`; the sampled 2-D Gaussian of σ
-    /// (`--sigma`, or `--radius` / T) cut at R (`--radius`, or ⌊T·σ + ½⌋); in passes, `Separable`
+extension MethodEntry {
+    /// `Gaussian2D` in the catalog: O(R²), taught, reads `truncate`; the sampled 2-D Gaussian of σ
+    /// (`sigma`, or `radius` / T) cut at R (`radius`, or ⌊T·σ + ½⌋); in passes, `Separable`
     /// with the same σ and R.
-    public static let entry = MethodEntry(
+    public static let gaussian2D = MethodEntry(
         name: "gaussian2d", summary: "exact 2-D convolution", parameters: [.truncate],
         cost: .quadratic, taught: true,
         scheduleNote: "The fast loop reads padded rows (no edge-mode test per tap), keeps eight pixels × four channels in SIMD registers with the taps outermost, and splits the rows over threads.",
-        inPasses: { settings in try Separable.entry.make(settings) }
+        inPasses: { settings in try MethodEntry.separable.make(settings) }
     ) { settings in
         let sigma = try settings.gaussianSigma(for: "gaussian2d")
         let radius = try settings.gaussianRadius(sigma: sigma)

@@ -52,13 +52,13 @@
 /// and leaves a residue of ≈ 1e-8 of the signal where the exact result is 0.
 public struct IteratedBox: BlurMethod {
     /// The odd box widths, one per pass (each applied horizontally and vertically).
-    public let widths: [Int]
+    package let widths: [Int]
     /// How the passes are scheduled; every schedule gives identical results. Only benchmarks
     /// choose one (`explorer bench --box-schedule`), to measure what each path gains.
-    public var schedule: Schedule = .automatic
+    package var schedule: Schedule = .automatic
 
     /// The order in which the passes visit memory.
-    public enum Schedule: String, CaseIterable, Sendable {
+    package enum Schedule: String, CaseIterable, Sendable {
         /// Fused on one thread while its rings fit `boxFusedCacheBytes`, else streamed columns.
         case automatic
         /// Both directions in one sweep (`boxFused`), where columns can be streamed.
@@ -153,18 +153,18 @@ public struct IteratedBox: BlurMethod {
 
 // MARK: - Catalog
 
-extension IteratedBox {
-    /// The catalog's entry: O(1), taught, reads `--iterations` N; from `--sigma`, N widths chosen
-    /// by Kovesi's rule (`BoxWidths.forSigma`); from `--radius` R, N boxes of width 2R + 1.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `IteratedBox` in the catalog: O(1), taught, reads `iterations` N; from `sigma`, N widths chosen
+    /// by Kovesi's rule (`BoxWidths.forSigma`); from `radius` R, N boxes of width 2R + 1.
+    public static let iteratedBox = MethodEntry(
         name: "iterated-box", summary: "N running-sum box passes (Kovesi's widths)", parameters: [.iterations],
         cost: .constant, taught: true,
         scheduleNote: "The fast loop keeps a running sum — add the pixel entering the window, subtract the one leaving — so a pass costs two additions per pixel whatever its width; it slides along two rows at once, whose sums hide each other's latency, and divides once by the product of the widths at the end."
     ) { settings in
-        // --sigma: N Kovesi widths; --radius R: N boxes of width 2R+1.
+        // sigma: N Kovesi widths; radius R: N boxes of width 2R+1.
         let passes = settings.integer(.iterations)
         if let radius = settings.radius { return IteratedBox(radius: radius, iterations: passes) }
-        guard let sigma = settings.sigma else { throw BlurKitError("--method iterated-box needs --sigma or --radius") }
+        guard let sigma = settings.sigma else { throw BlurKitError("method iterated-box needs sigma or radius", naming: ["method", "sigma", "radius"]) }
         return IteratedBox(widths: try BoxWidths.forSigma(sigma, passes: passes))
     }
 }

@@ -15,17 +15,17 @@ import Foundation
 /// (largest difference from the Gaussian's pixel weights ≤ 0.005/σ at truncate 3, tested at σ = 2, 6).
 public struct LinearTaps: BlurMethod {
     /// One bilinear fetch: where, and its weight.
-    public struct Tap: Sendable, Equatable {
+    package struct Tap: Sendable, Equatable {
         /// Offset from the output pixel, in pixels; fractional between merged taps.
-        public var offset: Double
+        package var offset: Double
         /// The sum of the merged taps' weights.
-        public var weight: Double
+        package var weight: Double
     }
 
     /// The discrete kernel's 2R + 1 weights, offset −R … R.
-    public let weights: [Double]
+    package let weights: [Double]
     /// The merged fetches, left to right.
-    public let taps: [Tap]
+    package let taps: [Tap]
 
     /// Merges the taps of a symmetric odd kernel.
     public init(weights: [Double]) {
@@ -35,7 +35,7 @@ public struct LinearTaps: BlurMethod {
     }
 
     /// Rákos's merge: the centre alone, then neighbours (1, 2), (3, 4), … on each side.
-    public static func merge(_ weights: [Double]) -> [Tap] {
+    package static func merge(_ weights: [Double]) -> [Tap] {
         let r = weights.count / 2
         var right: [Tap] = []
         var k = 1
@@ -51,7 +51,7 @@ public struct LinearTaps: BlurMethod {
 
     /// The discrete kernel the fetches amount to: each fetch's weight split between its two
     /// texels by the interpolation fraction. Equal to `weights` up to rounding.
-    public var unmergedWeights: [Double] {
+    package var unmergedWeights: [Double] {
         let r = weights.count / 2
         var out = [Double](repeating: 0, count: weights.count)
         for tap in taps {
@@ -63,9 +63,9 @@ public struct LinearTaps: BlurMethod {
     }
 
     /// The kernel radius R.
-    public var radius: Int { weights.count / 2 }
+    package var radius: Int { weights.count / 2 }
     /// Fetches per pass: the merged taps.
-    public var fetches: Int { taps.count }
+    package var fetches: Int { taps.count }
 
     /// "linear-taps", as the command line names the method.
     public var name: String { "linear-taps" }
@@ -96,7 +96,7 @@ public struct LinearTaps: BlurMethod {
 
     /// The plain loop the fast one is checked against: every output pixel sums the weighted
     /// fetches, each fetch interpolating linearly between the two pixels around its offset.
-    public func reference(_ line: [Double], edges: EdgeMode) -> [Double] {
+    package func reference(_ line: [Double], edges: EdgeMode) -> [Double] {
         let n = line.count
         func pixel(_ i: Int) -> Double { edges.sourceIndex(i, count: n).map { line[$0] } ?? 0 }
         var out = [Double](repeating: 0, count: n)
@@ -138,10 +138,10 @@ private func linearTapsLine(
 
 // MARK: - Catalog
 
-extension LinearTaps {
-    /// The catalog's entry: O(R), reads `--truncate`; the sampled 1-D Gaussian of σ (`--sigma`,
-    /// or `--radius` / T) cut at R (`--radius`, or ⌊T·σ + ½⌋), its taps merged.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `LinearTaps` in the catalog: O(R), reads `truncate`; the sampled 1-D Gaussian of σ (`sigma`,
+    /// or `radius` / T) cut at R (`radius`, or ⌊T·σ + ½⌋), its taps merged.
+    public static let linearTaps = MethodEntry(
         name: "linear-taps", summary: "separable, taps merged into bilinear fetches", parameters: [.truncate],
         cost: .linear
     ) { settings in

@@ -28,13 +28,13 @@
 /// through a ring of rows (`separableRing`, docs/performance.md, "Separable: ring sweep").
 public struct Separable: BlurMethod {
     /// The 1-D weights, `2R+1` of them; position `k` weighs the pixel at offset `k - R`.
-    public let weights: [Float]
+    package let weights: [Float]
     /// Which passes run: both (the blur), or one alone, whose result is the two-pass blur's
     /// intermediate image (the separability picture: rows blurred, columns not yet).
-    public var directions: Directions = .both
+    package var directions: Directions = .both
 
     /// The passes a `Separable` runs.
-    public enum Directions: String, CaseIterable, Sendable {
+    package enum Directions: String, CaseIterable, Sendable {
         /// The horizontal pass, then the vertical one: the 2-D Gaussian.
         case both
         /// The horizontal pass alone: every row blurred, each column as it was.
@@ -50,7 +50,7 @@ public struct Separable: BlurMethod {
     }
 
     /// The kernel radius R.
-    public var radius: Int { weights.count / 2 }
+    package var radius: Int { weights.count / 2 }
     /// "separable", as the command line names the method.
     public var name: String { "separable" }
     /// The radius and the taps per pass: "R=9, 19 taps", and ", rows only" or ", columns only"
@@ -213,10 +213,10 @@ private func separableRing(
 
 // MARK: - Catalog
 
-extension Separable {
-    /// The catalog's entry: O(R), taught, reads `--truncate`; the sampled 1-D Gaussian of σ
-    /// (`--sigma`, or `--radius` / T) cut at R (`--radius`, or ⌊T·σ + ½⌋).
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `Separable` in the catalog: O(R), taught, reads `truncate`; the sampled 1-D Gaussian of σ
+    /// (`sigma`, or `radius` / T) cut at R (`radius`, or ⌊T·σ + ½⌋).
+    public static let separable = MethodEntry(
         name: "separable", summary: "the same kernel as two 1-D passes", parameters: [.truncate], cost: .linear, taught: true,
         scheduleNote: "The fast loop copies each row (or a block of 16 columns) into a padded scratch line, then adds the weighted taps for eight pixels × four channels at once, adding mirrored taps before multiplying when the weights are symmetric."
     ) { settings in

@@ -25,7 +25,7 @@
 ///   it odd); this keeps r and reads beyond the edge through the edge mode.
 extension StackBlur {
     /// How one direction turns a weighted sum of levels into a level.
-    public enum LevelRule: String, Sendable, CaseIterable {
+    package enum LevelRule: String, Sendable, CaseIterable {
         /// (sum · m) >> s, Klingemann's multiply and shift: ⌊sum / (r + 1)²⌋ or one more.
         case klingemann
         /// The Float32 product sum · 1/(r + 1)², rounded to the nearest level, ties to even.
@@ -36,7 +36,7 @@ extension StackBlur {
 
     /// Klingemann's multiplier m and shift s for radius r: m = ⌈2ˢ / (r + 1)²⌉ with
     /// s = ⌊log₂ (r + 1)²⌋ + 9, so m lies in (256, 512] and sum · m >> s ≈ sum / (r + 1)².
-    public static func klingemannDivisor(radius r: Int) -> (multiplier: UInt32, shift: UInt32) {
+    package static func klingemannDivisor(radius r: Int) -> (multiplier: UInt32, shift: UInt32) {
         let d = (r + 1) * (r + 1)
         let shift = (Int.bitWidth - 1 - d.leadingZeroBitCount) + 9
         return (UInt32(((1 << shift) + d - 1) / d), UInt32(shift))
@@ -44,13 +44,13 @@ extension StackBlur {
 
     /// The rule OpenCV's 8-bit stackBlur applies to a direction: `count` pixels a line, along
     /// the rows or down the columns.
-    public static func levelRule(radius r: Int, count: Int, alongColumns: Bool) -> LevelRule {
+    package static func levelRule(radius r: Int, count: Int, alongColumns: Bool) -> LevelRule {
         if alongColumns { return r <= 254 ? .klingemann : .truncated }
         return r <= 4 && count > 2 * r + 1 ? .klingemann : .nearest
     }
 
     /// One weighted sum of levels (the triangle's weights add up to (r + 1)²) as a level.
-    public static func level(_ sum: UInt32, radius r: Int, rule: LevelRule) -> UInt32 {
+    package static func level(_ sum: UInt32, radius r: Int, rule: LevelRule) -> UInt32 {
         switch rule {
         case .klingemann:
             let (m, s) = klingemannDivisor(radius: r)
@@ -64,7 +64,7 @@ extension StackBlur {
 
     /// The plain loop of one direction with 8-bit storage: the triangle of integer weights over
     /// one line of levels, read through the edge mode, each sum stored as a level by `rule`.
-    public static func eightBitReference(_ line: [UInt8], radius r: Int, rule: LevelRule, edges: EdgeMode) -> [UInt8] {
+    package static func eightBitReference(_ line: [UInt8], radius r: Int, rule: LevelRule, edges: EdgeMode) -> [UInt8] {
         let n = line.count
         func level(_ i: Int) -> UInt32 { edges.sourceIndex(i, count: n).map { UInt32(line[$0]) } ?? 0 }
         var out = [UInt8](repeating: 0, count: n)

@@ -19,9 +19,9 @@ import Foundation
 /// way OpenCV's 8-bit `stackBlur` stores them (`StackBlur+EightBit.swift`).
 public struct StackBlur: BlurMethod {
     /// The radius r of the triangle (2r + 1 taps).
-    public let radius: Int
+    package let radius: Int
     /// How the two directions store the image: Float32, or 8-bit levels as OpenCV does.
-    public let storage: PassStorage
+    package let storage: PassStorage
 
     /// The triangle of radius r (r ≥ 0), stored as `storage` between directions.
     public init(radius: Int, storage: PassStorage = .float32) {
@@ -42,7 +42,7 @@ public struct StackBlur: BlurMethod {
     }
 
     /// √(r(r + 2)/6): the σ of the triangle.
-    public var achievedSigma: Double { (Double(radius * (radius + 2)) / 6).squareRoot() }
+    package var achievedSigma: Double { (Double(radius * (radius + 2)) / 6).squareRoot() }
 
     /// "stack", as the command line names the method.
     public var name: String { "stack" }
@@ -80,7 +80,7 @@ public struct StackBlur: BlurMethod {
 
     /// The plain loop the fast one is checked against: the triangle of weights over one line,
     /// reading beyond its ends through the edge mode.
-    public static func reference(_ line: [Double], radius r: Int, edges: EdgeMode) -> [Double] {
+    package static func reference(_ line: [Double], radius r: Int, edges: EdgeMode) -> [Double] {
         let n = line.count
         func pixel(_ i: Int) -> Double { edges.sourceIndex(i, count: n).map { line[$0] } ?? 0 }
         var out = [Double](repeating: 0, count: n)
@@ -119,16 +119,16 @@ private func stackPass(
 
 // MARK: - Catalog
 
-extension StackBlur {
-    /// The catalog's entry: O(1), reads `--eight-bit-passes`; r from `--radius`, or from
-    /// `--sigma` as the triangle of nearest variance r(r + 2)/6.
-    public static let entry = MethodEntry(
+extension MethodEntry {
+    /// `StackBlur` in the catalog: O(1), reads `eightBitPasses`; r from `radius`, or from
+    /// `sigma` as the triangle of nearest variance r(r + 2)/6.
+    public static let stack = MethodEntry(
         name: "stack", summary: "Klingemann's triangle (OpenCV's stackBlur)", parameters: [.eightBitPasses],
         cost: .constant
     ) { settings in
-        // --radius R, or --sigma: the triangle of nearest variance r(r + 2)/6.
+        // radius R, or sigma: the triangle of nearest variance r(r + 2)/6.
         if let radius = settings.radius { return StackBlur(radius: radius, storage: settings.storage) }
-        guard let sigma = settings.sigma else { throw BlurKitError("--method stack needs --sigma or --radius") }
+        guard let sigma = settings.sigma else { throw BlurKitError("method stack needs sigma or radius", naming: ["method", "sigma", "radius"]) }
         return try StackBlur(sigma: sigma, storage: settings.storage)
     }
 }

@@ -29,17 +29,17 @@ import Foundation
 /// (tested at σ = 2 and 6).
 public struct YoungVanVliet: BlurMethod {
     /// The σ the filter's variance equals.
-    public let sigma: Double
+    package let sigma: Double
     /// The order K: 3, 4 or 5.
-    public let order: Int
+    package let order: Int
     /// b₀.
-    public let b0: Double
+    package let b0: Double
     /// a₁ … a_K.
-    public let a: [Double]
+    package let a: [Double]
     /// Triggs–Sdika's matrix, row i giving v(N + i) from the deviations w(N−1−j) − u₊.
-    public let rightEdge: [[Double]]
+    package let rightEdge: [[Double]]
     /// Padding for the edge modes other than clamp.
-    public let tail: Int
+    package let tail: Int
     /// Where all but `RecursiveTail.reachMass` of the impulse response's mass lies, as for a
     /// Gaussian cut at 3σ; the response itself never ends.
     public let reach: Int
@@ -61,7 +61,7 @@ public struct YoungVanVliet: BlurMethod {
     /// The σ the filter is made for: from 0.5, where its variance equation still has a
     /// bell-shaped solution for every order (at q = 0.40, 0.44, 0.48 for K = 3, 4, 5), to 2000,
     /// where its response is about 60,000 pixels long.
-    public static let sigmaRange: ClosedRange<Double> = 0.5...2000
+    package static let sigmaRange: ClosedRange<Double> = 0.5...2000
 
     /// Per order K, a q below which the variance equation no longer grows with q (found by
     /// scanning it: 0.3175, 0.373, 0.4185), rounded up.
@@ -201,7 +201,7 @@ public struct YoungVanVliet: BlurMethod {
     /// The plain loop the fast one is checked against: the causal pass, then the anticausal
     /// pass on its output, over one line extended by `tail` pixels through the edge mode; each
     /// pass starts at rest on the value at its end.
-    public func reference(_ line: [Double], edges: EdgeMode) -> [Double] {
+    package func reference(_ line: [Double], edges: EdgeMode) -> [Double] {
         let n = line.count, pad = tail
         let x = (-pad..<(n + pad)).map { i in edges.sourceIndex(i, count: n).map { line[$0] } ?? 0 }
         var w = [Double](repeating: 0, count: x.count)
@@ -319,13 +319,13 @@ extension MethodParameter {
         name: "order", kind: .integer(3...5), defaultValue: 3, meaning: "Order K of the recursive filter.")
 }
 
-extension YoungVanVliet {
-    /// The catalog's entry: O(1), reads `--order` K; σ from `--sigma`, or `--radius` / T, from
+extension MethodEntry {
+    /// `YoungVanVliet` in the catalog: O(1), reads `order` K; σ from `sigma`, or `radius` / T, from
     /// 0.5 (`sigmaRange`) up to the standard limit.
-    public static let entry = MethodEntry(
+    public static let youngVanVliet = MethodEntry(
         name: "young-van-vliet", summary: "recursive filter of order K (Triggs–Sdika right edge)", parameters: [.order],
         cost: .constant,
-        limits: MethodLimits(sigma: sigmaRange.lowerBound...MethodLimits.standard.sigma.upperBound,
+        limits: MethodLimits(sigma: YoungVanVliet.sigmaRange.lowerBound...MethodLimits.standard.sigma.upperBound,
                              maximumRadius: MethodLimits.standard.maximumRadius)
     ) { settings in
         try YoungVanVliet(sigma: try settings.gaussianSigma(for: "young-van-vliet"), order: settings.integer(.order))

@@ -15,7 +15,7 @@ public enum ImageSource {
 
     /// The path a bare image name stands for: `NAME` (no `/`, no `.`, not `builtin:`) is
     /// `imagesFolder/NAME.png` when that file exists; any other source is returned as it is.
-    public static func resolve(_ source: String, imagesFolder: String) -> String {
+    package static func resolve(_ source: String, imagesFolder: String) -> String {
         guard !source.contains("/"), !source.contains("."), !source.hasPrefix("builtin:") else { return source }
         let shipped = imagesFolder + "/\(source).png"
         return FileManager.default.fileExists(atPath: shipped) ? shipped : source
@@ -26,12 +26,12 @@ public enum ImageSource {
     ///
     /// - Throws: `BlurKitError` as `load` does for unreadable files, unknown built-ins and sizes
     ///   over `maxPixels`.
-    public static func size(of source: String, maxPixels: Int = PNG.defaultMaxPixels) throws -> (width: Int, height: Int) {
+    package static func size(of source: String, maxPixels: Int = PNG.defaultMaxPixels) throws -> (width: Int, height: Int) {
         guard source.hasPrefix("builtin:") else {
             let info = try PNGInfo.read(source)
             let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
             guard !overflow, pixels <= maxPixels else {
-                throw BlurKitError("'\(source)' has \(info.width)×\(info.height) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
+                throw BlurKitError("'\(source)' has \(info.width)×\(info.height) pixels, above the limit of \(maxPixels) (raise it with maxPixels)", naming: ["maxPixels"])
             }
             return (info.width, info.height)
         }
@@ -56,7 +56,7 @@ public enum ImageSource {
         }
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         guard !overflow, pixels <= maxPixels else {
-            throw BlurKitError("'\(source)' would have \(size.width)×\(size.height) pixels, above the limit of \(maxPixels) (raise it with --max-pixels)")
+            throw BlurKitError("'\(source)' would have \(size.width)×\(size.height) pixels, above the limit of \(maxPixels) (raise it with maxPixels)", naming: ["maxPixels"])
         }
         return (kind, size)
     }

@@ -61,7 +61,7 @@ struct BenchCommand: ReportingCommand {
             Table.Column(key: "croppedTo256", title: "crop", alignRight: false, priority: 6),
         ])
         for row in rows {
-            let naive = rows.first { $0.method == Gaussian2D.entry && $0.sigma == row.sigma }
+            let naive = rows.first { $0.method == MethodEntry.gaussian2D && $0.sigma == row.sigma }
             let speedup = naive.map { $0.timing.nanosecondsPerPixel / row.timing.nanosecondsPerPixel }
             table.append([
                 .text(row.method.name), .compact(row.sigma), .text(row.parameters),

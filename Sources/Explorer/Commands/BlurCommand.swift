@@ -24,7 +24,7 @@ struct BlurCommand: ReportingCommand {
     @Option(name: .shortAndLong, help: "Output PNG file (written atomically).") var output: String
     @Option(help: "Blur method: \(MethodCatalog.names.joined(separator: ", ")).",
             completion: .list(MethodCatalog.names), transform: MethodOptions.entry)
-    var method: MethodEntry = BoxAverage.entry
+    var method: MethodEntry = MethodEntry.box
     @Option(help: "Standard deviation σ in pixels: \(MethodLimits.standard.text) (a method may state narrower limits).") var sigma: Double?
     @Option(help: "Window radius R (box: a (2R+1)×(2R+1) window; Gaussians: kernel radius, σ = R/T).") var radius: Int?
     @OptionGroup var methodOptions: MethodOptions
@@ -76,7 +76,7 @@ struct BlurCommand: ReportingCommand {
         guard !(methodOptions.eightBitPasses && linear) else {
             throw ValidationError("give --eight-bit-passes or --linear, not both (the libraries store 8-bit sRGB levels between passes)")
         }
-        if pass != .both, method != Separable.entry {
+        if pass != .both, method != MethodEntry.separable {
             throw ValidationError("--pass \(pass.rawValue) applies to --method separable, not \(method.name)")
         }
         if let region { _ = try Self.regionSpec(region) }
@@ -134,7 +134,7 @@ struct BlurCommand: ReportingCommand {
         if let region {
             let rect = try Self.regionSpec(region).resolved(width: width, height: height)
             let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, alpha, threads] in
-                Blur.apply(blurMethod, to: $0, edges: edges, linear: linear, alpha: alpha, threads: threads)
+                $0.blurred(by: blurMethod, edges: edges, linear: linear, alpha: alpha, threads: threads)
             }
             let (pixels, read) = try blur.blurRegion(of: original!, behind: rect)
             blurred = original!
@@ -146,7 +146,7 @@ struct BlurCommand: ReportingCommand {
                         Strip.Outline(x: rect.x, y: rect.y, width: rect.width, height: rect.height, label: "blurred")]
         } else if grow {
             let padded = original!.padded(by: blurMethod.reach)
-            blurred = Blur.apply(blurMethod, to: padded, edges: .zero, linear: linear, alpha: alpha, threads: threads)
+            blurred = padded.blurred(by: blurMethod, edges: .zero, linear: linear, alpha: alpha, threads: threads)
             description = "Blurred \(input) (\(width)×\(height)) with \(what) into a transparent border of its reach, "
                 + "\(blurMethod.reach) px: the output is \(blurred.width)×\(blurred.height)"
             alt += ", grown by \(blurMethod.reach) pixels on every side where the blur fades into transparency"
@@ -155,9 +155,9 @@ struct BlurCommand: ReportingCommand {
         } else {
             blurred = original!
             if stripOptions.strip == nil && alpha == .premultiplied && !light && cells == nil { original = nil }
-            Blur.apply(blurMethod, inPlace: &blurred, edges: edges, linear: linear, alpha: alpha, threads: threads)
+            blurred.blur(by: blurMethod, edges: edges, linear: linear, alpha: alpha, threads: threads)
             if alpha == .straight {
-                let right = Blur.apply(blurMethod, to: original!, edges: edges, linear: linear, threads: threads)
+                let right = original!.blurred(by: blurMethod, edges: edges, linear: linear, threads: threads)
                 fringe = AlphaFringe.measure(straight: blurred, premultiplied: right)
             }
         }
@@ -199,7 +199,7 @@ struct BlurCommand: ReportingCommand {
                 // The intermediate image beside the finished blur: what the other pass adds.
                 var both = separable
                 both.directions = .both
-                strip.add(Blur.apply(both, to: original!, edges: edges, linear: linear, alpha: alpha, threads: threads),
+                strip.add(original!.blurred(by: both, edges: edges, linear: linear, alpha: alpha, threads: threads),
                           caption: "both passes", ([sigmaText, both.parameters].compactMap { $0 }).joined(separator: ", "))
             }
             StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)

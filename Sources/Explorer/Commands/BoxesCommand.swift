@@ -14,7 +14,8 @@ struct BoxesCommand: ReportingCommand {
         """
     )
 
-    @Option(help: "Standard deviation σ in pixels (> 0).") var sigma: Double
+    @OptionGroup var sigmaOption: SigmaOption
+    var sigma: Double { sigmaOption.sigma }
     @Option(help: "Numbers of passes, e.g. 1,2,3,4,5,6.") var passes: String = "1,2,3,4,5,6"
     @Option(name: .customLong("apple-radius"), help: "Also show Apple's ImageEffects box width for this blur radius (points).")
     var appleRadius: Double?
@@ -25,7 +26,6 @@ struct BoxesCommand: ReportingCommand {
     }
 
     func validate() throws {
-        try SigmaValidation.check(sigma)
         _ = try passCounts()
         if let appleRadius, !(appleRadius.isFinite && appleRadius > 0 && appleRadius <= 1000) {
             throw ValidationError("--apple-radius must be a number in (0, 1000], got \(appleRadius)")

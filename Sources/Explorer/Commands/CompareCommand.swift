@@ -93,10 +93,10 @@ struct CompareCommand: ReportingCommand {
             var output = image
             if time && context.previewTiming {
                 // A live page's preview times the one run that makes the output: no repeats.
-                let seconds = TimingHarness.seconds { output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads) }
+                let seconds = TimingHarness.seconds { output = image.blurred(by: method, edges: edges, alpha: alpha, threads: threads) }
                 timing = Timing(label: name.name, pixels: image.pixelCount, seconds: [seconds])
             } else {
-                output = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
+                output = image.blurred(by: method, edges: edges, alpha: alpha, threads: threads)
             }
             let errors = try ErrorMetrics(comparing: output, with: reference, reach: method.reach)
             // A kernel belongs to the linear filter: with 8-bit passes a single white pixel spreads
@@ -107,7 +107,7 @@ struct CompareCommand: ReportingCommand {
                                                      sigma: sigma)
             if time && timing == nil {
                 timing = harness.measure(name.name, pixels: image.pixelCount) {
-                    _ = Blur.apply(method, to: image, edges: edges, alpha: alpha, threads: threads)
+                    _ = image.blurred(by: method, edges: edges, alpha: alpha, threads: threads)
                 }
             }
             outcomes.append(Outcome(name: name, method: method, output: output, errors: errors, impulse: impulse, timing: timing))

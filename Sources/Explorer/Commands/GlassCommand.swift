@@ -154,7 +154,7 @@ struct GlassCommand: ReportingCommand {
     func blurChoice(_ preset: GlassPreset, factor: Int, scale: Double = 1) throws -> Choice {
         if let sigma {
             let settings = MethodSettings(sigma: sigma, values: [MethodParameter.downsample.name: Double(factor)])
-            let method = try usage { try (factor > 1 ? Downsampled.entry : Separable.entry).method(settings) }
+            let method = try usage { try (factor > 1 ? MethodEntry.downsampled : MethodEntry.separable).method(settings) }
             return Choice(method: method, words: "a separable Gaussian of σ = \(NumberText.compact(sigma)) px", sigma: sigma, alpha: alpha)
         }
         let r = preset.blurRadius * scale

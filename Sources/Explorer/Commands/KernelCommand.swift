@@ -17,7 +17,8 @@ struct KernelCommand: ReportingCommand {
         """
     )
 
-    @Option(help: "Standard deviation σ in pixels (> 0).") var sigma: Double
+    @OptionGroup var sigmaOption: SigmaOption
+    var sigma: Double { sigmaOption.sigma }
     @Option(help: "Window radius R (the window is 2R+1 wide).") var radius: Int?
     @Option(help: "Truncate at T·σ: R = ⌊T·σ + ½⌋.") var truncate: Double?
     @Option(help: "point or integrated.") var sampling: Sampling = .point
@@ -32,7 +33,6 @@ struct KernelCommand: ReportingCommand {
     @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
-        try SigmaValidation.check(sigma)
         if linearTaps {
             guard dims == 1 else { throw ValidationError("--linear-taps merges the taps of a 1-D kernel; it does not combine with --dims 2") }
             guard coverage == nil else { throw ValidationError("--linear-taps does not combine with --coverage") }

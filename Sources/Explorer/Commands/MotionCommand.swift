@@ -54,7 +54,7 @@ struct MotionCommand: ReportingCommand {
     /// The blur: a separable Gaussian of σ, or the same through a 1/`factor` copy.
     func blur(factor: Int) throws -> (method: any BlurMethod, effect: EffectBlur) {
         let settings = MethodSettings(sigma: sigma, values: [MethodParameter.downsample.name: Double(factor)])
-        let method = try usage { try (factor > 1 ? Downsampled.entry : Separable.entry).method(settings) }
+        let method = try usage { try (factor > 1 ? MethodEntry.downsampled : MethodEntry.separable).method(settings) }
         return (method, EffectBlur(method))
     }
 

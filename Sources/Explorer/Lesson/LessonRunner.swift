@@ -89,127 +89,6 @@ struct LessonRunner {
         }
     }
 
-    // MARK: - Preparing
-
-    /// Substitutes parameters into prose and cells and parses every cell's command.
-    ///
-    /// Image parameters are sized first (`Lesson.environment`), so an image below the lesson's
-    /// smallest size stops the lesson before anything runs.
-    ///
-    /// - Throws: `LessonError` at the line of an unknown `{{parameter}}`, an expression that does
-    ///   not evaluate, an unsplittable command line, an unknown command or option, or a command
-    ///   that cannot run in a lesson; at a parameter's line for an unreadable or too small image.
-    func prepare() throws(LessonError) -> [PreparedPart] {
-        let environment = try lesson.environment(values: values, resolve: PackageFolders.image)
-        var prepared: [PreparedPart] = []
-        var cellsAbove: Set<String> = []
-        for part in lesson.parts {
-            switch part {
-            case .prose(let prose):
-                // Names of cell results stand for 1 while the prose is checked; they are read
-                // when their cells have run.
-                var placeholders = environment
-                for (offset, text) in prose.lines.enumerated() {
-                    for name in CellResults.dottedNames(in: text) where environment[name] == nil {
-                        try checkCellReference(name, line: prose.line + offset, above: cellsAbove)
-                        placeholders[name] = .number(1)
-                    }
-                }
-                var lines: [String] = []
-                for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: placeholders, path: lesson.path) {
-                    lines.append(try Template.substitute(text, values: placeholders, path: lesson.path, line: line, prose: true, render: LessonPage.proseValue))
-                }
-                if placeholders.count > environment.count {
-                    prepared.append(.resultProse(prose, environment: environment))
-                } else if !lines.isEmpty {
-                    prepared.append(.prose(lines.joined(separator: "\n")))
-                }
-            case .cell(let cell):
-                if let id = cell.id { cellsAbove.insert(id) }
-                prepared.append(.cell(try prepare(cell, environment: environment)))
-            }
-        }
-        return prepared
-    }
-
-    /// Refuses a dotted name in prose that names no cell above it.
-    func checkCellReference(_ name: String, line: Int, above: Set<String>) throws(LessonError) {
-        let id = String(name.prefix { $0 != "." })
-        if above.contains(id) { return }
-        if let later = lesson.cells.first(where: { $0.id == id }) {
-            throw LessonError(lesson.path, line: line, "{{\(name)}}: the cell '\(id)' runs later (line \(later.fenceLine)); prose reads only cells above it")
-        }
-        let named = lesson.cells.compactMap(\.id)
-        let known = named.isEmpty ? "this lesson names no cell (write id=\"NAME\" on a cell's fence line)" : "the named cells are " + named.joined(separator: ", ")
-        throw LessonError(lesson.path, line: line, "{{\(name)}}: no cell is named '\(id)'; \(known)")
-    }
-
-    /// The text of prose that reads cell results, now that the cells above it have run.
-    ///
-    /// - Throws: `LessonError` at the line of a name whose cell has no such row, column or measure.
-    func substitute(_ prose: Lesson.Prose, environment: [String: LessonExpression.Value],
-                    results: [String: LessonExpression.Value], reports: [String: (line: Int, report: Report)]) throws(LessonError) -> String? {
-        let values = environment.merging(results) { _, result in result }
-        for (offset, text) in prose.lines.enumerated() {
-            for name in CellResults.dottedNames(in: text) where values[name] == nil {
-                let id = String(name.prefix { $0 != "." })
-                guard let cell = reports[id] else { continue }
-                throw LessonError(lesson.path, line: prose.line + offset, CellResults.missing(name, id: id, line: cell.line, report: cell.report))
-            }
-        }
-        var lines: [String] = []
-        for (text, line) in try Template.selectSections(prose.lines, line: prose.line, values: values, path: lesson.path) {
-            lines.append(try Template.substitute(text, values: values, path: lesson.path, line: line, prose: true, render: LessonPage.proseValue))
-        }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
-    }
-
-    func prepare(_ cell: Lesson.Cell, environment: [String: LessonExpression.Value]) throws(LessonError) -> PreparedCell {
-        var pieces: [String] = []
-        for (offset, line) in cell.lines.enumerated() {
-            pieces.append(try Template.substitute(line, values: environment, path: lesson.path, line: cell.line + offset))
-        }
-        let pasted = pieces.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
-        let predict = try cell.predict.map { question throws(LessonError) in
-            try Template.substitute(question, values: environment, path: lesson.path, line: cell.fenceLine)
-        }
-        let caption = try cell.caption.map { caption throws(LessonError) in
-            try Template.substitute(caption, values: environment, path: lesson.path, line: cell.fenceLine)
-        }
-        let written = cell.lines.map { $0.trimmingTrailingBlanks().drop(while: { $0 == " " }) }.joined(separator: " ")
-        let words = try CellWords.split(written, values: environment, path: lesson.path, line: cell.line)
-        // The command as shown: as written with its values in place, unless that would read as
-        // other words in a shell; then each word quoted, so that pasting it runs this command.
-        let text = (try? ShellWords.split(pasted)) == words ? pasted : words.map(shellQuoted).joined(separator: " ")
-        if let unknown = Explorer.unknownCommand(in: words) {
-            throw LessonError(lesson.path, line: cell.line, unknown)
-        }
-        // The cell's own command parses its words: the same options and messages as through
-        // `explorer`, without ArgumentParser checking the whole tree of commands again for every
-        // cell (a fifth of `explorer all`'s time in a debug build).
-        let root: any ParsableCommand.Type = words.first.flatMap { first in
-            Explorer.configuration.subcommands.first { $0.configuration.commandName == first }
-        } ?? Explorer.self
-        let parsed: any ParsableCommand
-        do {
-            parsed = try root.parseAsRoot(NegativeNumbers.attached(root == Explorer.self ? words : Array(words.dropFirst())))
-        } catch {
-            if root.exitCode(for: error) == .success {
-                throw LessonError(lesson.path, line: cell.line, "'\(text)' prints help or a version; a cell must run a command")
-            }
-            let message = root.message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-            throw LessonError(lesson.path, line: cell.line, message)
-        }
-        guard let command = parsed as? any ReportingCommand else {
-            let name = type(of: parsed).configuration.commandName ?? "explorer"
-            if name == "help" {
-                throw LessonError(lesson.path, line: cell.line, "'\(text)' prints help; a cell must run a command")
-            }
-            throw LessonError(lesson.path, line: cell.line, "'\(name)' cannot run in a lesson (it does not produce a report)")
-        }
-        return PreparedCell(cell: cell, text: text, words: words, command: command, caption: caption, predict: predict)
-    }
-
     // MARK: - Running
 
     /// Runs every cell and writes the page; `onItem` sees each piece as soon as it is ready, and
@@ -222,7 +101,9 @@ struct LessonRunner {
     }
 
     /// Runs cells already prepared by `prepare()`, and writes the page.
-    func run(_ parts: [PreparedPart], onItem: (Item) throws(LessonError) -> Void = { _ in }) throws(LessonError) -> Outcome {
+    func run(_ parts: [PreparedPart], onItem: (Item) throws(LessonError) -> Void = { _ in }) throws(LessonError)
+        -> Outcome
+    {
         let start = Date()
         let folder = PageFolder(root: outputRoot, name: lesson.pageFolderName)
         let staging = try folder.makeStaging()
@@ -240,7 +121,8 @@ struct LessonRunner {
                 case .prose(let text):
                     item = .prose(text)
                 case .resultProse(let prose, let environment):
-                    guard let text = try substitute(prose, environment: environment, results: results, reports: reports) else {
+                    guard let text = try substitute(prose, environment: environment, results: results, reports: reports)
+                    else {
                         // Every section of it was dropped: nothing to show, but one item per part
                         // keeps `--step`'s count.
                         try onItem(.prose(""))
@@ -249,7 +131,11 @@ struct LessonRunner {
                     item = .prose(text)
                 case .cell(let cell):
                     let executed: Executed
-                    if let earlier = early[index] { executed = try earlier.get() } else { executed = try execute(cell, in: staging) }
+                    if let earlier = early[index] {
+                        executed = try earlier.get()
+                    } else {
+                        executed = try execute(cell, in: staging)
+                    }
                     try checkFigures(executed.result, written: &written)
                     try checkFiles(executed, line: cell.cell.line, owners: &owners)
                     done.append(executed)
@@ -268,10 +154,13 @@ struct LessonRunner {
             try folder.write(page.html, named: "index.html", in: staging)
             for (name, csv) in page.tables { try folder.write(csv, named: name, in: staging) }
             let files = try folder.commit(staging)
-            memo?.keep(done.compactMap { executed in executed.key.map { ($0, executed.result.report, executed.written) } }, folder: folder.path,
-                       lesson: lesson.path, reads: Set(done.filter(\.readOutputs).map(\.result.line)))
-            return Outcome(folder: folder.path, items: items, markdown: page.markdown, files: files,
-                           cellCount: done.count, seconds: Date().timeIntervalSince(start))
+            memo?.keep(
+                done.compactMap { executed in executed.key.map { ($0, executed.result.report, executed.written) } },
+                folder: folder.path,
+                lesson: lesson.path, reads: Set(done.filter(\.readOutputs).map(\.result.line)))
+            return Outcome(
+                folder: folder.path, items: items, markdown: page.markdown, files: files,
+                cellCount: done.count, seconds: Date().timeIntervalSince(start))
         } catch {
             folder.discard(staging)
             throw error
@@ -324,7 +213,8 @@ struct LessonRunner {
         }
         var all = results.withLock { $0 }
         if let failure = deferred.firstFailure,
-           let index = all.first(where: { (try? $0.value.get())?.result.line == failure.line })?.key {
+            let index = all.first(where: { (try? $0.value.get())?.result.line == failure.line })?.key
+        {
             all[index] = .failure(LessonError(lesson.path, line: failure.line, Explorer.message(for: failure.error)))
         }
         return all
@@ -335,9 +225,13 @@ struct LessonRunner {
     /// - Parameter beside: whether other cells run at the same time (a timing cell's report then
     ///   says so).
     /// - Parameter deferring: where the cell leaves its strips to be drawn (nil: at once).
-    func execute(_ prepared: PreparedCell, in staging: String, beside: Bool = false,
-                 deferring: DeferredFigures? = nil) throws(LessonError) -> Executed {
-        let key = memo.map { _ in CellMemo.key(lesson: lesson.path, cell: prepared, quick: quickTiming && prepared.command.measuresTime) }
+    func execute(
+        _ prepared: PreparedCell, in staging: String, beside: Bool = false,
+        deferring: DeferredFigures? = nil
+    ) throws(LessonError) -> Executed {
+        let key = memo.map { _ in
+            CellMemo.key(lesson: lesson.path, cell: prepared, quick: quickTiming && prepared.command.measuresTime)
+        }
         if let memo, let key, let report = memo.reuse(key, into: staging) {
             return Executed(result: result(prepared, report: report), key: key, readOutputs: false)
         }
@@ -351,7 +245,7 @@ struct LessonRunner {
         context.reads = reads
         context.figureDeferral = deferring.map { ($0, prepared.cell.line) }
         // Lesson figures are rewritten on every run: zlib's fast level saves a tenth of
-        // `explorer all`'s time for files about an eighth larger (README, Performance).
+        // `explorer all`'s time for files about an eighth larger (docs/performance.md, "explorer all").
         context.figureCompression = .fast
         var report: Report
         // The files the cell wrote, from its journal (the staging folder is not listed per cell:
@@ -371,9 +265,10 @@ struct LessonRunner {
             report.blocks[index] = .figure(figure)
         }
         if beside && prepared.command.measuresTime {
-            report.text("Preview while a control moves: quick timing (a comparison times each method once, in the run that "
-                        + "made its output), with the lesson's untimed cells running on the other core; let go of the "
-                        + "control for the full timing.")
+            report.text(
+                "Preview while a control moves: quick timing (a comparison times each method once, in the run that "
+                    + "made its output), with the lesson's untimed cells running on the other core; let go of the "
+                    + "control for the full timing.")
         }
         let prefix = staging.hasSuffix("/") ? staging : staging + "/"
         let written = Set((files ?? []).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }).sorted()
@@ -381,7 +276,8 @@ struct LessonRunner {
     }
 
     func result(_ prepared: PreparedCell, report: Report) -> CellResult {
-        CellResult(text: prepared.text, line: prepared.cell.line, report: report, caption: prepared.caption,
-                   hidden: prepared.cell.hidden, format: prepared.command.format)
+        CellResult(
+            text: prepared.text, line: prepared.cell.line, report: report, caption: prepared.caption,
+            hidden: prepared.cell.hidden, format: prepared.command.format)
     }
 }

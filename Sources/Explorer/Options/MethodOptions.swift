@@ -50,7 +50,7 @@ struct MethodOptions: ParsableArguments {
         do {
             return try method.make(settings)
         } catch let error as BlurKitError {
-            throw ValidationError("--method \(method.name): \(error)")
+            throw ValidationError("--method \(method.name): \(error.withOptions)")
         }
     }
 
@@ -81,11 +81,22 @@ struct MethodOptions: ParsableArguments {
     static var methodLines: String { MethodCatalog.summaries.map { "  " + $0 }.joined(separator: "\n") }
 }
 
-/// Runs `body`, reporting the library's errors as usage errors (exit status 64).
+/// Runs `body`, reporting the library's errors as usage errors (exit status 64), with the
+/// parameters they name written as options.
 func usage<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as BlurKitError {
-        throw ValidationError(error.description)
+        throw ValidationError(error.withOptions.description)
+    }
+}
+
+extension BlurKitError {
+    /// The error as the command line reports it: each parameter the library names written as
+    /// the option that sets it (`sigma` → `--sigma`, `maxPixels` → `--max-pixels`).
+    var withOptions: BlurKitError {
+        renamingParameters { name in
+            "--" + name.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
+        }
     }
 }

@@ -160,7 +160,12 @@ struct InputOptions: ParsableArguments {
     /// Loads a PNG path, a built-in image (`builtin:NAME` or `builtin:NAME@WxH`), or a picture
     /// shipped with the lessons by its bare name (`photo` is `Lessons/images/photo.png`).
     /// In a lesson, a bare file name that an earlier cell wrote reads that file (`RunContext.inputPath`).
+    /// A picture above `--max-pixels` is refused with the option named.
     func load(_ source: String, in context: RunContext) throws -> RGBAImage {
-        try ImageSource.load(PackageFolders.image(context.inputPath(source)), maxPixels: maxPixels)
+        do {
+            return try ImageSource.load(PackageFolders.image(context.inputPath(source)), maxPixels: maxPixels)
+        } catch let error as BlurKitError {
+            throw error.withOptions
+        }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// (`MethodLimits.standard`).
 enum SigmaValidation {
     static func check(_ sigma: Double, option: String = "--sigma") throws {
-        try usage { try MethodLimits.standard.check(sigma: sigma, option: option) }
+        try usage { try MethodLimits.standard.check(sigma: sigma, name: String(option.drop { $0 == "-" })) }
     }
 
     /// Parses `--sigmas 1,2,5`: numbers separated by commas, each checked, and each at most

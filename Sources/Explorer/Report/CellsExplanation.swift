@@ -59,7 +59,7 @@ struct CellsExplanation: Encodable {
         let side = 4 * r + 1, c = 2 * r
         var impulse = RGBAImage(width: side, height: side, fill: SIMD4(0, 0, 0, 1))
         impulse.pixels[4 * (c * side + c)] = 1
-        let response = Blur.apply(method, to: impulse, edges: .zero)
+        let response = impulse.blurred(by: method, edges: .zero)
         // out(x, y) = Σ w(dx, dy) · in(x + dx, y + dy), so w(d) = response(c − d).
         let weights = (-r...r).map { dy in (-r...r).map { dx in Double(response[c - dx, c - dy].x) } }
         var pixels: [Pixel] = []

@@ -67,7 +67,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
         let harness = context.quickTiming ? TimingHarness.quick
             : TimingHarness(warmupRuns: 1, minimumRuns: runs, maximumRuns: runs, budgetSeconds: 0)
         let side = min(Self.cropSide, picture.width, picture.height)
-        let crop = picture.cropped(x: (picture.width - side) / 2, y: (picture.height - side) / 2, width: side, height: side)
+        let crop = picture.cropped(to: PixelRect(x: (picture.width - side) / 2, y: (picture.height - side) / 2, width: side, height: side))
         var points: [Point] = []
         for sigma in try sigmaValues() {
             let settings = methodOptions.settings(sigma: sigma)
@@ -75,7 +75,7 @@ struct PlotAccuracyVsTimeCommand: ReportingCommand {
             for name in names {
                 let method = try usage { try name.method(settings) }
                 let measured = try name.inPasses.map { try $0(settings) } ?? method
-                let blurred = Blur.apply(measured, to: picture, edges: edges)
+                let blurred = picture.blurred(by: measured, edges: edges)
                 let errors = try ErrorMetrics(comparing: blurred, with: reference, reach: method.reach)
                 var work = name.cost == .quadratic ? crop : picture
                 let timing = harness.measure(name.name, pixels: work.pixelCount) {

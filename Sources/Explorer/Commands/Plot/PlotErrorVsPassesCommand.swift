@@ -16,7 +16,8 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
         """
     )
 
-    @Option(help: "Standard deviation σ in pixels (> 0).") var sigma: Double
+    @OptionGroup var sigmaOption: SigmaOption
+    var sigma: Double { sigmaOption.sigma }
     @Option(help: "Numbers of passes, e.g. 1,2,3,4,5,6.") var passes: String = "1,2,3,4,5,6"
     @Option(help: "Plot the error of iterated-box on this image instead: PNG file, builtin:NAME[@WxH], or photo.") var image: String?
     @Option(help: "With --image: how pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
@@ -34,7 +35,6 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
     }
 
     func validate() throws {
-        try SigmaValidation.check(sigma)
         guard sigma <= 100 else { throw ValidationError("--sigma \(sigma) is above this plot's limit of 100") }
         _ = try PassList.parse(passes)
     }
@@ -52,7 +52,7 @@ struct PlotErrorVsPassesCommand: ReportingCommand {
             let reference = try ReferenceGaussianBlur(sigma: sigma, edges: edges).apply(picture)
             let errors = try widths.map { w in
                 let method = IteratedBox(widths: w)
-                let blurred = Blur.apply(method, to: picture, edges: edges)
+                let blurred = picture.blurred(by: method, edges: edges)
                 return try ErrorMetrics(comparing: blurred, with: reference, reach: method.reach).interiorMaxAbsError ?? .nan
             }
             plot = Plot(title: title + " · \(StripSupport.shortName(image))", xLabel: "box passes",

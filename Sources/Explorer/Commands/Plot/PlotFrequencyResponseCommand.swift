@@ -22,7 +22,8 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
         case box, gaussian, iteratedBox = "iterated-box", binomial
     }
 
-    @Option(help: "Standard deviation σ in pixels (> 0).") var sigma: Double
+    @OptionGroup var sigmaOption: SigmaOption
+    var sigma: Double { sigmaOption.sigma }
     @Option(help: "Kernels, comma-separated: box, gaussian, iterated-box, binomial.") var methods: String = "box,gaussian,iterated-box"
     @Option(help: "With iterated-box: numbers of passes, e.g. 2,3,5.") var passes: String = "3"
     @Option(help: "Frequencies from 0 to π (default: enough for 8 per side lobe of the box, 65…1025).") var points: Int?
@@ -43,7 +44,6 @@ struct PlotFrequencyResponseCommand: ReportingCommand {
     }
 
     func validate() throws {
-        try SigmaValidation.check(sigma)
         guard sigma <= 200 else { throw ValidationError("--sigma \(sigma) is above this plot's limit of 200") }
         _ = try kernels()
         _ = try PassList.parse(passes)

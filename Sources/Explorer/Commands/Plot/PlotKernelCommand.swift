@@ -16,7 +16,8 @@ struct PlotKernelCommand: ReportingCommand {
         """
     )
 
-    @Option(help: "Standard deviation σ in pixels (> 0).") var sigma: Double
+    @OptionGroup var sigmaOption: SigmaOption
+    var sigma: Double { sigmaOption.sigma }
     @Option(help: "Radius R of the sampled weights (default ⌊3σ + ½⌋).") var radius: Int?
     @Option(help: "Numbers of box passes to overlay, e.g. 1,2,3, or none.") var passes: String = "1,2,3"
     @OptionGroup var output: PlotOutputOptions
@@ -24,7 +25,6 @@ struct PlotKernelCommand: ReportingCommand {
     var formatOptions: FormatOptions { output.formatOptions }
 
     func validate() throws {
-        try SigmaValidation.check(sigma)
         if let radius, !(0...GaussianKernel1D.maxRadius).contains(radius) {
             throw ValidationError("--radius must be 0…\(GaussianKernel1D.maxRadius), got \(radius)")
         }

@@ -1,15 +1,17 @@
-import XCTest
-@testable import ExplorerCLI
 import TestSupport
+import XCTest
+
+@testable import ExplorerCLI
 
 /// A course, not just pages: summary, exercises with folded answers and sources in the lesson
 /// format; navigation between lessons; the index and glossary; single-file pages (`--embed`).
-final class CourseTests: XCTestCase {
+final class CoursePageTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("course-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Lessons"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Lessons"), withIntermediateDirectories: true)
     }
 
     override func tearDownWithError() throws {
@@ -18,49 +20,50 @@ final class CourseTests: XCTestCase {
 
     /// A lesson with the three closing sections, as Lessons/README.md describes them.
     static let lessonWithExercises = """
-    ---
-    title: Boxes and their closing sections
-    summary: A box blur, then what to remember, what to try and where it comes from.
-    parameters:
-      radius: 1
-    ---
-    ## A box
+        ---
+        title: Boxes and their closing sections
+        summary: A box blur, then what to remember, what to try and where it comes from.
+        parameters:
+          radius: 1
+        ---
+        ## A box
 
-    ```explorer
-    compare builtin:checker@24x24 --methods box,separable --sigma 1 --no-time
-    ```
+        ```explorer
+        compare builtin:checker@24x24 --methods box,separable --sigma 1 --no-time
+        ```
 
-    ```explorer
-    blur builtin:impulse@9x9 -o impulse-r{{radius}}.png --method box --radius {{radius}}
-    ```
+        ```explorer
+        blur builtin:impulse@9x9 -o impulse-r{{radius}}.png --method box --radius {{radius}}
+        ```
 
-    ## Summary
+        ## Summary
 
-    - A box of radius R averages (2R+1)² pixels.
-    - Its impulse response is a square of equal weights.
-    - Box passes approach a Gaussian.
+        - A box of radius R averages (2R+1)² pixels.
+        - Its impulse response is a square of equal weights.
+        - Box passes approach a Gaussian.
 
-    ## Exercises
+        ## Exercises
 
-    ### 1. A wider box
-    Run the lesson with `--set radius=2`. How many pixels does each output average?
+        ### 1. A wider box
+        Run the lesson with `--set radius=2`. How many pixels does each output average?
 
-    > **Answer.** (2·2 + 1)² = 25 pixels,
-    > each weighed 1/25.
+        > **Answer.** (2·2 + 1)² = 25 pixels,
+        > each weighed 1/25.
 
-    ### 2. Your own image
-    Blur your own photo with `blur photo.png -o mine.png --method box --radius 3`.
+        ### 2. Your own image
+        Blur your own photo with `blur photo.png -o mine.png --method box --radius 3`.
 
-    > **Answer:** A 7×7 window: details smaller than 7 pixels fade.
+        > **Answer:** A 7×7 window: details smaller than 7 pixels fade.
 
-    ## Sources
+        ## Sources
 
-    - W. M. Wells, "Efficient synthesis of Gaussian filters by cascaded uniform filters", IEEE PAMI 8(2), 1986.
-    """
+        - W. M. Wells, "Efficient synthesis of Gaussian filters by cascaded uniform filters", IEEE PAMI 8(2), 1986.
+        """
 
     func writeLessons() throws {
         let lessons = folder.appendingPathComponent("Lessons")
-        try Self.lessonWithExercises.write(to: lessons.appendingPathComponent("01-boxes.md"), atomically: true, encoding: .utf8)
+        try Self.lessonWithExercises.write(
+            to: lessons.appendingPathComponent("01-boxes.md"), atomically: true, encoding: .utf8)
         try """
         ---
         title: The second lesson
@@ -86,13 +89,15 @@ final class CourseTests: XCTestCase {
         var section = CourseSections.Section.other
         let before = CourseSections.pieces("## Notes\n\n> **Answer.** not an exercise", section: &section)
         XCTAssertEqual(before, [.text("## Notes\n\n> **Answer.** not an exercise")])
-        let pieces = CourseSections.pieces("## Exercises\n\nWhy?\n\n> **Answer.** Because\n> of this.\nAfter.", section: &section)
+        let pieces = CourseSections.pieces(
+            "## Exercises\n\nWhy?\n\n> **Answer.** Because\n> of this.\nAfter.", section: &section)
         XCTAssertEqual(pieces, [.text("## Exercises\n\nWhy?\n"), .answer("Because\nof this."), .text("After.")])
         // The section carries over to the next prose item (after a cell).
         XCTAssertEqual(section, .exercises)
         XCTAssertEqual(CourseSections.pieces("> **Answer** Two.", section: &section), [.answer("Two.")])
-        XCTAssertEqual(CourseSections.terminal([.text("Q"), .answer("A")], answers: false),
-                       "Q\n> Answer hidden: run the lesson with --answers to show it.")
+        XCTAssertEqual(
+            CourseSections.terminal([.text("Q"), .answer("A")], answers: false),
+            "Q\n> Answer hidden: run the lesson with --answers to show it.")
         XCTAssertEqual(CourseSections.terminal([.answer("A\nB")], answers: true), "> **Answer.** A\n> B")
     }
 
@@ -101,13 +106,18 @@ final class CourseTests: XCTestCase {
         let result = try explorer(["lesson", "1", "--output", "Output"])
         XCTAssertEqual(result.status, 0, result.standardError)
         let readme = try read("Output/lesson-01/README.md")
-        XCTAssertTrue(readme.contains("<details><summary>Answer</summary>\n\n(2·2 + 1)² = 25 pixels,\neach weighed 1/25.\n\n</details>"), readme)
+        XCTAssertTrue(
+            readme.contains(
+                "<details><summary>Answer</summary>\n\n(2·2 + 1)² = 25 pixels,\neach weighed 1/25.\n\n</details>"),
+            readme)
         XCTAssertFalse(readme.contains("> **Answer"))
         XCTAssertTrue(readme.contains("## Sources"))
         XCTAssertTrue(readme.contains("[PSNR](../glossary.md#psnr)"), readme)
-        XCTAssertTrue(readme.contains("[All lessons](../index.md) · [02 · The second lesson](../lesson-02/README.md) →"), readme)
+        XCTAssertTrue(
+            readme.contains("[All lessons](../index.md) · [02 · The second lesson](../lesson-02/README.md) →"), readme)
         let html = try read("Output/lesson-01/index.html")
-        XCTAssertTrue(html.contains("<details class=\"answer\"><summary>Answer</summary>\n<p>(2·2 + 1)² = 25 pixels,"), html)
+        XCTAssertTrue(
+            html.contains("<details class=\"answer\"><summary>Answer</summary>\n<p>(2·2 + 1)² = 25 pixels,"), html)
         XCTAssertTrue(html.contains("href=\"../glossary.html#psnr\""))
         XCTAssertTrue(html.contains("href=\"../lesson-02/index.html\""))
         let info = try XCTUnwrap(CourseIndex.info(readme: readme, folder: "lesson-01"))
@@ -142,7 +152,10 @@ final class CourseTests: XCTestCase {
         XCTAssertTrue(index.contains("lesson-01/README.md") && index.contains("lesson-02/README.md"), index)
         XCTAssertTrue(try read("Output/index.html").contains("href=\"lesson-02/index.html\""))
         let second = try read("Output/lesson-02/README.md")
-        XCTAssertTrue(second.contains("← [01 · Boxes and their closing sections](../lesson-01/README.md) · [All lessons](../index.md)"), second)
+        XCTAssertTrue(
+            second.contains(
+                "← [01 · Boxes and their closing sections](../lesson-01/README.md) · [All lessons](../index.md)"),
+            second)
     }
 
     func testEmbeddedPagesNeedNoOtherFile() throws {
