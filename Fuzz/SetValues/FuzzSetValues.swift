@@ -10,7 +10,8 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSetValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    let settings = text.split(separator: "\u{1E}").compactMap { (setting: Substring) -> (name: String, value: String)? in
+    let settings = text.split(separator: "\u{1E}").compactMap {
+        (setting: Substring) -> (name: String, value: String)? in
         guard let equals = setting.firstIndex(of: "=") else { return nil }
         return (String(setting[..<equals]), String(setting[equals...].dropFirst()))
     }
@@ -32,7 +33,9 @@ enum SetValuesHarness {
     static func check(_ lesson: Lesson, settings: [(name: String, value: String)]) {
         do {
             let values = try lesson.values(settings: settings)
-            for (_, value) in values { precondition(TerminalText.visible(value) == value, "a control character was accepted") }
+            for (_, value) in values {
+                precondition(TerminalText.visible(value) == value, "a control character was accepted")
+            }
             // Image values name files; only built-in images are sized here.
             for parameter in lesson.parameters where parameter.kind == .image {
                 guard values[parameter.name]?.hasPrefix("builtin:") == true else { return }
@@ -41,13 +44,17 @@ enum SetValuesHarness {
             for part in lesson.parts {
                 switch part {
                 case .prose(let prose):
-                    for (line, number) in try Template.selectSections(prose.lines, line: prose.line, values: environment, path: lesson.path) {
+                    for (line, number) in try Template.selectSections(
+                        prose.lines, line: prose.line, values: environment, path: lesson.path)
+                    {
                         _ = try Template.substitute(line, values: environment, path: lesson.path, line: number)
                         // In a page, a value opens or closes no code span and writes no raw `<`.
-                        let page = try Template.substitute(line, values: environment, path: lesson.path, line: number, prose: true,
-                                                           render: proseValue)
-                        precondition(ProseLine.codeSpans(in: page, placeholders: false).count
-                                     == ProseLine.codeSpans(in: line).count, "a value changed the code spans: \(page)")
+                        let page = try Template.substitute(
+                            line, values: environment, path: lesson.path, line: number, prose: true,
+                            render: proseValue)
+                        precondition(
+                            ProseLine.codeSpans(in: page, placeholders: false).count
+                                == ProseLine.codeSpans(in: line).count, "a value changed the code spans: \(page)")
                     }
                 case .cell(let cell):
                     let written = cell.lines.joined(separator: " ")

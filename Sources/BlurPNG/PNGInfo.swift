@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import BlurCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a PNG file's chunks say about it, read without decoding its pixels.
 package struct PNGInfo: Sendable, Equatable {
@@ -9,7 +10,11 @@ package struct PNGInfo: Sendable, Equatable {
     package enum ColourType: UInt8, Sendable {
         /// Each colour type with its number in the `IHDR` chunk: greyscale (0), RGB (2), palette
         /// (3), greyscale with alpha (4), RGBA (6).
-        case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
+        case grey = 0
+        case rgb = 2
+        case palette = 3
+        case greyAlpha = 4
+        case rgba = 6
 
         /// The colour type in words: "greyscale", "RGB", "palette", "greyscale+alpha", "RGBA".
         package var name: String {
@@ -118,7 +123,8 @@ package struct PNGInfo: Sendable, Equatable {
             let length = Int(u32(offset))
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             guard length <= 0x7FFF_FFFF, offset + 12 + length <= bytes.count else {
-                throw BlurKitError("'\(path)' is truncated (chunk \(type) at byte \(offset) ends past the end of the file)")
+                throw BlurKitError(
+                    "'\(path)' is truncated (chunk \(type) at byte \(offset) ends past the end of the file)")
             }
             let data = bytes[(offset + 8)..<(offset + 8 + length)]
             let stored = u32(offset + 8 + length)
@@ -152,8 +158,10 @@ package struct PNGInfo: Sendable, Equatable {
                     return String(scalars)
                 }
                 let body = data[(zero + 1)...]
-                text.append(TextEntry(keyword: latin1(data[data.startIndex..<zero]), value: latin1(body.prefix(maxTextBytes)),
-                                      byteCount: body.count))
+                text.append(
+                    TextEntry(
+                        keyword: latin1(data[data.startIndex..<zero]), value: latin1(body.prefix(maxTextBytes)),
+                        byteCount: body.count))
             } else if type == "IEND" {
                 sawEnd = true
                 break
@@ -166,7 +174,8 @@ package struct PNGInfo: Sendable, Equatable {
         if !sawEnd {
             throw BlurKitError("'\(path)' is truncated (no IEND chunk)")
         }
-        return PNGInfo(width: header.w, height: header.h, bitDepth: header.depth, colourType: header.type,
-                       interlaced: header.interlace, hasTransparencyChunk: hasTRNS, text: text)
+        return PNGInfo(
+            width: header.w, height: header.h, bitDepth: header.depth, colourType: header.type,
+            interlaced: header.interlace, hasTransparencyChunk: hasTRNS, text: text)
     }
 }

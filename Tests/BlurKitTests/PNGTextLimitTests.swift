@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import BlurCore
 @testable import BlurPNG
 
@@ -7,11 +8,13 @@ import XCTest
 /// reads in the time of its first 64 KiB, and says how long the text was.
 final class PNGTextLimitTests: XCTestCase {
     func testAHugeTextChunkIsCutAndReadQuickly() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("huge-text-\(UUID().uuidString).png").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("huge-text-\(UUID().uuidString).png")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let huge = String(repeating: "x", count: 30_000_000)
-        let bytes = try PNG.encode(RGBAImage(width: 8, height: 8, fill: .init(repeating: 1)), text: [(keyword: "Comment", value: huge)],
-                                   compression: .default, alpha: true, depth: .eight)
+        let bytes = try PNG.encode(
+            RGBAImage(width: 8, height: 8, fill: .init(repeating: 1)), text: [(keyword: "Comment", value: huge)],
+            compression: .default, alpha: true, depth: .eight)
         try AtomicFile.write(bytes, to: path)
         let start = Date()
         let info = try PNGInfo.read(path)
@@ -27,8 +30,9 @@ final class PNGTextLimitTests: XCTestCase {
     func testLatin1TextIsReadByteForScalar() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("latin1-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let bytes = try PNG.encode(RGBAImage(width: 1, height: 1), text: [(keyword: "Title", value: "café")],
-                                   compression: .default, alpha: true, depth: .eight)
+        let bytes = try PNG.encode(
+            RGBAImage(width: 1, height: 1), text: [(keyword: "Title", value: "café")],
+            compression: .default, alpha: true, depth: .eight)
         try AtomicFile.write(bytes, to: path)
         let entry = try XCTUnwrap(PNGInfo.read(path).text.first)
         XCTAssertFalse(entry.isTruncated)

@@ -1,29 +1,30 @@
 import BlurKit
-import XCTest
-@testable import ExplorerCLI
 import TestSupport
+import XCTest
+
+@testable import ExplorerCLI
 
 /// `explorer export` loses and mixes nothing: a state folder per exact value, each lesson swapped
 /// in whole (a killed run leaves the earlier page with its controls and states), a failing lesson
 /// left out and named while the others and the index are written, and a foreign `index.html` kept.
 final class ExportTests: FolderTestCase {
     static let choices = """
-    ---
-    title: Choices
-    summary: Choices that differ by punctuation.
-    parameters:
-      word:
-        kind: choice
-        default: a-b
-        choices: [a-b, a_b, a.b, "a b", "ä b", "ö b"]
-        meaning: a word
-    ---
-    The word is {{word}}.
+        ---
+        title: Choices
+        summary: Choices that differ by punctuation.
+        parameters:
+          word:
+            kind: choice
+            default: a-b
+            choices: [a-b, a_b, a.b, "a b", "ä b", "ö b"]
+            meaning: a word
+        ---
+        The word is {{word}}.
 
-    ```explorer
-    edges
-    ```
-    """
+        ```explorer
+        edges
+        ```
+        """
 
     func writeLessons(failing: Bool = true) throws {
         let lessons = folder.path + "/L"
@@ -51,7 +52,8 @@ final class ExportTests: FolderTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: states).filter { !$0.hasPrefix(".") }
         XCTAssertEqual(names.count, 6, "\(names)")
         for word in ["a_b", "a.b", "a b", "ä b", "ö b"] {
-            let html = try String(contentsOfFile: states + StaticSite.stateFolder("word", word) + "/state.html", encoding: .utf8)
+            let html = try String(
+                contentsOfFile: states + StaticSite.stateFolder("word", word) + "/state.html", encoding: .utf8)
             XCTAssertTrue(html.contains("The word is \(word)."), word)
         }
         let index = try String(contentsOfFile: folder.path + "/site/lesson-01/index.html", encoding: .utf8)
@@ -67,7 +69,8 @@ final class ExportTests: FolderTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
         XCTAssertTrue(result.standardError.contains("is not a course index"), result.standardError)
-        XCTAssertEqual(try String(contentsOfFile: folder.path + "/mine/index.html", encoding: .utf8), "<html>mine</html>")
+        XCTAssertEqual(
+            try String(contentsOfFile: folder.path + "/mine/index.html", encoding: .utf8), "<html>mine</html>")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/mine"), ["index.html"])
         // Its own index is replaced.
         XCTAssertEqual(try explorer(["export", "--lessons", "L", "--output", "site"]).status, 0)
@@ -108,7 +111,9 @@ final class ExportTests: FolderTestCase {
                 let page = folder.path + "/site/" + lesson
                 let index = try String(contentsOfFile: page + "/index.html", encoding: .utf8)
                 XCTAssertTrue(index.contains("live-controls"), "\(lesson) after a kill at \(delay) s has no controls")
-                let states = try FileManager.default.contentsOfDirectory(atPath: page + "/states").filter { !$0.hasPrefix(".") }
+                let states = try FileManager.default.contentsOfDirectory(atPath: page + "/states").filter {
+                    !$0.hasPrefix(".")
+                }
                 XCTAssertEqual(states.count, 6, "\(lesson) after a kill at \(delay) s: \(states)")
             }
         }

@@ -1,8 +1,9 @@
 import BlurKit
 import Foundation
-import XCTest
-@testable import ExplorerCLI
 import TestSupport
+import XCTest
+
+@testable import ExplorerCLI
 
 /// The lesson server behind the front: upload names stay readable in any script, all uploads
 /// together stay within a byte budget (the oldest go), and messages never show its lessons folder.
@@ -41,7 +42,8 @@ final class ServeHostileTests: FolderTestCase {
         let lessons = folder.path + "/secret-place"
         try FileManager.default.createDirectory(atPath: lessons, withIntermediateDirectories: true)
         let path = lessons + "/01-one.md"
-        try "---\ntitle: T\nsummary: S.\nparameters:\n  n:\n    kind: integer\n    default: 1\n    range: [1, 3]\n    meaning: m\n---\n{{n}}\n"
+        try
+            "---\ntitle: T\nsummary: S.\nparameters:\n  n:\n    kind: integer\n    default: 1\n    range: [1, 3]\n    meaning: m\n---\n{{n}}\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         let live = LiveLesson(lesson: try LessonParser.parse(fileAt: path), maxPixels: 1000)
         let serveFolder = try ServeFolder()

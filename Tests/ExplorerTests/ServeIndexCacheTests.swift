@@ -1,8 +1,9 @@
 import BlurKit
 import Foundation
-import XCTest
-@testable import ExplorerCLI
 import TestSupport
+import XCTest
+
+@testable import ExplorerCLI
 
 /// The live index reads each lesson through the server's `LiveLessons`: parsed once, again only
 /// when its file changes, not on every visit.
@@ -12,8 +13,9 @@ final class ServeIndexCacheTests: FolderTestCase {
         try FileManager.default.createDirectory(atPath: lessons, withIntermediateDirectories: true)
         let path = lessons + "/01-one.md"
         try "---\ntitle: First title\nsummary: S.\n---\nText.\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let server = LessonServer(library: try LessonLibrary(folder: lessons), folder: try ServeFolder(),
-                                  scheduler: RunScheduler(width: 1, quiet: .seconds(1)), maxPixels: 1_000_000)
+        let server = LessonServer(
+            library: try LessonLibrary(folder: lessons), folder: try ServeFolder(),
+            scheduler: RunScheduler(width: 1, quiet: .seconds(1)), maxPixels: 1_000_000)
         let modified = Date(timeIntervalSince1970: 1_700_000_000)
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
         XCTAssertTrue(server.index().body?.contains("First title") == true)

@@ -1,11 +1,10 @@
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOHTTPTypes
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
 
 /// Time limits and the 431 answer for one connection, placed right after SwiftNIO's HTTP/1 parser.
 ///
@@ -100,14 +99,19 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         refused = true
         let tooLarge: Bool
         if case .headerOverflow = parse { tooLarge = true } else { tooLarge = false }
-        let text = tooLarge ? "The request's head is too large (URL and headers: at most 8 KiB each, 16 KiB in all).\n"
+        let text =
+            tooLarge
+            ? "The request's head is too large (URL and headers: at most 8 KiB each, 16 KiB in all).\n"
             : "The request is not valid HTTP/1.1.\n"
         var body = context.channel.allocator.buffer(capacity: text.utf8.count)
         body.writeString(text)
-        let status: HTTPResponse.Status = tooLarge ? .init(code: 431, reasonPhrase: "Request Header Fields Too Large") : .badRequest
-        let head = HTTPResponse(status: status, headerFields: [
-            .connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count),
-        ])
+        let status: HTTPResponse.Status =
+            tooLarge ? .init(code: 431, reasonPhrase: "Request Header Fields Too Large") : .badRequest
+        let head = HTTPResponse(
+            status: status,
+            headerFields: [
+                .connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count)
+            ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

@@ -58,7 +58,9 @@ final class WorkerLink: @unchecked Sendable {
     }
 
     /// Starts the worker and reads its first line.
-    private static func launch(_ command: [String]) throws -> (process: Process, input: FileHandle, reader: LineReader, ready: Ready) {
+    private static func launch(_ command: [String]) throws -> (
+        process: Process, input: FileHandle, reader: LineReader, ready: Ready
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -138,7 +140,8 @@ final class WorkerLink: @unchecked Sendable {
                 return
             }
             waiting[id] = continuation
-            var line = (try? JSONEncoder().encode(Ask(id: id, method: method, path: path, query: query, body: body))) ?? Data()
+            var line =
+                (try? JSONEncoder().encode(Ask(id: id, method: method, path: path, query: query, body: body))) ?? Data()
             line.append(0x0A)
             let written = (try? input.write(contentsOf: line)) != nil
             if !written { waiting[id] = nil }
@@ -148,12 +151,17 @@ final class WorkerLink: @unchecked Sendable {
     }
 
     static func gone(_ id: Int) -> Answer {
-        Answer(id: id, status: 503, type: "text/plain; charset=utf-8", body: "The lesson server has stopped; it is being started again, try once more in a moment.\n", cache: "no-store")
+        Answer(
+            id: id, status: 503, type: "text/plain; charset=utf-8",
+            body: "The lesson server has stopped; it is being started again, try once more in a moment.\n",
+            cache: "no-store")
     }
 
     /// Stops the worker (SIGTERM: it removes its folder) and waits for it; it is not restarted.
     func stop() {
-        let process = lock.withLock { stopping = true; return self.process }
+        let process = lock.withLock {
+            stopping = true; return self.process
+        }
         if process.isRunning { kill(process.processIdentifier, SIGTERM) }
         process.waitUntilExit()
     }

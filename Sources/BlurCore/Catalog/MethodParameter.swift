@@ -84,10 +84,14 @@ extension MethodParameter {
     /// Where sampled Gaussian kernels are cut: R = ⌊T·σ + ½⌋.
     public static let truncate = MethodParameter(
         name: "truncate", kind: .real(above: 0, atMost: 20), defaultValue: GaussianKernel1D.defaultTruncate,
-        meaning: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋ (OpenCV's float kernels reach 4σ: --truncate 4 gives the same kernel sizes).")
+        meaning:
+            "Gaussian kernels are cut at R = ⌊T·σ + ½⌋ (OpenCV's float kernels reach 4σ: --truncate 4 gives the same kernel sizes)."
+    )
 
     /// Store every pass as 8-bit levels, as the library a method reproduces does.
     public static let eightBitPasses = MethodParameter(
         name: "eight-bit-passes", kind: .flag, defaultValue: 0,
-        meaning: "Store every pass as 8-bit levels, as the libraries do (extended-box as Pillow's GaussianBlur, stack as OpenCV's 8-bit stackBlur).")
+        meaning:
+            "Store every pass as 8-bit levels, as the libraries do (extended-box as Pillow's GaussianBlur, stack as OpenCV's 8-bit stackBlur)."
+    )
 }

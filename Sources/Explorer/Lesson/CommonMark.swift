@@ -29,7 +29,8 @@ enum CommonMark {
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
         SafeNodes.clean(document)
-        guard let html = cmark_render_html(document, ccmark_option_unsafe, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        guard let html = cmark_render_html(document, ccmark_option_unsafe, cmark_parser_get_syntax_extensions(parser))
+        else { return "" }
         defer { free(html) }
         return String(cString: html)
     }
@@ -38,15 +39,21 @@ enum CommonMark {
 /// The checks `CommonMark` makes on a parsed document before rendering it.
 enum SafeNodes {
     /// The elements the pages write as raw HTML themselves (folded answers and tables, anchors).
-    static let allowedTags: Set<String> = ["details", "summary", "table", "thead", "tbody", "tr", "th", "td", "a",
-                                           "br", "sup", "sub", "kbd", "em", "strong", "code", "span", "div", "p"]
+    static let allowedTags: Set<String> = [
+        "details", "summary", "table", "thead", "tbody", "tr", "th", "td", "a",
+        "br", "sup", "sub", "kbd", "em", "strong", "code", "span", "div", "p"
+    ]
     /// Their attributes.
     static let allowedAttributes: Set<String> = ["id", "class", "align", "open"]
     /// URL schemes a link may use (a relative link has none).
     static let linkSchemes: Set<String> = ["http", "https", "mailto"]
 
-    static let tagPattern = try! NSRegularExpression(pattern: #"\A<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*/?>"#)
-    static let attributePattern = try! NSRegularExpression(pattern: #"([A-Za-z_:][A-Za-z0-9_.:-]*)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?"#)
+    static let tagPattern = try! NSRegularExpression(
+        pattern:
+            #"\A<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*/?>"#
+    )
+    static let attributePattern = try! NSRegularExpression(
+        pattern: #"([A-Za-z_:][A-Za-z0-9_.:-]*)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?"#)
 
     /// Replaces, in `document`, raw HTML that is not `safeHTML`, links to other schemes and
     /// images from elsewhere by text nodes showing what they were.
@@ -68,10 +75,11 @@ enum SafeNodes {
             } else if type == CMARK_NODE_IMAGE {
                 let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
                 if !safeImage(url) {
-                    let alt = cmark_render_plaintext(node, 0, 0).map { pointer in
-                        defer { free(pointer) }
-                        return String(cString: pointer)
-                    } ?? ""
+                    let alt =
+                        cmark_render_plaintext(node, 0, 0).map { pointer in
+                            defer { free(pointer) }
+                            return String(cString: pointer)
+                        } ?? ""
                     replace.append((node, alt.trimmingCharacters(in: .whitespacesAndNewlines)))
                 }
             }
@@ -100,21 +108,26 @@ enum SafeNodes {
             if found.location == NSNotFound { return true }
             let rest = NSRange(location: found.location, length: text.length - found.location)
             if text.substring(with: rest).hasPrefix("<!--") {
-                let end = text.range(of: "-->", range: NSRange(location: found.location + 4, length: text.length - found.location - 4))
+                let end = text.range(
+                    of: "-->", range: NSRange(location: found.location + 4, length: text.length - found.location - 4))
                 guard end.location != NSNotFound else { return false }
                 location = end.location + 3
                 continue
             }
             guard let tag = tagPattern.firstMatch(in: html, range: rest) else {
                 // A `<` that starts no tag is text (`a < b`); one that starts anything else is refused.
-                let next = found.location + 1 < text.length ? text.substring(with: NSRange(location: found.location + 1, length: 1)) : " "
+                let next =
+                    found.location + 1 < text.length
+                    ? text.substring(with: NSRange(location: found.location + 1, length: 1)) : " "
                 if next.first.map({ $0.isLetter || "/!?".contains($0) }) == true { return false }
                 location = found.location + 1
                 continue
             }
             guard allowedTags.contains(text.substring(with: tag.range(at: 2)).lowercased()) else { return false }
             let attributes = text.substring(with: tag.range(at: 3))
-            for match in attributePattern.matches(in: attributes, range: NSRange(location: 0, length: (attributes as NSString).length)) {
+            for match in attributePattern.matches(
+                in: attributes, range: NSRange(location: 0, length: (attributes as NSString).length))
+            {
                 let name = (attributes as NSString).substring(with: match.range(at: 1)).lowercased()
                 guard allowedAttributes.contains(name) else { return false }
             }

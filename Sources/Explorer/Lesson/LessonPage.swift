@@ -42,7 +42,8 @@ struct LessonPage {
                 for piece in CourseSections.pieces(text, section: &section) {
                     switch piece {
                     case .text(let text): add(text)
-                    case .answer(let answer): add(CourseSections.markdown(answer: answer), html: CourseSections.html(answer: answer))
+                    case .answer(let answer):
+                        add(CourseSections.markdown(answer: answer), html: CourseSections.html(answer: answer))
                     }
                 }
             case .cell(let cell) where !cell.hidden:
@@ -69,9 +70,10 @@ struct LessonPage {
         add(navigation.line(page: "README.md"), html: navigation.line(page: "index.html"))
         let proseItems = items.compactMap { if case .prose(let text) = $0 { text } else { nil } }
         // The index shows the title, summary and alt text as Markdown: escaped like the page's own.
-        self.info = CourseIndex.PageInfo(number: lesson.number, folder: lesson.pageFolderName, title: Self.pageText(lesson.title),
-                                         summary: Self.pageText(lesson.summary), takeaways: CourseSections.takeaways(proseItems),
-                                         figure: firstFigure?.path, figureAlt: firstFigure.map { Self.pageText($0.altText) })
+        self.info = CourseIndex.PageInfo(
+            number: lesson.number, folder: lesson.pageFolderName, title: Self.pageText(lesson.title),
+            summary: Self.pageText(lesson.summary), takeaways: CourseSections.takeaways(proseItems),
+            figure: firstFigure?.path, figureAlt: firstFigure.map { Self.pageText($0.altText) })
         self.markdown = sections.joined(separator: "\n\n") + "\n\n" + CourseIndex.comment(info) + "\n"
         self.tables = tables
         self.tableLines = tableLines
@@ -79,7 +81,9 @@ struct LessonPage {
     }
 
     /// A cell's results as Markdown sections; tables get a CSV file each.
-    static func results(_ cell: LessonRunner.CellResult, tables: inout [(name: String, csv: String)], names: inout CSVNames) -> [String] {
+    static func results(
+        _ cell: LessonRunner.CellResult, tables: inout [(name: String, csv: String)], names: inout CSVNames
+    ) -> [String] {
         switch cell.format {
         case .json:
             return [MarkdownText.codeBlock(DataRenderer.json(cell.report), info: "json")]
@@ -88,8 +92,12 @@ struct LessonPage {
         case .text, .markdown:
             return cell.report.blocks.compactMap { block in
                 if case .pageExtra = block { return nil }
-                if case .dataTable(_, let summary) = block { return resultText(MarkdownRenderer.render(Report(blocks: [.text(summary)]))) }
-                guard case .table(let table) = block else { return resultText(MarkdownRenderer.render(Report(blocks: [block]))) }
+                if case .dataTable(_, let summary) = block {
+                    return resultText(MarkdownRenderer.render(Report(blocks: [.text(summary)])))
+                }
+                guard case .table(let table) = block else {
+                    return resultText(MarkdownRenderer.render(Report(blocks: [block])))
+                }
                 let name = names.claim(table)
                 tables.append((name, DataRenderer.csv(table)))
                 return pageTable(table) + "\n\n[\(name)](\(name))"
@@ -173,7 +181,9 @@ struct LessonPage {
     /// Each page extra goes before section `before` (right after its cell's results), with its
     /// rules in the page's style sheet and an id numbered by kind (`glass-demo-1`); only the HTML
     /// page has them.
-    static func html(title: String, summary: String, sections: [String], extras: [(before: Int, extra: PageExtra)] = []) -> String {
+    static func html(title: String, summary: String, sections: [String], extras: [(before: Int, extra: PageExtra)] = [])
+        -> String
+    {
         var body = "", styles = "", start = 0
         var counts: [String: Int] = [:]
         for entry in extras {
@@ -187,27 +197,27 @@ struct LessonPage {
         }
         body += CommonMark.html(from: sections[start...].joined(separator: "\n\n"))
         return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="color-scheme" content="light dark">
-        <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
-        <meta name="description" content="\(escapeHTML(summary))">
-        <title>\(escapeHTML(title))</title>
-        <style>
-        \(styleSheet)\(styles)
-        </style>
-        </head>
-        <body>
-        <main>
-        \(body)
-        </main>
-        </body>
-        </html>
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+            <meta name="description" content="\(escapeHTML(summary))">
+            <title>\(escapeHTML(title))</title>
+            <style>
+            \(styleSheet)\(styles)
+            </style>
+            </head>
+            <body>
+            <main>
+            \(body)
+            </main>
+            </body>
+            </html>
 
-        """
+            """
     }
 
     /// The page's policy: no inline script, event handler or `javascript:` link, and nothing
@@ -216,7 +226,8 @@ struct LessonPage {
     /// and its images (beside it, or inlined by `--embed`); the live page of `explorer serve`,
     /// built on this one, adds a `<base>`, its own script and requests to its own origin, which
     /// the policy allows (and the server's header says the same).
-    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data: blob: file:; style-src 'self' 'unsafe-inline'; "
+    static let contentSecurityPolicy =
+        "default-src 'self'; img-src 'self' data: blob: file:; style-src 'self' 'unsafe-inline'; "
         + "script-src 'self'; base-uri 'self'; form-action 'none'"
 
     static func escapeHTML(_ s: String) -> String {
@@ -227,35 +238,35 @@ struct LessonPage {
     /// Large type for a projector (22 px body), light and dark schemes from the reader's setting,
     /// images no wider than the page and small images enlarged with their pixels kept sharp.
     static let styleSheet = """
-    :root {
-      color-scheme: light dark;
-      --text: #1a1a1a; --muted: #555; --page: #fcfcfa; --code: #f0efe9; --rule: #cfcdc4; --link: #0645ad;
-    }
-    @media (prefers-color-scheme: dark) {
-      :root { --text: #eeeeea; --muted: #b0b0aa; --page: #141414; --code: #262624; --rule: #444; --link: #8cb4ff; }
-    }
-    html { font-size: 22px; }
-    body { margin: 0; background: var(--page); color: var(--text);
-      font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; line-height: 1.55; }
-    main { max-width: 48rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; overflow-wrap: anywhere; }
-    h1 { font-size: 2.2rem; line-height: 1.2; margin: 0 0 0.5rem; }
-    h1 + p { color: var(--muted); font-size: 1.15rem; }
-    h2 { font-size: 1.6rem; margin-top: 2.5rem; }
-    h3 { font-size: 1.25rem; margin-top: 2rem; }
-    a { color: var(--link); }
-    code, pre { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 0.9em; }
-    pre code { font-size: 1em; }
-    pre { background: var(--code); padding: 0.7rem 1rem; border-radius: 6px; overflow-x: auto; line-height: 1.4; white-space: pre-wrap; }
-    p code { background: var(--code); padding: 0.05em 0.3em; border-radius: 4px; }
-    img { display: block; max-width: 100%; min-width: min(100%, 16rem); height: auto; image-rendering: pixelated;
-      margin: 1rem 0; border: 1px solid var(--rule); }
-    table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; font-variant-numeric: tabular-nums; font-size: 0.8rem; }
-    th, td { padding: 0.3rem 0.6rem; border-bottom: 1px solid var(--rule); text-align: left; }
-    th { border-bottom-width: 2px; }
-    td[align="right"], th[align="right"] { text-align: right; }
-    hr { border: 0; border-top: 1px solid var(--rule); margin: 3rem 0 1rem; }
-    hr + p { color: var(--muted); font-size: 0.85rem; }
-    details.answer { margin: 0.5rem 0 1.5rem; padding: 0.4rem 1rem; border-left: 4px solid var(--rule); background: var(--code); border-radius: 6px; }
-    details.answer > summary { cursor: pointer; font-weight: 600; }
-    """
+        :root {
+          color-scheme: light dark;
+          --text: #1a1a1a; --muted: #555; --page: #fcfcfa; --code: #f0efe9; --rule: #cfcdc4; --link: #0645ad;
+        }
+        @media (prefers-color-scheme: dark) {
+          :root { --text: #eeeeea; --muted: #b0b0aa; --page: #141414; --code: #262624; --rule: #444; --link: #8cb4ff; }
+        }
+        html { font-size: 22px; }
+        body { margin: 0; background: var(--page); color: var(--text);
+          font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; line-height: 1.55; }
+        main { max-width: 48rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; overflow-wrap: anywhere; }
+        h1 { font-size: 2.2rem; line-height: 1.2; margin: 0 0 0.5rem; }
+        h1 + p { color: var(--muted); font-size: 1.15rem; }
+        h2 { font-size: 1.6rem; margin-top: 2.5rem; }
+        h3 { font-size: 1.25rem; margin-top: 2rem; }
+        a { color: var(--link); }
+        code, pre { font-family: ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 0.9em; }
+        pre code { font-size: 1em; }
+        pre { background: var(--code); padding: 0.7rem 1rem; border-radius: 6px; overflow-x: auto; line-height: 1.4; white-space: pre-wrap; }
+        p code { background: var(--code); padding: 0.05em 0.3em; border-radius: 4px; }
+        img { display: block; max-width: 100%; min-width: min(100%, 16rem); height: auto; image-rendering: pixelated;
+          margin: 1rem 0; border: 1px solid var(--rule); }
+        table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; font-variant-numeric: tabular-nums; font-size: 0.8rem; }
+        th, td { padding: 0.3rem 0.6rem; border-bottom: 1px solid var(--rule); text-align: left; }
+        th { border-bottom-width: 2px; }
+        td[align="right"], th[align="right"] { text-align: right; }
+        hr { border: 0; border-top: 1px solid var(--rule); margin: 3rem 0 1rem; }
+        hr + p { color: var(--muted); font-size: 0.85rem; }
+        details.answer { margin: 0.5rem 0 1.5rem; padding: 0.4rem 1rem; border-left: 4px solid var(--rule); background: var(--code); border-radius: 6px; }
+        details.answer > summary { cursor: pointer; font-weight: 600; }
+        """
 }

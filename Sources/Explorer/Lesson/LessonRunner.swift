@@ -271,8 +271,10 @@ struct LessonRunner {
                     + "control for the full timing.")
         }
         let prefix = staging.hasSuffix("/") ? staging : staging + "/"
-        let written = Set((files ?? []).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }).sorted()
-        return Executed(result: result(prepared, report: report), key: key, readOutputs: !reads.isEmpty, written: written)
+        let written = Set((files ?? []).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil })
+            .sorted()
+        return Executed(
+            result: result(prepared, report: report), key: key, readOutputs: !reads.isEmpty, written: written)
     }
 
     func result(_ prepared: PreparedCell, report: Report) -> CellResult {

@@ -28,8 +28,10 @@ struct LessonTerminal {
 
     /// The title, the summary and the parameter values in effect.
     static func header(_ lesson: Lesson, values: [String: String], style: TerminalStyle) -> String {
-        var lines = [style.bold(TextRenderer.wrap(lesson.title, width: style.proseWidth)),
-                     style.dim(TextRenderer.wrap(lesson.summary, width: style.proseWidth))]
+        var lines = [
+            style.bold(TextRenderer.wrap(lesson.title, width: style.proseWidth)),
+            style.dim(TextRenderer.wrap(lesson.summary, width: style.proseWidth))
+        ]
         if !lesson.parameters.isEmpty {
             let settings = lesson.parameters.map { "\($0.name)=\(values[$0.name] ?? $0.value)" }.joined(separator: " ")
             lines.append(style.dim(TextRenderer.wrap("parameters: \(settings)", width: style.proseWidth)))
@@ -78,7 +80,9 @@ struct LessonTerminal {
             let result = String(cell.format.render(report, style: style, options: &options).trimmingTrailingBlanks())
             var lines = [style.cyan(Self.command(cell.text, width: style.proseWidth))]
             if !result.isEmpty { lines.append(result) }
-            if let caption = cell.caption { lines.append(style.dim(TextRenderer.wrap(caption, width: style.proseWidth))) }
+            if let caption = cell.caption {
+                lines.append(style.dim(TextRenderer.wrap(caption, width: style.proseWidth)))
+            }
             return lines.joined(separator: "\n")
         }
     }
@@ -152,10 +156,18 @@ struct LessonTerminal {
             } else if let marker = listMarker(Substring(line)) {
                 blocks.append(.item(marker: marker, [String(line.drop(while: { $0 != " " }).dropFirst())]))
             } else if line.hasPrefix("|") {
-                if open, case .table(let lines) = blocks.last { blocks[blocks.count - 1] = .table(lines + [line]) } else { blocks.append(.table([line])) }
+                if open, case .table(let lines) = blocks.last {
+                    blocks[blocks.count - 1] = .table(lines + [line])
+                } else {
+                    blocks.append(.table([line]))
+                }
             } else if line.hasPrefix(">") {
                 let text = String(line.drop(while: { $0 == ">" || $0 == " " }))
-                if open, case .quote(let lines) = blocks.last { blocks[blocks.count - 1] = .quote(lines + [text]) } else { blocks.append(.quote([text])) }
+                if open, case .quote(let lines) = blocks.last {
+                    blocks[blocks.count - 1] = .quote(lines + [text])
+                } else {
+                    blocks.append(.quote([text]))
+                }
             } else if open, let last = blocks.last {
                 switch last {
                 case .paragraph(let lines): blocks[blocks.count - 1] = .paragraph(lines + [line])
@@ -180,13 +192,16 @@ struct LessonTerminal {
                 rendered = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.proseWidth)
             case .item(let marker, let lines):
                 let indent = String(repeating: " ", count: marker.count)
-                let wrapped = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.proseWidth, indent: indent)
+                let wrapped = TextRenderer.wrap(
+                    inline(lines.joined(separator: " ")), width: style.proseWidth, indent: indent)
                 rendered = marker + wrapped.dropFirst(indent.count)
                 isItem = true
             case .quote(let lines):
-                rendered = TextRenderer.wrap(inline(lines.joined(separator: " ")), width: style.proseWidth, indent: "│ ")
+                rendered = TextRenderer.wrap(
+                    inline(lines.joined(separator: " ")), width: style.proseWidth, indent: "│ ")
             case .table(let lines):
-                rendered = markdownTable(lines).map { TextRenderer.render($0, style: style) } ?? lines.joined(separator: "\n")
+                rendered =
+                    markdownTable(lines).map { TextRenderer.render($0, style: style) } ?? lines.joined(separator: "\n")
             case .code(let lines):
                 rendered = lines.map { "    " + $0 }.joined(separator: "\n")
             }
@@ -206,19 +221,29 @@ struct LessonTerminal {
             if text.hasSuffix("|") && !text.hasSuffix("\\|") { text = text.dropLast() }
             var result: [String] = [], cell = "", escaped = false
             for c in text {
-                if escaped { cell.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == "|" {
+                if escaped {
+                    cell.append(c); escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == "|" {
                     result.append(cell); cell = ""
-                } else { cell.append(c) }
+                } else {
+                    cell.append(c)
+                }
             }
             result.append(cell)
-            return result.map { inline($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")) }
+            return result.map {
+                inline($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: ""))
+            }
         }
         guard lines.count >= 2 else { return nil }
         let headings = cells(lines[0]), rule = cells(lines[1])
-        guard rule.count == headings.count, rule.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "-:".contains($0) } }) else { return nil }
-        var table = Table(columns: zip(headings, rule).enumerated().map { n, pair in
-            Table.Column(key: "c\(n)", title: pair.0, alignRight: pair.1.hasSuffix(":") && !pair.1.hasPrefix(":"))
-        })
+        guard rule.count == headings.count, rule.allSatisfy({ !$0.isEmpty && $0.allSatisfy { "-:".contains($0) } })
+        else { return nil }
+        var table = Table(
+            columns: zip(headings, rule).enumerated().map { n, pair in
+                Table.Column(key: "c\(n)", title: pair.0, alignRight: pair.1.hasSuffix(":") && !pair.1.hasPrefix(":"))
+            })
         for line in lines.dropFirst(2) {
             let row = cells(line)
             table.append(headings.indices.map { .text($0 < row.count ? row[$0] : "") })
@@ -239,10 +264,13 @@ struct LessonTerminal {
     static func inline(_ text: String) -> String {
         var source = Substring(dropEmphasis(text))
         var result = ""
-        while let open = source.indices.first(where: { source[$0] == "[" && ($0 == source.startIndex || source[source.index(before: $0)] != "\\") }) {
+        while let open = source.indices.first(where: {
+            source[$0] == "[" && ($0 == source.startIndex || source[source.index(before: $0)] != "\\")
+        }) {
             let isImage = open > source.startIndex && source[source.index(before: open)] == "!"
             guard let middle = source[open...].firstRange(of: "]("),
-                  let close = source[middle.upperBound...].firstIndex(of: ")") else { break }
+                let close = source[middle.upperBound...].firstIndex(of: ")")
+            else { break }
             let label = source[source.index(after: open)..<middle.lowerBound]
             let target = source[middle.upperBound..<close]
             result += source[..<(isImage ? source.index(before: open) : open)]

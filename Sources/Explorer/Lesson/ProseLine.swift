@@ -68,7 +68,9 @@ struct ProseLine {
     /// The code spans of `line` (CommonMark: a run of n backticks up to the next run of exactly
     /// n), skipping backslash escapes outside code and `{{…}}` placeholders.
     ///   With `placeholders` false, `{{` is text (for a line already filled in).
-    static func codeSpans(in line: String, placeholders: Bool = true) -> [String.Index: (length: Int, close: Range<String.Index>)] {
+    static func codeSpans(in line: String, placeholders: Bool = true) -> [String.Index: (
+        length: Int, close: Range<String.Index>
+    )] {
         var spans: [String.Index: (length: Int, close: Range<String.Index>)] = [:]
         func run(at i: String.Index) -> Range<String.Index> {
             var end = i
@@ -76,7 +78,9 @@ struct ProseLine {
             return i..<end
         }
         func skipPlaceholder(_ i: String.Index) -> String.Index? {
-            guard placeholders, line[i...].hasPrefix("{{"), let close = line[i...].firstRange(of: "}}") else { return nil }
+            guard placeholders, line[i...].hasPrefix("{{"), let close = line[i...].firstRange(of: "}}") else {
+                return nil
+            }
             return close.upperBound
         }
         var i = line.startIndex

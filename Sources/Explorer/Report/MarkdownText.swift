@@ -22,7 +22,9 @@ enum MarkdownText {
         while let c = rest.popFirst() {
             if let reference = references[c] {
                 out += reference
-            } else if inlineSyntax.contains(c) || c == "." && out.suffix(3).lowercased() == "www" || c == ":" && rest.hasPrefix("//") {
+            } else if inlineSyntax.contains(c) || c == "." && out.suffix(3).lowercased() == "www"
+                || c == ":" && rest.hasPrefix("//")
+            {
                 out.append("\\")
                 out.append(c)
             } else if c.isNewline {
@@ -89,11 +91,13 @@ enum MarkdownText {
             }
         }
         if escaped { out.append("\\") }
-        for (c, reference) in references where c != "&" { out = out.replacingOccurrences(of: reference, with: String(c)) }
+        for (c, reference) in references where c != "&" {
+            out = out.replacingOccurrences(of: reference, with: String(c))
+        }
         return out.replacingOccurrences(of: "&amp;", with: "&")
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

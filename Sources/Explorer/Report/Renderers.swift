@@ -58,16 +58,21 @@ enum MarkdownRenderer {
             func cell(_ tag: String, _ text: String, _ right: Bool) -> String {
                 "<\(tag)\(right ? " align=\"right\"" : "")>\(LessonPage.escapeHTML(text))</\(tag)>"
             }
-            lines += ["<details>", "<summary>\(table.rows.count) rows</summary>", "<table>",
-                      "<tr>" + zip(headings, table.columns).map { cell("th", $0, $1.alignRight) }.joined() + "</tr>"]
+            lines += [
+                "<details>", "<summary>\(table.rows.count) rows</summary>", "<table>",
+                "<tr>" + zip(headings, table.columns).map { cell("th", $0, $1.alignRight) }.joined() + "</tr>"
+            ]
             for row in table.rows {
-                lines.append("<tr>" + zip(row, table.columns).map { cell("td", $0.display, $1.alignRight) }.joined() + "</tr>")
+                lines.append(
+                    "<tr>" + zip(row, table.columns).map { cell("td", $0.display, $1.alignRight) }.joined() + "</tr>")
             }
             lines += ["</table>", "</details>"]
         } else {
             lines.append("| " + headings.map(escape).joined(separator: " | ") + " |")
             lines.append("|" + table.columns.map { $0.alignRight ? "---:|" : "---|" }.joined())
-            for row in table.rows { lines.append("| " + row.map { escape($0.display) }.joined(separator: " | ") + " |") }
+            for row in table.rows {
+                lines.append("| " + row.map { escape($0.display) }.joined(separator: " | ") + " |")
+            }
         }
         if !table.notes.isEmpty { lines.append("\n" + table.notes.map { "*\($0)*" }.joined(separator: "  \n")) }
         return lines.joined(separator: "\n")
@@ -98,14 +103,15 @@ enum DataRenderer {
         }
         var lines = [table.columns.map { quote($0.key) }.joined(separator: ",")]
         for row in table.rows {
-            lines.append(row.map { cell in
-                switch cell.value {
-                case .text(let s): quote(s)
-                case .number(let x): x.isFinite ? "\(x)" : ""
-                case .integer(let n): "\(n)"
-                case .none: ""
-                }
-            }.joined(separator: ","))
+            lines.append(
+                row.map { cell in
+                    switch cell.value {
+                    case .text(let s): quote(s)
+                    case .number(let x): x.isFinite ? "\(x)" : ""
+                    case .integer(let n): "\(n)"
+                    case .none: ""
+                    }
+                }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -141,11 +147,18 @@ enum DataRenderer {
             value = jsonRows(tables[0])
         } else {
             var object: [String: Any] = [:]
-            object["tables"] = tables.map { ["title": $0.title ?? "", "rows": jsonRows($0), "notes": $0.notes] as [String: Any] }
-            object["text"] = report.blocks.compactMap { b -> String? in
-                switch b { case .text(let s), .preformatted(let s): s; default: nil }
+            object["tables"] = tables.map {
+                ["title": $0.title ?? "", "rows": jsonRows($0), "notes": $0.notes] as [String: Any]
             }
-            object["figures"] = report.figures.map { ["path": $0.path, "altText": $0.altText, "caption": $0.caption ?? ""] }
+            object["text"] = report.blocks.compactMap { b -> String? in
+                switch b {
+                case .text(let s), .preformatted(let s): s;
+                default: nil
+                }
+            }
+            object["figures"] = report.figures.map {
+                ["path": $0.path, "altText": $0.altText, "caption": $0.caption ?? ""]
+            }
             object["warnings"] = report.blocks.compactMap { if case .warning(let s) = $0 { s } else { nil } }
             value = object
         }

@@ -40,8 +40,10 @@ final class ServeFolder: @unchecked Sendable {
     }
 
     /// Makes the folder (mode 0700) under the system's temporary folder.
-    init(maximumRuns: Int = 256, uploadsPerPage: Int = 8, sessionLifetime: TimeInterval = 600,
-         uploadBudget: Int = 512 * 1_048_576) throws {
+    init(
+        maximumRuns: Int = 256, uploadsPerPage: Int = 8, sessionLifetime: TimeInterval = 600,
+        uploadBudget: Int = 512 * 1_048_576
+    ) throws {
         self.uploadBudget = uploadBudget
         let name = "explorer-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
@@ -49,8 +51,9 @@ final class ServeFolder: @unchecked Sendable {
         self.uploadsPerPage = uploadsPerPage
         self.sessionLifetime = sessionLifetime
         for folder in [path, path + "/runs", path + "/uploads", path + "/incoming"] {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o700])
         }
     }
 
@@ -149,7 +152,9 @@ final class ServeFolder: @unchecked Sendable {
         removeReducedCopies(name, session: session)
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0
         guard bytes <= uploadBudget else {
-            throw ServeFolderError("the upload (\(bytes / 1_048_576) MiB) is larger than the server keeps for all uploads (\(uploadBudget / 1_048_576) MiB)")
+            throw ServeFolderError(
+                "the upload (\(bytes / 1_048_576) MiB) is larger than the server keeps for all uploads (\(uploadBudget / 1_048_576) MiB)"
+            )
         }
         try FileManager.default.moveItem(atPath: file, toPath: target)
         lock.lock()
@@ -162,7 +167,9 @@ final class ServeFolder: @unchecked Sendable {
             evicted.append((session, sessions[session]!.uploads.removeFirst()))
         }
         // The byte budget over every page: the oldest uploads go until the new one fits.
-        while uploadLog.reduce(0, { $0 + $1.bytes }) > uploadBudget, let oldest = uploadLog.first, oldest.name != name || oldest.session != session {
+        while uploadLog.reduce(0, { $0 + $1.bytes }) > uploadBudget, let oldest = uploadLog.first,
+            oldest.name != name || oldest.session != session
+        {
             uploadLog.removeFirst()
             sessions[oldest.session]?.uploads.removeAll { $0 == oldest.name }
             evicted.append((oldest.session, oldest.name))
@@ -224,9 +231,12 @@ final class ServeFolder: @unchecked Sendable {
         var stem = base.lowercased().hasSuffix(".png") ? String(base.dropLast(4)) : base
         stem = String(stem.prefix(200))
         if !stem.allSatisfy(\.isASCII) {
-            stem = stem.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false) ?? stem
+            stem =
+                stem.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false)
+                ?? stem
         }
-        stem = String(stem.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }.prefix(60))
+        stem = String(
+            stem.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }.prefix(60))
         while stem.hasPrefix("-") || stem.hasPrefix("_") { stem.removeFirst() }
         return (stem.isEmpty ? "picture" : stem) + ".png"
     }

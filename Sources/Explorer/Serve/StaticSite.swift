@@ -27,13 +27,16 @@ enum StaticSite {
         case .choice, .method:
             return parameter.choices
         case .number, .integer:
-            guard let low = parameter.minimum, let high = parameter.maximum, let value = Double(parameter.value), high > low else {
+            guard let low = parameter.minimum, let high = parameter.maximum, let value = Double(parameter.value),
+                high > low
+            else {
                 return [parameter.value]
             }
             var step = niceStep((high - low) / Double(steps - 1))
             if parameter.kind == .integer { step = max(1, step.rounded()) }
             guard let below = Int(exactly: ((value - low) / step + 1e-9).rounded(.down)),
-                  let above = Int(exactly: ((high - value) / step + 1e-9).rounded(.down)), below + above < 10 * steps else {
+                let above = Int(exactly: ((high - value) / step + 1e-9).rounded(.down)), below + above < 10 * steps
+            else {
                 return [parameter.value]
             }
             return (-below...above).map { format(value + Double($0) * step, like: parameter) }
@@ -51,7 +54,9 @@ enum StaticSite {
 
     /// A grid value written as the slider writes it (no trailing `.0`, no rounding noise).
     static func format(_ value: Double, like parameter: LessonParameter) -> String {
-        if parameter.kind == .integer || value == value.rounded(), let whole = Int(exactly: value.rounded()) { return String(whole) }
+        if parameter.kind == .integer || value == value.rounded(), let whole = Int(exactly: value.rounded()) {
+            return String(whole)
+        }
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         return text
@@ -62,7 +67,9 @@ enum StaticSite {
     /// value (FNV-1a, 64 bits), so values that differ only by punctuation or non-ASCII letters
     /// get folders of their own. The page reads the names from its `data-states`.
     static func stateFolder(_ name: String, _ value: String) -> String {
-        let readable = String((name + "-" + value).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "_" }.prefix(48))
+        let readable = String(
+            (name + "-" + value).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "_" }
+                .prefix(48))
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in Array(name.utf8) + [0] + Array(value.utf8) {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
@@ -94,12 +101,18 @@ enum StaticSite {
     ///
     /// - Throws: `LessonError` when `root` holds an `index.html` that is not a course index
     ///   (nothing is written then), or when the assets or the index cannot be written.
-    static func write(library: LessonLibrary, entries: [LessonLibrary.Entry], root: String, steps: Int, quick: Bool,
-                      progress: (String) -> Void) throws(LessonError) -> Summary {
+    static func write(
+        library: LessonLibrary, entries: [LessonLibrary.Entry], root: String, steps: Int, quick: Bool,
+        progress: (String) -> Void
+    ) throws(LessonError) -> Summary {
         var summary = Summary()
         let memo = CellMemo()
-        if let existing = try? String(contentsOfFile: root + "/index.html", encoding: .utf8), !existing.contains(indexTitle) {
-            throw LessonError(root + "/index.html", line: nil, "exists and is not a course index that explorer wrote; choose another --output folder")
+        if let existing = try? String(contentsOfFile: root + "/index.html", encoding: .utf8),
+            !existing.contains(indexTitle)
+        {
+            throw LessonError(
+                root + "/index.html", line: nil,
+                "exists and is not a course index that explorer wrote; choose another --output folder")
         }
         do {
             try FileManager.default.createDirectory(atPath: root + "/assets", withIntermediateDirectories: true)
@@ -112,7 +125,8 @@ enum StaticSite {
         AtomicFile.removeStale(in: root)
         for entry in entries {
             do throws(LessonError) {
-                summary.states += try writeLesson(entry, root: root, steps: steps, quick: quick, memo: memo, progress: progress)
+                summary.states += try writeLesson(
+                    entry, root: root, steps: steps, quick: quick, memo: memo, progress: progress)
                 summary.lessons += 1
             } catch {
                 summary.failures.append(error.description)
@@ -126,19 +140,23 @@ enum StaticSite {
     /// Builds one lesson's page folder with its states in a temporary folder and swaps it in.
     ///
     /// - Returns: the number of states written.
-    static func writeLesson(_ entry: LessonLibrary.Entry, root: String, steps: Int, quick: Bool, memo: CellMemo,
-                            progress: (String) -> Void) throws(LessonError) -> Int {
+    static func writeLesson(
+        _ entry: LessonLibrary.Entry, root: String, steps: Int, quick: Bool, memo: CellMemo,
+        progress: (String) -> Void
+    ) throws(LessonError) -> Int {
         let lesson = try LessonParser.parse(fileAt: entry.path)
         let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
         func runner(_ values: [String: String], into outputRoot: String, settings: [String]) -> LessonRunner {
-            LessonRunner(lesson: lesson, values: values, outputRoot: outputRoot, quickTiming: quick,
-                         invocation: LessonCommand.invocation(lesson: lesson, settings: settings), memo: memo)
+            LessonRunner(
+                lesson: lesson, values: values, outputRoot: outputRoot, quickTiming: quick,
+                invocation: LessonCommand.invocation(lesson: lesson, settings: settings), memo: memo)
         }
         let target = root + "/" + lesson.pageFolderName
         // `.lesson-03.tmp-XXXXXX`: a name `AtomicFile.removeStale` removes once a killed run's.
         var template = Array((root + "/." + lesson.pageFolderName + ".tmp-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw LessonError(root, line: nil, "cannot write \(lesson.pageFolderName): \(String(cString: strerror(errno)))")
+            throw LessonError(
+                root, line: nil, "cannot write \(lesson.pageFolderName): \(String(cString: strerror(errno)))")
         }
         let building = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         TemporaryFiles.register(building)
@@ -152,7 +170,8 @@ enum StaticSite {
         var folders: [String: [String: String]] = [:]
         var states = 1
         do {
-            try FileManager.default.createDirectory(atPath: page + "/states/defaults", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: page + "/states/defaults", withIntermediateDirectories: true)
             for parameter in lesson.parameters {
                 var kept = [parameter.value]
                 for value in grid(parameter, steps: steps) where value != parameter.value {
@@ -161,9 +180,13 @@ enum StaticSite {
                     let folder = stateFolder(parameter.name, value)
                     progress("\(lesson.pageFolderName): \(parameter.name)=\(value)")
                     do {
-                        let outcome = try runner(values, into: page + "/states/.staging-" + folder, settings: ["\(parameter.name)=\(value)"]).run()
+                        let outcome = try runner(
+                            values, into: page + "/states/.staging-" + folder, settings: ["\(parameter.name)=\(value)"]
+                        ).run()
                         let html = try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8)
-                        try AtomicFile.write(text: LivePage.links(html, base: "states/\(folder)/", site: .export), to: outcome.folder + "/state.html")
+                        try AtomicFile.write(
+                            text: LivePage.links(html, base: "states/\(folder)/", site: .export),
+                            to: outcome.folder + "/state.html")
                         try FileManager.default.moveItem(atPath: outcome.folder, toPath: page + "/states/" + folder)
                         try? FileManager.default.removeItem(atPath: page + "/states/.staging-" + folder)
                         kept.append(value)
@@ -176,15 +199,19 @@ enum StaticSite {
                 }
                 if kept.count > 1 {
                     grids[parameter.name] = kept.sorted { (Double($0) ?? 0, $0) < (Double($1) ?? 0, $1) }
-                    if parameter.kind == .choice || parameter.kind == .method { grids[parameter.name] = parameter.choices.filter(kept.contains) }
+                    if parameter.kind == .choice || parameter.kind == .method {
+                        grids[parameter.name] = parameter.choices.filter(kept.contains)
+                    }
                 }
             }
             let html = try String(contentsOfFile: page + "/index.html", encoding: .utf8)
             try AtomicFile.write(text: html, to: page + "/states/defaults/state.html")
-            try AtomicFile.write(text: LivePage.html(page: html, lesson: lesson, values: defaults, session: "",
-                                                     note: StaticSite.note, site: .export, grids: grids, states: folders,
-                                                     cells: LiveLesson.dependencies(of: lesson)),
-                                 to: page + "/index.html")
+            try AtomicFile.write(
+                text: LivePage.html(
+                    page: html, lesson: lesson, values: defaults, session: "",
+                    note: StaticSite.note, site: .export, grids: grids, states: folders,
+                    cells: LiveLesson.dependencies(of: lesson)),
+                to: page + "/index.html")
             try swap(page, into: target)
         } catch {
             throw LessonError(target, line: nil, "cannot write the lesson's page: \(reason(error))")
@@ -199,14 +226,19 @@ enum StaticSite {
         typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
         var info = stat()
         if lstat(target, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw BlurKitError(path: target, "cannot replace", ": it is not a folder") }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw BlurKitError(path: target, "cannot replace", ": it is not a folder")
+            }
             if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") {
                 let exchange = unsafeBitCast(symbol, to: RenameAt2.self)
-                if exchange(AT_FDCWD, built, AT_FDCWD, target, 2 /* RENAME_EXCHANGE */) == 0 { return }
+                let renameExchange: UInt32 = 2  // RENAME_EXCHANGE
+                if exchange(AT_FDCWD, built, AT_FDCWD, target, renameExchange) == 0 { return }
             }
             // No exchange on this system: the old folder steps aside, the new one takes its place.
             let aside = built + ".old"
-            guard rename(target, aside) == 0 else { throw BlurKitError(path: target, "cannot replace", ": \(String(cString: strerror(errno)))") }
+            guard rename(target, aside) == 0 else {
+                throw BlurKitError(path: target, "cannot replace", ": \(String(cString: strerror(errno)))")
+            }
             guard rename(built, target) == 0 else {
                 let reason = String(cString: strerror(errno))
                 rename(aside, target)
@@ -214,16 +246,21 @@ enum StaticSite {
             }
             return
         }
-        guard rename(built, target) == 0 else { throw BlurKitError(path: target, "cannot write", ": \(String(cString: strerror(errno)))") }
+        guard rename(built, target) == 0 else {
+            throw BlurKitError(path: target, "cannot write", ": \(String(cString: strerror(errno)))")
+        }
     }
 
     /// One line saying why `error` happened: the system's words for a file error
     /// ("not a directory"), never a Foundation error's internals.
     static func reason(_ error: any Error) -> String {
         if let cocoa = error as? CocoaError {
-            if let posix = cocoa.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)).lowercased() }
+            if let posix = cocoa.underlying as? POSIXError {
+                return String(cString: strerror(posix.code.rawValue)).lowercased()
+            }
             if let underlying = cocoa.underlying { return reason(underlying) }
-            return cocoa.code == .fileNoSuchFile || cocoa.code == .fileReadNoSuchFile ? "no such file or folder" : "a file operation failed"
+            return cocoa.code == .fileNoSuchFile || cocoa.code == .fileReadNoSuchFile
+                ? "no such file or folder" : "a file operation failed"
         }
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)).lowercased() }
         if (error as NSError).domain == NSPOSIXErrorDomain { return LessonLibrary.reason(error) }
@@ -236,7 +273,8 @@ enum StaticSite {
         var total = 0
         while let name = walker.nextObject() as? String {
             if let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name),
-               attributes[.type] as? FileAttributeType == .typeRegular {
+                attributes[.type] as? FileAttributeType == .typeRegular
+            {
                 total += (attributes[.size] as? Int) ?? 0
             }
         }
