@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import BlurCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a PNG file's chunks say about it, read without decoding its pixels.
 package struct PNGInfo: Sendable, Equatable {
@@ -9,7 +10,11 @@ package struct PNGInfo: Sendable, Equatable {
     package enum ColourType: UInt8, Sendable {
         /// Each colour type with its number in the `IHDR` chunk: greyscale (0), RGB (2), palette
         /// (3), greyscale with alpha (4), RGBA (6).
-        case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
+        case grey = 0
+        case rgb = 2
+        case palette = 3
+        case greyAlpha = 4
+        case rgba = 6
 
         /// The colour type in words: "greyscale", "RGB", "palette", "greyscale+alpha", "RGBA".
         package var name: String {
@@ -44,9 +49,21 @@ package struct PNGInfo: Sendable, Equatable {
     package struct TextEntry: Sendable, Equatable {
         /// The keyword before the chunk's zero byte, e.g. `Software-Command`.
         package let keyword: String
-        /// The text after the zero byte.
+        /// The text after the zero byte: its first `maxTextBytes` bytes.
         package let value: String
+        /// How many bytes of text the chunk holds (more than `value` when it is over `maxTextBytes`).
+        package var byteCount: Int = 0
+
+        /// Whether `value` holds only the first `maxTextBytes` of the chunk's text.
+        package var isTruncated: Bool { byteCount > maxTextBytes }
     }
+
+    /// The most bytes of text read from one `tEXt` chunk (64 KiB: a recorded command is well
+    /// under 1 KiB); a longer chunk's text is cut there, so a file of a 30 MB chunk reads in the
+    /// time and memory of its first 64 KiB.
+    package static let maxTextBytes = 65_536
+    /// The most `tEXt` chunks kept, in file order; later ones are skipped.
+    package static let maxTextChunks = 64
 
     /// The command recorded by the explorer, if any.
     package var recordedCommand: String? { text.first { $0.keyword == PNG.commandKeyword }?.value }
@@ -106,7 +123,8 @@ package struct PNGInfo: Sendable, Equatable {
             let length = Int(u32(offset))
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             guard length <= 0x7FFF_FFFF, offset + 12 + length <= bytes.count else {
-                throw BlurKitError("'\(path)' is truncated (chunk \(type) at byte \(offset) ends past the end of the file)")
+                throw BlurKitError(
+                    "'\(path)' is truncated (chunk \(type) at byte \(offset) ends past the end of the file)")
             }
             let data = bytes[(offset + 8)..<(offset + 8 + length)]
             let stored = u32(offset + 8 + length)
@@ -132,10 +150,18 @@ package struct PNGInfo: Sendable, Equatable {
                 header = (w, h, depth, colour, bytes[base + 12] != 0)
             } else if type == "tRNS" {
                 hasTRNS = true
-            } else if type == "tEXt", let zero = data.firstIndex(of: 0) {
-                let keyword = String(data[data.startIndex..<zero].map { Character(Unicode.Scalar($0)) })
-                let value = String(data[(zero + 1)...].map { Character(Unicode.Scalar($0)) })
-                text.append(TextEntry(keyword: keyword, value: value))
+            } else if type == "tEXt", text.count < maxTextChunks, let zero = data.prefix(80).firstIndex(of: 0) {
+                // Latin-1: each byte is the Unicode scalar of the same number.
+                func latin1(_ slice: ArraySlice<UInt8>) -> String {
+                    var scalars = String.UnicodeScalarView()
+                    scalars.append(contentsOf: slice.lazy.map { Unicode.Scalar($0) })
+                    return String(scalars)
+                }
+                let body = data[(zero + 1)...]
+                text.append(
+                    TextEntry(
+                        keyword: latin1(data[data.startIndex..<zero]), value: latin1(body.prefix(maxTextBytes)),
+                        byteCount: body.count))
             } else if type == "IEND" {
                 sawEnd = true
                 break
@@ -148,7 +174,8 @@ package struct PNGInfo: Sendable, Equatable {
         if !sawEnd {
             throw BlurKitError("'\(path)' is truncated (no IEND chunk)")
         }
-        return PNGInfo(width: header.w, height: header.h, bitDepth: header.depth, colourType: header.type,
-                       interlaced: header.interlace, hasTransparencyChunk: hasTRNS, text: text)
+        return PNGInfo(
+            width: header.w, height: header.h, bitDepth: header.depth, colourType: header.type,
+            interlaced: header.interlace, hasTransparencyChunk: hasTRNS, text: text)
     }
 }

@@ -1,7 +1,7 @@
 import BlurKit
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `explorer serve` in a real browser: headless Chromium driven through WebDriver
 /// (Debian's `chromium` and `chromium-driver`), against the server on a free port of 127.0.0.1.
@@ -17,14 +17,16 @@ final class ServeBrowserTests: XCTestCase {
         let before = try session.figure()
         XCTAssertTrue(try session.mainText().contains("radius 12 instead of 9"))
         let marker = try session.markPage()
-        try session.script("""
+        try session.script(
+            """
             var s = document.querySelector('input[type=range][data-parameter=sigma]');
             s.value = '5'; s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change'));
             """)
         let status = try session.waitForRun()
         XCTAssertTrue(status.hasPrefix("ran in"), status)
-        XCTAssertEqual(try session.script("return window.explorerMark === undefined ? 'reloaded' : window.explorerMark"), marker,
-                       "the page reloaded instead of updating in place")
+        XCTAssertEqual(
+            try session.script("return window.explorerMark === undefined ? 'reloaded' : window.explorerMark"), marker,
+            "the page reloaded instead of updating in place")
         XCTAssertTrue(try session.mainText().contains("radius 20 instead of 15"))
         XCTAssertNotEqual(try session.figure(), before, "the strip did not change with σ")
         try uploadedPictureAppearsInTheStrip(session)
@@ -38,30 +40,41 @@ final class ServeBrowserTests: XCTestCase {
         defer { session.stop() }
         try session.open("lesson/3")
         _ = try session.waitForRun()
-        let bars = try session.script("""
+        let bars = try session.script(
+            """
             return Array.prototype.map.call(document.querySelectorAll('main .cell-controls'), function (bar) {
               return bar.dataset.cell + ':' + Array.prototype.map.call(bar.querySelectorAll('[data-parameter]'),
                 function (c) { return c.dataset.parameter; }).join(',');
             }).join(' ');
             """)
         XCTAssertEqual(bars, "0:sigma,image 2:sigma,image 3:sigma 4:sigma")
-        let below = "var b = document.querySelector('main .cell-controls[data-cell=\"0\"]'); return b.previousElementSibling.textContent.slice(0, 18);"
+        let below =
+            "var b = document.querySelector('main .cell-controls[data-cell=\"0\"]'); return b.previousElementSibling.textContent.slice(0, 18);"
         XCTAssertEqual(try session.script(below), "$ explorer compare")
         let before = try session.figure()
         let marker = try session.markPage()
-        try session.script("""
+        try session.script(
+            """
             var s = document.querySelector('main .cell-controls[data-cell="0"] input[type=range][data-parameter=sigma]');
             s.value = '5'; s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change'));
             """)
         let status = try session.waitForRun()
         XCTAssertTrue(status.hasPrefix("ran in"), status)
-        XCTAssertEqual(try session.script("return window.explorerMark === undefined ? 'reloaded' : window.explorerMark"), marker)
-        XCTAssertEqual(try session.script("return document.querySelector('#live-controls input[data-parameter=sigma]').value"), "5")
-        XCTAssertEqual(try session.script("return document.querySelector('#live-controls input[data-parameter=sigma] ~ output').textContent"), "5")
-        XCTAssertEqual(try session.script("""
-            return Array.prototype.map.call(document.querySelectorAll('main .cell-controls input[data-parameter=sigma]'),
-              function (c) { return c.value; }).join(',');
-            """), "5,5,5,5")
+        XCTAssertEqual(
+            try session.script("return window.explorerMark === undefined ? 'reloaded' : window.explorerMark"), marker)
+        XCTAssertEqual(
+            try session.script("return document.querySelector('#live-controls input[data-parameter=sigma]').value"), "5"
+        )
+        XCTAssertEqual(
+            try session.script(
+                "return document.querySelector('#live-controls input[data-parameter=sigma] ~ output').textContent"), "5"
+        )
+        XCTAssertEqual(
+            try session.script(
+                """
+                return Array.prototype.map.call(document.querySelectorAll('main .cell-controls input[data-parameter=sigma]'),
+                  function (c) { return c.value; }).join(',');
+                """), "5,5,5,5")
         XCTAssertTrue(try session.script("return location.search").contains("sigma=5"))
         XCTAssertTrue(try session.mainText().contains("radius 20 instead of 15"))
         XCTAssertNotEqual(try session.figure(), before, "the strip did not change with σ")
@@ -76,7 +89,8 @@ final class ServeBrowserTests: XCTestCase {
         defer { session.stop() }
         try session.open("lesson/1")
         _ = try session.waitForRun()
-        let source = try session.script("""
+        let source = try session.script(
+            """
             var img = document.querySelector('main img[data-explain]');
             if (!img) { return 'no figure with an explanation'; }
             var request = new XMLHttpRequest(); request.open('GET', img.dataset.explain, false); request.send();
@@ -107,9 +121,12 @@ final class ServeBrowserTests: XCTestCase {
         defer { session.stop() }
         try session.open("lesson/3")
         _ = try session.waitForRun()
-        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("class-photo-\(UUID().uuidString).png")
-        try TestPNG.data(width: 4000, height: 3000, colourType: .grey) { x, y in [UInt8((x / 40 + y / 40) % 2 == 0 ? 40 : 210)] }
-            .write(to: picture)
+        let picture = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "class-photo-\(UUID().uuidString).png")
+        try TestPNG.data(width: 4000, height: 3000, colourType: .grey) { x, y in
+            [UInt8((x / 40 + y / 40) % 2 == 0 ? 40 : 210)]
+        }
+        .write(to: picture)
         defer { try? FileManager.default.removeItem(at: picture) }
         try session.sendFile(picture.path, to: "input[type=file][data-parameter=image]")
         var status = ""
@@ -131,14 +148,18 @@ final class ServeBrowserTests: XCTestCase {
     func testDraggingSigmaLosesNothing() throws {
         let session = try BrowserSession.start()
         defer { session.stop() }
-        for (lesson, values) in [("3", ["3.2", "3.5", "3.9", "4.4", "4.8", "5.1"]), ("8", ["9", "10", "11", "12", "13"])] {
+        for (lesson, values) in [
+            ("3", ["3.2", "3.5", "3.9", "4.4", "4.8", "5.1"]), ("8", ["9", "10", "11", "12", "13"])
+        ] {
             try session.open("lesson/" + lesson)
             _ = try session.waitForRun()
             try session.drag("sigma", through: values)
             let status = try session.waitForRun()
             XCTAssertTrue(status.hasPrefix("ran in"), "lesson \(lesson): \(status)")
-            XCTAssertEqual(try session.script("return document.querySelector('input[data-parameter=sigma]').value"), values.last)
-            XCTAssertTrue(try session.script("return location.search").contains("sigma=" + values.last!), "lesson \(lesson)")
+            XCTAssertEqual(
+                try session.script("return document.querySelector('input[data-parameter=sigma]').value"), values.last)
+            XCTAssertTrue(
+                try session.script("return location.search").contains("sigma=" + values.last!), "lesson \(lesson)")
             XCTAssertEqual(try session.failedRequests(), "", "lesson \(lesson)")
             XCTAssertEqual(try session.missingBackgrounds(), "", "lesson \(lesson)")
         }
@@ -162,13 +183,15 @@ final class ServeBrowserTests: XCTestCase {
         _ = try session.waitForRun()
         XCTAssertEqual(try session.script("return location.search"), "?sigma=5")
         XCTAssertEqual(try session.script("return document.querySelector('input[data-parameter=sigma]').value"), "5")
-        XCTAssertTrue(try session.mainText().contains("radius 20 instead of 15"), "Back showed other figures than its slider")
+        XCTAssertTrue(
+            try session.mainText().contains("radius 20 instead of 15"), "Back showed other figures than its slider")
         try session.script("location.reload();")
         Thread.sleep(forTimeInterval: 0.5)
         _ = try session.waitForRun()
         XCTAssertEqual(try session.script("return document.querySelector('input[data-parameter=sigma]').value"), "5")
         // A value the lesson refuses: the control goes back to the value the page shows.
-        try session.script("""
+        try session.script(
+            """
             var s = document.querySelector('input[data-parameter=sigma]');
             s.max = '9'; s.value = '8'; s.dispatchEvent(new Event('change'));
             """)
@@ -199,18 +222,26 @@ final class ServeBrowserTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: site) }
         let export = try BinaryRunner.run(["export", "--output", site.path, "--quick", "--steps", "3", "3"])
         XCTAssertEqual(export.status, 0, export.standardError)
-        for file in ["index.html", "glossary.html", "assets/live.js", "lesson-03/index.html", "lesson-03/states/sigma-5/state.html"] {
+        for file in ["index.html", "glossary.html", "assets/live.js", "lesson-03/index.html"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: site.path + "/" + file), file)
         }
-        let session = try BrowserSession.start(command: ["/usr/bin/python3", "-u", "-m", "http.server", "--bind", "127.0.0.1", "0",
-                                                         "-d", site.path])
+        // A state's folder: its name readable, then a hash of the exact value.
+        let states = try FileManager.default.contentsOfDirectory(atPath: site.path + "/lesson-03/states")
+        let five = try XCTUnwrap(states.first { $0.hasPrefix("sigma-5-") }, "\(states)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.path + "/lesson-03/states/" + five + "/state.html"))
+        let session = try BrowserSession.start(command: [
+            "/usr/bin/python3", "-u", "-m", "http.server", "--bind", "127.0.0.1", "0",
+            "-d", site.path
+        ])
         defer { session.stop() }
         try session.open("lesson-03/index.html")
         XCTAssertTrue(try session.mainText().contains("radius 12 instead of 9"))
         try session.drag("sigma", through: ["5"])
         let status = try session.waitForRun()
         XCTAssertEqual(status, "a state baked into this copy")
-        let shown = try session.script("return location.search + ' ' + document.querySelector('input[data-parameter=sigma]').value + ' ' + document.querySelector('main').innerText.slice(0, 1500)")
+        let shown = try session.script(
+            "return location.search + ' ' + document.querySelector('input[data-parameter=sigma]').value + ' ' + document.querySelector('main').innerText.slice(0, 1500)"
+        )
         XCTAssertTrue(try session.mainText().contains("radius 20 instead of 15"), shown)
         XCTAssertEqual(try session.failedRequests(), "")
         try session.open("index.html")
@@ -222,7 +253,8 @@ final class ServeBrowserTests: XCTestCase {
     /// Run in the same browser and server as the σ test, which saves starting both again.
     func uploadedPictureAppearsInTheStrip(_ session: BrowserSession) throws {
         let redBefore = try Self.redShare(session.figure())
-        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("serve-upload-\(UUID().uuidString).png")
+        let picture = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "serve-upload-\(UUID().uuidString).png")
         try TestPNG.data(width: 200, height: 150, colourType: .rgba) { x, y in
             (x / 20 + y / 20) % 2 == 0 ? [230, 20, 20, 255] : [250, 40, 40, 255]
         }.write(to: picture)

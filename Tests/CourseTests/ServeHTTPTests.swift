@@ -132,6 +132,63 @@ final class ServeHTTPTests: XCTestCase {
         XCTAssertFalse(notPNG.body.contains("explorer-serve-"), notPNG.body)
     }
 
+    /// Another site's page cannot upload or run lessons (its `Origin` or `Sec-Fetch-Site` says
+    /// so); the server's own pages and clients that send neither can. Only IPv6 loopback is a
+    /// bracketed `Host`.
+    func testAnotherOriginIsRefusedAndOnlyLoopbackIsABracketedHost() throws {
+        let server = try ServeProcess.start()
+        defer { server.stop() }
+        let alive =
+            "POST /alive?session=a1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 0\r\nConnection: close\r\n"
+        for header in [
+            "Origin: http://evil.example", "Sec-Fetch-Site: cross-site", "Sec-Fetch-Site: same-site", "Origin: null"
+        ] {
+            let answer = try server.exchange(alive + header + "\r\n\r\n")
+            XCTAssertEqual(answer.status, 403, header)
+            XCTAssertEqual(answer.body.split(separator: "\n").count, 1, answer.body)
+        }
+        for header in ["Origin: http://127.0.0.1:\(server.port)\r\nSec-Fetch-Site: same-origin", ""] {
+            XCTAssertEqual(
+                try server.exchange(alive + (header.isEmpty ? "" : header + "\r\n") + "\r\n").status, 204, header)
+        }
+        for host in ["[::2]:\(server.port)", "[::1]evil", "[fe80::1]", "[::1]:", "[::1]:x"] {
+            XCTAssertEqual(
+                try server.exchange("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n").status, 421, host)
+        }
+        XCTAssertEqual(try server.exchange("GET / HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n").status, 200)
+    }
+
+    /// A killed lesson server is started again, its folder (runs, uploads) removed: the front
+    /// goes on answering instead of 503 for ever.
+    func testAKilledWorkerIsRestartedAndItsFolderRemoved() throws {
+        let server = try ServeProcess.start()
+        defer { server.stop() }
+        let pid = server.process.processIdentifier
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+        let children = tasks.compactMap {
+            try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/children", encoding: .utf8)
+        }.joined(separator: " ")
+        let worker = try XCTUnwrap(children.split(separator: " ").first.flatMap { Int32($0) }, "no worker under \(pid)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter {
+            $0.hasPrefix("explorer-serve-\(worker)-")
+        }
+        XCTAssertEqual(folders.count, 1)
+        kill(worker, SIGKILL)
+        var status = 0
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            status = try server.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").status
+            if status == 200 { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        XCTAssertEqual(status, 200, "the front answers again")
+        XCTAssertEqual(
+            try server.exchange("GET /lesson/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").status, 200)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: NSTemporaryDirectory() + "/" + folders[0]),
+            "the dead worker's folder is removed")
+    }
+
     /// A client that sends half a head and stops is disconnected.
     func testASilentClientIsDisconnected() throws {
         let server = try ServeProcess.start()

@@ -1,7 +1,8 @@
-import XCTest
 import BlurKit
-@testable import ExplorerCLI
 import TestSupport
+import XCTest
+
+@testable import ExplorerCLI
 
 /// `explorer glass` and `explorer motion` run as a user runs them, and the live glass panel they
 /// put on a lesson's HTML page.
@@ -21,7 +22,9 @@ final class GlassCommandTests: XCTestCase {
 
     /// Runs explorer in quick timing mode and checks it succeeded.
     @discardableResult
-    func explorer(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> BinaryRunner.Result {
+    func explorer(
+        _ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> BinaryRunner.Result {
         var env = ["EXPLORER_QUICK": "1", "REDUCE_TRANSPARENCY": "0"]
         for (k, v) in environment { env[k] = v }
         let result = try BinaryRunner.run(arguments, environment: env)
@@ -45,9 +48,11 @@ final class GlassCommandTests: XCTestCase {
     /// The panel's pixels fully inside its rounded corners (default radius 12).
     static func coveredPixels(_ rect: PixelRect = panel) -> [(x: Int, y: Int)] {
         var pixels: [(Int, Int)] = []
-        for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX where Glass.coverage(x: x, y: y, of: rect, cornerRadius: 12) == 1 {
-            pixels.append((x, y))
-        } }
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX where Glass.coverage(x: x, y: y, of: rect, cornerRadius: 12) == 1 {
+                pixels.append((x, y))
+            }
+        }
         return pixels
     }
 
@@ -58,8 +63,12 @@ final class GlassCommandTests: XCTestCase {
     func testFallbackPanelIsOpaqueUniformAndItsLabelReachesAA() throws {
         let input = try translucentInput()
         let out = path("fallback.png")
-        let result = try explorer(["glass", input, "-o", out, "--panel", Self.panelText, "--label", "Hi", "--reduce-transparency", "--format", "json"])
-        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let result = try explorer([
+            "glass", input, "-o", out, "--panel", Self.panelText, "--label", "Hi", "--reduce-transparency", "--format",
+            "json"
+        ])
+        let rows = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         let labelHex = try XCTUnwrap(rows.last?["label"] as? String)
         XCTAssertTrue(["#000000", "#FFFFFF"].contains(labelHex), labelHex)
         let label: SIMD4<Float> = labelHex == "#000000" ? SIMD4(0, 0, 0, 1) : SIMD4(1, 1, 1, 1)
@@ -82,7 +91,10 @@ final class GlassCommandTests: XCTestCase {
             XCTAssertEqual(Self.byte(p.w), 255, "opaque at (\(x), \(y))")
             let t = ((p - fill) * (label - fill)).sum() / ((label - fill) * (label - fill)).sum()
             let onSegment = fill + (label - fill) * t
-            for c in 0..<3 { XCTAssertEqual(p[c], onSegment[c], accuracy: 1.5 / 255, "pixel (\(x), \(y)) is fill blended with the label") }
+            for c in 0..<3 {
+                XCTAssertEqual(
+                    p[c], onSegment[c], accuracy: 1.5 / 255, "pixel (\(x), \(y)) is fill blended with the label")
+            }
         }
         XCTAssertGreaterThan(glyphPixels, 20, "the label is drawn")
         // The contrast the command printed is the one of the PNG's fill.
@@ -96,8 +108,10 @@ final class GlassCommandTests: XCTestCase {
         try explorer(common + ["-o", path("glass.png")])
         try explorer(common + ["-o", path("flag.png"), "--reduce-transparency"])
         let env = try explorer(common + ["-o", path("env.png")], environment: ["REDUCE_TRANSPARENCY": "1"])
-        XCTAssertTrue(env.standardOutput.contains("Reduce Transparency is on (REDUCE_TRANSPARENCY=1)"), env.standardOutput)
-        let glass = try PNG.read(path("glass.png")), flag = try PNG.read(path("flag.png")), fromEnv = try PNG.read(path("env.png"))
+        XCTAssertTrue(
+            env.standardOutput.contains("Reduce Transparency is on (REDUCE_TRANSPARENCY=1)"), env.standardOutput)
+        let glass = try PNG.read(path("glass.png")), flag = try PNG.read(path("flag.png")),
+            fromEnv = try PNG.read(path("env.png"))
         XCTAssertEqual(fromEnv.rgba8(), flag.rgba8(), "REDUCE_TRANSPARENCY=1 draws what --reduce-transparency draws")
         XCTAssertNotEqual(fromEnv.rgba8(), glass.rgba8())
         let (x, y) = (Self.panel.maxX - 3, Self.panel.maxY - 14)
@@ -110,21 +124,27 @@ final class GlassCommandTests: XCTestCase {
     func testOutsideThePanelTheOutputEqualsTheInput() throws {
         let input = try translucentInput()
         let original = try PNG.read(input).rgba8()
-        for extra in [["--style", "light"], ["--style", "tint", "--sigma", "3", "--downsample", "4"], ["--reduce-transparency"]] {
+        for extra in [
+            ["--style", "light"], ["--style", "tint", "--sigma", "3", "--downsample", "4"], ["--reduce-transparency"]
+        ] {
             let out = path("out.png")
             try explorer(["glass", input, "-o", out, "--panel", Self.panelText, "--label", "Hi"] + extra)
             let written = try PNG.read(out)
             XCTAssertEqual(written.width, 96)
             let bytes = written.rgba8()
             var changedInside = 0
-            for y in 0..<64 { for x in 0..<96 {
-                let i = 4 * (y * 96 + x)
-                if Self.panel.contains(x: x, y: y) {
-                    if bytes[i..<i + 4] != original[i..<i + 4] { changedInside += 1 }
-                } else {
-                    XCTAssertEqual(Array(bytes[i..<i + 4]), Array(original[i..<i + 4]), "pixel (\(x), \(y)) outside the panel, \(extra)")
+            for y in 0..<64 {
+                for x in 0..<96 {
+                    let i = 4 * (y * 96 + x)
+                    if Self.panel.contains(x: x, y: y) {
+                        if bytes[i..<i + 4] != original[i..<i + 4] { changedInside += 1 }
+                    } else {
+                        XCTAssertEqual(
+                            Array(bytes[i..<i + 4]), Array(original[i..<i + 4]),
+                            "pixel (\(x), \(y)) outside the panel, \(extra)")
+                    }
                 }
-            } }
+            }
             XCTAssertGreaterThan(changedInside, Self.panel.area / 2, "the panel is drawn, \(extra)")
         }
     }
@@ -138,7 +158,9 @@ final class GlassCommandTests: XCTestCase {
         XCTAssertTrue(dark.standardOutput.contains("#FFFFFF"), "white text on dark glass")
         // A nearly clear white tint lets the red saucer through behind black text.
         let thin = try explorer(["glass", "photo", "-o", path("thin.png"), "--tint", "FFFFFF1A"])
-        XCTAssertTrue(thin.standardOutput.contains("with --tint FFFFFF1A the label on the glass reaches only"), thin.standardOutput)
+        XCTAssertTrue(
+            thin.standardOutput.contains("with --tint FFFFFF1A the label on the glass reaches only"),
+            thin.standardOutput)
     }
 
     func testStripShowsBothRenderings() throws {
@@ -162,13 +184,16 @@ final class GlassCommandTests: XCTestCase {
             (["--panel", "1,2,3"], "--panel 1,2,3: expected four numbers X,Y,W,H"),
             (["--panel", "9223372036854775807,0,10,10"], "out of range"),
             (["--sigma", "2", "--blur-radius", "3"], "not both"),
-            (["--downsample", "0"], "--downsample"),
+            (["--downsample", "0"], "--downsample")
         ] {
             let result = try BinaryRunner.run(["glass", "photo", "-o", path("x.png")] + arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.standardError)")
             XCTAssertTrue(result.standardError.contains(expected), result.standardError)
         }
-        let long = try BinaryRunner.run(["glass", "photo", "-o", path("x.png"), "--panel", "10,10,60,30", "--label", "a label far too long for this panel"])
+        let long = try BinaryRunner.run([
+            "glass", "photo", "-o", path("x.png"), "--panel", "10,10,60,30", "--label",
+            "a label far too long for this panel"
+        ])
         XCTAssertEqual(long.status, 1)
         XCTAssertTrue(long.standardError.contains("widen --panel or shorten --label"), long.standardError)
         let outside = try BinaryRunner.run(["glass", "photo", "-o", path("x.png"), "--panel", "400,300,200,100"])
@@ -179,10 +204,14 @@ final class GlassCommandTests: XCTestCase {
     // MARK: - Motion
 
     func testParallaxIsExactInsideAndDiffersNearTheSnapshotEdges() throws {
-        let result = try explorer(["motion", "builtin:noise@160x120", "--sigma", "3", "--frames", "4", "--shift", "6", "--format", "json"])
-        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let result = try explorer([
+            "motion", "builtin:noise@160x120", "--sigma", "3", "--frames", "4", "--shift", "6", "--format", "json"
+        ])
+        let object = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let tables = try XCTUnwrap(object["tables"] as? [[String: Any]])
-        let frames = try XCTUnwrap(tables.compactMap { $0["rows"] as? [[String: Any]] }.first { $0.first?["interiorMax"] != nil })
+        let frames = try XCTUnwrap(
+            tables.compactMap { $0["rows"] as? [[String: Any]] }.first { $0.first?["interiorMax"] != nil })
         XCTAssertEqual(frames.count, 4)
         for row in frames {
             let interior = try XCTUnwrap(row["interiorMax"] as? Double), edge = try XCTUnwrap(row["edgeMax"] as? Double)
@@ -197,13 +226,16 @@ final class GlassCommandTests: XCTestCase {
         let share60 = try XCTUnwrap(full.first { $0["interval"] as? String == "1/60 s" }?["coreShare"] as? Double)
         let share5 = try XCTUnwrap(full.first { $0["interval"] as? String == "0.2 s" }?["coreShare"] as? Double)
         XCTAssertEqual(share60 / share5, 12, accuracy: 1e-9)
-        XCTAssertEqual(full.first { ($0["interval"] as? String)?.hasPrefix("0 ") == true }?["coreShare"] as? Double, 100)
+        XCTAssertEqual(
+            full.first { ($0["interval"] as? String)?.hasPrefix("0 ") == true }?["coreShare"] as? Double, 100)
     }
 
     func testMotionStripAndIntervals() throws {
         let out = path("frames.png")
-        let result = try explorer(["motion", "builtin:noise@160x120", "--sigma", "2", "--frames", "4", "--shift", "4",
-                                   "--interval", "1/30", "0.5", "--strip", "-o", out])
+        let result = try explorer([
+            "motion", "builtin:noise@160x120", "--sigma", "2", "--frames", "4", "--shift", "4",
+            "--interval", "1/30", "0.5", "--strip", "-o", out
+        ])
         XCTAssertTrue(result.standardOutput.contains("1/30 s"), result.standardOutput)
         XCTAssertFalse(result.standardOutput.contains("1/60 s"))
         XCTAssertEqual(try PNGInfo.read(out).recordedCommand?.contains("motion builtin:noise@160x120"), true)
@@ -212,22 +244,22 @@ final class GlassCommandTests: XCTestCase {
     // MARK: - The page
 
     static let lesson = """
-    ---
-    title: Glass
-    summary: A panel the browser blurs too.
-    ---
-    ## Glass
+        ---
+        title: Glass
+        summary: A panel the browser blurs too.
+        ---
+        ## Glass
 
-    ```explorer
-    glass builtin:noise@96x64 -o panel.png --panel 16,12,64,40 --label Hi --style dark --scale 1
-    ```
+        ```explorer
+        glass builtin:noise@96x64 -o panel.png --panel 16,12,64,40 --label Hi --style dark --scale 1
+        ```
 
-    After the panel.
+        After the panel.
 
-    ```explorer
-    glass builtin:noise@96x64 -o quiet.png --panel 16,12,64,40 --label Hi --no-demo
-    ```
-    """
+        ```explorer
+        glass builtin:noise@96x64 -o quiet.png --panel 16,12,64,40 --label Hi --no-demo
+        ```
+        """
 
     func testLessonPageHasTheLiveDemoWithTheComputedFallback() throws {
         let file = path("07-glass.md")
@@ -239,28 +271,34 @@ final class GlassCommandTests: XCTestCase {
         let readme = try String(contentsOfFile: page + "/README.md", encoding: .utf8)
         let csv = try String(contentsOfFile: page + "/contrast.csv", encoding: .utf8)
         // The fallback colour the explorer computed, from the contrast table's second row.
-        let fallback = try XCTUnwrap(csv.split(separator: "\n").first { $0.hasPrefix("Reduce Transparency") }?
-            .split(separator: ",")[2].split(separator: " ").first.map(String.init))
+        let fallback = try XCTUnwrap(
+            csv.split(separator: "\n").first { $0.hasPrefix("Reduce Transparency") }?
+                .split(separator: ",")[2].split(separator: " ").first.map(String.init))
         XCTAssertTrue(fallback.hasPrefix("#"), csv)
 
-        XCTAssertEqual(html.components(separatedBy: "<figure class=\"glass-demo\"").count, 2, "one demo: the second cell says --no-demo")
-        XCTAssertTrue(html.contains("backdrop-filter: blur(19.49px) saturate(1.8)"), "dark: boxes of 39, σ = √((39² − 1)/4)")
-        XCTAssertTrue(html.contains("url(\"backdrop-builtin-noise-96x64.png\")"))
+        XCTAssertEqual(
+            html.components(separatedBy: "<figure class=\"glass-demo\"").count, 2,
+            "one demo: the second cell says --no-demo")
+        XCTAssertTrue(
+            html.contains("backdrop-filter: blur(19.49px) saturate(1.8)"), "dark: boxes of 39, σ = √((39² − 1)/4)")
+        XCTAssertTrue(html.contains("url(\"backdrop-panel.png\")"))
         let media = try XCTUnwrap(html.range(of: "@media (prefers-reduced-transparency: reduce) {"))
         let rule = html[media.upperBound...].prefix(while: { $0 != "}" })
-        XCTAssertTrue(rule.contains("backdrop-filter: none") && rule.contains("background-color: \(fallback)"), String(rule))
+        XCTAssertTrue(
+            rule.contains("backdrop-filter: none") && rule.contains("background-color: \(fallback)"), String(rule))
         // After its cell's results, before the next prose.
         let demo = try XCTUnwrap(html.range(of: "<figure class=\"glass-demo\""))
         XCTAssertLessThan(try XCTUnwrap(html.range(of: "panel.png")).lowerBound, demo.lowerBound)
         XCTAssertLessThan(demo.lowerBound, try XCTUnwrap(html.range(of: "After the panel.")).lowerBound)
         XCTAssertFalse(readme.contains("glass-demo"), "only the HTML page has the demo")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/backdrop-builtin-noise-96x64.png"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: page + "/backdrop-panel.png"))
     }
 
     func testNegativeSaturationBecomesSaturateAndHueRotate() {
-        var demo = GlassDemo(background: "b.png", width: 10, height: 10, panel: PixelRect(x: 1, y: 1, width: 5, height: 5),
-                             cornerRadius: 2, blurSigma: 9.4868, saturation: -1, tint: SIMD4(0, 122 / 255, 1, 0.6),
-                             fallback: SIMD4(0.2, 0.4, 0.8, 1), labelColour: SIMD4(0, 0, 0, 1), label: "<b>", fontSize: 30)
+        var demo = GlassDemo(
+            background: "b.png", width: 10, height: 10, panel: PixelRect(x: 1, y: 1, width: 5, height: 5),
+            cornerRadius: 2, blurSigma: 9.4868, saturation: -1, tint: SIMD4(0, 122 / 255, 1, 0.6),
+            fallback: SIMD4(0.2, 0.4, 0.8, 1), labelColour: SIMD4(0, 0, 0, 1), label: "<b>", fontSize: 30)
         XCTAssertEqual(demo.filter, "blur(9.49px) saturate(1) hue-rotate(180deg)")
         XCTAssertTrue(demo.css(id: "d").contains("background-color: rgba(0, 122, 255, 0.6)"))
         XCTAssertTrue(demo.html(id: "d").contains("&lt;b&gt;"), "the label is escaped")
@@ -280,14 +318,18 @@ final class GlassScaleTests: FolderTestCase {
             let text = result.standardOutput.replacingOccurrences(of: "\n", with: " ")
             XCTAssertTrue(text.contains("three boxes of width \(width)"), text)
         }
-        let explicit = try explorer(["glass", "builtin:noise@1500x1000", "-o", folder.appendingPathComponent("g.png").path, "--scale", "2"])
+        let explicit = try explorer([
+            "glass", "builtin:noise@1500x1000", "-o", folder.appendingPathComponent("g.png").path, "--scale", "2"
+        ])
         let text = explicit.standardOutput.replacingOccurrences(of: "\n", with: " ")
         XCTAssertTrue(text.contains("30 pt × scale 2 = 60 px"), text)
     }
 
     func testAnEighteenPixelLabelIsNotLargeText() throws {
-        let result = try explorer(["glass", "photo", "-o", folder.appendingPathComponent("g.png").path, "--panel", "0,0,160,30",
-                                   "--format", "csv"])
+        let result = try explorer([
+            "glass", "photo", "-o", folder.appendingPathComponent("g.png").path, "--panel", "0,0,160,30",
+            "--format", "csv"
+        ])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardOutput.contains(",— (18 px)"), result.standardOutput)
         XCTAssertFalse(ContrastCheck.isLargeText(pixelSize: 18, bold: false))
@@ -302,7 +344,8 @@ final class GlassScaleTests: FolderTestCase {
             let command = try GlassCommand.parse(["builtin:noise@\(width)x\(height)", "-o", path("g.png")])
             let image = RGBAImage(width: width, height: height)
             let scale = command.pointScale(for: image)
-            let content = try XCTUnwrap(try command.labelContent(for: try GlassCommand.panelRect(nil, in: image), scale: scale))
+            let content = try XCTUnwrap(
+                try command.labelContent(for: try GlassCommand.panelRect(nil, in: image), scale: scale))
             return (content, content.mask())
         }
         let small = try label(480, 320), large = try label(3000, 2000)
@@ -331,7 +374,9 @@ final class GlassScaleTests: FolderTestCase {
         XCTAssertFalse(ContrastCheck.isLargeText(pixels: 36, bold: false, scale: 2))
         XCTAssertTrue(ContrastCheck.isLargeText(pixels: 37.4, bold: true, scale: 2))
         XCTAssertTrue(ContrastCheck.isLargeText(pixels: 24, bold: false, scale: 0.8))
-        let result = try explorer(["glass", "photo", "-o", path("g.png"), "--scale", "2", "--panel", "0,0,330,50", "--format", "csv"])
+        let result = try explorer([
+            "glass", "photo", "-o", path("g.png"), "--scale", "2", "--panel", "0,0,330,50", "--format", "csv"
+        ])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardOutput.contains(",— (36 px (18 pt at scale 2))"), result.standardOutput)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ExplorerCLI
 
 /// Replays the lesson fuzzer's committed corpus (`Fuzz/Corpus/lesson`): its seeds and every
@@ -22,7 +23,8 @@ final class LessonFuzzCorpusTests: XCTestCase {
         }
     }
 
-    static let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz").standardized
+    static let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz")
+        .standardized
 
     /// The expression fuzzer's corpus: each input evaluates to a value (a finite number when a
     /// number) or one message, and as `{{…}}` gives an error at its line.
@@ -30,12 +32,16 @@ final class LessonFuzzCorpusTests: XCTestCase {
         let folder = Self.fuzz.appendingPathComponent("Corpus/expression")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         XCTAssertGreaterThanOrEqual(names.count, 5)
-        let environment: [String: LessonExpression.Value] = ["sigma": .text("2.5"), "radius": .number(3), "image": .text("photo"),
-                                                             "label": .text("Frosted glass")]
+        let environment: [String: LessonExpression.Value] = [
+            "sigma": .text("2.5"), "radius": .number(3), "image": .text("photo"),
+            "label": .text("Frosted glass")
+        ]
         for name in names {
             let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
             do {
-                if case .number(let x) = try LessonExpression.evaluate(text, in: environment) { XCTAssertTrue(x.isFinite, name) }
+                if case .number(let x) = try LessonExpression.evaluate(text, in: environment) {
+                    XCTAssertTrue(x.isFinite, name)
+                }
             } catch {
                 XCTAssertFalse(error.message.isEmpty, name)
             }
@@ -58,7 +64,8 @@ final class LessonFuzzCorpusTests: XCTestCase {
         var accepted = 0
         for name in names {
             let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
-            let settings = text.split(separator: "\u{1E}").compactMap { (setting: Substring) -> (name: String, value: String)? in
+            let settings = text.split(separator: "\u{1E}").compactMap {
+                (setting: Substring) -> (name: String, value: String)? in
                 guard let equals = setting.firstIndex(of: "=") else { return nil }
                 return (String(setting[..<equals]), String(setting[equals...].dropFirst()))
             }
@@ -69,6 +76,21 @@ final class LessonFuzzCorpusTests: XCTestCase {
                     let written = cell.lines.joined(separator: " ")
                     let words = try CellWords.split(written, values: environment, path: lesson.path, line: cell.line)
                     XCTAssertEqual(words.count, try ShellWords.split(written, keepingTemplates: true).count, name)
+                }
+                // The prose as a page shows it: no markup, link or image from a value.
+                for part in lesson.parts {
+                    guard case .prose(let prose) = part else { continue }
+                    for (offset, line) in prose.lines.enumerated()
+                    where !line.hasPrefix("{{#if") && !line.hasPrefix("{{else") && !line.hasPrefix("{{/if") {
+                        let number = prose.line + offset
+                        let page = try Template.substitute(
+                            line, values: environment, path: lesson.path, line: number, prose: true,
+                            render: LessonPage.proseValue)
+                        let html = CommonMark.html(from: page)
+                        for bad in ["<meta", "<script", "<img", "href=\"javascript", "href=\"http"] {
+                            XCTAssertFalse(html.contains(bad), "\(name): \(html)")
+                        }
+                    }
                 }
                 accepted += 1
             } catch {

@@ -1,8 +1,9 @@
 import BlurKit
 import Foundation
-import XCTest
-@testable import ExplorerCLI
 import TestSupport
+import XCTest
+
+@testable import ExplorerCLI
 
 /// `explorer serve` without a browser: what a request may name, and the messages it gets.
 final class ServeTests: XCTestCase {
@@ -20,7 +21,10 @@ final class ServeTests: XCTestCase {
         XCTAssertThrowsError(try live.values(settings: ["sigma=9"], folder: folder)) { error in
             let failure = error as! LiveLesson.Failure
             XCTAssertEqual(failure.status, 400)
-            XCTAssertEqual(failure.message, "\(Self.lesson):5: --set sigma=9: sigma must be a number in 0.5…6; 9 is above it")
+            XCTAssertEqual(
+                failure.message,
+                "\((Self.lesson as NSString).lastPathComponent):5: --set sigma=9: sigma must be a number in 0.5…6; 9 is above it"
+            )
         }
         XCTAssertThrowsError(try live.values(settings: ["sigma=wide"], folder: folder))
         XCTAssertThrowsError(try live.values(settings: ["radius=3"], folder: folder))
@@ -33,8 +37,10 @@ final class ServeTests: XCTestCase {
         let folder = try ServeFolder()
         defer { folder.remove() }
         let live = try live()
-        for value in ["/etc/passwd", "../Lessons/images/photo.png", "Lessons/images/photo.png", "upload:../../etc", "upload:ffff",
-                      "Package.swift", "README.md"] {
+        for value in [
+            "/etc/passwd", "../Lessons/images/photo.png", "Lessons/images/photo.png", "upload:../../etc", "upload:ffff",
+            "Package.swift", "README.md"
+        ] {
             XCTAssertThrowsError(try live.values(settings: ["image=\(value)"], folder: folder, session: "a1"), value)
         }
         XCTAssertThrowsError(try live.values(settings: ["image=builtin:noise@10000x10000"], folder: folder))
@@ -43,8 +49,11 @@ final class ServeTests: XCTestCase {
         try Data("png".utf8).write(to: URL(fileURLWithPath: body))
         let upload = try folder.storeUpload(moving: body, session: "a1", fileName: "My Red Photo.PNG")
         XCTAssertEqual(upload.name, "My-Red-Photo.png")
-        XCTAssertEqual(try live.values(settings: ["image=upload:My-Red-Photo.png"], folder: folder, session: "a1")["image"], upload.path)
-        XCTAssertThrowsError(try live.values(settings: ["image=upload:My-Red-Photo.png"], folder: folder, session: "b2"))
+        XCTAssertEqual(
+            try live.values(settings: ["image=upload:My-Red-Photo.png"], folder: folder, session: "a1")["image"],
+            upload.path)
+        XCTAssertThrowsError(
+            try live.values(settings: ["image=upload:My-Red-Photo.png"], folder: folder, session: "b2"))
     }
 
     /// Upload names are plain file names ending .png, whatever the browser sent.
@@ -52,7 +61,7 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(ServeFolder.uploadName("red.png"), "red.png")
         XCTAssertEqual(ServeFolder.uploadName("../../etc/passwd"), "passwd.png")
         XCTAssertEqual(ServeFolder.uploadName(".hidden.png"), "hidden.png")
-        XCTAssertEqual(ServeFolder.uploadName("été 2024.png"), "t--2024.png")
+        XCTAssertEqual(ServeFolder.uploadName("été 2024.png"), "ete-2024.png")
         XCTAssertEqual(ServeFolder.uploadName(""), "picture.png")
         XCTAssertTrue(ServeFolder.isFileName(ServeFolder.uploadName(String(repeating: "x", count: 500))))
     }
@@ -94,9 +103,11 @@ final class ServeTests: XCTestCase {
             <style>.glass { background: url("backdrop-photo.png") 0 0; }</style>
             """
         let live = LivePage.links(page, base: "/run/ab12/lesson-03/", site: .live)
-        for expected in ["href=\"/lesson/2\"", "href=\"/\"", "href=\"/glossary#psnr\"", "src=\"/run/ab12/lesson-03/strip-box.png\"",
-                         "href=\"/run/ab12/lesson-03/errors.csv\"", "href=\"#top\"", "href=\"https://example.org/x\"",
-                         "url(\"/run/ab12/lesson-03/backdrop-photo.png\")"] {
+        for expected in [
+            "href=\"/lesson/2\"", "href=\"/\"", "href=\"/glossary#psnr\"", "src=\"/run/ab12/lesson-03/strip-box.png\"",
+            "href=\"/run/ab12/lesson-03/errors.csv\"", "href=\"#top\"", "href=\"https://example.org/x\"",
+            "url(\"/run/ab12/lesson-03/backdrop-photo.png\")"
+        ] {
             XCTAssertTrue(live.contains(expected), expected + " in " + live)
         }
         let exported = LivePage.links(page, base: "states/sigma-5/", site: .export)
@@ -133,11 +144,13 @@ final class ServeTests: XCTestCase {
         let other = RunScheduler.Key(lesson: 3, values: ["sigma": "4"], quick: false)
         async let busy = scheduler.result(other, session: "e", isKept: { _ in true }, work: slow)
         try await Task.sleep(nanoseconds: 50_000_000)
-        async let old = scheduler.result(RunScheduler.Key(lesson: 3, values: ["sigma": "5"], quick: false), session: "d",
-                                         isKept: { _ in true }, work: slow)
+        async let old = scheduler.result(
+            RunScheduler.Key(lesson: 3, values: ["sigma": "5"], quick: false), session: "d",
+            isKept: { _ in true }, work: slow)
         try await Task.sleep(nanoseconds: 50_000_000)
-        async let new = scheduler.result(RunScheduler.Key(lesson: 3, values: ["sigma": "6"], quick: false), session: "d",
-                                         isKept: { _ in true }, work: slow)
+        async let new = scheduler.result(
+            RunScheduler.Key(lesson: 3, values: ["sigma": "6"], quick: false), session: "d",
+            isKept: { _ in true }, work: slow)
         let (_, oldAnswer, newAnswer) = await (busy, old, new)
         guard case .superseded = oldAnswer else { return XCTFail("the older request ran: \(oldAnswer)") }
         guard case .page = newAnswer else { return XCTFail("\(newAnswer)") }
@@ -149,14 +162,19 @@ final class ServeTests: XCTestCase {
     /// a preview never waits behind a full run; a full run no page wants any more is not made.
     func testALetGoIsAnsweredByThePreviewWhileTheFullTimingRuns() async throws {
         let scheduler = RunScheduler(width: 1)
-        let preview: RunScheduler.Work = { _ in .success(LiveLesson.Page(html: "p", seconds: 0, run: "p", folder: "lesson-03", quick: true)) }
+        let preview: RunScheduler.Work = { _ in
+            .success(LiveLesson.Page(html: "p", seconds: 0, run: "p", folder: "lesson-03", quick: true))
+        }
         let full: RunScheduler.Work = { _ in
             Thread.sleep(forTimeInterval: 0.6)
             return .success(LiveLesson.Page(html: "f", seconds: 0, run: "f", folder: "lesson-03", quick: false))
         }
-        func key(_ sigma: String) -> RunScheduler.Key { RunScheduler.Key(lesson: 3, values: ["sigma": sigma], quick: true) }
+        func key(_ sigma: String) -> RunScheduler.Key {
+            RunScheduler.Key(lesson: 3, values: ["sigma": sigma], quick: true)
+        }
         var start = Date()
-        let letGo = await scheduler.result(key("3"), session: "a", isKept: { _ in true }, work: preview, full: (key("3").full, full))
+        let letGo = await scheduler.result(
+            key("3"), session: "a", isKept: { _ in true }, work: preview, full: (key("3").full, full))
         guard case .page(let shown) = letGo else { return XCTFail("\(letGo)") }
         XCTAssertTrue(shown.quick)
         XCTAssertLessThan(Date().timeIntervalSince(start), 0.4, "the let-go waited for the full run")
@@ -167,7 +185,8 @@ final class ServeTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 0.4, "a preview waited behind a full run")
 
         // Page c lets go at 5 while the full run of 3 runs, then drags on: 5's full run is dropped.
-        _ = await scheduler.result(key("5"), session: "c", isKept: { _ in true }, work: preview, full: (key("5").full, full))
+        _ = await scheduler.result(
+            key("5"), session: "c", isKept: { _ in true }, work: preview, full: (key("5").full, full))
         _ = await scheduler.result(key("6"), session: "c", isKept: { _ in true }, work: preview)
 
         let timed = await scheduler.result(key("3").full, session: "a", isKept: { _ in true }, work: full)
@@ -183,7 +202,9 @@ final class ServeTests: XCTestCase {
     /// for runs to its end.
     func testAFullRunNoPageWantsStopsAtItsNextCell() async throws {
         let scheduler = RunScheduler(width: 1)
-        let preview: RunScheduler.Work = { _ in .success(LiveLesson.Page(html: "p", seconds: 0, run: "p", folder: "lesson-03", quick: true)) }
+        let preview: RunScheduler.Work = { _ in
+            .success(LiveLesson.Page(html: "p", seconds: 0, run: "p", folder: "lesson-03", quick: true))
+        }
         // Forty cells of 50 ms; the stop is read after each, as `LiveLesson.run` reads it.
         let full: RunScheduler.Work = { stop in
             for _ in 0..<40 {
@@ -192,13 +213,17 @@ final class ServeTests: XCTestCase {
             }
             return .success(LiveLesson.Page(html: "f", seconds: 0, run: "f", folder: "lesson-03", quick: false))
         }
-        func key(_ sigma: String) -> RunScheduler.Key { RunScheduler.Key(lesson: 3, values: ["sigma": sigma], quick: true) }
-        _ = await scheduler.result(key("3"), session: "a", isKept: { _ in true }, work: preview, full: (key("3").full, full))
+        func key(_ sigma: String) -> RunScheduler.Key {
+            RunScheduler.Key(lesson: 3, values: ["sigma": sigma], quick: true)
+        }
+        _ = await scheduler.result(
+            key("3"), session: "a", isKept: { _ in true }, work: preview, full: (key("3").full, full))
         try await Task.sleep(nanoseconds: 100_000_000)
         // The page drags on: the full run of 3 is no longer wanted.
         _ = await scheduler.result(key("4"), session: "a", isKept: { _ in true }, work: preview)
         let start = Date()
-        _ = await scheduler.result(key("5"), session: "a", isKept: { _ in true }, work: preview, full: (key("5").full, full))
+        _ = await scheduler.result(
+            key("5"), session: "a", isKept: { _ in true }, work: preview, full: (key("5").full, full))
         let timed = await scheduler.result(key("5").full, session: "a", isKept: { _ in true }, work: full)
         guard case .page(let page) = timed else { return XCTFail("\(timed)") }
         XCTAssertFalse(page.quick)
@@ -215,8 +240,11 @@ final class ServeTests: XCTestCase {
         let live = try live()
         let stop = RunStop()
         stop.stop()
-        XCTAssertThrowsError(try live.run(values: try live.values(settings: [], folder: folder), settings: [], quick: true,
-                                          folder: folder, stop: stop)) { error in
+        XCTAssertThrowsError(
+            try live.run(
+                values: try live.values(settings: [], folder: folder), settings: [], quick: true,
+                folder: folder, stop: stop)
+        ) { error in
             XCTAssertEqual((error as? LiveLesson.Failure)?.status, 503)
         }
         let runs = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/runs")
@@ -228,8 +256,12 @@ final class ServeTests: XCTestCase {
     /// is answered from the cache, with no run of its own.
     func testTheBackgroundYieldsToADragAndItsRunsAnswerPreviews() async throws {
         let scheduler = RunScheduler(width: 2, quiet: .milliseconds(400))
-        let page: RunScheduler.Work = { _ in .success(LiveLesson.Page(html: "w", seconds: 0, run: "w", folder: "lesson-03", quick: true)) }
-        func key(_ sigma: String) -> RunScheduler.Key { RunScheduler.Key(lesson: 3, values: ["sigma": sigma], quick: true) }
+        let page: RunScheduler.Work = { _ in
+            .success(LiveLesson.Page(html: "w", seconds: 0, run: "w", folder: "lesson-03", quick: true))
+        }
+        func key(_ sigma: String) -> RunScheduler.Key {
+            RunScheduler.Key(lesson: 3, values: ["sigma": sigma], quick: true)
+        }
         _ = await scheduler.result(key("3"), session: "a", isKept: { _ in true }, work: page, pausesBackground: true)
         await scheduler.warm([(key("1"), page), (key("2"), page)])
         await scheduler.warm([(key("4"), page), (key("1"), page)], first: true)
@@ -262,8 +294,12 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(ReducedCopy.factor(width: 500, height: 500), 1)
         XCTAssertEqual(ReducedCopy.factor(width: 501, height: 500), 2)
         XCTAssertEqual(ReducedCopy.factor(width: 12_000_000, height: 1), 48)
-        let image = RGBAImage(width: 4, height: 2, pixels: [Float]([0, 0, 0, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1, 0.5, 0.5, 0.5, 1,
-                                                                    1, 1, 1, 1, 0, 0, 0, 1, 0.25, 0.25, 0.25, 1, 0.75, 0.75, 0.75, 1]))
+        let image = RGBAImage(
+            width: 4, height: 2,
+            pixels: [Float]([
+                0, 0, 0, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1, 0.5, 0.5, 0.5, 1,
+                1, 1, 1, 1, 0, 0, 0, 1, 0.25, 0.25, 0.25, 1, 0.75, 0.75, 0.75, 1
+            ]))
         let small = ReducedCopy.reduce(image, by: 2)
         XCTAssertEqual([small.width, small.height], [2, 1])
         XCTAssertEqual(small[0, 0], SIMD4<Float>(0.5, 0.5, 0.5, 1))
@@ -279,7 +315,8 @@ final class ServeTests: XCTestCase {
         let run = try folder.makeRun()
         try FileManager.default.createDirectory(atPath: run.folder + "/lesson-03", withIntermediateDirectories: false)
         try Data("png".utf8).write(to: URL(fileURLWithPath: run.folder + "/lesson-03/a.png"))
-        try FileManager.default.createSymbolicLink(atPath: run.folder + "/lesson-03/b.png", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: run.folder + "/lesson-03/b.png", withDestinationPath: "/etc/passwd")
         XCTAssertNotNil(folder.file(run: run.id, page: "lesson-03", name: "a.png"))
         XCTAssertNil(folder.file(run: run.id, page: "lesson-03", name: "b.png"))
         XCTAssertNil(folder.file(run: run.id, page: "lesson-03", name: "../a.png"))
@@ -292,7 +329,8 @@ final class ServeTests: XCTestCase {
 
     /// About a hundred slider steps of 1, 2 or 5 times a power of ten.
     func testIndexLinksEveryLessonAndEscapesItsText() {
-        let html = LivePage.index(entries: [(3, "Boxes <b>bold</b> [x]", "σ \"quoted\""), (12, "Survey", "All methods")])
+        let html = LivePage.index(entries: [(3, "Boxes <b>bold</b> [x]", "σ \"quoted\""), (12, "Survey", "All methods")]
+        )
         XCTAssertTrue(html.contains("href=\"/lesson/3\""), html)
         XCTAssertTrue(html.contains("href=\"/lesson/12\""), html)
         XCTAssertFalse(html.contains("<b>bold</b>"), html)

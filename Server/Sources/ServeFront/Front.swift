@@ -30,32 +30,48 @@ struct Front: HTTPResponder {
 
     func respond(to request: Request, context: Context) async throws -> Response {
         guard Self.isAllowed(host: request.head.authority, names: hostNames) else {
-            return Self.text(.misdirectedRequest, "This server answers only for its own addresses (the Host header named another).\n")
+            return Self.text(
+                .misdirectedRequest, "This server answers only for its own addresses (the Host header named another).\n"
+            )
         }
         guard request.uri.string.utf8.count <= maxURLBytes else {
             return Self.text(.uriTooLong, "The URL is longer than \(maxURLBytes) bytes.\n")
         }
         let isHead = request.method == .head
         var body: String?
+        let folder = worker.ready.folder
         if request.method == .post {
+            guard Self.isSameOrigin(request) else {
+                return Self.text(
+                    .forbidden,
+                    "Requests from another site's page are refused (Origin or Sec-Fetch-Site names another site).\n")
+            }
             if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
                 return Self.tooLarge(maxBodyBytes)
             }
             let name = "body-\(counter.next())"
-            let path = worker.ready.folder + "/incoming/" + name
-            switch try await Self.save(request.body, to: path, limit: maxBodyBytes) {
-            case .saved: body = name
-            case .tooLarge: return Self.tooLarge(maxBodyBytes)
+            let path = folder + "/incoming/" + name
+            do {
+                switch try await Self.save(request.body, to: path, limit: maxBodyBytes) {
+                case .saved: body = name
+                case .tooLarge: return Self.tooLarge(maxBodyBytes)
+                }
+            } catch let error as SaveError {
+                try? FileManager.default.removeItem(atPath: path)
+                return Self.text(
+                    .init(code: 507, reasonPhrase: "Insufficient Storage"),
+                    "The server cannot keep the upload: \(error.reason).\n")
             }
         }
         let id = worker.makeID()
         // A client that closes its connection before the answer (a page left, a fetch aborted)
         // cancels its request: a run it was waiting for is not made.
         ClientWatch.shared.onGone(context.channel) { [worker] in worker.cancel(id) }
-        let answer = await worker.ask(id: id, method: isHead ? "GET" : request.method.rawValue, path: request.uri.path,
-                                      query: request.uri.query ?? "", body: body)
+        let answer = await worker.ask(
+            id: id, method: isHead ? "GET" : request.method.rawValue, path: request.uri.path,
+            query: request.uri.query ?? "", body: body)
         ClientWatch.shared.answered(context.channel)
-        if let body { try? FileManager.default.removeItem(atPath: worker.ready.folder + "/incoming/" + body) }
+        if let body { try? FileManager.default.removeItem(atPath: folder + "/incoming/" + body) }
         var headers = Self.headers(type: answer.type, cache: answer.cache)
         if let allow = answer.allow { headers[.allow] = allow }
         let bytes: ByteBuffer
@@ -79,7 +95,12 @@ struct Front: HTTPResponder {
     static func isAllowed(host: String?, names: Set<String>) -> Bool {
         guard var host = host?.lowercased(), !host.isEmpty else { return false }
         if host.hasPrefix("[") {
-            return host.contains("]")
+            // A bracketed address: only IPv6 loopback, with a port or none.
+            guard host.hasPrefix("[::1]") else { return false }
+            let rest = host.dropFirst("[::1]".count)
+            return rest.isEmpty
+                || (rest.first == ":" && rest.count > 1 && rest.count <= 6 && rest.dropFirst().allSatisfy(\.isNumber)
+                    && Int(rest.dropFirst()) != nil)
         }
         if let colon = host.lastIndex(of: ":") {
             guard Int(host[host.index(after: colon)...]) != nil else { return false }
@@ -90,13 +111,39 @@ struct Front: HTTPResponder {
         return parts.count == 4 && parts.allSatisfy { $0.count <= 3 && UInt8($0) != nil }
     }
 
+    /// Whether a POST comes from the server's own pages: a browser names the page's origin
+    /// (`Origin`) and how it relates to the target (`Sec-Fetch-Site`); another site's page is
+    /// refused, so it cannot upload or run lessons here. A client that sends neither (curl, a
+    /// script) is not a browser page and is let through.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased(), site != "same-origin",
+            site != "none"
+        {
+            return false
+        }
+        if let origin = request.headers[HTTPField.Name("Origin")!]?.lowercased() {
+            guard let host = request.head.authority?.lowercased() else { return false }
+            return origin == "http://" + host || origin == "https://" + host
+        }
+        return true
+    }
+
     enum Saved { case saved, tooLarge }
 
+    /// Why a body could not be written (a full disk, a missing folder), in words.
+    struct SaveError: Error {
+        var reason: String
+    }
+
     /// Writes a request body to `path`, stopping at `limit` bytes.
+    ///
+    /// - Throws: `SaveError` when the file cannot be made or written (no space left on the
+    ///   device): the request is answered 507, the front goes on serving.
     static func save(_ body: RequestBody, to path: String, limit: Int) async throws -> Saved {
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw CocoaError(.fileWriteUnknown)
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
+            throw SaveError(reason: "cannot make a file in its temporary folder")
         }
         defer { try? handle.close() }
         var count = 0
@@ -106,7 +153,14 @@ struct Front: HTTPResponder {
                 try? FileManager.default.removeItem(atPath: path)
                 return .tooLarge
             }
-            handle.write(Data(chunk.readableBytesView))
+            do {
+                try handle.write(contentsOf: Data(chunk.readableBytesView))
+            } catch {
+                let code =
+                    (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code }
+                    ?? (error as NSError).code
+                throw SaveError(reason: code == Int(ENOSPC) ? "no space left on its disk" : "a write failed")
+            }
         }
         return .saved
     }
@@ -126,13 +180,19 @@ struct Front: HTTPResponder {
     }
 
     static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(status: status, headers: headers(type: "text/plain; charset=utf-8", cache: "no-store"),
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: status, headers: headers(type: "text/plain; charset=utf-8", cache: "no-store"),
+            body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     static func tooLarge(_ limit: Int) -> Response {
-        Response(status: .contentTooLarge, headers: headers(type: "application/json", cache: "no-store"),
-                 body: .init(byteBuffer: ByteBuffer(string: "{\"error\":\"the upload is larger than \(limit / 1_048_576) MiB (raise it with --max-upload-mb)\"}")))
+        Response(
+            status: .contentTooLarge, headers: headers(type: "application/json", cache: "no-store"),
+            body: .init(
+                byteBuffer: ByteBuffer(
+                    string:
+                        "{\"error\":\"the upload is larger than \(limit / 1_048_576) MiB (raise it with --max-upload-mb)\"}"
+                )))
     }
 
     /// Numbers for request bodies' file names.

@@ -1,17 +1,18 @@
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOHTTPTypes
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
 
 /// Time limits and the 431 answer for one connection, placed right after SwiftNIO's HTTP/1 parser.
 ///
 /// - A request head must arrive whole within `headTimeout` of the connection opening or of the
-///   previous answer; a body may pause at most `bodyTimeout` between parts. A connection that
-///   sends too slowly (or not at all) is closed, so it holds nothing of the server's.
+///   previous answer, and a body whole within `bodyTimeout` of its head (however it trickles). A
+///   connection that sends too slowly (or not at all) is closed, so it holds nothing of the server's.
+/// - At most `maxConnections` connections are open at once, `maxPerAddress` of them from one
+///   address; one more is closed at once.
 /// - A head over the parser's limits (`maxHeaderFieldSize`, `maxHeaderListSize`: the URL counts
 ///   as a field) is answered 431 as soon as the limit is crossed, not after the whole head: the
 ///   parser stops there, the connection stops answering and closes after the client has sent what
@@ -28,8 +29,11 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     let headTimeout: TimeAmount
     let bodyTimeout: TimeAmount
     let drainTimeout: TimeAmount
+    /// Most connections open at once, and from one address.
+    static let maxConnections = 512, maxPerAddress = 256
     private var timer: Scheduled<Void>?
     private var refused = false
+    private var counted: String?
 
     init(headTimeout: TimeAmount, bodyTimeout: TimeAmount, drainTimeout: TimeAmount = .seconds(2)) {
         self.headTimeout = headTimeout
@@ -39,11 +43,19 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         ClientWatch.shared.open(context.channel)
+        let address = context.channel.remoteAddress?.ipAddress ?? "?"
+        guard ConnectionCount.shared.open(address, limit: Self.maxConnections, perAddress: Self.maxPerAddress) else {
+            context.close(promise: nil)
+            return
+        }
+        counted = address
         if context.channel.isActive { arm(context, headTimeout) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         ClientWatch.shared.gone(context.channel)
+        if let counted { ConnectionCount.shared.close(counted) }
+        counted = nil
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -66,7 +78,8 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refused else { return }
         switch unwrapInboundIn(data) {
-        case .head, .body: arm(context, bodyTimeout)
+        case .head: arm(context, bodyTimeout)
+        case .body: break
         case .end: disarm()
         }
         context.fireChannelRead(data)
@@ -86,14 +99,19 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         refused = true
         let tooLarge: Bool
         if case .headerOverflow = parse { tooLarge = true } else { tooLarge = false }
-        let text = tooLarge ? "The request's head is too large (URL and headers: at most 8 KiB each, 16 KiB in all).\n"
+        let text =
+            tooLarge
+            ? "The request's head is too large (URL and headers: at most 8 KiB each, 16 KiB in all).\n"
             : "The request is not valid HTTP/1.1.\n"
         var body = context.channel.allocator.buffer(capacity: text.utf8.count)
         body.writeString(text)
-        let status: HTTPResponse.Status = tooLarge ? .init(code: 431, reasonPhrase: "Request Header Fields Too Large") : .badRequest
-        let head = HTTPResponse(status: status, headerFields: [
-            .connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count),
-        ])
+        let status: HTTPResponse.Status =
+            tooLarge ? .init(code: 431, reasonPhrase: "Request Header Fields Too Large") : .badRequest
+        let head = HTTPResponse(
+            status: status,
+            headerFields: [
+                .connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count)
+            ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
@@ -114,6 +132,32 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func disarm() {
         timer?.cancel()
         timer = nil
+    }
+}
+
+/// How many connections are open, in all and by address.
+final class ConnectionCount: @unchecked Sendable {
+    static let shared = ConnectionCount()
+    private let lock = NSLock()
+    private var total = 0
+    private var byAddress: [String: Int] = [:]
+
+    /// Counts a new connection from `address`; false (not counted) when it would pass a limit.
+    func open(_ address: String, limit: Int, perAddress: Int) -> Bool {
+        lock.withLock {
+            guard total < limit, byAddress[address, default: 0] < perAddress else { return false }
+            total += 1
+            byAddress[address, default: 0] += 1
+            return true
+        }
+    }
+
+    func close(_ address: String) {
+        lock.withLock {
+            total -= 1
+            byAddress[address, default: 1] -= 1
+            if byAddress[address] == 0 { byAddress[address] = nil }
+        }
     }
 }
 

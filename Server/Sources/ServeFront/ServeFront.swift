@@ -54,9 +54,10 @@ public enum ServeFront {
         }()
         let front = Front(worker: worker, maxBodyBytes: settings.maxBodyBytes, hostNames: names)
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [HeadGuard(headTimeout: .seconds(10), bodyTimeout: .seconds(30))],
+            additionalChannelHandlers: [HeadGuard(headTimeout: .seconds(10), bodyTimeout: .seconds(120))],
             idleTimeout: .seconds(75),
-            httpDecoderConfiguration: .init(maxHeaderFieldSize: 8192, maxHeaderListSize: 16384, maxHeaderFieldCount: 100)
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: 8192, maxHeaderListSize: 16384, maxHeaderFieldCount: 100)
         )
         let host = settings.host, open = settings.open, ready = worker.ready
         let app = Application(
@@ -68,7 +69,8 @@ public enum ServeFront {
                 let url = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
                 var lines = "Serving \(ready.lessons) lessons at \(url) (Ctrl-C stops and removes \(ready.folder))\n"
                 if host != "127.0.0.1" {
-                    lines += "Anyone who can reach this machine on port \(port) (every network it is on, e.g. the classroom's) can open the lessons and run them here.\n"
+                    lines +=
+                        "Anyone who can reach this machine on port \(port) (every network it is on, e.g. the classroom's) can open the lessons and run them here.\n"
                 }
                 FileHandle.standardOutput.write(Data(lines.utf8))
                 if open {
@@ -109,8 +111,13 @@ struct Settings {
             }
             switch argument {
             case "--host": host = try value()
-            case "--port": port = try Int(value()).flatMap { (0...65535).contains($0) ? $0 : nil } ?? { throw Failure("--port takes 0…65535") }()
-            case "--max-body-mb": maxBodyBytes = try Int(value()).map { $0 * 1_048_576 } ?? { throw Failure("--max-body-mb takes a number") }()
+            case "--port":
+                port =
+                    try Int(value()).flatMap { (0...65535).contains($0) ? $0 : nil }
+                    ?? { throw Failure("--port takes 0…65535") }()
+            case "--max-body-mb":
+                maxBodyBytes =
+                    try Int(value()).map { $0 * 1_048_576 } ?? { throw Failure("--max-body-mb takes a number") }()
             case "--open": open = true
             case "--": worker = Array(rest); rest = []
             default: throw Failure("unknown argument '\(argument)'")

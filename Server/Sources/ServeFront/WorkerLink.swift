@@ -31,16 +31,36 @@ final class WorkerLink: @unchecked Sendable {
         var lessons: Int
     }
 
-    let process: Process
-    let ready: Ready
-    private let input: FileHandle
+    /// The lesson server's command line (its executable's path, then its arguments).
+    let command: [String]
+    private var process: Process
+    private var current: Ready
+    private var input: FileHandle
     private let lock = NSLock()
     private var counter = 0
     private var waiting: [Int: CheckedContinuation<Answer, Never>] = [:]
+    /// Whether no worker is answering (between a death and the restart, or for good).
     private var finished = false
+    private var stopping = false
+    /// Deaths in a row within five seconds of a start (a worker that cannot run is not restarted
+    /// for ever: five such, and the server answers 503).
+    private var quickDeaths = 0
+
+    /// What the running worker said when it started.
+    var ready: Ready { lock.withLock { current } }
 
     /// Starts `command` (its executable's path, then its arguments) and waits for its first line.
     init(command: [String]) throws {
+        self.command = command
+        let started = try Self.launch(command)
+        (process, input, current) = (started.process, started.input, started.ready)
+        read(started.reader, process: started.process, folder: started.ready.folder, since: Date())
+    }
+
+    /// Starts the worker and reads its first line.
+    private static func launch(_ command: [String]) throws -> (
+        process: Process, input: FileHandle, reader: LineReader, ready: Ready
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -48,14 +68,18 @@ final class WorkerLink: @unchecked Sendable {
         process.standardInput = toWorker
         process.standardOutput = fromWorker
         try process.run()
-        self.process = process
-        input = toWorker.fileHandleForWriting
         let reader = LineReader(fromWorker.fileHandleForReading)
         guard let first = reader.next(), let ready = try? JSONDecoder().decode(Ready.self, from: first) else {
             process.waitUntilExit()
             throw WorkerError("the lesson server did not start (exit status \(process.terminationStatus))")
         }
-        self.ready = ready
+        return (process, toWorker.fileHandleForWriting, reader, ready)
+    }
+
+    /// Pairs the worker's answers with their requests until it ends; then answers what waited
+    /// 503, removes the dead worker's folder (its runs and the students' uploads) and starts
+    /// another (supervision: a killed worker does not leave the server answering 503 for ever).
+    private func read(_ reader: LineReader, process: Process, folder: String, since start: Date) {
         Thread.detachNewThread { [self] in
             while let line = reader.next() {
                 guard let answer = try? JSONDecoder().decode(Answer.self, from: line) else { continue }
@@ -65,11 +89,30 @@ final class WorkerLink: @unchecked Sendable {
                 continuation?.resume(returning: answer)
             }
             lock.lock()
-            finished = true
             let orphans = waiting.values
             waiting.removeAll()
+            let stopped = stopping
+            quickDeaths = Date().timeIntervalSince(start) < 5 ? quickDeaths + 1 : 0
+            let giveUp = stopped || quickDeaths >= 5
+            finished = true
             lock.unlock()
             for continuation in orphans { continuation.resume(returning: Self.gone(0)) }
+            process.waitUntilExit()
+            guard !stopped else { return }
+            try? FileManager.default.removeItem(atPath: folder)
+            guard !giveUp else { return }
+            Thread.sleep(forTimeInterval: 0.2 * Double(quickDeaths))
+            guard let started = try? Self.launch(command) else { return }
+            lock.lock()
+            if stopping {
+                lock.unlock()
+                kill(started.process.processIdentifier, SIGTERM)
+                return
+            }
+            (self.process, input, current) = (started.process, started.input, started.ready)
+            finished = false
+            lock.unlock()
+            read(started.reader, process: started.process, folder: started.ready.folder, since: Date())
         }
     }
 
@@ -84,7 +127,7 @@ final class WorkerLink: @unchecked Sendable {
     func cancel(_ id: Int) {
         lock.lock(); defer { lock.unlock() }
         guard !finished, waiting[id] != nil else { return }
-        input.write(Data("{\"cancel\":\(id)}\n".utf8))
+        try? input.write(contentsOf: Data("{\"cancel\":\(id)}\n".utf8))
     }
 
     /// The worker's answer to request `id`; 503 when the worker has stopped.
@@ -97,19 +140,28 @@ final class WorkerLink: @unchecked Sendable {
                 return
             }
             waiting[id] = continuation
-            var line = (try? JSONEncoder().encode(Ask(id: id, method: method, path: path, query: query, body: body))) ?? Data()
+            var line =
+                (try? JSONEncoder().encode(Ask(id: id, method: method, path: path, query: query, body: body))) ?? Data()
             line.append(0x0A)
-            input.write(line)
+            let written = (try? input.write(contentsOf: line)) != nil
+            if !written { waiting[id] = nil }
             lock.unlock()
+            if !written { continuation.resume(returning: Self.gone(id)) }
         }
     }
 
     static func gone(_ id: Int) -> Answer {
-        Answer(id: id, status: 503, type: "text/plain; charset=utf-8", body: "The lesson server has stopped.\n", cache: "no-store")
+        Answer(
+            id: id, status: 503, type: "text/plain; charset=utf-8",
+            body: "The lesson server has stopped; it is being started again, try once more in a moment.\n",
+            cache: "no-store")
     }
 
-    /// Stops the worker (SIGTERM: it removes its folder) and waits for it.
+    /// Stops the worker (SIGTERM: it removes its folder) and waits for it; it is not restarted.
     func stop() {
+        let process = lock.withLock {
+            stopping = true; return self.process
+        }
         if process.isRunning { kill(process.processIdentifier, SIGTERM) }
         process.waitUntilExit()
     }

@@ -54,7 +54,8 @@ public struct MethodParameter: Sendable, Equatable, Hashable {
     package func check(_ value: Double) throws {
         switch kind {
         case .integer(let range):
-            guard value.isFinite, value == value.rounded(), range.contains(Int(value)) else {
+            // `Int(exactly:)`: nil for a fraction or a value beyond Int's range (a trap otherwise).
+            guard let whole = Int(exactly: value), range.contains(whole) else {
                 throw BlurKitError("\(name) must be \(rangeText), got \(Self.number(value))", naming: [name])
             }
         case .real(let low, let high):
@@ -83,10 +84,14 @@ extension MethodParameter {
     /// Where sampled Gaussian kernels are cut: R = ⌊T·σ + ½⌋.
     public static let truncate = MethodParameter(
         name: "truncate", kind: .real(above: 0, atMost: 20), defaultValue: GaussianKernel1D.defaultTruncate,
-        meaning: "Gaussian kernels are cut at R = ⌊T·σ + ½⌋ (OpenCV's float kernels reach 4σ: --truncate 4 gives the same kernel sizes).")
+        meaning:
+            "Gaussian kernels are cut at R = ⌊T·σ + ½⌋ (OpenCV's float kernels reach 4σ: --truncate 4 gives the same kernel sizes)."
+    )
 
     /// Store every pass as 8-bit levels, as the library a method reproduces does.
     public static let eightBitPasses = MethodParameter(
         name: "eight-bit-passes", kind: .flag, defaultValue: 0,
-        meaning: "Store every pass as 8-bit levels, as the libraries do (extended-box as Pillow's GaussianBlur, stack as OpenCV's 8-bit stackBlur).")
+        meaning:
+            "Store every pass as 8-bit levels, as the libraries do (extended-box as Pillow's GaussianBlur, stack as OpenCV's 8-bit stackBlur)."
+    )
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes files so that a reader never sees a partial one: the bytes go to a temporary file in
 /// the destination's folder, which is renamed over the destination only once complete.
@@ -72,7 +73,9 @@ package enum AtomicFile {
         var hops = 0
         while lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
             hops += 1
-            guard hops <= 40 else { throw BlurKitError(path: visible(path), "cannot write", ": too many levels of symbolic links") }
+            guard hops <= 40 else {
+                throw BlurKitError(path: visible(path), "cannot write", ": too many levels of symbolic links")
+            }
             var buffer = [CChar](repeating: 0, count: 4097)
             let n = readlink(target, &buffer, 4096)
             guard n > 0 else { throw BlurKitError(path: visible(path), "cannot write", ": \(errorText(errno))") }
@@ -91,7 +94,10 @@ package enum AtomicFile {
             switch info.st_mode & S_IFMT {
             case S_IFREG: break
             case S_IFDIR: throw BlurKitError(path: visible(path), "cannot write", ": it is a folder")
-            default: throw BlurKitError(path: visible(path), "cannot write", ": it exists and is not a regular file (a device, pipe or socket is never replaced)")
+            default:
+                throw BlurKitError(
+                    path: visible(path), "cannot write",
+                    ": it exists and is not a regular file (a device, pipe or socket is never replaced)")
             }
         }
         return target
@@ -103,7 +109,7 @@ package enum AtomicFile {
     /// - Returns: the temporary file's path.
     package static func temporaryFile(for target: String, reportedAs path: String? = nil) throws -> String {
         let folder = parentFolder(of: target)
-        removeStale(in: folder)
+        removeStale(in: folder, throttled: true)
         var template = Array(temporaryTemplate(for: target).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
@@ -162,16 +168,32 @@ package enum AtomicFile {
         let suffix = bytes.suffix(11)
         let tag = String(decoding: suffix.prefix(5), as: UTF8.self)
         guard tag == ".tmp-" || tag == ".old-" else { return false }
-        return suffix.suffix(6).allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return suffix.suffix(6).allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
     }
 
     /// Removes temporary files and folders of our naming in `folder` older than `staleAge`:
     /// what a run killed by SIGKILL (or a power cut) left behind.
-    package static func removeStale(in folder: String) {
+    ///
+    /// - Parameter throttled: sweep `folder` only if this process has not in the last minute
+    ///   (every write sweeps its folder: listing it each time made n writes into one folder
+    ///   take time in n², as in a lesson of 10,000 cells).
+    package static func removeStale(in folder: String, throttled: Bool = false) {
+        let now = time(nil)
+        let due =
+            !throttled
+            || sweeps.withLock { swept in
+                if let last = swept[folder], now - last < 60 { return false }
+                if swept.count > 4096 { swept.removeAll() }
+                swept[folder] = now
+                return true
+            }
+        guard due else { return }
         guard let dir = opendir(folder) else { return }
         var stale: [String] = []
-        let now = time(nil)
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -179,12 +201,17 @@ package enum AtomicFile {
             guard isTemporaryName(name) else { continue }
             var info = stat()
             let path = folder + "/" + name
-            guard lstat(path, &info) == 0, info.st_uid == geteuid(), Double(now - info.st_mtim.tv_sec) > staleAge else { continue }
+            guard lstat(path, &info) == 0, info.st_uid == geteuid(), Double(now - info.st_mtim.tv_sec) > staleAge else {
+                continue
+            }
             stale.append(path)
         }
         closedir(dir)
         for path in stale { removeTree(path) }
     }
+
+    /// When `removeStale` last swept each folder (seconds since 1970).
+    private static let sweeps = Mutex<[String: Int]>([:])
 
     /// Removes a file, or a folder with everything in it (symbolic links are not followed).
     static func removeTree(_ path: String) {
@@ -225,6 +252,20 @@ package enum AtomicFile {
         }
     }
 
+    /// Runs `body` as `transaction` does, and returns with its result the files it wrote (the
+    /// targets renamed into place, in order), or nil for them when `body` joined a transaction
+    /// already open on this thread (that one's journal holds them).
+    package static func transactionListingFiles<T>(_ body: () throws -> T) throws -> (result: T, written: [String]?) {
+        guard Journal.shared.begin() else { return (try body(), nil) }
+        do {
+            let result = try body()
+            return (result, Journal.shared.commit())
+        } catch {
+            Journal.shared.rollBack()
+            throw error
+        }
+    }
+
     /// Undoes the writes of every unfinished transaction (for a run stopped by a signal).
     static func rollBackTransaction() {
         Journal.shared.rollBackAll()
@@ -249,117 +290,4 @@ package enum AtomicFile {
 
     /// `text` with control characters shown as escapes, for one-line messages.
     static func visible(_ text: String) -> String { TerminalText.visible(text) }
-}
-
-/// The files one run has replaced or created inside `AtomicFile.transaction`, to undo them.
-final class Journal: Sendable {
-    static let shared = Journal()
-
-    struct Entry {
-        var target: String
-        /// A hard link to the file the run replaced, or nil when the run created the file.
-        var backup: String?
-    }
-
-    /// Each thread's open journal, keyed by the thread: a lesson's cells may run on two threads at
-    /// once, and `explorer serve` runs several lessons at once, each its own transaction.
-    private let state = Mutex<[UInt: [Entry]]>([:])
-
-    private static var thread: UInt { UInt(pthread_self()) }
-
-    /// Starts a journal on this thread; false when one is already running here.
-    func begin() -> Bool {
-        let key = Journal.thread
-        return state.withLock { journals in
-            guard journals[key] == nil else { return false }
-            journals[key] = []
-            return true
-        }
-    }
-
-    func willReplace(_ target: String, shownAs shown: String) throws {
-        let key = Journal.thread
-        try state.withLock { journals in
-            guard let entries = journals[key] else { return }
-            let canonical = Journal.canonical(target)
-            if entries.contains(where: { Journal.canonical($0.target) == canonical }) {
-                throw BlurKitError("'\(shown)' is named twice as an output of this run; give each output its own file name")
-            }
-            var backup: String?
-            var info = stat()
-            if lstat(target, &info) == 0 {
-                var template = Array(AtomicFile.temporaryTemplate(for: target, kind: "old").utf8CString)
-                let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-                if fd >= 0 {
-                    close(fd)
-                    let name = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                    unlink(name)
-                    if link(target, name) == 0 {
-                        backup = name
-                        TemporaryFiles.register(name)
-                    }
-                }
-            }
-            journals[key]!.append(Entry(target: target, backup: backup))
-        }
-    }
-
-    func didNotReplace(_ target: String) {
-        let key = Journal.thread
-        state.withLock { journals in
-            guard let index = journals[key]?.lastIndex(where: { $0.target == target }) else { return }
-            if let backup = journals[key]![index].backup {
-                unlink(backup)
-                TemporaryFiles.unregister(backup)
-            }
-            journals[key]!.remove(at: index)
-        }
-    }
-
-    /// Ends this thread's journal, keeping what it wrote.
-    func commit() {
-        let key = Journal.thread
-        let done = state.withLock { $0.removeValue(forKey: key) ?? [] }
-        for entry in done {
-            if let backup = entry.backup {
-                unlink(backup)
-                TemporaryFiles.unregister(backup)
-            }
-        }
-    }
-
-    /// Ends this thread's journal, undoing what it wrote.
-    func rollBack() {
-        let key = Journal.thread
-        Journal.undo(state.withLock { $0.removeValue(forKey: key) ?? [] })
-    }
-
-    /// Undoes every thread's journal (a run stopped by a signal, from the signal's thread).
-    func rollBackAll() {
-        let all = state.withLock { journals in
-            defer { journals.removeAll() }
-            return Array(journals.values)
-        }
-        for entries in all { Journal.undo(entries) }
-    }
-
-    private static func undo(_ entries: [Entry]) {
-        for entry in entries.reversed() {
-            if let backup = entry.backup {
-                rename(backup, entry.target)
-                TemporaryFiles.unregister(backup)
-            } else {
-                unlink(entry.target)
-            }
-        }
-    }
-
-    /// An absolute, dot-free spelling of a path, so `a.png` and `./a.png` compare equal.
-    static func canonical(_ path: String) -> String {
-        var folder = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let parent = AtomicFile.parentFolder(of: path)
-        guard realpath(parent, &folder) != nil else { return path }
-        let resolved = String(decoding: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return resolved + "/" + AtomicFile.baseName(of: path)
-    }
 }

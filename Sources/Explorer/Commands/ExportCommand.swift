@@ -7,16 +7,18 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write the lessons as a static site with their slider states baked in.",
         discussion: """
-        Writes DIR/index.html, DIR/glossary.html and DIR/lesson-NN/index.html for every lesson: \
-        the live page's controls, stepping through states run now, one parameter at a time \
-        (a grid of about --steps values through each number's default; every choice of a \
-        menu). Any static file server serves the folder (python3 -m http.server); no explorer \
-        runs behind it, so pictures cannot be uploaded there.
+            Writes DIR/index.html, DIR/glossary.html and DIR/lesson-NN/index.html for every lesson: \
+            the live page's controls, stepping through states run now, one parameter at a time \
+            (a grid of about --steps values through each number's default; every choice of a \
+            menu). Any static file server serves the folder (python3 -m http.server); no explorer \
+            runs behind it, so pictures cannot be uploaded there. A lesson that fails is left out \
+            and named (exit status 1); the others and the index are written. Each lesson's folder is \
+            replaced in one step. An index.html in DIR that explorer did not write is not replaced.
 
-        Examples:
-          explorer export --output site
-          explorer export --output site --quick 3 7
-        """
+            Examples:
+              explorer export --output site
+              explorer export --output site --quick 3 7
+            """
     )
 
     @Option(help: ArgumentHelp("Folder the site goes into.", valueName: "dir"))
@@ -39,29 +41,42 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        var failures = 0
         do throws(LessonError) {
             let library = try lessons.library()
             var entries = library.entries
             if !only.isEmpty {
                 entries = []
                 for spec in only {
-                    guard let entry = library.entries.first(where: { String($0.number) == spec || $0.slug == spec }) else {
-                        throw LessonError(library.folder, line: nil, "no lesson '\(spec)' (explorer list shows them)")
+                    guard let entry = library.entries.first(where: { String($0.number) == spec || $0.slug == spec })
+                    else {
+                        throw LessonError(
+                            library.folder, line: nil, "no lesson '\(spec)' (explorer list shows them)", exitCode: 64)
                     }
                     entries.append(entry)
                 }
             }
             let start = Date()
-            let summary = try StaticSite.write(library: library, entries: entries, root: output, steps: steps,
-                                               quick: quick || RunContext.quickFromEnvironment) { line in
+            let summary = try StaticSite.write(
+                library: library, entries: entries, root: output, steps: steps,
+                quick: quick || RunContext.quickFromEnvironment
+            ) { line in
                 FileHandle.standardError.write(Data("  \(line)\n".utf8))
             }
+            failures = summary.failures.count
             let megabytes = Double(summary.bytes) / 1_048_576
-            print("Wrote \(output)/: \(summary.lessons) lessons, \(summary.states) states, "
-                  + "\(NumberText.fixed(megabytes, digits: 1)) MiB in \(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s. "
-                  + "Serve it with: python3 -m http.server -d \(output)")
+            print(
+                "Wrote \(output)/: \(summary.lessons) lessons, \(summary.states) states, "
+                    + "\(NumberText.fixed(megabytes, digits: 1)) MiB in \(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s. "
+                    + "Serve it with: python3 -m http.server -d \(output)")
+            // A lesson that failed is left out, each said in one line; the others and the index
+            // are written, and the exit status says a lesson is missing.
+            for failure in summary.failures {
+                FileHandle.standardError.write(Data("Error: left out: \(failure)\n".utf8))
+            }
         } catch {
             throw error.report()
         }
+        if failures > 0 { throw ExitCode(1) }
     }
 }

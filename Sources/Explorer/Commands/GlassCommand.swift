@@ -231,7 +231,9 @@ struct GlassCommand: ReportingCommand {
         if figure { report.figure(Figure(path: path, altText: alt, caption: nil)) }
 
         if context.inLesson, demo {
-            let name = (input as NSString).lastPathComponent
+            // Named after this cell's own output (unique in the lesson), so two demos over one
+            // picture do not write one file (the lesson refuses a name written twice).
+            let name = (output as NSString).lastPathComponent
             let backdrop = "backdrop-\(LessonPage.slug(name.hasSuffix(".png") ? String(name.dropLast(4)) : name)).png"
             let written = try context.writePNG(image, to: backdrop)
             report.pageExtra(

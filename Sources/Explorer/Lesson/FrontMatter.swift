@@ -42,7 +42,10 @@ struct FrontMatter: Equatable, Sendable {
     static func parse(_ lines: [Substring], path: String) throws(LessonError) -> FrontMatter {
         func fail(_ line: Int, _ message: String) -> LessonError { LessonError(path, line: line, message) }
         guard let first = lines.first, first.trimmingTrailingBlanks() == "---" else {
-            throw fail(1, "a lesson starts with front matter: a line '---', then 'title:', 'summary:' and optionally 'parameters:', then '---'")
+            throw fail(
+                1,
+                "a lesson starts with front matter: a line '---', then 'title:', 'summary:' and optionally 'parameters:', then '---'"
+            )
         }
         guard let close = lines.indices.dropFirst().first(where: { lines[$0].trimmingTrailingBlanks() == "---" }) else {
             throw fail(1, "the front matter opened here is never closed by a line '---'")
@@ -54,7 +57,9 @@ struct FrontMatter: Equatable, Sendable {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
-            throw fail(Self.line(of: error, in: yaml).map { $0 + 1 } ?? 1, "front matter is not valid YAML: \(Self.problem(of: error))")
+            throw fail(
+                Self.line(of: error, in: yaml).map { $0 + 1 } ?? 1,
+                "front matter is not valid YAML: \(Self.problem(of: error))")
         } catch {
             throw fail(1, "front matter is not valid YAML: \(error)")
         }
@@ -82,7 +87,9 @@ struct FrontMatter: Equatable, Sendable {
                 for (nameNode, declaration) in block {
                     let parameter = try parameterDeclaration(nameNode, declaration, path: path, fileLine: fileLine)
                     if let earlier = parameters.first(where: { $0.name == parameter.name }) {
-                        throw fail(parameter.line, "parameter '\(parameter.name)' is declared twice (first at line \(earlier.line))")
+                        throw fail(
+                            parameter.line,
+                            "parameter '\(parameter.name)' is declared twice (first at line \(earlier.line))")
                     }
                     parameters.append(parameter)
                 }
@@ -99,7 +106,9 @@ struct FrontMatter: Equatable, Sendable {
                         throw fail(nameLine, Self.reservedMessage(name))
                     }
                     guard let text = expression.scalar?.string, !text.isEmpty else {
-                        throw fail(nameLine, "value '\(name)' needs an expression on its line, e.g. 'reach: floor(3 * sigma + 0.5)'")
+                        throw fail(
+                            nameLine,
+                            "value '\(name)' needs an expression on its line, e.g. 'reach: floor(3 * sigma + 0.5)'")
                     }
                     values.append(Lesson.Value(name: name, expression: text, line: nameLine))
                 }
@@ -108,14 +117,17 @@ struct FrontMatter: Equatable, Sendable {
             }
         }
         guard let title else { throw fail(close + 1, "the front matter has no 'title:'") }
-        guard let summary else { throw fail(close + 1, "the front matter has no 'summary:' (one line for 'explorer list')") }
+        guard let summary else {
+            throw fail(close + 1, "the front matter has no 'summary:' (one line for 'explorer list')")
+        }
         for value in values {
             if parameters.contains(where: { $0.name == value.name }) {
                 throw fail(value.line, "'\(value.name)' is both a parameter and a value; give the value another name")
             }
         }
-        return FrontMatter(title: title, summary: summary, parameters: parameters, values: values,
-                           parametersLine: parametersLine ?? 1, lineCount: close + 1)
+        return FrontMatter(
+            title: title, summary: summary, parameters: parameters, values: values,
+            parametersLine: parametersLine ?? 1, lineCount: close + 1)
     }
 
     /// Why `name`, a word expressions give a meaning of their own, cannot be declared.
@@ -125,21 +137,28 @@ struct FrontMatter: Equatable, Sendable {
 
     /// One parameter: `name: default` (a draft) or `name:` with `kind`, `default`, `range` or
     /// `choices` or `smallest`, and `meaning` indented below it.
-    static func parameterDeclaration(_ nameNode: Node, _ node: Node, path: String,
-                                     fileLine: (Node?) -> Int) throws(LessonError) -> LessonParameter {
+    static func parameterDeclaration(
+        _ nameNode: Node, _ node: Node, path: String,
+        fileLine: (Node?) -> Int
+    ) throws(LessonError) -> LessonParameter {
         let line = fileLine(nameNode)
         func fail(_ line: Int, _ message: String) -> LessonError { LessonError(path, line: line, message) }
         guard let name = nameNode.scalar?.string, isParameterName(name) else {
-            throw fail(line, "'\(nameNode.scalar?.string ?? "?")' is not a parameter name: use letters, digits, '_' and '-', starting with a letter")
+            throw fail(
+                line,
+                "'\(nameNode.scalar?.string ?? "?")' is not a parameter name: use letters, digits, '_' and '-', starting with a letter"
+            )
         }
         if LessonExpression.reservedNames.contains(name) { throw fail(line, reservedMessage(name)) }
         if let scalar = node.scalar {
             guard !scalar.string.isEmpty else { throw fail(line, "parameter '\(name)' has no default value") }
-            let kind: LessonParameter.Kind = Int(scalar.string) != nil ? .integer : Double(scalar.string) != nil ? .number : .text
+            let kind: LessonParameter.Kind =
+                Int(scalar.string) != nil ? .integer : Double(scalar.string) != nil ? .number : .text
             return LessonParameter(name: name, kind: kind, value: scalar.string, meaning: "", line: line)
         }
         guard let fields = node.mapping else {
-            throw fail(line, "parameter '\(name)' takes a default value or indented 'kind:', 'default:' and 'meaning:' lines")
+            throw fail(
+                line, "parameter '\(name)' takes a default value or indented 'kind:', 'default:' and 'meaning:' lines")
         }
         var parameter = LessonParameter(name: name, kind: .text, value: "", meaning: "", line: line)
         var kindText: String?
@@ -151,11 +170,16 @@ struct FrontMatter: Equatable, Sendable {
             case "kind":
                 kindText = value.scalar?.string
                 guard let kindText, let kind = LessonParameter.Kind(rawValue: kindText) else {
-                    throw fail(keyLine, "parameter '\(name)': kind must be one of \(LessonParameter.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail(
+                        keyLine,
+                        "parameter '\(name)': kind must be one of \(LessonParameter.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 parameter.kind = kind
             case "default":
-                guard let text = value.scalar?.string, !text.isEmpty else { throw fail(keyLine, "parameter '\(name)': 'default:' needs a value") }
+                guard let text = value.scalar?.string, !text.isEmpty else {
+                    throw fail(keyLine, "parameter '\(name)': 'default:' needs a value")
+                }
                 parameter.value = text
             case "meaning":
                 guard let text = value.scalar?.string, !text.isEmpty, !text.contains("\n") else {
@@ -166,8 +190,16 @@ struct FrontMatter: Equatable, Sendable {
                 rangeNode = value
                 let ends = value.sequence.map { Array($0) } ?? []
                 guard ends.count == 2, let low = ends[0].scalar.flatMap({ Double($0.string) }),
-                      let high = ends[1].scalar.flatMap({ Double($0.string) }), low.isFinite, high.isFinite, low <= high else {
-                    throw fail(keyLine, "parameter '\(name)': 'range:' is two numbers [smallest, largest], e.g. [0.5, 12]")
+                    let high = ends[1].scalar.flatMap({ Double($0.string) }), low.isFinite, high.isFinite, low <= high
+                else {
+                    throw fail(
+                        keyLine, "parameter '\(name)': 'range:' is two numbers [smallest, largest], e.g. [0.5, 12]")
+                }
+                guard max(abs(low), abs(high)) <= LessonParameter.largestMagnitude else {
+                    throw fail(
+                        keyLine,
+                        "parameter '\(name)': 'range:' ends must lie within ±10^15 (whole numbers stay exact there), got [\(ends[0].scalar?.string ?? ""), \(ends[1].scalar?.string ?? "")]"
+                    )
                 }
                 parameter.minimum = low
                 parameter.maximum = high
@@ -183,28 +215,51 @@ struct FrontMatter: Equatable, Sendable {
                 }
                 parameter.smallest = size
             default:
-                throw fail(keyLine, "parameter '\(name)': unknown key '\(key)'; a declaration takes \(parameterKeys.joined(separator: ", "))")
+                throw fail(
+                    keyLine,
+                    "parameter '\(name)': unknown key '\(key)'; a declaration takes \(parameterKeys.joined(separator: ", "))"
+                )
             }
         }
-        guard kindText != nil else { throw fail(line, "parameter '\(name)' has no 'kind:' (\(LessonParameter.Kind.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        guard kindText != nil else {
+            throw fail(
+                line,
+                "parameter '\(name)' has no 'kind:' (\(LessonParameter.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
+        }
         guard !parameter.value.isEmpty else { throw fail(line, "parameter '\(name)' has no 'default:'") }
-        guard !parameter.meaning.isEmpty else { throw fail(line, "parameter '\(name)' has no 'meaning:' (one line saying what it is)") }
+        guard !parameter.meaning.isEmpty else {
+            throw fail(line, "parameter '\(name)' has no 'meaning:' (one line saying what it is)")
+        }
         switch parameter.kind {
         case .number, .integer:
-            guard parameter.minimum != nil else { throw fail(line, "parameter '\(name)' is a \(parameter.kind.rawValue) and needs 'range: [smallest, largest]'") }
+            guard parameter.minimum != nil else {
+                throw fail(
+                    line, "parameter '\(name)' is a \(parameter.kind.rawValue) and needs 'range: [smallest, largest]'")
+            }
             if parameter.kind == .integer, let low = parameter.minimum, let high = parameter.maximum,
-               low.rounded() != low || high.rounded() != high {
+                low.rounded() != low || high.rounded() != high
+            {
                 throw fail(fileLine(rangeNode), "parameter '\(name)': an integer's range has whole ends")
             }
         case .choice:
-            guard !parameter.choices.isEmpty else { throw fail(line, "parameter '\(name)' is a choice and needs 'choices: [a, b, …]'") }
+            guard !parameter.choices.isEmpty else {
+                throw fail(line, "parameter '\(name)' is a choice and needs 'choices: [a, b, …]'")
+            }
         case .method:
             if parameter.choices.isEmpty { parameter.choices = MethodCatalog.names }
             if let unknown = parameter.choices.first(where: { MethodCatalog.entry(named: $0) == nil }) {
-                throw fail(line, "parameter '\(name)': '\(unknown)' is not a blur method; the methods are \(MethodCatalog.names.joined(separator: ", "))")
+                throw fail(
+                    line,
+                    "parameter '\(name)': '\(unknown)' is not a blur method; the methods are \(MethodCatalog.names.joined(separator: ", "))"
+                )
             }
         case .image:
-            guard parameter.smallest != nil else { throw fail(line, "parameter '\(name)' is an image and needs 'smallest: WxH', the least size the lesson works on") }
+            guard parameter.smallest != nil else {
+                throw fail(
+                    line,
+                    "parameter '\(name)' is an image and needs 'smallest: WxH', the least size the lesson works on")
+            }
         case .text:
             break
         }
@@ -222,7 +277,8 @@ struct FrontMatter: Equatable, Sendable {
     /// line of its second use.
     static func line(of error: YamlError, in yaml: String) -> Int? {
         switch error {
-        case .scanner(let context, _, let mark, _), .parser(let context, _, let mark, _), .composer(let context, _, let mark, _):
+        case .scanner(let context, _, let mark, _), .parser(let context, _, let mark, _),
+            .composer(let context, _, let mark, _):
             return context?.mark.line ?? mark.line
         case .duplicatedKeysInMapping(let duplicates, let context):
             let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
@@ -241,7 +297,8 @@ struct FrontMatter: Equatable, Sendable {
     /// What Yams says is wrong, in one line without its position.
     static func problem(of error: YamlError) -> String {
         switch error {
-        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _), .composer(let context, let problem, _, _):
+        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _),
+            .composer(let context, let problem, _, _):
             return [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
         case .duplicatedKeysInMapping(let duplicates, _):
             return "a key is given twice: " + duplicates.joined(separator: ", ")

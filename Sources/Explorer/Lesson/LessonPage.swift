@@ -49,7 +49,7 @@ struct LessonPage {
                     }
                 }
             case .cell(let cell) where !cell.hidden:
-                add("```console\n$ explorer \(cell.text)\n```")
+                add(MarkdownText.codeBlock("$ explorer \(cell.text)", info: "console"))
                 let before = tables.count
                 for result in Self.results(cell, tables: &tables, names: &csvNames) { add(result) }
                 for table in tables[before...] { tableLines[table.name] = cell.line }
@@ -88,9 +88,9 @@ struct LessonPage {
     ) -> [String] {
         switch cell.format {
         case .json:
-            return ["```json\n\(DataRenderer.json(cell.report))\n```"]
+            return [MarkdownText.codeBlock(DataRenderer.json(cell.report), info: "json")]
         case .csv:
-            return ["```csv\n\(DataRenderer.csv(cell.report).trimmingTrailingBlanks())\n```"]
+            return [MarkdownText.codeBlock(String(DataRenderer.csv(cell.report).trimmingTrailingBlanks()), info: "csv")]
         case .text, .markdown:
             return cell.report.blocks.compactMap { block in
                 if case .pageExtra = block { return nil }
@@ -111,18 +111,15 @@ struct LessonPage {
     /// escaped by the renderer, its title and notes here), a short one escaped as a whole.
     static func pageTable(_ table: Table) -> String {
         guard table.rows.count > TextRenderer.longTable else { return resultText(MarkdownRenderer.render(table)) }
-        var safe = table
-        safe.title = table.title.map(resultText)
-        safe.notes = table.notes.map(resultText)
-        return MarkdownRenderer.render(safe)
+        return MarkdownRenderer.render(table)
     }
 
     static func footer(lesson: Lesson, values: [String: String], invocation: String) -> String {
-        var text = "*Written by `\(invocation)` from `\(lesson.fileName)`"
+        var text = "*Written by \(MarkdownText.codeSpan(invocation)) from \(MarkdownText.codeSpan(lesson.fileName))"
         if !lesson.parameters.isEmpty {
             let settings = lesson.parameters.map { "\($0.name)=\(pageText(values[$0.name] ?? $0.value))" }
             text += " with " + settings.joined(separator: ", ")
-            text += ". Change a value with `--set \(lesson.parameters[0].name)=…`"
+            text += ". Change a value with " + MarkdownText.codeSpan("--set \(lesson.parameters[0].name)=…")
         }
         return text + ".*"
     }
@@ -134,16 +131,15 @@ struct LessonPage {
     /// or make a link become character references, which Markdown renderers (cmark-gfm, GitHub) show
     /// as the characters themselves.
     static func pageText(_ text: String) -> String {
-        referencing(
-            text, htmlReferences.merging(["[": "&#91;", "]": "&#93;", "`": "&#96;", "\n": " ", "\r": " "]) { $1 })
+        MarkdownText.prose(text)
     }
 
-    /// A value written into prose by `{{…}}`: text that could open HTML (`<`, `>`) becomes
-    /// character references, which Markdown renderers show as the characters themselves, so a
-    /// `--set` value reads as text in the page; the lesson's own Markdown around it is kept.
+    /// A value written into prose by `{{…}}` (outside a code span: `ProseLine`): Markdown's
+    /// punctuation escaped and text that could open HTML made references (`MarkdownText.prose`),
+    /// so a `--set` value reads as text in the page; the lesson's own Markdown around it is kept.
     static func proseValue(_ value: LessonExpression.Value) -> String {
         guard case .text(let text) = value else { return value.rendered }
-        return referencing(text, ["<": "&lt;", ">": "&gt;"])
+        return MarkdownText.prose(text)
     }
 
     /// A cell's rendered result (tables, figures, text that may quote files or `--set` values)

@@ -51,7 +51,8 @@ struct LessonParameter: Equatable, Sendable, Codable {
         init?(parsing text: String) {
             let parts = text.replacingOccurrences(of: "×", with: "x").lowercased().split(separator: "x")
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-                  (1...1_000_000).contains(w), (1...1_000_000).contains(h) else { return nil }
+                (1...1_000_000).contains(w), (1...1_000_000).contains(h)
+            else { return nil }
             width = w
             height = h
         }
@@ -71,6 +72,9 @@ struct LessonParameter: Equatable, Sendable, Codable {
     /// Number and integer: the smallest and largest value accepted (nil for a draft's parameter).
     var minimum: Double?
     var maximum: Double?
+    /// The largest magnitude a number or integer may have, in a range or as a value: 10¹⁵, below
+    /// which every whole number is exact in a Double and converts to `Int` without a trap.
+    static let largestMagnitude = 1e15
     /// Choice: the values accepted.
     var choices: [String] = []
     /// Image: the smallest width and height the lesson works on.
@@ -100,7 +104,8 @@ struct LessonParameter: Equatable, Sendable, Codable {
         case .choice:
             return "one of " + choices.joined(separator: ", ")
         case .method:
-            return choices == MethodCatalog.names ? "any blur method of explorer blur --method" : "one of " + choices.joined(separator: ", ")
+            return choices == MethodCatalog.names
+                ? "any blur method of explorer blur --method" : "one of " + choices.joined(separator: ", ")
         case .image:
             let size = smallest.map { ", at least \($0)" } ?? ""
             return "a PNG path, photo or builtin:NAME[@WxH]\(size)"
@@ -122,17 +127,25 @@ struct LessonParameter: Equatable, Sendable, Codable {
         }
         switch kind {
         case .number:
-            guard let x = Double(text), x.isFinite else { return "\(name) must be \(accepts); '\(text)' is not a number" }
+            guard let x = Double(text), x.isFinite else {
+                return "\(name) must be \(accepts); '\(text)' is not a number"
+            }
+            if abs(x) > Self.largestMagnitude { return "\(name) must be \(accepts); \(text) is beyond ±10^15" }
             if let minimum, x < minimum { return "\(name) must be \(accepts); \(text) is below it" }
             if let maximum, x > maximum { return "\(name) must be \(accepts); \(text) is above it" }
         case .integer:
             guard let x = Int(text) else { return "\(name) must be \(accepts); '\(text)' is not a whole number" }
+            if Double(x).magnitude > Self.largestMagnitude {
+                return "\(name) must be \(accepts); \(text) is beyond ±10^15"
+            }
             if let minimum, Double(x) < minimum { return "\(name) must be \(accepts); \(text) is below it" }
             if let maximum, Double(x) > maximum { return "\(name) must be \(accepts); \(text) is above it" }
         case .choice:
             guard choices.contains(text) else { return "\(name) must be \(accepts); got '\(text)'" }
         case .method:
-            guard choices.contains(text) else { return "\(name) must be one of \(choices.joined(separator: ", ")); got '\(text)'" }
+            guard choices.contains(text) else {
+                return "\(name) must be one of \(choices.joined(separator: ", ")); got '\(text)'"
+            }
         case .image:
             guard !text.isEmpty else { return "\(name) must name an image: a PNG path, photo or builtin:NAME[@WxH]" }
         case .text:

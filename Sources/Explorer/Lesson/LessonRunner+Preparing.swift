@@ -35,7 +35,8 @@ extension LessonRunner {
                 {
                     lines.append(
                         try Template.substitute(
-                            text, values: placeholders, path: lesson.path, line: line, render: LessonPage.proseValue))
+                            text, values: placeholders, path: lesson.path, line: line, prose: true,
+                            render: LessonPage.proseValue))
                 }
                 if placeholders.count > environment.count {
                     prepared.append(.resultProse(prose, environment: environment))
@@ -90,7 +91,7 @@ extension LessonRunner {
         {
             lines.append(
                 try Template.substitute(
-                    text, values: values, path: lesson.path, line: line, render: LessonPage.proseValue))
+                    text, values: values, path: lesson.path, line: line, prose: true, render: LessonPage.proseValue))
         }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }

@@ -114,6 +114,7 @@ struct LessonRunner {
             let early = usesLanes ? runInLanes(parts, in: staging) : [:]
             var items: [Item] = []
             var written: [String: Int] = [:]
+            var owners: [String: Int] = [:]
             var done: [Executed] = []
             var results: [String: LessonExpression.Value] = [:]
             var reports: [String: (line: Int, report: Report)] = [:]
@@ -139,6 +140,7 @@ struct LessonRunner {
                         executed = try execute(cell, in: staging)
                     }
                     try checkFigures(executed.result, written: &written)
+                    try checkFiles(executed, line: cell.cell.line, owners: &owners)
                     done.append(executed)
                     var result = executed.result
                     if let id = cell.cell.id {
@@ -153,7 +155,7 @@ struct LessonRunner {
                 try onItem(item)
             }
             let page = LessonPage(lesson: lesson, values: values, items: items, invocation: invocation)
-            try checkTables(page, figures: written)
+            try checkTables(page, figures: written.merging(owners) { figure, _ in figure })
             try folder.write(page.markdown, named: "README.md", in: staging)
             try folder.write(page.html, named: "index.html", in: staging)
             for (name, csv) in page.tables { try folder.write(csv, named: name, in: staging) }
@@ -240,8 +242,6 @@ struct LessonRunner {
             return Executed(result: result(prepared, report: report), key: key, readOutputs: false)
         }
         let reads = ReadLog()
-        // Alone, what the cell writes is what the folder gains: a kept cell brings all of it back.
-        let before = beside ? [] : Set(CellMemo.files(in: staging))
         var context = RunContext(
             commandLine: (["explorer"] + prepared.words).map(shellQuoted).joined(separator: " "),
             outputFolder: staging,
@@ -254,10 +254,13 @@ struct LessonRunner {
         // `explorer all`'s time for files about an eighth larger (docs/performance.md, "explorer all").
         context.figureCompression = .fast
         var report: Report
+        // The files the cell wrote, from its journal (the staging folder is not listed per cell:
+        // that made a lesson's time grow with the square of its cells).
+        var files: [String]?
         do {
             // A cell's outputs are journalled like a typed command's: one path named for two
             // outputs (`-o a.png --strip a.png`) is refused.
-            report = try AtomicFile.transaction { try prepared.command.makeReport(context) }
+            (report, files) = try AtomicFile.transactionListingFiles { try prepared.command.makeReport(context) }
         } catch {
             throw LessonError(lesson.path, line: prepared.cell.line, Explorer.message(for: error))
         }
@@ -273,7 +276,9 @@ struct LessonRunner {
                     + "made its output), with the lesson's untimed cells running on the other core; let go of the "
                     + "control for the full timing.")
         }
-        let written = beside ? [] : Set(CellMemo.files(in: staging)).subtracting(before).sorted()
+        let prefix = staging.hasSuffix("/") ? staging : staging + "/"
+        let written = Set((files ?? []).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil })
+            .sorted()
         return Executed(
             result: result(prepared, report: report), key: key, readOutputs: !reads.isEmpty, written: written)
     }
@@ -282,35 +287,5 @@ struct LessonRunner {
         CellResult(
             text: prepared.text, line: prepared.cell.line, report: report, caption: prepared.caption,
             hidden: prepared.cell.hidden, format: prepared.command.format)
-    }
-
-    /// Refuses a table whose CSV would have the name of a figure: one file name, one output.
-    func checkTables(_ page: LessonPage, figures: [String: Int]) throws(LessonError) {
-        for (name, _) in page.tables {
-            guard let figureLine = figures[name], let tableLine = page.tableLines[name] else { continue }
-            throw LessonError(
-                lesson.path, line: max(figureLine, tableLine),
-                "'\(name)' would be both the figure of the cell at line \(figureLine) and the CSV of a table of the cell at line \(tableLine); give the figure another name"
-            )
-        }
-    }
-
-    /// Refuses a figure named like the page's own files or written by an earlier cell.
-    func checkFigures(_ result: CellResult, written: inout [String: Int]) throws(LessonError) {
-        for block in result.report.blocks {
-            guard case .figure(let figure) = block else { continue }
-            if ["README.md", "index.html"].contains(figure.path) {
-                throw LessonError(
-                    lesson.path, line: result.line,
-                    "'\(figure.path)' is the page's own file; give the figure another name")
-            }
-            if let earlier = written[figure.path], earlier != result.line {
-                throw LessonError(
-                    lesson.path, line: result.line,
-                    "'\(figure.path)' was already written by the cell at line \(earlier); give each figure its own name"
-                )
-            }
-            written[figure.path] = result.line
-        }
     }
 }

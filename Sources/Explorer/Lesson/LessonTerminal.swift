@@ -288,7 +288,9 @@ struct LessonTerminal {
     static func inline(_ text: String) -> String {
         var source = Substring(dropEmphasis(text))
         var result = ""
-        while let open = source.firstIndex(of: "[") {
+        while let open = source.indices.first(where: {
+            source[$0] == "[" && ($0 == source.startIndex || source[source.index(before: $0)] != "\\")
+        }) {
             let isImage = open > source.startIndex && source[source.index(before: open)] == "!"
             guard let middle = source[open...].firstRange(of: "]("),
                 let close = source[middle.upperBound...].firstIndex(of: ")")
@@ -299,9 +301,9 @@ struct LessonTerminal {
             result += isImage ? "[figure \(target): \(label)]" : "\(label) (\(target))"
             source = source[source.index(after: close)...]
         }
-        // Prose writes `<` and `>` from values as references (`LessonPage.proseValue`); the
-        // terminal shows the characters.
-        return (result + source).replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        // Prose writes values with Markdown escaped and `<`, `>`, `&` as references
+        // (`LessonPage.proseValue`); the terminal shows the characters.
+        return MarkdownText.plain(result + source)
     }
 
     /// The text without `*` emphasis markers; a `*` with blanks on both sides (`a * b`) stays.
@@ -309,7 +311,7 @@ struct LessonTerminal {
         let characters = Array(text)
         var result = ""
         for (i, c) in characters.enumerated() {
-            if c == "*" {
+            if c == "*", i == 0 || characters[i - 1] != "\\" {
                 let before = i > 0 ? characters[i - 1] : " "
                 let after = i + 1 < characters.count ? characters[i + 1] : " "
                 if !(before == " " && after == " ") { continue }

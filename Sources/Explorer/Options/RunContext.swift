@@ -34,8 +34,9 @@ struct RunContext: Sendable {
 
     /// A context for a command typed in the terminal.
     static func terminal(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> RunContext {
-        RunContext(commandLine: (["explorer"] + arguments).map(shellQuoted).joined(separator: " "), outputFolder: nil,
-                   quickTiming: quickFromEnvironment)
+        RunContext(
+            commandLine: (["explorer"] + arguments).map(shellQuoted).joined(separator: " "), outputFolder: nil,
+            quickTiming: quickFromEnvironment)
     }
 
     /// Whether the environment asks for short timing runs (`EXPLORER_QUICK=1`).
@@ -72,11 +73,16 @@ struct RunContext: Sendable {
     }
 
     /// Writes an image as PNG, recording this context's command line in it.
-    func writePNG(_ image: RGBAImage, to requested: String, compression: PNG.Compression = .default,
-                  alpha: Bool = true, depth: PNG.Depth = .eight) throws -> String {
+    func writePNG(
+        _ image: RGBAImage, to requested: String, compression: PNG.Compression = .default,
+        alpha: Bool = true, depth: PNG.Depth = .eight
+    ) throws -> String {
         let path = outputPath(requested)
         progress?.stage("writing \((path as NSString).lastPathComponent)")
-        try PNG.write(image, to: path, command: commandLine, compression: compression == .default ? figureCompression ?? compression : compression, alpha: alpha, depth: depth)
+        try PNG.write(
+            image, to: path, command: commandLine,
+            compression: compression == .default ? figureCompression ?? compression : compression, alpha: alpha,
+            depth: depth)
         return path
     }
 }
@@ -140,11 +146,27 @@ extension Separable.Directions: ExpressibleByArgument {}
 
 /// Options every command that reads images shares.
 struct InputOptions: ParsableArguments {
-    @Option(name: .customLong("max-pixels"), help: "Refuse input images with more pixels than this (checked before allocating). A blur needs about 20 bytes a pixel at its peak: 100 million pixels ≈ 2 GB.")
+    @Option(
+        name: .customLong("max-pixels"),
+        help:
+            "Refuse input images with more pixels than this (checked before allocating). A blur needs about 20 bytes a pixel at its peak: 100 million pixels ≈ 2 GB. At most 1,000,000,000, and at most this machine's memory over 16 bytes (one image in memory)."
+    )
     var maxPixels: Int = PNG.defaultMaxPixels
+
+    /// The largest `--max-pixels`: 10⁹, and no more pixels than one image (16 bytes each) of the
+    /// machine's memory, so that an image within the limit can be allocated at all.
+    static var pixelCeiling: Int {
+        min(1_000_000_000, Int(clamping: ProcessInfo.processInfo.physicalMemory / 16))
+    }
 
     func validate() throws {
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive, got \(maxPixels)") }
+        let ceiling = Self.pixelCeiling
+        guard maxPixels <= ceiling else {
+            throw ValidationError(
+                "--max-pixels must be at most \(ceiling) (10⁹, and this machine's memory at 16 bytes a pixel), got \(maxPixels)"
+            )
+        }
     }
 
     /// Loads a PNG path, a built-in image (`builtin:NAME` or `builtin:NAME@WxH`), or a picture

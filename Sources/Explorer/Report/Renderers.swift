@@ -35,12 +35,12 @@ enum MarkdownRenderer {
         report.blocks.compactMap { block in
             switch block {
             case .text(let s): return s
-            case .preformatted(let s): return "```text\n\(s)\n```"
+            case .preformatted(let s): return MarkdownText.codeBlock(s, info: "text")
             case .table(let t), .dataTable(let t, _): return render(t)
             case .figure(let f):
                 let path = figureBase.map { relative(f.path, to: $0) } ?? f.path
-                let image = "![\(escape(f.altText))](\(path))"
-                return f.caption.map { "\(image)\n\n*\($0)*" } ?? image
+                let image = "![\(escape(f.altText))](\(MarkdownText.destination(path)))"
+                return f.caption.map { "\(image)\n\n*\(escape($0))*" } ?? image
             case .warning(let s): return "> **Note:** \(s)"
             case .pageExtra: return nil
             }
@@ -52,29 +52,36 @@ enum MarkdownRenderer {
     /// reads on past it.
     static func render(_ table: Table) -> String {
         var lines: [String] = []
-        if let title = table.title { lines.append("**\(title)**\n") }
+        if let title = table.title { lines.append("**\(escape(title))**\n") }
         let headings = table.columns.map { c in c.unit.isEmpty ? c.title : "\(c.title) (\(c.unit))" }
         if table.rows.count > TextRenderer.longTable {
             func cell(_ tag: String, _ text: String, _ right: Bool) -> String {
                 "<\(tag)\(right ? " align=\"right\"" : "")>\(LessonPage.escapeHTML(text))</\(tag)>"
             }
-            lines += ["<details>", "<summary>\(table.rows.count) rows</summary>", "<table>",
-                      "<tr>" + zip(headings, table.columns).map { cell("th", $0, $1.alignRight) }.joined() + "</tr>"]
+            lines += [
+                "<details>", "<summary>\(table.rows.count) rows</summary>", "<table>",
+                "<tr>" + zip(headings, table.columns).map { cell("th", $0, $1.alignRight) }.joined() + "</tr>"
+            ]
             for row in table.rows {
-                lines.append("<tr>" + zip(row, table.columns).map { cell("td", $0.display, $1.alignRight) }.joined() + "</tr>")
+                lines.append(
+                    "<tr>" + zip(row, table.columns).map { cell("td", $0.display, $1.alignRight) }.joined() + "</tr>")
             }
             lines += ["</table>", "</details>"]
         } else {
             lines.append("| " + headings.map(escape).joined(separator: " | ") + " |")
             lines.append("|" + table.columns.map { $0.alignRight ? "---:|" : "---|" }.joined())
-            for row in table.rows { lines.append("| " + row.map { escape($0.display) }.joined(separator: " | ") + " |") }
+            for row in table.rows {
+                lines.append("| " + row.map { escape($0.display) }.joined(separator: " | ") + " |")
+            }
         }
         if !table.notes.isEmpty { lines.append("\n" + table.notes.map { "*\($0)*" }.joined(separator: "  \n")) }
         return lines.joined(separator: "\n")
     }
 
+    /// Text from a result (a cell, heading, title, caption or alt text: file names, PNG text,
+    /// `--set` values) as Markdown that shows it literally (`MarkdownText.prose`).
     static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        MarkdownText.prose(s)
     }
 
     static func relative(_ path: String, to base: String) -> String {
@@ -96,14 +103,15 @@ enum DataRenderer {
         }
         var lines = [table.columns.map { quote($0.key) }.joined(separator: ",")]
         for row in table.rows {
-            lines.append(row.map { cell in
-                switch cell.value {
-                case .text(let s): quote(s)
-                case .number(let x): x.isFinite ? "\(x)" : ""
-                case .integer(let n): "\(n)"
-                case .none: ""
-                }
-            }.joined(separator: ","))
+            lines.append(
+                row.map { cell in
+                    switch cell.value {
+                    case .text(let s): quote(s)
+                    case .number(let x): x.isFinite ? "\(x)" : ""
+                    case .integer(let n): "\(n)"
+                    case .none: ""
+                    }
+                }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -144,11 +152,18 @@ enum DataRenderer {
             value = jsonRows(tables[0])
         } else {
             var object: [String: Any] = [:]
-            object["tables"] = tables.map { ["title": $0.title ?? "", "rows": jsonRows($0), "notes": $0.notes] as [String: Any] }
-            object["text"] = report.blocks.compactMap { b -> String? in
-                switch b { case .text(let s), .preformatted(let s): s; default: nil }
+            object["tables"] = tables.map {
+                ["title": $0.title ?? "", "rows": jsonRows($0), "notes": $0.notes] as [String: Any]
             }
-            object["figures"] = report.figures.map { ["path": $0.path, "altText": $0.altText, "caption": $0.caption ?? ""] }
+            object["text"] = report.blocks.compactMap { b -> String? in
+                switch b {
+                case .text(let s), .preformatted(let s): s;
+                default: nil
+                }
+            }
+            object["figures"] = report.figures.map {
+                ["path": $0.path, "altText": $0.altText, "caption": $0.caption ?? ""]
+            }
             object["warnings"] = report.blocks.compactMap { if case .warning(let s) = $0 { s } else { nil } }
             value = object
         }

@@ -69,17 +69,20 @@ struct LessonServer: Sendable {
 
     // MARK: - Pages
 
+    /// The index of lessons: each lesson as `lessons` keeps it (parsed again only when its file
+    /// changed), not read again on every visit.
     func index() -> LiveResponse {
         let entries = library.entries.compactMap { entry -> (number: Int, title: String, summary: String)? in
-            guard let lesson = try? LessonParser.parse(fileAt: entry.path) else { return nil }
-            return (entry.number, lesson.title, lesson.summary)
+            guard let live = lessons.lesson(at: entry.path, maxPixels: maxPixels, memo: memo) else { return nil }
+            return (entry.number, live.lesson.title, live.lesson.summary)
         }
         return .html(200, LivePage.index(entries: entries))
     }
 
     func glossary() -> LiveResponse {
-        let page = LessonPage.html(title: "Glossary of the table columns", summary: "What the numbers in the lessons' tables mean.",
-                                   sections: [Glossary.markdown(indexLink: "../index.html")])
+        let page = LessonPage.html(
+            title: "Glossary of the table columns", summary: "What the numbers in the lessons' tables mean.",
+            sections: [Glossary.markdown(indexLink: "../index.html")])
         return .html(200, LivePage.links(page, base: "/", site: .live))
     }
 
@@ -109,9 +112,10 @@ struct LessonServer: Sendable {
         case .page(let page):
             folder.touch(session, shown: page.run)
             await warmSliders(number: number, live: live, settings: settings)
-            let html = LivePage.html(page: page.html, lesson: live.lesson, values: Self.shown(live.lesson, settings),
-                                     session: session, run: page.run, note: "ran in \(String(format: "%.2f", page.seconds)) s",
-                                     message: message, cells: live.dependencies)
+            let html = LivePage.html(
+                page: page.html, lesson: live.lesson, values: Self.shown(live.lesson, settings),
+                session: session, run: page.run, note: "ran in \(String(format: "%.2f", page.seconds)) s",
+                message: message, cells: live.dependencies)
             return .html(message == nil ? 200 : 400, html)
         case .failure(let failure):
             return .html(failure.status, LivePage.message(failure.message))
@@ -126,28 +130,37 @@ struct LessonServer: Sendable {
     /// each value's cost chooses), and its grid goes `first`, ahead of the grids listed before.
     /// The list is made on a thread of lower priority too (reading the copies' sizes and preparing
     /// the lesson at each value), so it takes no core from a preview.
-    func warmSliders(number: Int, live: LiveLesson, settings: [String], session: String = "", first: Bool = false) async {
-        let items = await RunScheduler.atLowerPriority { sliderGrid(number: number, live: live, settings: settings, session: session) }
+    func warmSliders(number: Int, live: LiveLesson, settings: [String], session: String = "", first: Bool = false) async
+    {
+        let items = await RunScheduler.atLowerPriority {
+            sliderGrid(number: number, live: live, settings: settings, session: session)
+        }
         await scheduler.warm(items, first: first)
     }
 
     /// The previews of `warmSliders`, nearest the page's values first.
-    func sliderGrid(number: Int, live: LiveLesson, settings: [String], session: String) -> [(key: RunScheduler.Key, work: RunScheduler.Work)] {
+    func sliderGrid(number: Int, live: LiveLesson, settings: [String], session: String) -> [(
+        key: RunScheduler.Key, work: RunScheduler.Work
+    )] {
         var items: [(distance: Double, key: RunScheduler.Key, work: RunScheduler.Work)] = []
         let shown = Self.shown(live.lesson, settings)
         for parameter in live.lesson.parameters where parameter.kind == .number || parameter.kind == .integer {
             guard let low = parameter.minimum, let high = parameter.maximum, high > low else { continue }
             let step = parameter.kind == .integer ? 1 : LivePage.sliderStep(low, high)
-            let count = Int(((high - low) / step + 1e-9).rounded(.down))
-            guard count <= 200 else { continue }
+            guard let count = Int(exactly: ((high - low) / step + 1e-9).rounded(.down)), count <= 200 else { continue }
             for index in 0...count {
                 let value = StaticSite.format(low + Double(index) * step, like: parameter)
                 let chosen = settings.filter { !$0.hasPrefix(parameter.name + "=") } + ["\(parameter.name)=\(value)"]
-                guard let values = try? live.values(settings: chosen, folder: folder, session: session) else { continue }
+                guard let values = try? live.values(settings: chosen, folder: folder, session: session) else {
+                    continue
+                }
                 let preview = live.preview(values, settings: chosen, folder: folder, session: session).values
                 let distance = abs(low + Double(index) * step - (Double(shown[parameter.name] ?? "") ?? low))
-                items.append((distance, RunScheduler.Key(lesson: number, values: preview, quick: true),
-                              work(live, values: preview, settings: chosen, quick: true, background: true)))
+                items.append(
+                    (
+                        distance, RunScheduler.Key(lesson: number, values: preview, quick: true),
+                        work(live, values: preview, settings: chosen, quick: true, background: true)
+                    ))
             }
         }
         return items.sorted { $0.distance < $1.distance }.map { ($0.key, $0.work) }
@@ -174,21 +187,29 @@ struct LessonServer: Sendable {
     func recompute(_ spec: String, query: [(name: String, value: String)]) async -> LiveResponse {
         guard let (number, live) = lesson(spec) else { return .notFound }
         let session = query.first { $0.name == "session" }?.value ?? folder.makeIdentifier()
-        guard ServeFolder.isIdentifier(session) else { return .json(400, ["error": "session must be letters and digits"]) }
+        guard ServeFolder.isIdentifier(session) else {
+            return .json(400, ["error": "session must be letters and digits"])
+        }
         let quick = query.contains { $0.name == "quick" && $0.value == "1" }
         let wait = query.contains { $0.name == "wait" && $0.value == "1" }
         let settings = query.filter { !["session", "quick", "wait"].contains($0.name) }.map { $0.name + "=" + $0.value }
-        let made = await run(number: number, live: live, settings: settings, session: session, quick: quick, letGo: !quick && !wait)
+        let made = await run(
+            number: number, live: live, settings: settings, session: session, quick: quick, letGo: !quick && !wait)
         switch made.outcome {
         case .page(let page):
             folder.touch(session, shown: page.run)
             if !quick && !wait && settings.contains(where: { $0.contains("=upload:") }) {
                 // A let-go with an upload (the page asks for one right after the upload): its
                 // slider grid, read from the reduced copies, is made while the page is quiet.
-                Task { await warmSliders(number: number, live: live, settings: settings, session: session, first: true) }
+                Task {
+                    await warmSliders(number: number, live: live, settings: settings, session: session, first: true)
+                }
             }
-            return .json(200, RunAnswer(html: page.html, seconds: page.seconds, run: page.run, values: Self.shown(live.lesson, settings),
-                                        pending: !quick && page.quick, reduced: page.quick ? made.reduced : []))
+            return .json(
+                200,
+                RunAnswer(
+                    html: page.html, seconds: page.seconds, run: page.run, values: Self.shown(live.lesson, settings),
+                    pending: !quick && page.quick, reduced: page.quick ? made.reduced : []))
         case .failure(let failure):
             return .json(failure.status, ["error": failure.message])
         case .superseded:
@@ -212,8 +233,10 @@ struct LessonServer: Sendable {
     /// The lesson run at `settings` for `session`, from the class's cache when it can be; with
     /// `letGo`, the preview now and the full run put in its lane. Also says which uploads a
     /// preview reads from reduced copies, and at what size (`LiveLesson.preview`).
-    func run(number: Int, live: LiveLesson, settings: [String], session: String, quick: Bool,
-             letGo: Bool = false) async -> (outcome: RunScheduler.Outcome, reduced: [String]) {
+    func run(
+        number: Int, live: LiveLesson, settings: [String], session: String, quick: Bool,
+        letGo: Bool = false
+    ) async -> (outcome: RunScheduler.Outcome, reduced: [String]) {
         folder.touch(session)
         let values: [String: String]
         do {
@@ -222,29 +245,36 @@ struct LessonServer: Sendable {
             return (.failure(error), [])
         }
         // A preview reads a large upload's reduced copy, sized for the run's cost; the full run, the picture itself.
-        let preview = quick || letGo ? live.preview(values, settings: settings, folder: folder, session: session) : (values: values, reduced: [])
+        let preview =
+            quick || letGo
+            ? live.preview(values, settings: settings, folder: folder, session: session) : (values: values, reduced: [])
         let folder = self.folder
         let full = RunScheduler.Key(lesson: number, values: values, quick: false)
-        let outcome = await scheduler.result(.init(lesson: number, values: preview.values, quick: quick || letGo),
-                                             session: session, isKept: { folder.hasRun($0.run) },
-                                             work: work(live, values: preview.values, settings: settings, quick: quick || letGo),
-                                             full: letGo ? (full, work(live, values: values, settings: settings, quick: false)) : nil,
-                                             pausesBackground: !preview.reduced.isEmpty)
+        let outcome = await scheduler.result(
+            .init(lesson: number, values: preview.values, quick: quick || letGo),
+            session: session, isKept: { folder.hasRun($0.run) },
+            work: work(live, values: preview.values, settings: settings, quick: quick || letGo),
+            full: letGo ? (full, work(live, values: values, settings: settings, quick: false)) : nil,
+            pausesBackground: !preview.reduced.isEmpty)
         return (outcome, preview.reduced)
     }
 
     /// The run of `live` at `values`, its page's links made to work on the live site; a
     /// `background` run keeps its cells on one lane (`LessonRunner.mayUseLanes`).
-    func work(_ live: LiveLesson, values: [String: String], settings: [String], quick: Bool,
-              background: Bool = false) -> RunScheduler.Work {
+    func work(
+        _ live: LiveLesson, values: [String: String], settings: [String], quick: Bool,
+        background: Bool = false
+    ) -> RunScheduler.Work {
         let folder = self.folder
         // The command shown on the page names an upload by its file name, as the page does.
         let shownSettings = settings.map { $0.replacingOccurrences(of: "=upload:", with: "=") }
         return { stop in
             Result { () throws(LiveLesson.Failure) in
-                var page = try live.run(values: values, settings: shownSettings, quick: quick, folder: folder, lanes: !background,
-                                        stop: stop)
-                page.html = LivePage.links(Self.hidingUploadFolders(page.html, folder: folder), base: page.base, site: .live)
+                var page = try live.run(
+                    values: values, settings: shownSettings, quick: quick, folder: folder, lanes: !background,
+                    stop: stop)
+                page.html = LivePage.links(
+                    Self.hidingUploadFolders(page.html, folder: folder), base: page.base, site: .live)
                 page.html = Self.explaining(page.html, page: page, folder: folder)
                 return page
             }
@@ -255,12 +285,15 @@ struct LessonServer: Sendable {
     /// (the JSON file of the same name), which the page's script shows when a cell is pointed at.
     static func explaining(_ html: String, page: LiveLesson.Page, folder: ServeFolder) -> String {
         let base = NSRegularExpression.escapedPattern(for: page.base)
-        guard let pattern = try? NSRegularExpression(pattern: "<img src=\"" + base + "([A-Za-z0-9_.-]+)\\.png\"") else { return html }
+        guard let pattern = try? NSRegularExpression(pattern: "<img src=\"" + base + "([A-Za-z0-9_.-]+)\\.png\"") else {
+            return html
+        }
         var result = html
         for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).reversed() {
             let stem = (html as NSString).substring(with: match.range(at: 1))
             guard folder.file(run: page.run, page: page.folder, name: stem + ".json") != nil,
-                  let range = Range(match.range, in: result) else { continue }
+                let range = Range(match.range, in: result)
+            else { continue }
             result.insert(contentsOf: " data-explain=\"\(page.base)\(stem).json\"", at: range.upperBound)
         }
         return result
@@ -270,24 +303,34 @@ struct LessonServer: Sendable {
     /// file name (`red.png`), never as where the server keeps it.
     static func hidingUploadFolders(_ html: String, folder: ServeFolder) -> String {
         let prefix = NSRegularExpression.escapedPattern(for: folder.uploadsPrefix)
-        guard let pattern = try? NSRegularExpression(pattern: prefix + "[a-z0-9]+/(reduced/[0-9]+/)?") else { return html }
-        return pattern.stringByReplacingMatches(in: html, range: NSRange(html.startIndex..., in: html), withTemplate: "")
+        guard let pattern = try? NSRegularExpression(pattern: prefix + "[a-z0-9]+/(reduced/[0-9]+/)?") else {
+            return html
+        }
+        return pattern.stringByReplacingMatches(
+            in: html, range: NSRange(html.startIndex..., in: html), withTemplate: "")
     }
 
     /// Keeps a PNG sent as the request body as page `session`'s upload named `name`, after reading
     /// it as the command line would.
     func upload(_ request: LiveRequest, query: [(name: String, value: String)]) -> LiveResponse {
         let session = query.first { $0.name == "session" }?.value ?? ""
-        guard ServeFolder.isIdentifier(session) else { return .json(400, ["error": "session must be letters and digits"]) }
-        guard let body = request.body.flatMap(folder.incoming) else { return .json(400, ["error": "the upload had no body"]) }
+        guard ServeFolder.isIdentifier(session) else {
+            return .json(400, ["error": "session must be letters and digits"])
+        }
+        guard let body = request.body.flatMap(folder.incoming) else {
+            return .json(400, ["error": "the upload had no body"])
+        }
         let fileName = query.first { $0.name == "name" }?.value ?? "picture.png"
         folder.touch(session)
         let stored: (name: String, path: String)
         do {
             stored = try folder.storeUpload(moving: body, session: session, fileName: fileName)
+        } catch let error as ServeFolderError {
+            try? FileManager.default.removeItem(atPath: body)
+            return .json(507, ["error": error.description])
         } catch {
             try? FileManager.default.removeItem(atPath: body)
-            return .json(500, ["error": "cannot keep the upload: \(LessonLibrary.reason(error))"])
+            return .json(507, ["error": "cannot keep the upload: \(LessonLibrary.reason(error))"])
         }
         let image: RGBAImage
         do {
@@ -301,7 +344,9 @@ struct LessonServer: Sendable {
         var answer = ["value": "upload:\(stored.name)", "name": stored.name, "size": "\(image.width)×\(image.height)"]
         // Above ReducedCopy.bound, previews read a reduced copy (one of several sizes, chosen by
         // each run's cost); without one they read the picture.
-        if let sizes = try? ReducedCopy.write(image, to: { folder.reducedPath(stored.name, session: session, level: $0) }), let largest = sizes.first {
+        if let sizes = try? ReducedCopy.write(
+            image, to: { folder.reducedPath(stored.name, session: session, level: $0) }), let largest = sizes.first
+        {
             answer["reduced"] = largest
             answer["copies"] = sizes.joined(separator: ", ")
         }

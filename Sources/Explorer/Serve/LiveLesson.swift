@@ -40,6 +40,14 @@ struct LiveLesson: Sendable {
         var base: String { "/run/\(run)/\(folder)/" }
     }
 
+    /// `message` with the server's lessons folder left out of every path in it (`03-x.md:27: …`,
+    /// `images/photo.png`): a page never learns where the server keeps its files.
+    func shown(_ message: String) -> String {
+        let folder = (lesson.path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty, folder != "." else { return message }
+        return message.replacingOccurrences(of: folder + "/", with: "")
+    }
+
     /// A request's problem: the one-line message and the HTTP status it gets.
     struct Failure: Error, Sendable {
         var status: Int
@@ -63,18 +71,28 @@ struct LiveLesson: Sendable {
             if let parameter = lesson.parameters.first(where: { $0.name == pair.name }), parameter.kind == .image {
                 if value.hasPrefix("upload:") {
                     guard let path = folder.upload(String(value.dropFirst("upload:".count)), session: session) else {
-                        throw Failure(status: 400, message: "\(pair.name)=\(value): this page has no such upload (uploads are kept while the page is open; upload the picture again)")
+                        throw Failure(
+                            status: 400,
+                            message:
+                                "\(pair.name)=\(value): this page has no such upload (uploads are kept while the page is open; upload the picture again)"
+                        )
                     }
                     value = path
                 } else {
-                    let shipped = !value.contains("/") && !value.contains("..") && (try? PackageFolders.image(value)).map { $0 != value } == true
+                    let shipped =
+                        !value.contains("/") && !value.contains("..")
+                        && (try? PackageFolders.image(value)).map { $0 != value } == true
                     guard value.hasPrefix("builtin:") || shipped else {
-                        throw Failure(status: 400, message: "\(pair.name)=\(value): the live page takes photo, builtin:NAME[@WxH] or an uploaded PNG")
+                        throw Failure(
+                            status: 400,
+                            message:
+                                "\(pair.name)=\(value): the live page takes photo, builtin:NAME[@WxH] or an uploaded PNG"
+                        )
                     }
                     do {
                         _ = try ImageSource.size(of: PackageFolders.image(value), maxPixels: maxPixels)
                     } catch {
-                        throw Failure(status: 400, message: "\(pair.name)=\(value): \(error)")
+                        throw Failure(status: 400, message: shown("\(pair.name)=\(value): \(error)"))
                     }
                 }
             }
@@ -83,18 +101,24 @@ struct LiveLesson: Sendable {
         do {
             return try lesson.values(settings: pairs)
         } catch {
-            throw Failure(status: 400, message: error.description)
+            throw Failure(status: 400, message: shown(error.description))
         }
     }
 
     /// The parameters each shown cell of `lesson` depends on (`dependencies`).
     static func dependencies(of lesson: Lesson) -> [[String]] {
-        guard let defaults = try? lesson.values(settings: []), let reference = commands(lesson, defaults) else { return [] }
+        guard let defaults = try? lesson.values(settings: []), let reference = commands(lesson, defaults) else {
+            return []
+        }
         var depends = Array(repeating: [String](), count: reference.count)
         for parameter in lesson.parameters {
-            guard let other = Self.otherValue(of: parameter), let moved = try? lesson.values(settings: [(parameter.name, other)]),
-                  let changed = commands(lesson, moved), changed.count == reference.count else { continue }
-            for index in reference.indices where reference[index] != changed[index] { depends[index].append(parameter.name) }
+            guard let other = Self.otherValue(of: parameter),
+                let moved = try? lesson.values(settings: [(parameter.name, other)]),
+                let changed = commands(lesson, moved), changed.count == reference.count
+            else { continue }
+            for index in reference.indices where reference[index] != changed[index] {
+                depends[index].append(parameter.name)
+            }
         }
         return depends
     }
@@ -116,18 +140,23 @@ struct LiveLesson: Sendable {
     /// from the copy `ReducedCopy.choose` picks for the reads per pixel of the cells that read it,
     /// so a wide kernel previews a smaller copy. Also says, for the page, what each preview read
     /// (`class-photo.png at 286×215 of 4000×3000`).
-    func preview(_ values: [String: String], settings: [String], folder: ServeFolder,
-                 session: String) -> (values: [String: String], reduced: [String]) {
+    func preview(
+        _ values: [String: String], settings: [String], folder: ServeFolder,
+        session: String
+    ) -> (values: [String: String], reduced: [String]) {
         var chosen = values
         var reduced: [String] = []
         var parts: [LessonRunner.PreparedPart]?
         for setting in settings {
             guard let pair = LessonCommand.split(setting), pair.value.hasPrefix("upload:"),
-                  let parameter = lesson.parameters.first(where: { $0.name == pair.name && $0.kind == .image }) else { continue }
+                let parameter = lesson.parameters.first(where: { $0.name == pair.name && $0.kind == .image })
+            else { continue }
             let name = String(pair.value.dropFirst("upload:".count))
             let copies = folder.reducedUploads(name, session: session)
             let sizes = copies.compactMap { try? ImageSource.size(of: $0) }
-            guard !copies.isEmpty, sizes.count == copies.count, let full = values[pair.name].flatMap({ try? ImageSource.size(of: $0) }) else { continue }
+            guard !copies.isEmpty, sizes.count == copies.count,
+                let full = values[pair.name].flatMap({ try? ImageSource.size(of: $0) })
+            else { continue }
             if parts == nil { parts = Self.prepared(lesson, values) ?? [] }
             let reads = (parts ?? []).reduce(0.0) { total, part in
                 guard case .cell(let cell) = part, cell.words.contains(values[pair.name] ?? "") else { return total }
@@ -144,7 +173,9 @@ struct LiveLesson: Sendable {
     static func otherValue(of parameter: LessonParameter) -> String? {
         switch parameter.kind {
         case .number, .integer:
-            guard let low = parameter.minimum, let high = parameter.maximum, let value = Double(parameter.value) else { return nil }
+            guard let low = parameter.minimum, let high = parameter.maximum, let value = Double(parameter.value) else {
+                return nil
+            }
             return StaticSite.format(value == high ? low : high, like: parameter)
         case .choice, .method:
             return parameter.choices.first { $0 != parameter.value }
@@ -164,8 +195,10 @@ struct LiveLesson: Sendable {
     /// - Throws: `Failure` with status 400 for a parameter the lesson refuses when it prepares
     ///   (an image below its smallest size), 422 for a cell that fails, 503 for a run stopped; the
     ///   run folder is removed.
-    func run(values: [String: String], settings: [String], quick: Bool, folder: ServeFolder, pinned: Bool = false,
-             lanes: Bool = true, stop: RunStop? = nil) throws(Failure) -> Page {
+    func run(
+        values: [String: String], settings: [String], quick: Bool, folder: ServeFolder, pinned: Bool = false,
+        lanes: Bool = true, stop: RunStop? = nil
+    ) throws(Failure) -> Page {
         let start = Date()
         let made: (id: String, folder: String)
         do {
@@ -173,31 +206,36 @@ struct LiveLesson: Sendable {
         } catch {
             throw Failure(status: 500, message: "cannot make a run folder: \(LessonLibrary.reason(error))")
         }
-        let runner = LessonRunner(lesson: lesson, values: values, outputRoot: made.folder, quickTiming: quick,
-                                  invocation: LessonCommand.invocation(lesson: lesson, settings: settings),
-                                  memo: memo, preview: quick, mayUseLanes: lanes)
+        let runner = LessonRunner(
+            lesson: lesson, values: values, outputRoot: made.folder, quickTiming: quick,
+            invocation: LessonCommand.invocation(lesson: lesson, settings: settings),
+            memo: memo, preview: quick, mayUseLanes: lanes)
         let parts: [LessonRunner.PreparedPart]
         do {
             parts = try runner.prepare()
         } catch {
             folder.discardRun(made.id)
-            throw Failure(status: 400, message: error.description)
+            throw Failure(status: 400, message: shown(error.description))
         }
         let outcome: LessonRunner.Outcome
         let path = lesson.path
         do {
             outcome = try runner.run(parts) { _ throws(LessonError) in
-                if stop?.isStopped == true { throw LessonError(path, line: nil, "stopped: no page wants this run any more") }
+                if stop?.isStopped == true {
+                    throw LessonError(path, line: nil, "stopped: no page wants this run any more")
+                }
             }
         } catch {
             folder.discardRun(made.id)
-            throw Failure(status: stop?.isStopped == true ? 503 : 422, message: error.description)
+            throw Failure(status: stop?.isStopped == true ? 503 : 422, message: shown(error.description))
         }
         guard let html = try? String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8) else {
             folder.discardRun(made.id)
             throw Failure(status: 500, message: "cannot read the page the run wrote")
         }
-        return Page(html: html, seconds: Date().timeIntervalSince(start), run: made.id, folder: lesson.pageFolderName, quick: quick)
+        return Page(
+            html: html, seconds: Date().timeIntervalSince(start), run: made.id, folder: lesson.pageFolderName,
+            quick: quick)
     }
 }
 
@@ -209,7 +247,9 @@ final class LiveLessons: Sendable {
     /// The live lesson of the file at `path`, or nil when it does not parse.
     func lesson(at path: String, maxPixels: Int, memo: CellMemo?) -> LiveLesson? {
         let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-        if let kept = made.withLock({ $0[path] }), kept.modified == modified, kept.live.maxPixels == maxPixels { return kept.live }
+        if let kept = made.withLock({ $0[path] }), kept.modified == modified, kept.live.maxPixels == maxPixels {
+            return kept.live
+        }
         guard let lesson = try? LessonParser.parse(fileAt: path) else { return nil }
         let live = LiveLesson(lesson: lesson, maxPixels: maxPixels, memo: memo)
         made.withLock { $0[path] = (modified, live) }

@@ -19,20 +19,27 @@ enum LivePage {
     /// the status line says `note`, or `message` as an error. `cells` names, for each cell the
     /// page shows, the parameters it depends on (`LiveLesson.dependencies`): the script puts a
     /// compact copy of their controls beside that cell's results.
-    static func html(page: String, lesson: Lesson, values: [String: String], session: String, run: String = "",
-                     note: String = "", message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil,
-                     cells: [[String]] = []) -> String {
+    static func html(
+        page: String, lesson: Lesson, values: [String: String], session: String, run: String = "",
+        note: String = "", message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil,
+        states: [String: [String: String]]? = nil, cells: [[String]] = []
+    ) -> String {
         let assets = site == .live ? "/assets/" : "../assets/"
-        let controls = Self.controls(lesson: lesson, values: values, client: session, run: run, note: note, message: message,
-                                     site: site, grids: grids, cells: cells)
+        let controls = Self.controls(
+            lesson: lesson, values: values, client: session, run: run, note: note, message: message,
+            site: site, grids: grids, states: states, cells: cells)
         var html = page
         if let range = html.range(of: "</head>") {
-            html.insert(contentsOf: "<link rel=\"stylesheet\" href=\"\(assets)live.css\">\n\(Self.noIcon)\n", at: range.lowerBound)
+            html.insert(
+                contentsOf: "<link rel=\"stylesheet\" href=\"\(assets)live.css\">\n\(Self.noIcon)\n",
+                at: range.lowerBound)
         }
         if let range = html.range(of: "<body>") { html.insert(contentsOf: "\n" + controls, at: range.upperBound) }
         if let range = html.range(of: "</body>", options: .backwards) {
-            html.insert(contentsOf: "<script src=\"\(assets)explain.js\"></script>\n<script src=\"\(assets)live.js\"></script>\n",
-                        at: range.lowerBound)
+            html.insert(
+                contentsOf:
+                    "<script src=\"\(assets)explain.js\"></script>\n<script src=\"\(assets)live.js\"></script>\n",
+                at: range.lowerBound)
         }
         return html
     }
@@ -43,7 +50,8 @@ enum LivePage {
     /// `../index.html` and `../glossary.html` the server's index and glossary on the live site;
     /// links with a scheme or a fragment only are left alone.
     static func links(_ html: String, base: String, site: Site) -> String {
-        guard let pattern = try? NSRegularExpression(pattern: ##"(src|href)="([^"#:]*)(#[^"]*)?"|url\("([^")#:]*)"\)"##) else { return html }
+        guard let pattern = try? NSRegularExpression(pattern: ##"(src|href)="([^"#:]*)(#[^"]*)?"|url\("([^")#:]*)"\)"##)
+        else { return html }
         let text = html as NSString
         var result = "", last = 0
         for match in pattern.matches(in: html, range: NSRange(location: 0, length: text.length)) {
@@ -52,7 +60,8 @@ enum LivePage {
             let fragment = match.range(at: 3).location == NSNotFound ? "" : text.substring(with: match.range(at: 3))
             guard !reference.isEmpty, let target = target(reference, base: base, site: site) else { continue }
             result += text.substring(with: NSRange(location: last, length: match.range.location - last))
-            result += isURL ? "url(\"\(target)\")" : "\(text.substring(with: match.range(at: 1)))=\"\(target)\(fragment)\""
+            result +=
+                isURL ? "url(\"\(target)\")" : "\(text.substring(with: match.range(at: 1)))=\"\(target)\(fragment)\""
             last = match.range.location + match.range.length
         }
         return result + text.substring(from: last)
@@ -77,32 +86,39 @@ enum LivePage {
     /// and drop zone for an image, a text field otherwise. On the exported site a parameter moves
     /// only over its baked `grids` steps (the others stay at their defaults), and an image
     /// cannot be uploaded.
-    static func controls(lesson: Lesson, values: [String: String], client: String, run: String = "", note: String = "",
-                         message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil,
-                         cells: [[String]] = []) -> String {
+    static func controls(
+        lesson: Lesson, values: [String: String], client: String, run: String = "", note: String = "",
+        message: String? = nil, site: Site = .live, grids: [String: [String]]? = nil,
+        states: [String: [String: String]]? = nil, cells: [[String]] = []
+    ) -> String {
         var rows: [String] = []
         for parameter in lesson.parameters {
             let name = escape(parameter.name)
             let value = values[parameter.name] ?? parameter.value
             let grid = grids?[parameter.name]
             if site == .export && (grid?.count ?? 0) < 2 { continue }
-            let title = escape(parameter.meaning.isEmpty ? parameter.accepts : parameter.meaning + " (" + parameter.accepts + ")")
+            let title = escape(
+                parameter.meaning.isEmpty ? parameter.accepts : parameter.meaning + " (" + parameter.accepts + ")")
             var row = "<label title=\"\(title)\"><span class=\"name\">\(name)</span> "
             let range = parameter.minimum.flatMap { low in parameter.maximum.map { (low, $0) } }
             switch parameter.kind {
             case .number where range != nil, .integer where range != nil:
                 var (low, high) = range!
                 var step = parameter.kind == .integer ? 1 : sliderStep(low, high)
-                if let grid, let first = grid.first.flatMap(Double.init), let last = grid.last.flatMap(Double.init), grid.count > 1 {
+                if let grid, let first = grid.first.flatMap(Double.init), let last = grid.last.flatMap(Double.init),
+                    grid.count > 1
+                {
                     (low, high, step) = (first, last, (last - first) / Double(grid.count - 1))
                 }
-                row += "<input type=\"range\" data-parameter=\"\(name)\" min=\"\(low)\" max=\"\(high)\" step=\"\(step)\" value=\"\(escape(value))\">"
+                row +=
+                    "<input type=\"range\" data-parameter=\"\(name)\" min=\"\(low)\" max=\"\(high)\" step=\"\(step)\" value=\"\(escape(value))\">"
                 row += " <output>\(escape(value))</output>"
             case .number, .integer, .text:
                 if let grid {
                     row += select(name, choices: grid, value: value)
                 } else {
-                    row += "<input type=\"\(parameter.kind == .text ? "text" : "number")\" data-parameter=\"\(name)\" value=\"\(escape(value))\">"
+                    row +=
+                        "<input type=\"\(parameter.kind == .text ? "text" : "number")\" data-parameter=\"\(name)\" value=\"\(escape(value))\">"
                 }
             case .choice, .method:
                 row += select(name, choices: grid ?? parameter.choices, value: value)
@@ -111,7 +127,8 @@ enum LivePage {
             case .image:
                 let shown = value.hasPrefix("upload:") ? String(value.dropFirst("upload:".count)) : value
                 row += "<output data-shows=\"\(name)\">\(escape(shown))</output> "
-                row += "<input type=\"file\" accept=\"image/png\" data-parameter=\"\(name)\" aria-label=\"upload a PNG for \(name)\">"
+                row +=
+                    "<input type=\"file\" accept=\"image/png\" data-parameter=\"\(name)\" aria-label=\"upload a PNG for \(name)\">"
                 row += " <span class=\"drop\" data-drop=\"\(name)\">or drop a PNG here</span>"
             }
             rows.append(row + "</label>")
@@ -123,20 +140,23 @@ enum LivePage {
             return escape((try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
         }
         let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
-        var attributes = "data-lesson=\"\(escape(number))\" data-session=\"\(escape(client))\" data-run=\"\(escape(run))\""
+        var attributes =
+            "data-lesson=\"\(escape(number))\" data-session=\"\(escape(client))\" data-run=\"\(escape(run))\""
         attributes += " data-values=\"\(json(values))\" data-defaults=\"\(json(defaults))\""
         attributes += " data-site=\"\(site == .live ? "live" : "export")\""
         if let grids { attributes += " data-grids=\"\(json(grids))\"" }
+        if let states { attributes += " data-states=\"\(json(states))\"" }
         if !cells.isEmpty { attributes += " data-cells=\"\(json(cells))\"" }
-        let status = message.map { "<span id=\"live-status\" role=\"status\" class=\"error\">\(escape($0))</span>" }
+        let status =
+            message.map { "<span id=\"live-status\" role=\"status\" class=\"error\">\(escape($0))</span>" }
             ?? "<span id=\"live-status\" role=\"status\">\(escape(note))</span>"
         return """
-        <form id="live-controls" \(attributes)>
-        <a href="\(site == .live ? "/" : "../index.html")">Lessons</a>
-        \(rows.joined(separator: "\n"))
-        \(status)
-        </form>
-        """
+            <form id="live-controls" \(attributes)>
+            <a href="\(site == .live ? "/" : "../index.html")">Lessons</a>
+            \(rows.joined(separator: "\n"))
+            \(status)
+            </form>
+            """
     }
 
     /// A menu of `choices` with `value` chosen.
@@ -161,9 +181,11 @@ enum LivePage {
             "- [\(entry.number). \(LessonPage.pageText(entry.title))](/lesson/\(entry.number)) — \(LessonPage.pageText(entry.summary))"
         }
         let intro = "Every lesson live: move a control and the lesson runs again on this computer."
-        return LessonPage.html(title: "Blur Explorer: lessons", summary: intro,
-                               sections: ["# Blur Explorer", intro, items.joined(separator: "\n")])
-            .replacingOccurrences(of: "</head>", with: noIcon + "\n</head>")
+        return LessonPage.html(
+            title: "Blur Explorer: lessons", summary: intro,
+            sections: ["# Blur Explorer", intro, items.joined(separator: "\n")]
+        )
+        .replacingOccurrences(of: "</head>", with: noIcon + "\n</head>")
     }
 
     /// Says the page has no icon, so the browser does not ask for `/favicon.ico`.

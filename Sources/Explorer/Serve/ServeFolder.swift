@@ -18,6 +18,11 @@ final class ServeFolder: @unchecked Sendable {
     let uploadsPerPage: Int
     /// How long a page that has stopped asking keeps its uploads and its run, in seconds.
     let sessionLifetime: TimeInterval
+    /// Most bytes all pages' uploads hold together (`--max-uploads-mb`); the oldest uploads of any
+    /// page go first to make room.
+    let uploadBudget: Int
+    /// Every kept upload, oldest first: its page, name and size in bytes.
+    private var uploadLog: [(session: String, name: String, bytes: Int)] = []
 
     private let lock = NSLock()
     private var counter = 0
@@ -35,15 +40,20 @@ final class ServeFolder: @unchecked Sendable {
     }
 
     /// Makes the folder (mode 0700) under the system's temporary folder.
-    init(maximumRuns: Int = 256, uploadsPerPage: Int = 8, sessionLifetime: TimeInterval = 600) throws {
+    init(
+        maximumRuns: Int = 256, uploadsPerPage: Int = 8, sessionLifetime: TimeInterval = 600,
+        uploadBudget: Int = 512 * 1_048_576
+    ) throws {
+        self.uploadBudget = uploadBudget
         let name = "explorer-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
         self.maximumRuns = maximumRuns
         self.uploadsPerPage = uploadsPerPage
         self.sessionLifetime = sessionLifetime
         for folder in [path, path + "/runs", path + "/uploads", path + "/incoming"] {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o700])
         }
     }
 
@@ -140,18 +150,36 @@ final class ServeFolder: @unchecked Sendable {
         let target = folder + "/" + name
         _ = try? FileManager.default.removeItem(atPath: target)
         removeReducedCopies(name, session: session)
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0
+        guard bytes <= uploadBudget else {
+            throw ServeFolderError(
+                "the upload (\(bytes / 1_048_576) MiB) is larger than the server keeps for all uploads (\(uploadBudget / 1_048_576) MiB)"
+            )
+        }
         try FileManager.default.moveItem(atPath: file, toPath: target)
         lock.lock()
         sessions[session, default: Session(lastSeen: Date())].uploads.removeAll { $0 == name }
         sessions[session]?.uploads.append(name)
-        var evicted: [String] = []
+        uploadLog.removeAll { $0.session == session && $0.name == name }
+        uploadLog.append((session, name, bytes))
+        var evicted: [(session: String, name: String)] = []
         while let uploads = sessions[session]?.uploads, uploads.count > uploadsPerPage {
-            evicted.append(sessions[session]!.uploads.removeFirst())
+            evicted.append((session, sessions[session]!.uploads.removeFirst()))
         }
+        // The byte budget over every page: the oldest uploads go until the new one fits.
+        while uploadLog.reduce(0, { $0 + $1.bytes }) > uploadBudget, let oldest = uploadLog.first,
+            oldest.name != name || oldest.session != session
+        {
+            uploadLog.removeFirst()
+            sessions[oldest.session]?.uploads.removeAll { $0 == oldest.name }
+            evicted.append((oldest.session, oldest.name))
+        }
+        let kept = Set(sessions.flatMap { entry in entry.value.uploads.map { entry.key + "/" + $0 } })
+        uploadLog.removeAll { !kept.contains($0.session + "/" + $0.name) }
         lock.unlock()
         for old in evicted {
-            try? FileManager.default.removeItem(atPath: folder + "/" + old)
-            removeReducedCopies(old, session: session)
+            try? FileManager.default.removeItem(atPath: path + "/uploads/" + old.session + "/" + old.name)
+            removeReducedCopies(old.name, session: old.session)
         }
         return (name, target)
     }
@@ -195,12 +223,20 @@ final class ServeFolder: @unchecked Sendable {
     /// The folder every upload lives under, ending in "/": a page shows an upload by its file name only.
     var uploadsPrefix: String { path + "/uploads/" }
 
-    /// A plain file name ending `.png` for an uploaded file called `fileName`: other characters
-    /// become `-`, at most 60 of them.
+    /// A plain file name ending `.png` for an uploaded file called `fileName`: letters of other
+    /// scripts transliterated to Latin without accents (`Привет.png` is `Privet.png`, `照片.png`
+    /// `zhao-pian.png`), other characters `-`, at most 60 of them.
     static func uploadName(_ fileName: String) -> String {
         let base = (fileName as NSString).lastPathComponent
         var stem = base.lowercased().hasSuffix(".png") ? String(base.dropLast(4)) : base
-        stem = String(stem.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }.prefix(60))
+        stem = String(stem.prefix(200))
+        if !stem.allSatisfy(\.isASCII) {
+            stem =
+                stem.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false)
+                ?? stem
+        }
+        stem = String(
+            stem.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }.prefix(60))
         while stem.hasPrefix("-") || stem.hasPrefix("_") { stem.removeFirst() }
         return (stem.isEmpty ? "picture" : stem) + ".png"
     }
@@ -236,4 +272,10 @@ final class ServeFolder: @unchecked Sendable {
         guard let first = text.first, first != ".", text.count <= 200 else { return false }
         return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") }
     }
+}
+
+/// Why `ServeFolder` refused to keep something, in one line.
+struct ServeFolderError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

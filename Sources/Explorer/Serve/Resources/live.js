@@ -17,6 +17,8 @@
   var status = document.getElementById('live-status');
   var defaults = JSON.parse(form.dataset.defaults);
   var grids = form.dataset.grids ? JSON.parse(form.dataset.grids) : null;
+  // The exported site's state folders, by parameter and value (named by the exporter).
+  var states = form.dataset.states ? JSON.parse(form.dataset.states) : {};
   var cells = form.dataset.cells ? JSON.parse(form.dataset.cells) : [];
   var shown = JSON.parse(form.dataset.values);
   var wanted = copy(shown);
@@ -296,17 +298,16 @@
     if (name !== undefined && (!grids[name] || grids[name].indexOf(values[name]) < 0)) {
       return Promise.resolve({ error: name + '=' + values[name] + ' is not one of the states baked into this copy' });
     }
-    var folder = name === undefined ? 'defaults' : stateFolder(name, values[name]);
+    var folder = name === undefined ? 'defaults' : (states[name] || {})[values[name]];
+    if (folder === undefined) {
+      return Promise.resolve({ error: name + '=' + values[name] + ' is not one of the states baked into this copy' });
+    }
     return fetch('states/' + folder + '/state.html').then(function (response) {
       if (!response.ok) { throw new Error('HTTP ' + response.status); }
       return response.text();
     }).then(function (html) {
       return { html: html, values: values };
     });
-  }
-
-  function stateFolder(name, value) {
-    return (name + '-' + value).replace(/[^A-Za-z0-9.-]/g, '_');
   }
 
   // Another control moved on the exported site: the others go back to their defaults.
