@@ -27,6 +27,18 @@ let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 // information, little use in optimised code, took about a tenth of these modules' first build.
 let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-Xfrontend", "-gline-tables-only"])] + evenBatches
 
+// BlurCore, the kernels, is also compiled as one whole module in debug, as in release. A debug
+// build otherwise compiles a module's files in batches, and a batch can neither inline nor
+// specialise what another file defines: the running sums, SIMD loads and line loops each method
+// calls from its own file ran as unspecialised generic calls, iterated-box 33× slower than
+// release (docs/performance.md, "Debug build against release"). `-num-threads 2` keeps one
+// object file per source, as SwiftPM's debug build expects (`-wmo` alone fails: "index output
+// filenames do not match input source files"). `-D BLURCORE_WHOLE_MODULE` travels with the flag,
+// so `BuildInfo.kernelsAsInRelease` (the timing notes) says so only when it is true.
+let wholeModuleEvenInDebug: [SwiftSetting] = [.unsafeFlags([
+    "-O", "-Xfrontend", "-gline-tables-only", "-wmo", "-num-threads", "2", "-D", "BLURCORE_WHOLE_MODULE",
+])]
+
 let package = Package(
     name: "BlurExplorer",
     products: [
@@ -66,7 +78,7 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "BlurCore", dependencies: ["CFFTW"], swiftSettings: optimisedEvenInDebug),
+        .target(name: "BlurCore", dependencies: ["CFFTW"], swiftSettings: wholeModuleEvenInDebug),
         .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
         .target(
             name: "BlurFigures",
