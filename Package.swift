@@ -9,7 +9,7 @@ import PackageDescription
 
 // On 2 cores the driver splits a module's files into 2 batches, and one batch with the slow files
 // keeps a core waiting for the other: 8 smaller batches balance better (README, "Live in class",
-// first builds). Only ExplorerCLI, the one module a debug build compiles file by file, uses it;
+// first builds). Only ExplorerCLI, the largest module a debug build compiles in batches, uses it;
 // 4 batches measured no cheaper (docs/performance.md, "First build").
 let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 
@@ -19,7 +19,7 @@ let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 // A debug build otherwise compiles a module's files in batches, and a batch can neither inline
 // nor specialise what another file defines: with `-O` alone, the running sums, SIMD loads and
 // line loops each method calls from another file ran as unspecialised generic calls, iterated-box
-// 33× slower than release. Whole-module also costs less CPU than 8 batches that each load the
+// 35–40× slower than release. Whole-module also costs less CPU than 8 batches that each load the
 // module's imports (docs/performance.md, "First build"). `-num-threads 2` keeps one object file
 // per source, as SwiftPM's debug build expects (`-wmo` alone fails: "index output filenames do
 // not match input source files"). `-D BLURCORE_WHOLE_MODULE` travels with the flag, so
