@@ -8,22 +8,13 @@ import PackageDescription
 // user needs.
 
 // On 2 cores the driver splits a module's files into 2 batches, and one batch with the slow files
-// keeps a core waiting for the other: 8 smaller batches balance better (README, "Live in class",
-// first builds). Only ExplorerCLI, the largest module a debug build compiles in batches, uses it;
-// 4 batches measured no cheaper (docs/performance.md, "First build").
+// (an optimised file can take five times another) keeps a core waiting for the other: 8 smaller
+// batches balance better, and a newcomer's first `swift build --product explorer` finishes sooner
+// for the same CPU time (README, "Live in class", first builds).
 let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 
-// Every library module is compiled as release compiles it even in the default debug
-// configuration: optimised (`-O`) and as one whole module (`-wmo`), so the timings a lesson prints
-// after `swift run` are those of release (docs/performance.md, "Debug build against release").
-// A debug build otherwise compiles a module's files in batches, and a batch can neither inline
-// nor specialise what another file defines: with `-O` alone, the running sums, SIMD loads and
-// line loops each method calls from another file ran as unspecialised generic calls, iterated-box
-// 35–40× slower than release. Whole-module also costs less CPU than 8 batches that each load the
-// module's imports (docs/performance.md, "First build"). `-num-threads 2` keeps one object file
-// per source, as SwiftPM's debug build expects (`-wmo` alone fails: "index output filenames do
-// not match input source files"). `-D BLURCORE_WHOLE_MODULE` travels with the flag, so
-// `BuildInfo.kernelsAsInRelease` (the timing notes) says "as in release" only when it is true.
+// Every library module is compiled with optimisation even in the default debug configuration,
+// so the timings a lesson prints after `swift run` are not those of an unoptimised build.
 //
 // `unsafeFlags` used to bar a package from being depended on by version. SwiftPM 6.2 dropped that
 // check for manifests of tools version 6.2 or later (swift-package-manager #8896, #8951), so
@@ -33,6 +24,19 @@ let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 // Their debug information is line tables only (`-gline-tables-only`, given to the frontend after
 // SwiftPM's `-g`): a crash's backtrace still names the file and line, and the full variable
 // information, little use in optimised code, took about a tenth of these modules' first build.
+let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-Xfrontend", "-gline-tables-only"])] + evenBatches
+
+// BlurCore, the kernels, is also compiled as one whole module (`-wmo`), as release compiles it.
+// A debug build otherwise compiles a module's files in batches, and a batch can neither inline
+// nor specialise what another file defines: with `-O` alone, the running sums, SIMD loads and
+// line loops each method calls from another file ran as unspecialised generic calls, iterated-box
+// 35–40× slower than release (docs/performance.md, "Debug build against release").
+// `-num-threads 2` keeps one object file per source, as SwiftPM's debug build expects (`-wmo`
+// alone fails: "index output filenames do not match input source files").
+// `-D BLURCORE_WHOLE_MODULE` travels with the flag, so `BuildInfo.kernelsAsInRelease` (the timing
+// notes) says "as in release" only when it is true. Only BlurCore: a whole-module module emits
+// its interface only when its whole compile ends, so the modules after it cannot start early, and
+// all four whole-module made a fresh build 117 s instead of 66 (docs/performance.md, "First build").
 let asInReleaseEvenInDebug: [SwiftSetting] = [.unsafeFlags([
     "-O", "-wmo", "-num-threads", "2", "-Xfrontend", "-gline-tables-only", "-D", "BLURCORE_WHOLE_MODULE",
 ])]
@@ -77,14 +81,14 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         .target(name: "BlurCore", dependencies: ["CFFTW"], swiftSettings: asInReleaseEvenInDebug),
-        .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: asInReleaseEvenInDebug),
+        .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
         .target(
             name: "BlurFigures",
             dependencies: ["BlurCore", "BlurPNG"],
             exclude: ["make_figure_data.py"],
-            swiftSettings: asInReleaseEvenInDebug
+            swiftSettings: optimisedEvenInDebug
         ),
-        .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurFigures"], swiftSettings: asInReleaseEvenInDebug),
+        .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurFigures"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurKit", dependencies: ["BlurCore", "BlurPNG", "BlurFigures", "BlurEffects"]),
         // The commands, lesson runner, pages and live lesson server: everything `explorer` does.
         .target(

@@ -28,7 +28,8 @@ enum TimingNote {
         // file, -O alone leaves some methods several times slower than release.
         let build = BuildInfo.kernelsAsInRelease
             ? "debug build of explorer with BlurKit's kernels compiled as in release (-O, whole module)"
-            : "debug build of explorer with BlurKit's kernels compiled -O file by file (some methods slower than in release)"
+            : "debug build of explorer with BlurKit's kernels compiled -O file by file "
+                + "(some methods slower than in release)"
         #else
         let build = "release build"
         #endif
