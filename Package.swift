@@ -14,8 +14,7 @@ import PackageDescription
 let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 
 // Every library module is compiled with optimisation even in the default debug configuration,
-// so the timings a lesson prints after `swift run` are not those of an unoptimised build (see
-// README, "Timings").
+// so the timings a lesson prints after `swift run` are not those of an unoptimised build.
 //
 // `unsafeFlags` used to bar a package from being depended on by version. SwiftPM 6.2 dropped that
 // check for manifests of tools version 6.2 or later (swift-package-manager #8896, #8951), so
@@ -26,6 +25,21 @@ let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 // SwiftPM's `-g`): a crash's backtrace still names the file and line, and the full variable
 // information, little use in optimised code, took about a tenth of these modules' first build.
 let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-Xfrontend", "-gline-tables-only"])] + evenBatches
+
+// BlurCore, the kernels, is also compiled as one whole module (`-wmo`), as release compiles it.
+// A debug build otherwise compiles a module's files in batches, and a batch can neither inline
+// nor specialise what another file defines: with `-O` alone, the running sums, SIMD loads and
+// line loops each method calls from another file ran as unspecialised generic calls, iterated-box
+// 35–40× slower than release (docs/performance.md, "Debug build against release").
+// `-num-threads 2` keeps one object file per source, as SwiftPM's debug build expects (`-wmo`
+// alone fails: "index output filenames do not match input source files").
+// `-D BLURCORE_WHOLE_MODULE` travels with the flag, so `BuildInfo.kernelsAsInRelease` (the timing
+// notes) says "as in release" only when it is true. Only BlurCore: a whole-module module emits
+// its interface only when its whole compile ends, so the modules after it cannot start early, and
+// all four whole-module made a fresh build 117 s instead of 66 (docs/performance.md, "First build").
+let asInReleaseEvenInDebug: [SwiftSetting] = [.unsafeFlags([
+    "-O", "-wmo", "-num-threads", "2", "-Xfrontend", "-gline-tables-only", "-D", "BLURCORE_WHOLE_MODULE",
+])]
 
 let package = Package(
     name: "BlurExplorer",
@@ -66,7 +80,7 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "BlurCore", dependencies: ["CFFTW"], swiftSettings: optimisedEvenInDebug),
+        .target(name: "BlurCore", dependencies: ["CFFTW"], swiftSettings: asInReleaseEvenInDebug),
         .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
         .target(
             name: "BlurFigures",

@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Times two explorer binaries in one run, alternating, with `explorer bench`:
-#   bash docs/bench-before-after.sh BEFORE_EXPLORER AFTER_EXPLORER [ROUNDS] [SIGMAS] [METHODS]
-# Each round runs BEFORE then AFTER (the order flips every round) at 2048², one thread, and
+#   bash docs/bench-before-after.sh BEFORE_EXPLORER AFTER_EXPLORER [ROUNDS] [SIGMAS] [METHODS] [SIZE]
+# Each round runs BEFORE then AFTER (the order flips every round) at SIZE (2048x2048), one thread, and
 # keeps each binary's ns/px per method and σ (its CSV); at the end it prints, per binary,
 # method and σ, the median over rounds, the spread (min–max) and the after/before ratio.
 set -euo pipefail
 before="$1"; after="$2"; rounds="${3:-5}"; sigmas="${4:-2,10,25}"
 methods="${5:-separable,iterated-box,extended-box,deriche,young-van-vliet,stack,dual-kawase,linear-taps,downsampled}"
+size="${6:-2048x2048}"
 out=$(mktemp -d)
 for round in $(seq 1 "$rounds"); do
   if [ $((round % 2)) -eq 1 ]; then order="before after"; else order="after before"; fi
   for which in $order; do
     binary=$before; [ "$which" = after ] && binary=$after
-    "$binary" bench --size 2048x2048 --threads 1 --sigmas "$sigmas" --methods "$methods" --format csv --quiet \
+    "$binary" bench --size "$size" --threads 1 --sigmas "$sigmas" --methods "$methods" --format csv --quiet \
       > "$out/$which-$round.csv"
   done
 done

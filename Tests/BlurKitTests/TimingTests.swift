@@ -25,4 +25,9 @@ final class TimingTests: XCTestCase {
     func testKernelsAreOptimisedInEveryConfiguration() {
         XCTAssertTrue(BuildInfo.kernelsOptimised, "BlurKit must be compiled with -O (Package.swift)")
     }
+
+    func testKernelsAreCompiledAsInReleaseInEveryConfiguration() {
+        XCTAssertTrue(BuildInfo.kernelsAsInRelease,
+                      "BlurCore must be compiled whole-module with -D BLURCORE_WHOLE_MODULE (Package.swift)")
+    }
 }

@@ -109,6 +109,18 @@ package enum BuildInfo {
     /// Whether BlurKit's kernels were compiled with optimisation (true in debug too: see Package.swift).
     package static var kernelsOptimised: Bool { !_isDebugAssertConfiguration() }
 
+    /// Whether BlurCore was compiled as release compiles it: optimised, as one whole module, so
+    /// its generic loops are inlined and specialised across files. Package.swift passes
+    /// `-D BLURCORE_WHOLE_MODULE` with `-wmo` in every configuration; without it (a debug build
+    /// compiled file by file) some methods run several times slower than in release.
+    public static var kernelsAsInRelease: Bool {
+        #if BLURCORE_WHOLE_MODULE
+        kernelsOptimised
+        #else
+        false
+        #endif
+    }
+
     /// The cores the system reports.
     package static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 }

@@ -24,7 +24,12 @@ enum TimingNote {
     static func describe(_ timing: Timing, work: Work = .wholeBlur, width: Int, height: Int, threads: Int, quick: Bool,
                          preview: Bool = false) -> String {
         #if DEBUG
-        let build = "debug build of explorer with BlurKit's kernels compiled -O (as in release)"
+        // "As in release" only when BlurCore was compiled whole-module (Package.swift): file by
+        // file, -O alone leaves some methods several times slower than release.
+        let build = BuildInfo.kernelsAsInRelease
+            ? "debug build of explorer with BlurKit's kernels compiled as in release (-O, whole module)"
+            : "debug build of explorer with BlurKit's kernels compiled -O file by file "
+                + "(some methods slower than in release)"
         #else
         let build = "release build"
         #endif
