@@ -82,12 +82,15 @@ package struct ColourLegend: Sendable, Equatable {
     var font: BitmapFont { BitmapFont.figureFace(pixelSize: textSize) }
     /// A title too wide for the bar takes a second line; the height always leaves room for it.
     static let titleLines = 2
+    /// The title lines the height leaves room for: 2, or 1 where the caller has checked that the
+    /// title fits the bar on one line.
+    package var reservedTitleLines = titleLines
     static let gap = 6
     static let tickLength = 6
 
     /// The height the legend occupies: title (room for two lines), bar, tick marks and labels.
     package var height: Int {
-        Self.titleLines * font.lineHeight + Self.gap + barHeight + Self.tickLength + font.lineHeight
+        reservedTitleLines * font.lineHeight + Self.gap + barHeight + Self.tickLength + font.lineHeight
     }
 
     /// The smallest width that fits the title on at most two lines (and leaves room for the tick labels).
@@ -104,7 +107,7 @@ package struct ColourLegend: Sendable, Equatable {
             let halves = [String(title[..<comma.lowerBound]) + ",", String(title[comma.upperBound...])]
             if halves.allSatisfy({ font.measure($0).width <= width }) { return halves }
         }
-        return font.wrapped(title, width: width, maxLines: Self.titleLines)
+        return font.wrapped(title, width: width, maxLines: reservedTitleLines)
     }
 
     /// The values labelled under the bar and their texts.
@@ -140,23 +143,27 @@ package struct ColourLegend: Sendable, Equatable {
     /// Draws the legend with its top-left corner at (x, y), `width` pixels wide.
     package func draw(on canvas: inout Canvas, x: Int, y: Int, width: Int) {
         let font = self.font
-        let barTop = y + Self.titleLines * font.lineHeight + Self.gap
+        let barTop = y + reservedTitleLines * font.lineHeight + Self.gap
         // The title's lines sit just above the bar, however many there are.
         let lines = titleLines(width: width)
         for (n, line) in lines.enumerated() {
-            canvas.draw(text: line, x: x + width / 2, y: barTop - Self.gap - (lines.count - n) * font.lineHeight,
-                        font: font, colour: FigureColour.text, alignment: .centre)
+            canvas.draw(
+                text: line, x: x + width / 2, y: barTop - Self.gap - (lines.count - n) * font.lineHeight,
+                font: font, colour: FigureColour.text, alignment: .centre)
         }
         for i in 0..<width {
             let t = width > 1 ? Float(i) / Float(width - 1) : 0
             canvas.fill(PixelRect(x: x + i, y: barTop, width: 1, height: barHeight), colour: map.colour(at: t))
         }
-        canvas.strokeRect(PixelRect(x: x, y: barTop, width: width, height: barHeight).expanded(by: 1), colour: FigureColour.frame)
+        canvas.strokeRect(
+            PixelRect(x: x, y: barTop, width: width, height: barHeight).expanded(by: 1), colour: FigureColour.frame)
         for label in placedTickLabels(width: width) {
-            canvas.fill(PixelRect(x: x + label.tick, y: barTop + barHeight + 1, width: 1, height: Self.tickLength - 1),
-                        colour: FigureColour.text)
-            canvas.draw(text: label.text, x: x + label.left, y: barTop + barHeight + Self.tickLength, font: font,
-                        colour: FigureColour.text)
+            canvas.fill(
+                PixelRect(x: x + label.tick, y: barTop + barHeight + 1, width: 1, height: Self.tickLength - 1),
+                colour: FigureColour.text)
+            canvas.draw(
+                text: label.text, x: x + label.left, y: barTop + barHeight + Self.tickLength, font: font,
+                colour: FigureColour.text)
         }
     }
 }

@@ -56,10 +56,15 @@ extension Strip {
         var captionFont: BitmapFont
         var titleFont: BitmapFont
         var insetZoom: Int?
+        /// Whether each close-up stands to the right of its picture (else below it).
+        var closeUpsBeside: Bool
         var titleTop: Int
         var panelFrames: [PixelRect]
         var insetFrames: [PixelRect?]
         var captionTops: [Int]
+        /// The x each panel's caption lines are centred on: the picture's centre, or the centre of
+        /// the picture and its close-up when the close-up stands beside it.
+        var captionCentres: [Int]
         /// The title broken into lines that fit the strip.
         var titleLines: [String]
         /// Each panel's caption lines, then the badges that did not fit on it, clipped to the column.
@@ -76,16 +81,22 @@ extension Strip {
         var legendFrames: [PixelRect]
         /// The distinct amplifications, in panel order, each with its legend.
         var legendAmplifications: [Float]
+        /// The title lines each legend leaves room for: 1 when every title fits its bar on one line.
+        var legendTitleLines: Int
     }
 
     /// Where everything goes with `columns` panels a row and text in `captionFont` (and the
-    /// title in the bold face of its size); text limits grow with the face.
-    func layout(columns requested: Int, captionFont: BitmapFont) -> Layout {
+    /// title in the bold face of its size), each close-up below its picture or, when
+    /// `closeUpsBeside`, to its right (centred on the picture's height, the caption under both);
+    /// text limits grow with the face.
+    func layout(columns requested: Int, captionFont: BitmapFont, closeUpsBeside requestedBeside: Bool = false) -> Layout
+    {
+        let beside = requestedBeside && inset != nil
         let columns = max(1, min(requested, max(panels.count, 1)))
         let scale = self.scale ?? automaticScale(columns: columns)
         let titleFont = BitmapFont.titleFace(matching: captionFont)
         let textWidth = Self.textWidth * captionFont.pixelSize / Self.captionFont.pixelSize
-        let legendWidth = Self.legendWidth * captionFont.pixelSize / Self.captionFont.pixelSize
+        var legendWidth = Self.legendWidth * captionFont.pixelSize / Self.captionFont.pixelSize
         let sizes = panels.map { (scale.displayed($0.image.width), scale.displayed($0.image.height)) }
         let insetZoom: Int? = inset.map { inset in
             if let zoom = inset.zoom { return zoom }
@@ -96,7 +107,11 @@ extension Strip {
         let insetSize = inset.map { ($0.region.width * insetZoom!, $0.region.height * insetZoom!) }
         let plan = badgePlan(sizes: sizes, scale: scale, insetSize: insetSize, insetZoom: insetZoom, font: captionFont)
         var columnWidth = sizes.map(\.0).max() ?? 0
-        columnWidth = max(columnWidth, insetSize?.0 ?? 0)
+        if beside, let insetSize {
+            columnWidth += Self.insetGap + insetSize.0
+        } else {
+            columnWidth = max(columnWidth, insetSize?.0 ?? 0)
+        }
         let panelColumnWidth = columnWidth
         // In a face larger than 30 px a long line is wrapped at spaces to the panel's width (at
         // least `wrapWidth`, scaled with the face) rather than spreading the panels apart.
@@ -122,7 +137,6 @@ extension Strip {
 
         var amplifications: [Float] = []
         for panel in panels { if let a = panel.amplification, !amplifications.contains(a) { amplifications.append(a) } }
-        let legendHeight = legend(amplification: 1, textSize: captionFont.pixelSize).height
 
         let panelsWidth = columns * columnWidth + (columns - 1) * Self.columnGap
         let legendsWidth =
@@ -137,24 +151,47 @@ extension Strip {
         let notes = plan.notes.map { captionFont.clipped($0, width: max(panelsWidth, textWidth)) }
         let notesWidth = notes.map { captionFont.measure($0).width }.max() ?? 0
         let width = 2 * Self.margin + max(panelsWidth, legendsWidth, titleWidth, notesWidth)
+        // Legends widen, within the strip, until every title fits its bar on one line; then
+        // they leave room for one title line rather than two.
+        let legendTitles = amplifications.map { legend(amplification: $0, textSize: captionFont.pixelSize) }
+        let longestTitle = legendTitles.map { captionFont.measure($0.title).width }.max() ?? 0
+        let legendRoom =
+            amplifications.isEmpty
+            ? 0 : (width - 2 * Self.margin - (amplifications.count - 1) * Self.columnGap) / amplifications.count
+        var legendTitleLines = ColourLegend.titleLines
+        if longestTitle <= max(legendWidth, legendRoom) {
+            legendWidth = max(legendWidth, longestTitle)
+            legendTitleLines = 1
+        }
+        let legendsRowWidth = amplifications.count * legendWidth + max(amplifications.count - 1, 0) * Self.columnGap
+        let legendHeight = legend(amplification: 1, textSize: captionFont.pixelSize, titleLines: legendTitleLines)
+            .height
 
         var y = Self.margin
         let titleTop = y
         if title != nil { y += titleLines.count * titleFont.lineHeight + Self.titleGap }
         var panelFrames: [PixelRect] = [], insetFrames: [PixelRect?] = [], captionTops: [Int] = [],
-            badges: [[Badge]] = []
+            captionCentres: [Int] = [], badges: [[Badge]] = []
         let left = (width - panelsWidth) / 2
         var first = 0
         while first < panels.count {
             let row = first..<min(first + columns, panels.count)
             let panelHeight = row.map { sizes[$0].1 }.max() ?? 0
             let lines = row.map { captions[$0].count }.max() ?? 0
+            let picturesHeight = beside ? max(panelHeight, insetSize?.1 ?? 0) : panelHeight
             for (c, i) in row.enumerated() {
                 let cellX = left + c * (columnWidth + Self.columnGap)
+                let pairWidth = sizes[i].0 + (beside ? Self.insetGap + (insetSize?.0 ?? 0) : 0)
                 panelFrames.append(
-                    PixelRect(x: cellX + (columnWidth - sizes[i].0) / 2, y: y, width: sizes[i].0, height: sizes[i].1))
-                var captionTop = y + panelHeight + Self.captionGap
-                if let insetSize {
+                    PixelRect(x: cellX + (columnWidth - pairWidth) / 2, y: y, width: sizes[i].0, height: sizes[i].1))
+                var captionTop = y + picturesHeight + Self.captionGap
+                captionCentres.append(cellX + (columnWidth - pairWidth) / 2 + pairWidth / 2)
+                if beside, let insetSize {
+                    insetFrames.append(
+                        PixelRect(
+                            x: panelFrames[i].maxX + Self.insetGap, y: y + max(0, (sizes[i].1 - insetSize.1) / 2),
+                            width: insetSize.0, height: insetSize.1))
+                } else if let insetSize {
                     let top = y + panelHeight + Self.insetGap
                     insetFrames.append(
                         PixelRect(
@@ -173,9 +210,8 @@ extension Strip {
                                 text: $0.text, frame: $0.frame.offsetBy(dx: insetFrame?.x ?? 0, dy: insetFrame?.y ?? 0))
                         })
             }
-            y +=
-                panelHeight + (insetSize.map { Self.insetGap + $0.1 } ?? 0) + Self.captionGap + lines
-                * captionFont.lineHeight
+            let closeUpsHeight = beside ? 0 : (insetSize.map { Self.insetGap + $0.1 } ?? 0)
+            y += picturesHeight + closeUpsHeight + Self.captionGap + lines * captionFont.lineHeight
             first = row.upperBound
             if first < panels.count { y += Self.rowGap }
         }
@@ -184,7 +220,7 @@ extension Strip {
         var legendFrames: [PixelRect] = []
         if !amplifications.isEmpty {
             y += Self.legendGap
-            var x = (width - legendsWidth) / 2
+            var x = (width - legendsRowWidth) / 2
             for _ in amplifications {
                 legendFrames.append(PixelRect(x: x, y: y, width: legendWidth, height: legendHeight))
                 x += legendWidth + Self.columnGap
@@ -194,9 +230,10 @@ extension Strip {
         return Layout(
             width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
             captionFont: captionFont, titleFont: titleFont,
-            insetZoom: insetZoom, titleTop: titleTop, panelFrames: panelFrames, insetFrames: insetFrames,
-            captionTops: captionTops, titleLines: titleLines, captions: captions, captionLeads: captionLeads,
+            insetZoom: insetZoom, closeUpsBeside: beside, titleTop: titleTop, panelFrames: panelFrames,
+            insetFrames: insetFrames, captionTops: captionTops, captionCentres: captionCentres, titleLines: titleLines,
+            captions: captions, captionLeads: captionLeads,
             badges: badges, notes: notes, notesTop: notesTop, legendFrames: legendFrames,
-            legendAmplifications: amplifications)
+            legendAmplifications: amplifications, legendTitleLines: legendTitleLines)
     }
 }

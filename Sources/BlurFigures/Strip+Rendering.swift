@@ -11,8 +11,9 @@ extension Strip {
         let layout = layout()
         var canvas = Canvas(width: layout.width, height: layout.height, background: FigureColour.background)
         for (n, line) in layout.titleLines.enumerated() {
-            canvas.draw(text: line, x: Self.margin, y: layout.titleTop + n * layout.titleFont.lineHeight,
-                        font: layout.titleFont, colour: FigureColour.text)
+            canvas.draw(
+                text: line, x: Self.margin, y: layout.titleTop + n * layout.titleFont.lineHeight,
+                font: layout.titleFont, colour: FigureColour.text)
         }
         for (i, panel) in panels.enumerated() {
             let frame = layout.panelFrames[i]
@@ -22,36 +23,46 @@ extension Strip {
             drawOutlines(panel: i, frame: frame, scale: layout.scale, on: &canvas)
             if let inset, let insetFrame = layout.insetFrames[i], let zoom = layout.insetZoom {
                 let r = inset.region
-                Self.drawHighlight(around: Self.displayed(r, scale: layout.scale).offsetBy(dx: frame.x, dy: frame.y), on: &canvas)
+                Self.drawHighlight(
+                    around: Self.displayed(r, scale: layout.scale).offsetBy(dx: frame.x, dy: frame.y), on: &canvas)
                 canvas.fill(insetFrame.expanded(by: 3), colour: FigureColour.accent)
                 let region = shown.original.cropped(to: r)
                 drawPicture(region, in: insetFrame, zoom: zoom, on: &canvas)
             }
             for badge in layout.badges[i] { Self.draw(badge, font: layout.captionFont, on: &canvas) }
-            let centre = layout.panelFrames[i].x + layout.panelFrames[i].width / 2
+            let centre = layout.captionCentres[i]
             for (n, line) in layout.captions[i].enumerated() {
-                canvas.draw(text: line, x: centre, y: layout.captionTops[i] + n * layout.captionFont.lineHeight,
-                            font: layout.captionFont, colour: layout.captionLeads[i][n] ? FigureColour.text : FigureColour.mutedText, alignment: .centre)
+                canvas.draw(
+                    text: line, x: centre, y: layout.captionTops[i] + n * layout.captionFont.lineHeight,
+                    font: layout.captionFont,
+                    colour: layout.captionLeads[i][n] ? FigureColour.text : FigureColour.mutedText, alignment: .centre)
             }
         }
         for (n, line) in layout.notes.enumerated() {
-            canvas.draw(text: line, x: layout.width / 2, y: layout.notesTop + n * layout.captionFont.lineHeight,
-                        font: layout.captionFont, colour: FigureColour.mutedText, alignment: .centre)
+            canvas.draw(
+                text: line, x: layout.width / 2, y: layout.notesTop + n * layout.captionFont.lineHeight,
+                font: layout.captionFont, colour: FigureColour.mutedText, alignment: .centre)
         }
         for (frame, a) in zip(layout.legendFrames, layout.legendAmplifications) {
-            legend(amplification: a, textSize: layout.captionFont.pixelSize).draw(on: &canvas, x: frame.x, y: frame.y, width: frame.width)
+            legend(amplification: a, textSize: layout.captionFont.pixelSize, titleLines: layout.legendTitleLines).draw(
+                on: &canvas, x: frame.x, y: frame.y, width: frame.width)
         }
         return canvas.image
     }
 
     /// The legend of difference panels amplified by `amplification`: the full colour scale spans
     /// 0 to 255 / amplification in 8-bit units. Its text is `textSize` px (a face of
-    /// `BitmapFont.figureFaces`), its bar as much taller than 22 px.
-    package func legend(amplification: Float, textSize: Int = 30) -> ColourLegend {
-        var legend = ColourLegend(map: colourMap, title: "|difference| ×\(Self.number(amplification)), in 8-bit units",
-                                  maximum: 255 / Double(amplification))
+    /// `BitmapFont.figureFaces`), its bar as much taller than 22 px; its height leaves room for
+    /// `titleLines` (1 or 2) title lines.
+    package func legend(amplification: Float, textSize: Int = 30, titleLines: Int = ColourLegend.titleLines)
+        -> ColourLegend
+    {
+        var legend = ColourLegend(
+            map: colourMap, title: "|difference| ×\(Self.number(amplification)), in 8-bit units",
+            maximum: 255 / Double(amplification))
         legend.textSize = textSize
         legend.barHeight = legend.barHeight * textSize / 30
+        legend.reservedTitleLines = titleLines
         return legend
     }
 
@@ -63,11 +74,14 @@ extension Strip {
         guard !panels.isEmpty else { throw BlurKitError("a strip needs at least one panel") }
         for (i, panel) in panels.enumerated() {
             guard panel.image.width > 0, panel.image.height > 0 else {
-                throw BlurKitError("panel \(i + 1) of the strip is an empty \(panel.image.width)×\(panel.image.height) image")
+                throw BlurKitError(
+                    "panel \(i + 1) of the strip is an empty \(panel.image.width)×\(panel.image.height) image")
             }
             if case .difference(let reference, let a) = panel.kind {
                 guard reference.width == panel.image.width, reference.height == panel.image.height else {
-                    throw BlurKitError("difference panel \(i + 1): image is \(panel.image.width)×\(panel.image.height) but its reference is \(reference.width)×\(reference.height)")
+                    throw BlurKitError(
+                        "difference panel \(i + 1): image is \(panel.image.width)×\(panel.image.height) but its reference is \(reference.width)×\(reference.height)"
+                    )
                 }
                 guard a > 0, a.isFinite else {
                     throw BlurKitError("difference panel \(i + 1): amplification must be positive, got \(a)")
@@ -76,7 +90,9 @@ extension Strip {
             if let inset {
                 let r = inset.region, inside = r.intersection(panel.image.bounds)
                 guard !r.isEmpty, inside == r else {
-                    throw BlurKitError("inset region \(r.width)×\(r.height) at (\(r.x), \(r.y)) is not inside panel \(i + 1)'s \(panel.image.width)×\(panel.image.height) image")
+                    throw BlurKitError(
+                        "inset region \(r.width)×\(r.height) at (\(r.x), \(r.y)) is not inside panel \(i + 1)'s \(panel.image.width)×\(panel.image.height) image"
+                    )
                 }
             }
         }

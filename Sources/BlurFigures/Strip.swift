@@ -1,14 +1,14 @@
-import Foundation
 import BlurCore
 import BlurPNG
+import Foundation
 
 /// One picture of panels side by side at one scale, each with a caption, for projecting.
 ///
 /// A strip shows results next to each other: images (transparent pixels over a checkerboard),
 /// difference panels (|method − reference| amplified and coloured with a perceptually ordered
 /// colour map, with a legend bar giving the scale in 8-bit units), and optionally the same region
-/// of every panel enlarged below it (nearest neighbour, so pixels show; the region is outlined on
-/// each full panel). Small images are enlarged by a whole factor and large ones reduced, so a
+/// of every panel enlarged below it or beside it (nearest neighbour, so pixels show; the region
+/// is outlined on each full panel). Small images are enlarged by a whole factor and large ones reduced, so a
 /// strip of four 256×256 panels is about 1100–1700 px wide and its 30 px captions stay legible
 /// when projected; a wider strip wraps its panels into rows and draws its text larger
 /// (`Strip+Arrangement.swift`).
@@ -48,8 +48,10 @@ public struct Strip: Sendable {
         }
 
         /// A difference panel: `|image − reference| × amplification` through the strip's colour map.
-        package static func difference(_ image: RGBAImage, reference: RGBAImage, amplification: Float,
-                                      caption: [String] = []) -> Panel {
+        package static func difference(
+            _ image: RGBAImage, reference: RGBAImage, amplification: Float,
+            caption: [String] = []
+        ) -> Panel {
             Panel(image: image, caption: caption, kind: .difference(reference: reference, amplification: amplification))
         }
 
@@ -58,7 +60,7 @@ public struct Strip: Sendable {
         }
     }
 
-    /// A region of the images shown enlarged under every panel.
+    /// A region of the images shown enlarged below or beside every panel.
     public struct Inset: Sendable, Equatable {
         /// The region, in the panels' image pixels.
         public var region: PixelRect
@@ -114,7 +116,7 @@ public struct Strip: Sendable {
     public var title: String?
     /// The panels, left to right, then row by row when `columns` is set.
     public var panels: [Panel]
-    /// The region shown enlarged under every panel (nil: none).
+    /// The region shown enlarged below or beside every panel (nil: none).
     public var inset: Inset?
     /// Panels per row; nil puts all panels in one row, or, for a strip that would be wider than
     /// 1,500 px, in the rows that show them largest (`Strip+Arrangement.swift`).
@@ -139,7 +141,9 @@ public struct Strip: Sendable {
     }
 
     /// Appends a difference panel: `|image − reference| × amplification`, colour-mapped.
-    public mutating func addDifference(_ image: RGBAImage, reference: RGBAImage, amplification: Float, caption: String...) {
+    public mutating func addDifference(
+        _ image: RGBAImage, reference: RGBAImage, amplification: Float, caption: String...
+    ) {
         panels.append(.difference(image, reference: reference, amplification: amplification, caption: caption))
     }
 }

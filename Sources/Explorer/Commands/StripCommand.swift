@@ -13,7 +13,7 @@ struct StripCommand: ReportingCommand {
             size. --difference-to REF adds a second row: |image − REF| per panel (none for an image equal \
             to REF), each amplified on its own by --amplify (default: the largest power of two that keeps \
             that panel's largest difference on the colour scale; the factor is in its caption) and coloured with the perceptually ordered inferno map, with a legend giving the scale in \
-            8-bit units. --inset X,Y,W,H enlarges that region of every panel under it (--inset auto: where the \
+            8-bit units. --inset X,Y,W,H enlarges that region of every panel below or beside it (--inset auto: where the \
             differences are largest, or the first image has most detail), --corner-inset \
             CORNER one corner (how each edge mode fills it), --inset-zoom N sets the enlargement, and \
             --outline X,Y,W,H[=label] outlines a rectangle on every panel. Examples:

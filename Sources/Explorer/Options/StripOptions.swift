@@ -134,7 +134,7 @@ enum StripSupport {
     /// The narrowest width a caption line is wrapped to, in strip pixels.
     static let minimumCaptionWidth = 320
 
-    /// `strip` with each caption line that is wider than its panel as shown (at least 320 px
+    /// `strip` with each caption line that is wider than its panel as shown, with its close-up when that stands beside it (at least 320 px
     /// at the 30-px face, more at a larger one) broken at `, ` and ` · ` into several lines.
     ///
     /// A strip's column is as wide as its widest caption line, so one long line would spread
@@ -142,15 +142,9 @@ enum StripSupport {
     /// width asks for (`Strip+Arrangement.swift`).
     static func fittingCaptions(_ strip: Strip) -> Strip {
         var fitted = strip
-        let scale = strip.drawnScale, font = strip.captionFace
+        let widths = strip.captionWidths, font = strip.captionFace
         for i in fitted.panels.indices {
-            let width = fitted.panels[i].image.width
-            let shown: Int
-            switch scale {
-            case .enlarge(let n): shown = width * n
-            case .reduce(let n): shown = (width + n - 1) / n
-            }
-            let limit = max(shown, minimumCaptionWidth * font.pixelSize / BitmapFont.caption.pixelSize)
+            let limit = max(widths[i], minimumCaptionWidth * font.pixelSize / BitmapFont.caption.pixelSize)
             fitted.panels[i].caption = fitted.panels[i].caption.flatMap { wrap($0, width: limit, font: font) }
         }
         return fitted
