@@ -10,7 +10,7 @@ import PackageDescription
 // On 2 cores the driver splits a module's files into 2 batches, and one batch with the slow files
 // (an optimised file can take five times another) keeps a core waiting for the other: 8 smaller
 // batches balance better, and a newcomer's first `swift build --product explorer` finishes sooner
-// for the same CPU time (README, "Live in class", first builds).
+// for the same CPU time (docs/performance.md, "First build").
 let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 
 // Every library module is compiled with optimisation even in the default debug configuration,
@@ -19,7 +19,7 @@ let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 // `unsafeFlags` used to bar a package from being depended on by version. SwiftPM 6.2 dropped that
 // check for manifests of tools version 6.2 or later (swift-package-manager #8896, #8951), so
 // another package can depend on the BlurKit product by version with a Swift 6.2+ toolchain;
-// README, "Using BlurKit from another package".
+// docs/library.md, "Using BlurKit from another package".
 //
 // Their debug information is line tables only (`-gline-tables-only`, given to the frontend after
 // SwiftPM's `-g`): a crash's backtrace still names the file and line, and the full variable
@@ -52,15 +52,15 @@ let package = Package(
         .library(name: "ExplorerCLI", targets: ["ExplorerCLI"]),
     ],
     // Each lower bound is the version this package is built and tested with (there is no
-    // Package.resolved: README, "Why there is no Package.resolved").
+    // Package.resolved: docs/development.md, "Why there is no Package.resolved").
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // The live server's HTTP stack (Hummingbird, SwiftNIO) is not here: it is the package in
         // Server/, so a newcomer's `swift run explorer lesson 1` neither resolves nor builds it
-        // (README, "Live in class").
-        // `swift package generate-documentation` (README, "Documentation"); a command plugin is
+        // (docs/live-in-class.md).
+        // `swift package generate-documentation` (docs/library.md, "Documentation"); a command plugin is
         // built only when it is run, so it costs a plain `swift build` nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -110,7 +110,7 @@ let package = Package(
         .executableTarget(name: "explorer", dependencies: ["ExplorerCLI"], path: "Sources/ExplorerMain"),
         // MARK: Files built into the binary
         // The lessons, their pictures and the marked source regions, compiled into `explorer` so
-        // that the binary copied alone runs every lesson (README, "One binary for a lab").
+        // that the binary copied alone runs every lesson (docs/lab.md).
         .target(name: "ShippedFiles", plugins: ["EmbedFilesPlugin"]),
         // Its command is Plugins/embed-files.sh, run by /bin/sh.
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool()),

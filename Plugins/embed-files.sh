@@ -3,7 +3,7 @@
 # under its path relative to ROOT. Swift files are kept only when they mark a `// lesson-code:`
 # region (what `explorer source` prints). Run by the EmbedFilesPlugin build plugin, through
 # /bin/sh: a script, not a Swift tool, because SwiftPM builds a plugin's Swift tool before any
-# target, and building one took the first build about 8 s on 2 cores (README, "Live in class").
+# target, and building one took the first build about 8 s on 2 cores (docs/performance.md, "First build").
 set -eu
 if [ $# -lt 2 ]; then
     echo "usage: embed-files.sh OUTPUT ROOT FILE…" >&2

@@ -3,15 +3,13 @@ import Foundation
 import PackageDescription
 
 // The live server's HTTP front, a package of its own so that the explorer's package names no
-// SwiftNIO: a newcomer's `swift run explorer lesson 1` resolves and builds none of it (README,
-// "Live in class"). Built once with `swift build --package-path Server`; `explorer serve` finds
+// SwiftNIO: a newcomer's `swift run explorer lesson 1` resolves and builds none of it (docs/live-in-class.md). Built once with `swift build --package-path Server`; `explorer serve` finds
 // `Server/.build/debug/explorer-serve` (or release) and runs it.
 //
 // - `explorer-serve`: HTTP on Hummingbird 2 (SwiftNIO's HTTP/1 parser) with limits on the head,
 //   URL and body, timeouts and a Host check; it starts the lesson server behind it
 //   (`explorer serve-worker`) and hands it each request.
-// - `explorer-lab`: the explorer with the front built in, one file for a lab (README, "One binary
-//   for a lab"): the explorer's package's `ExplorerCLI` library with `ServeFront`.
+// - `explorer-lab`: the explorer with the front built in, one file for a lab (docs/lab.md): the explorer's package's `ExplorerCLI` library with `ServeFront`.
 
 // The explorer's package is this folder's parent; SwiftPM names a package reached by path after
 // its folder, whatever a clone of it is called.
@@ -24,7 +22,7 @@ let package = Package(
         .executable(name: "explorer-lab", targets: ["explorer-lab"]),
     ],
     // Each lower bound is the version this package is built and tested with (no Package.resolved
-    // is committed: README, "Why there is no Package.resolved").
+    // is committed: docs/development.md, "Why there is no Package.resolved").
     dependencies: [
         .package(path: explorerPackage.path),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),

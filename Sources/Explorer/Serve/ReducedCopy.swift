@@ -8,8 +8,7 @@ import Foundation
 /// let-go's full run).
 ///
 /// The largest bound is a quarter megapixel, about 1.6 times the shipped photograph (480×320) the
-/// lessons are made for: lesson 3's preview from a 1-megapixel copy took 2–3 s on 2 cores (README,
-/// "Live in class").
+/// lessons are made for: lesson 3's preview from a 1-megapixel copy took 2–3 s on 2 cores (docs/live-in-class.md).
 enum ReducedCopy {
     /// Most pixels a preview reads: an upload with more is previewed from a reduced copy.
     static let bound = 250_000

@@ -1,4 +1,4 @@
-// The live page of a lesson: plain JavaScript, no library (README, "Live in class").
+// The live page of a lesson: plain JavaScript, no library (docs/live-in-class.md).
 // The controls ask for a run of the lesson at their values and the answer replaces the page's
 // main part in place; one request is in flight, only the newest value waits, and a drag asks for
 // quick previews. Letting go is answered at once (the class's full run of that value, or its
