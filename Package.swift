@@ -37,9 +37,11 @@ let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-Xfrontend", "-
 // notes) says "as in release" only when it is true. Only BlurCore: a whole-module module emits
 // its interface only when its whole compile ends, so the modules after it cannot start early, and
 // all four whole-module made a fresh build 117 s instead of 66 (docs/performance.md, "First build").
-let asInReleaseEvenInDebug: [SwiftSetting] = [.unsafeFlags([
-    "-O", "-wmo", "-num-threads", "2", "-Xfrontend", "-gline-tables-only", "-D", "BLURCORE_WHOLE_MODULE",
-])]
+let asInReleaseEvenInDebug: [SwiftSetting] = [
+    .unsafeFlags([
+        "-O", "-wmo", "-num-threads", "2", "-Xfrontend", "-gline-tables-only", "-D", "BLURCORE_WHOLE_MODULE"
+    ])
+]
 
 let package = Package(
     name: "BlurExplorer",
@@ -49,7 +51,7 @@ let package = Package(
         .library(name: "BlurCore", targets: ["BlurCore"]),
         // The explorer's commands as a library, for the one other program that runs them: the
         // one-file explorer that also serves, in the live server's package (Server/Package.swift).
-        .library(name: "ExplorerCLI", targets: ["ExplorerCLI"]),
+        .library(name: "ExplorerCLI", targets: ["ExplorerCLI"])
     ],
     // Each lower bound is the version this package is built and tested with (there is no
     // Package.resolved: docs/development.md, "Why there is no Package.resolved").
@@ -62,7 +64,7 @@ let package = Package(
         // (docs/live-in-class.md).
         // `swift package generate-documentation` (docs/library.md, "Documentation"); a command plugin is
         // built only when it is run, so it costs a plain `swift build` nothing.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
         .systemLibrary(
@@ -98,7 +100,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CCmark",
                 .product(name: "Yams", package: "Yams"),
-                "ShippedFiles",
+                "ShippedFiles"
             ],
             path: "Sources/Explorer",
             // The live page's script and style reach the binary through ShippedFiles, as base64
@@ -124,13 +126,18 @@ let package = Package(
             dependencies: ["BlurKit", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "BlurKitTests", dependencies: [
-            "BlurKit", "BlurCore", "BlurPNG", "BlurFigures", "BlurEffects", "TestSupport",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ExplorerTests", dependencies: [
-            "explorer", "ExplorerCLI", "BlurKit", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "CourseTests", dependencies: ["explorer", "ExplorerCLI", "BlurKit", "TestSupport"]),
+        .testTarget(
+            name: "BlurKitTests",
+            dependencies: [
+                "BlurKit", "BlurCore", "BlurPNG", "BlurFigures", "BlurEffects", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based")
+            ], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ExplorerTests",
+            dependencies: [
+                "explorer", "ExplorerCLI", "BlurKit", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based")
+            ]),
+        .testTarget(name: "CourseTests", dependencies: ["explorer", "ExplorerCLI", "BlurKit", "TestSupport"])
     ]
 )

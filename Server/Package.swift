@@ -19,7 +19,7 @@ let package = Package(
     name: "BlurExplorerServer",
     products: [
         .executable(name: "explorer-serve", targets: ["explorer-serve"]),
-        .executable(name: "explorer-lab", targets: ["explorer-lab"]),
+        .executable(name: "explorer-lab", targets: ["explorer-lab"])
     ],
     // Each lower bound is the version this package is built and tested with (no Package.resolved
     // is committed: docs/development.md, "Why there is no Package.resolved").
@@ -29,7 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0")
     ],
     targets: [
         .target(
@@ -41,7 +41,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ]
         ),
         .executableTarget(name: "explorer-serve", dependencies: ["ServeFront"]),
@@ -49,8 +49,8 @@ let package = Package(
             name: "explorer-lab",
             dependencies: [
                 "ServeFront",
-                .product(name: "ExplorerCLI", package: explorerPackage.lastPathComponent),
+                .product(name: "ExplorerCLI", package: explorerPackage.lastPathComponent)
             ]
-        ),
+        )
     ]
 )

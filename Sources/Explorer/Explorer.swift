@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
 import BlurKit
+import Foundation
 
 /// How the explorer starts: `explorer` (Sources/ExplorerMain) and the one file for a lab that
 /// also serves (`explorer-lab`, in the live server's package, Server/) both call `main(front:)`.
@@ -45,20 +45,22 @@ struct Explorer: ParsableCommand {
         commandName: "explorer",
         abstract: "Explore how a Gaussian blur works and what it costs.",
         discussion: """
-        Images are PNG files or built-in images: builtin:checker, builtin:edges, builtin:zoneplate, \
-        builtin:impulse, builtin:noise, builtin:ui, builtin:cutout, builtin:lights, builtin:redgreen, \
-        builtin:grating (append @WxH for a size, e.g. builtin:zoneplate@512x512).
+            Images are PNG files or built-in images: builtin:checker, builtin:edges, builtin:zoneplate, \
+            builtin:impulse, builtin:noise, builtin:ui, builtin:cutout, builtin:lights, builtin:redgreen, \
+            builtin:grating (append @WxH for a size, e.g. builtin:zoneplate@512x512).
 
-        Exit status: 0 success, 1 runtime failure (unreadable input, failed write), \
-        64 usage error (bad option or value).
-        """,
+            Exit status: 0 success, 1 runtime failure (unreadable input, failed write), \
+            64 usage error (bad option or value).
+            """,
         version: version,
         subcommands: [
             LessonCommand.self, ListCommand.self, AllCommand.self,
-            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, SpectrumCommand.self, PlotCommand.self,
+            InfoCommand.self, BlurCommand.self, CompareCommand.self, StripCommand.self, SpectrumCommand.self,
+            PlotCommand.self,
             KernelCommand.self, BoxesCommand.self, BenchCommand.self, GridCommand.self, SourceCommand.self,
-            EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self, ExportCommand.self, ServeWorkerCommand.self,
-            RadiusCommand.self, ArithCommand.self, ShrinkCommand.self, MedianCommand.self,
+            EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self, ExportCommand.self,
+            ServeWorkerCommand.self,
+            RadiusCommand.self, ArithCommand.self, ShrinkCommand.self, MedianCommand.self
         ]
     )
 
@@ -89,7 +91,8 @@ struct Explorer: ParsableCommand {
             } else if error is LessonError {
                 message = TerminalText.visible("\(error)")
             } else {
-                message = TerminalText.visible(self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")
+                message = TerminalText.visible(
+                    self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")
             }
             FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
             exit(withError: ExitCode(code.rawValue))
@@ -105,11 +108,14 @@ struct Explorer: ParsableCommand {
         var path: [String] = []
         for word in words {
             let children = group.configuration.subcommands
-            guard !children.isEmpty, group.configuration.defaultSubcommand == nil, !word.hasPrefix("-") else { return nil }
+            guard !children.isEmpty, group.configuration.defaultSubcommand == nil, !word.hasPrefix("-") else {
+                return nil
+            }
             let names = children.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
             guard let next = children.first(where: { $0.configuration.commandName == word }) else {
                 if word == "help" { return nil }
-                return "unknown command '\((path + [word]).joined(separator: " "))'; the commands are \(names.joined(separator: ", "))"
+                return
+                    "unknown command '\((path + [word]).joined(separator: " "))'; the commands are \(names.joined(separator: ", "))"
             }
             group = next
             path.append(word)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import BlurCore
 @testable import BlurEffects
 @testable import BlurFigures
@@ -27,7 +28,8 @@ final class TimingTests: XCTestCase {
     }
 
     func testKernelsAreCompiledAsInReleaseInEveryConfiguration() {
-        XCTAssertTrue(BuildInfo.kernelsAsInRelease,
-                      "BlurCore must be compiled whole-module with -D BLURCORE_WHOLE_MODULE (Package.swift)")
+        XCTAssertTrue(
+            BuildInfo.kernelsAsInRelease,
+            "BlurCore must be compiled whole-module with -D BLURCORE_WHOLE_MODULE (Package.swift)")
     }
 }

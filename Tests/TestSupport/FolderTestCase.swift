@@ -23,7 +23,8 @@ open class FolderTestCase: XCTestCase {
     /// The Markdown page of `lesson` run with `settings` (`name=value`, each a `--set`) from the
     /// package root, in quick mode, into the test's folder; the run must succeed.
     open func lessonPage(_ lesson: String, _ settings: [String]) throws -> String {
-        let arguments = ["lesson", lesson, "--format", "markdown", "--output", folder.appendingPathComponent("out").path]
+        let arguments =
+            ["lesson", lesson, "--format", "markdown", "--output", folder.appendingPathComponent("out").path]
             + settings.flatMap { ["--set", $0] }
         let result = try BinaryRunner.run(arguments, in: BinaryRunner.packageRoot, environment: ["EXPLORER_QUICK": "1"])
         XCTAssertEqual(result.status, 0, result.standardError)

@@ -17,8 +17,9 @@ public struct TimingHarness: Sendable {
 
     /// A harness; the defaults are `standard`'s.
     package init(warmupRuns: Int = 1, minimumRuns: Int = 5, maximumRuns: Int = 25, budgetSeconds: Double = 0.1) {
-        precondition(warmupRuns >= 0 && minimumRuns >= 1 && maximumRuns >= minimumRuns,
-                     "runs: warm-up \(warmupRuns), minimum \(minimumRuns), maximum \(maximumRuns)")
+        precondition(
+            warmupRuns >= 0 && minimumRuns >= 1 && maximumRuns >= minimumRuns,
+            "runs: warm-up \(warmupRuns), minimum \(minimumRuns), maximum \(maximumRuns)")
         self.warmupRuns = warmupRuns
         self.minimumRuns = minimumRuns
         self.maximumRuns = maximumRuns
@@ -115,9 +116,9 @@ package enum BuildInfo {
     /// compiled file by file) some methods run several times slower than in release.
     public static var kernelsAsInRelease: Bool {
         #if BLURCORE_WHOLE_MODULE
-        kernelsOptimised
+            kernelsOptimised
         #else
-        false
+            false
         #endif
     }
 

@@ -169,7 +169,11 @@ enum LessonExpression {
                 if case .plane = right { throw failure("'\(op)' compares numbers, not pictures (use max, min, abs)") }
                 if op == "==" || op == "!=" {
                     let equal: Bool
-                    if let a = left.number, let b = right.number { equal = a == b } else { equal = left.rendered == right.rendered }
+                    if let a = left.number, let b = right.number {
+                        equal = a == b
+                    } else {
+                        equal = left.rendered == right.rendered
+                    }
                     return .bool(op == "==" ? equal : !equal)
                 }
                 let a = try number(left), b = try number(right)
@@ -196,7 +200,9 @@ enum LessonExpression {
                     if let compiled = try emit(.subtract, left, right) { left = compiled; continue }
                     let a = try number(left), b = try number(right)
                     left = try finite(a - b, "\(Value.number(a).rendered) - \(Value.number(b).rendered)")
-                } else { return left }
+                } else {
+                    return left
+                }
             }
         }
 
@@ -219,7 +225,9 @@ enum LessonExpression {
                     let divisor = try number(try unary())
                     guard divisor != 0 else { throw failure("remainder by zero") }
                     left = .number((try number(left)).truncatingRemainder(dividingBy: divisor))
-                } else { return left }
+                } else {
+                    return left
+                }
             }
         }
 
@@ -250,7 +258,11 @@ enum LessonExpression {
                 if index == operands.count - 1 {
                     power = x
                 } else {
-                    power = try number(try finite(Foundation.pow(x, power), "\(x < 0 ? "(\(Value.number(x).rendered))" : Value.number(x).rendered)^\(Value.number(power).rendered)"))
+                    power = try number(
+                        try finite(
+                            Foundation.pow(x, power),
+                            "\(x < 0 ? "(\(Value.number(x).rendered))" : Value.number(x).rendered)^\(Value.number(power).rendered)"
+                        ))
                 }
                 if operands[index].minuses % 2 == 1 { power = -power }
             }
@@ -291,7 +303,10 @@ enum LessonExpression {
             }
             guard c.isLetter else { throw failure("unexpected '\(c)'") }
             let start = position
-            while !atEnd, scalars[position].isLetter || scalars[position].isNumber || scalars[position] == "_" || scalars[position] == "." {
+            while !atEnd,
+                scalars[position].isLetter || scalars[position].isNumber || scalars[position] == "_"
+                    || scalars[position] == "."
+            {
                 position += 1
             }
             let name = String(scalars[start..<position])
@@ -317,7 +332,9 @@ enum LessonExpression {
                 guard take(")") else { throw failure("\(name)( is not closed") }
             }
             func count(_ n: Int) throws(Failure) {
-                guard arguments.count == n else { throw failure("\(name) takes \(n) argument\(n == 1 ? "" : "s"), got \(arguments.count)") }
+                guard arguments.count == n else {
+                    throw failure("\(name) takes \(n) argument\(n == 1 ? "" : "s"), got \(arguments.count)")
+                }
             }
             switch name {
             case "if":
@@ -359,7 +376,9 @@ enum LessonExpression {
                     return .number(n.truncatingRemainder(dividingBy: 2) == 0 ? n + 1 : n)
                 }
             default:
-                throw failure("unknown function '\(name)'; the functions are \(LessonExpression.functions.joined(separator: ", "))")
+                throw failure(
+                    "unknown function '\(name)'; the functions are \(LessonExpression.functions.joined(separator: ", "))"
+                )
             }
         }
 

@@ -21,22 +21,28 @@ enum TimingNote {
 
     /// The note for `timing`, runs of `work` on an image of `width`×`height` on `threads` threads;
     /// `preview`: the one run of a live page's preview (`RunContext.previewTiming`).
-    static func describe(_ timing: Timing, work: Work = .wholeBlur, width: Int, height: Int, threads: Int, quick: Bool,
-                         preview: Bool = false) -> String {
+    static func describe(
+        _ timing: Timing, work: Work = .wholeBlur, width: Int, height: Int, threads: Int, quick: Bool,
+        preview: Bool = false
+    ) -> String {
         #if DEBUG
-        // "As in release" only when BlurCore was compiled whole-module (Package.swift): file by
-        // file, -O alone leaves some methods several times slower than release.
-        let build = BuildInfo.kernelsAsInRelease
-            ? "debug build of explorer with BlurKit's kernels compiled as in release (-O, whole module)"
-            : "debug build of explorer with BlurKit's kernels compiled -O file by file "
-                + "(some methods slower than in release)"
+            // "As in release" only when BlurCore was compiled whole-module (Package.swift): file by
+            // file, -O alone leaves some methods several times slower than release.
+            let build =
+                BuildInfo.kernelsAsInRelease
+                ? "debug build of explorer with BlurKit's kernels compiled as in release (-O, whole module)"
+                : "debug build of explorer with BlurKit's kernels compiled -O file by file "
+                    + "(some methods slower than in release)"
         #else
-        let build = "release build"
+            let build = "release build"
         #endif
-        let kernels = BuildInfo.kernelsOptimised ? build : "UNOPTIMISED kernels: these times are not the truth; run `swift run -c release explorer …`"
+        let kernels =
+            BuildInfo.kernelsOptimised
+            ? build : "UNOPTIMISED kernels: these times are not the truth; run `swift run -c release explorer …`"
         return "Timed: \(work.text(width: width, height: height)), "
             + "\(threads) thread\(threads == 1 ? "" : "s") of \(BuildInfo.cores) cores, \(kernels); "
-            + (preview ? "one run, no warm-up (a live page's preview: the run that made the output)."
+            + (preview
+                ? "one run, no warm-up (a live page's preview: the run that made the output)."
                 : "median of \(timing.runs) runs after a warm-up\(quick ? " (quick mode: few runs)" : "").")
     }
 }

@@ -43,7 +43,10 @@ struct Report: Sendable, Equatable {
     /// Every table, data tables included, for the data formats.
     var dataTables: [Table] {
         blocks.compactMap {
-            switch $0 { case .table(let t), .dataTable(let t, _): t; default: nil }
+            switch $0 {
+            case .table(let t), .dataTable(let t, _): t;
+            default: nil
+            }
         }
     }
     var figures: [Figure] { blocks.compactMap { if case .figure(let f) = $0 { f } else { nil } } }

@@ -56,7 +56,8 @@ enum ReducedCopy {
             previous = k
             let small = reduce(image, by: k)
             let copy = path(level)
-            try FileManager.default.createDirectory(atPath: (copy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (copy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try PNG.write(small, to: copy, compression: .fast)
             sizes.append("\(small.width)×\(small.height)")
         }
@@ -66,8 +67,10 @@ enum ReducedCopy {
     /// Which of `sizes` (largest first) a preview whose cells read `reads` pixels per output pixel
     /// reads: the largest whose modelled cost is within `budget`, else the smallest; sizes below
     /// `smallest` (the lesson's smallest picture) are never chosen, unless all are (then the largest).
-    static func choose(_ sizes: [(width: Int, height: Int)], reads: Double,
-                       smallest: LessonParameter.Size? = nil) -> Int? {
+    static func choose(
+        _ sizes: [(width: Int, height: Int)], reads: Double,
+        smallest: LessonParameter.Size? = nil
+    ) -> Int? {
         guard !sizes.isEmpty else { return nil }
         let fitting = sizes.indices.filter { index in
             smallest.map { sizes[index].width >= $0.width && sizes[index].height >= $0.height } ?? true
