@@ -9,7 +9,8 @@ struct LessonCommand: ParsableCommand {
         discussion: """
             The lesson is a number (3), a slug (exact-gaussian) or a path to a lesson file. Each cell \
             runs in order; the page (README.md, index.html, figures and CSV tables) is written only \
-            when every cell succeeded, replacing the previous one. See Lessons/README.md for the format.
+            when every cell succeeded, replacing the previous one. See Lessons/README.md for the format. \
+            A lesson file may be at most 1 MiB.
 
             Text fits the terminal (COLUMNS when set, else the terminal's width, else 80). On a \
             terminal each figure is drawn where it is made (--images): with the kitty graphics \

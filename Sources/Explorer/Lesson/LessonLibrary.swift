@@ -17,7 +17,8 @@ struct LessonLibrary: Sendable {
     ///
     /// - Throws: `LessonError` when the folder is missing or two files share a number.
     init(folder: String?) throws(LessonError) {
-        let folder = folder.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? PackageFolders.lessons
+        let folder =
+            folder.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? PackageFolders.lessons
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             let hint = "run from the package's folder (the one with Lessons/) or pass --lessons DIR"
@@ -35,7 +36,9 @@ struct LessonLibrary: Sendable {
             guard let number, name.hasSuffix(".md") else { continue }
             let path = folder + "/" + name
             if let other = entries.first(where: { $0.number == number }) {
-                throw LessonError(path, line: nil, "lesson number \(number) is also used by \(other.path); give each lesson its own number")
+                throw LessonError(
+                    path, line: nil,
+                    "lesson number \(number) is also used by \(other.path); give each lesson its own number")
             }
             entries.append(Entry(number: number, slug: slug, path: path))
         }
@@ -54,7 +57,10 @@ struct LessonLibrary: Sendable {
                 throw LessonError(spec, line: nil, "no such lesson file", exitCode: 64)
             }
             guard !isFolder.boolValue else {
-                throw LessonError(spec, line: nil, "is a folder, not a lesson file (give a number, a slug or a .md file; --lessons DIR names a folder of lessons)", exitCode: 64)
+                throw LessonError(
+                    spec, line: nil,
+                    "is a folder, not a lesson file (give a number, a slug or a .md file; --lessons DIR names a folder of lessons)",
+                    exitCode: 64)
             }
             return spec
         }
@@ -65,7 +71,8 @@ struct LessonLibrary: Sendable {
             found = entries.first { $0.slug == spec }
         }
         guard let found else {
-            let valid = entries.isEmpty
+            let valid =
+                entries.isEmpty
                 ? "there are no lessons in it"
                 : "the lessons are " + entries.map { "\($0.number) (\($0.slug))" }.joined(separator: ", ")
             let what = Int(spec) != nil ? "no lesson number \(spec)" : "no lesson '\(spec)'"
@@ -86,20 +93,34 @@ struct LessonLibrary: Sendable {
         return (number, slug)
     }
 
+    /// The largest lesson file read: 1 MiB, about a hundred times the longest shipped lesson and room
+    /// for ten thousand cells, so a lesson's parse and its page stay bounded in time and memory
+    /// (a 95 MB file once took 170 s and 4.2 GB before it failed).
+    static let maximumBytes = 1 << 20
+
     /// The text of a lesson file, which must be a regular file of UTF-8.
     ///
-    /// - Throws: `LessonError` for a missing or unreadable file, a folder, a pipe or device, a
-    ///   UTF-16 or UTF-32 file (by its byte-order mark, on line 1), or bytes that are not UTF-8
-    ///   (on the line and column where they are).
+    /// - Throws: `LessonError` for a missing or unreadable file, a folder, a pipe or device, a file
+    ///   over `maximumBytes`, a UTF-16 or UTF-32 file (by its byte-order mark, on line 1), or bytes
+    ///   that are not UTF-8 (on the line and column where they are).
     static func readText(_ path: String) throws(LessonError) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw LessonError(path, line: nil, "cannot read the lesson: \(String(cString: strerror(errno)).lowercased())")
+            throw LessonError(
+                path, line: nil, "cannot read the lesson: \(String(cString: strerror(errno)).lowercased())")
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw LessonError(path, line: nil, "cannot read the lesson: it is a folder, not a lesson file")
-        default: throw LessonError(path, line: nil, "cannot read the lesson: it is not a regular file (a pipe, device or socket is not read)")
+        default:
+            throw LessonError(
+                path, line: nil,
+                "cannot read the lesson: it is not a regular file (a pipe, device or socket is not read)")
+        }
+        guard info.st_size <= maximumBytes else {
+            throw LessonError(
+                path, line: nil,
+                "the lesson is \(info.st_size) bytes; a lesson file may be at most \(maximumBytes) bytes (1 MiB)")
         }
         let data: Data
         do {
@@ -108,8 +129,10 @@ struct LessonLibrary: Sendable {
             throw LessonError(path, line: nil, "cannot read the lesson: \(reason(error))")
         }
         let bytes = [UInt8](data)
-        let marks: [([UInt8], String)] = [([0, 0, 0xFE, 0xFF], "UTF-32"), ([0xFF, 0xFE, 0, 0], "UTF-32"),
-                                          ([0xFE, 0xFF], "UTF-16"), ([0xFF, 0xFE], "UTF-16")]
+        let marks: [([UInt8], String)] = [
+            ([0, 0, 0xFE, 0xFF], "UTF-32"), ([0xFF, 0xFE, 0, 0], "UTF-32"),
+            ([0xFE, 0xFF], "UTF-16"), ([0xFF, 0xFE], "UTF-16")
+        ]
         for (mark, encoding) in marks where bytes.starts(with: mark) {
             throw LessonError(path, line: 1, "the file is \(encoding) text; lessons are UTF-8 (save it as UTF-8)")
         }
@@ -130,7 +153,8 @@ struct LessonLibrary: Sendable {
             case .error:
                 let byte = index < bytes.count ? String(format: "0x%02X", bytes[index]) : "?"
                 let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
-                throw LessonError(path, line: line, "column \(column): byte \(byte) is not UTF-8; lessons are UTF-8 text")
+                throw LessonError(
+                    path, line: line, "column \(column): byte \(byte) is not UTF-8; lessons are UTF-8 text")
             }
         }
         return text
@@ -139,7 +163,8 @@ struct LessonLibrary: Sendable {
     /// The part of a Foundation error a reader needs (`No such file or directory`).
     static func reason(_ error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code))).lowercased()
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
