@@ -59,7 +59,7 @@ struct Explorer: ParsableCommand {
             PlotCommand.self,
             KernelCommand.self, BoxesCommand.self, BenchCommand.self, GridCommand.self, SourceCommand.self,
             EdgesCommand.self, GlassCommand.self, MotionCommand.self, ServeCommand.self, ExportCommand.self,
-            ServeWorkerCommand.self,
+            ServeJobCommand.self,
             RadiusCommand.self, ArithCommand.self, ShrinkCommand.self, MedianCommand.self
         ]
     )

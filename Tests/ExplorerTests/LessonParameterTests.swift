@@ -190,7 +190,9 @@ final class MethodParameterTests: XCTestCase {
         XCTAssertEqual(method.choices, MethodCatalog.names)
         XCTAssertNil(method.problem(with: "fft"))
         XCTAssertEqual(method.problem(with: "gauss"), "method must be one of \(MethodCatalog.names.joined(separator: ", ")); got 'gauss'")
-        let html = LivePage.controls(lesson: lesson, values: ["method": "stack"], client: "c")
+        let html = LivePage.controls(
+            lesson: lesson, values: ["method": "stack"], note: "", grids: ["method": StaticSite.grid(method, steps: 6)],
+            states: [:])
         for name in MethodCatalog.names { XCTAssertTrue(html.contains(">\(name)</option>"), name) }
         XCTAssertEqual(StaticSite.grid(method, steps: 6), MethodCatalog.names)
     }

@@ -17,9 +17,6 @@ import NIOHTTPTypes
 ///   as a field) is answered 431 as soon as the limit is crossed, not after the whole head: the
 ///   parser stops there, the connection stops answering and closes after the client has sent what
 ///   it had (or after `drainTimeout`).
-/// - A client that closes its side of the connection is gone: `ClientWatch` tells the request
-///   waiting on that connection (Hummingbird allows half-closed connections, so the channel
-///   itself stays open until the answer is written).
 final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -42,7 +39,6 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        ClientWatch.shared.open(context.channel)
         let address = context.channel.remoteAddress?.ipAddress ?? "?"
         guard ConnectionCount.shared.open(address, limit: Self.maxConnections, perAddress: Self.maxPerAddress) else {
             context.close(promise: nil)
@@ -53,14 +49,8 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        ClientWatch.shared.gone(context.channel)
         if let counted { ConnectionCount.shared.close(counted) }
         counted = nil
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case ChannelEvent.inputClosed = event { ClientWatch.shared.gone(context.channel) }
-        context.fireUserInboundEventTriggered(event)
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -69,7 +59,6 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        ClientWatch.shared.gone(context.channel)
         timer?.cancel()
         timer = nil
         context.fireChannelInactive()
@@ -158,38 +147,5 @@ final class ConnectionCount: @unchecked Sendable {
             byAddress[address, default: 1] -= 1
             if byAddress[address] == 0 { byAddress[address] = nil }
         }
-    }
-}
-
-/// Which connections' clients have gone, and what to do when one goes.
-final class ClientWatch: @unchecked Sendable {
-    static let shared = ClientWatch()
-    private let lock = NSLock()
-    private var watched: [ObjectIdentifier: [@Sendable () -> Void]] = [:]
-
-    func open(_ channel: any Channel) {
-        lock.withLock { watched[ObjectIdentifier(channel)] = [] }
-    }
-
-    /// Runs `action` when the client of `channel` goes (at once if it has gone already).
-    func onGone(_ channel: any Channel, _ action: @escaping @Sendable () -> Void) {
-        let now: Bool = lock.withLock {
-            guard watched[ObjectIdentifier(channel)] != nil else { return true }
-            watched[ObjectIdentifier(channel)]!.append(action)
-            return false
-        }
-        if now { action() }
-    }
-
-    /// Forgets what waited on `channel`'s requests that have been answered.
-    func answered(_ channel: any Channel) {
-        lock.withLock {
-            if watched[ObjectIdentifier(channel)] != nil { watched[ObjectIdentifier(channel)] = [] }
-        }
-    }
-
-    func gone(_ channel: any Channel) {
-        let actions = lock.withLock { watched.removeValue(forKey: ObjectIdentifier(channel)) ?? [] }
-        for action in actions { action() }
     }
 }

@@ -7,13 +7,12 @@ import NIOCore
 
 /// The HTTP side of `explorer serve`, which runs it as
 ///
-///     explorer-serve --host H --port P --max-body-mb M [--open] -- EXPLORER serve-worker …
+///     explorer-serve --host H --port P --site DIR --max-body-mb M --max-uploads-mb U [--open] -- EXPLORER serve-job …
 ///
-/// or, in the one file for a lab that carries it (`explorer-lab`), as
-/// `explorer serve-front …` with the same arguments. It starts the lesson server (the command
-/// after `--`), listens on H:P with SwiftNIO's HTTP/1 parser under Hummingbird, and passes each
-/// request that is within its limits to the lesson server. Ctrl-C or SIGTERM stops both; the
-/// lesson server removes its temporary folder.
+/// or, in the one file for a lab that carries it (`explorer-lab`), as `explorer serve-front …`
+/// with the same arguments. It serves the baked site in DIR as files (Hummingbird's router and
+/// `FileMiddleware`) and runs students' uploads as jobs (`Jobs`: the command after `--`). Ctrl-C
+/// or SIGTERM stops it, kills a running job and removes the temporary folder.
 public enum ServeFront {
     /// The hidden subcommand of the one file for a lab (`explorer-lab`) that runs the front.
     public static let command = "serve-front"
@@ -30,20 +29,13 @@ public enum ServeFront {
 
     static func run(_ arguments: [String]) async {
         let settings: Settings
+        let jobs: Jobs
         do {
             settings = try Settings(arguments)
+            jobs = try Jobs(command: settings.job, budget: settings.maxUploadsBytes)
         } catch {
             fail("explorer-serve: \(error) (it is started by explorer serve)")
         }
-        // The lesson server stops with this process (Ctrl-C in a terminal reaches both; a SIGTERM or a
-        // SIGINT sent to this process alone is passed on when the HTTP server has stopped).
-        let worker: WorkerLink
-        do {
-            worker = try WorkerLink(command: settings.worker)
-        } catch {
-            fail("\(error)")
-        }
-
         var logger = Logger(label: "explorer-serve")
         logger.logLevel = .critical
         let names: Set<String> = {
@@ -52,25 +44,27 @@ public enum ServeFront {
             let host = String(cString: name).lowercased()
             return [host, host + ".local"]
         }()
-        let front = Front(worker: worker, maxBodyBytes: settings.maxBodyBytes, hostNames: names)
+        let router = Router()
+        router.middlewares.add(Checks(hostNames: names))
+        router.middlewares.add(FileMiddleware(settings.site, searchForIndexHtml: true, logger: logger))
+        Routes(jobs: jobs, maxBodyBytes: settings.maxBodyBytes).add(to: router)
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [HeadGuard(headTimeout: .seconds(10), bodyTimeout: .seconds(120))],
             idleTimeout: .seconds(75),
-            httpDecoderConfiguration: .init(
-                maxHeaderFieldSize: 8192, maxHeaderListSize: 16384, maxHeaderFieldCount: 100)
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: 8192, maxHeaderListSize: 16384, maxHeaderFieldCount: 100)
         )
-        let host = settings.host, open = settings.open, ready = worker.ready
+        let host = settings.host, open = settings.open, folder = jobs.folder
         let app = Application(
-            responder: front,
+            router: router,
             server: .http1(configuration: http),
             configuration: .init(address: .hostname(host, port: settings.port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let url = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
-                var lines = "Serving \(ready.lessons) lessons at \(url) (Ctrl-C stops and removes \(ready.folder))\n"
+                var lines = "Serving \(settings.site) at \(url) (Ctrl-C stops and removes \(folder))\n"
                 if host != "127.0.0.1" {
                     lines +=
-                        "Anyone who can reach this machine on port \(port) (every network it is on, e.g. the classroom's) can open the lessons and run them here.\n"
+                        "Anyone who can reach this machine on port \(port) (every network it is on, e.g. the classroom's) can open the lessons and upload pictures here.\n"
                 }
                 FileHandle.standardOutput.write(Data(lines.utf8))
                 if open {
@@ -87,10 +81,10 @@ public enum ServeFront {
         do {
             try await app.runService()
         } catch {
-            worker.stop()
+            jobs.stop()
             fail("cannot serve on \(host):\(settings.port): \(error)")
         }
-        worker.stop()
+        jobs.stop()
     }
 }
 
@@ -99,8 +93,10 @@ struct Settings {
     var host = "127.0.0.1"
     var port = 8080
     var maxBodyBytes = 32 * 1_048_576
+    var maxUploadsBytes = 512 * 1_048_576
+    var site = "Site"
     var open = false
-    var worker: [String] = []
+    var job: [String] = []
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -118,12 +114,16 @@ struct Settings {
             case "--max-body-mb":
                 maxBodyBytes =
                     try Int(value()).map { $0 * 1_048_576 } ?? { throw Failure("--max-body-mb takes a number") }()
+            case "--max-uploads-mb":
+                maxUploadsBytes =
+                    try Int(value()).map { $0 * 1_048_576 } ?? { throw Failure("--max-uploads-mb takes a number") }()
+            case "--site": site = try value()
             case "--open": open = true
-            case "--": worker = Array(rest); rest = []
+            case "--": job = Array(rest); rest = []
             default: throw Failure("unknown argument '\(argument)'")
             }
         }
-        guard !worker.isEmpty else { throw Failure("the lesson server's command goes after --") }
+        guard !job.isEmpty else { throw Failure("the job's command goes after --") }
     }
 }
 

@@ -32,11 +32,15 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Short timing runs in timing cells (tables say so).")
     var quick = false
 
+    @Option(name: .customLong("max-site-mb"), help: "Refuse to bake when the estimate is over this many MiB.")
+    var maxSiteMB: Int = 4096
+
     @Argument(help: "Lessons to export, by number or slug (default: all).")
     var only: [String] = []
 
     func validate() throws {
         guard !output.isEmpty else { throw ValidationError("--output needs a folder name") }
+        guard maxSiteMB > 0 else { throw ValidationError("--max-site-mb must be positive, got \(maxSiteMB)") }
         guard (1...50).contains(steps) else { throw ValidationError("--steps must be in 1…50, got \(steps)") }
     }
 
@@ -56,27 +60,62 @@ struct ExportCommand: ParsableCommand {
                     entries.append(entry)
                 }
             }
-            let start = Date()
-            let summary = try StaticSite.write(
+            failures = try Self.bake(
                 library: library, entries: entries, root: output, steps: steps,
-                quick: quick || RunContext.quickFromEnvironment
-            ) { line in
-                FileHandle.standardError.write(Data("  \(line)\n".utf8))
-            }
-            failures = summary.failures.count
-            let megabytes = Double(summary.bytes) / 1_048_576
-            print(
-                "Wrote \(output)/: \(summary.lessons) lessons, \(summary.states) states, "
-                    + "\(NumberText.fixed(megabytes, digits: 1)) MiB in \(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s. "
-                    + "Serve it with: python3 -m http.server -d \(output)")
-            // A lesson that failed is left out, each said in one line; the others and the index
-            // are written, and the exit status says a lesson is missing.
-            for failure in summary.failures {
-                FileHandle.standardError.write(Data("Error: left out: \(failure)\n".utf8))
-            }
+                quick: quick || RunContext.quickFromEnvironment, maxSiteMB: maxSiteMB)
         } catch {
             throw error.report()
         }
         if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// Bakes `entries` into `root`, printing the estimate once each lesson's first two states are
+    /// run, then what was written; each lesson left out is said on standard error.
+    ///
+    /// - Returns: the number of lessons left out.
+    static func bake(
+        library: LessonLibrary, entries: [LessonLibrary.Entry], root: String, steps: Int, quick: Bool, maxSiteMB: Int
+    ) throws(LessonError) -> Int {
+        let start = Date(), cpu = Self.cpuSeconds()
+        let summary = try StaticSite.write(
+            library: library, entries: entries, root: root, steps: steps, quick: quick,
+            maxBytes: maxSiteMB * 1_048_576
+        ) { line in
+            FileHandle.standardError.write(Data("  \(line)\n".utf8))
+        } estimated: { estimate in
+            print(
+                "Estimate: \(estimate.states) states, about \(NumberText.fixed(estimate.bytes / 1_048_576, digits: 0)) MiB "
+                    + "and \(NumberText.fixed(estimate.seconds, digits: 0)) s in all (from each lesson's first two states, "
+                    + "\(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s so far; budget \(maxSiteMB) MiB).")
+        }
+        let megabytes = Double(summary.bytes) / 1_048_576
+        print(
+            "Wrote \(root)/: \(summary.lessons) lessons, \(summary.states) states, "
+                + "\(NumberText.fixed(megabytes, digits: 1)) MiB in \(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s "
+                + "(\(NumberText.fixed(Self.cpuSeconds() - cpu, digits: 0)) s of CPU). "
+                + "Serve it with: python3 -m http.server -d \(root)")
+        // A lesson that failed is left out, each said in one line; the others and the index
+        // are written, and the exit status says a lesson is missing.
+        for failure in summary.failures {
+            FileHandle.standardError.write(Data("Error: left out: \(failure)\n".utf8))
+        }
+        return summary.failures.count
+    }
+
+    /// Whether `entry` is baked in `root` as its lesson file now reads.
+    static func isBaked(_ entry: LessonLibrary.Entry, root: String) -> Bool {
+        guard let name = try? LessonParser.parse(fileAt: entry.path).pageFolderName,
+            let baked = FileManager.default.contents(atPath: root + "/" + name + "/" + StaticSite.sourceName)
+        else { return false }
+        return FileManager.default.fileExists(atPath: root + "/" + name + "/index.html")
+            && baked == FileManager.default.contents(atPath: entry.path)
+    }
+
+    /// CPU seconds this process has used, user and system.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }

@@ -2,39 +2,38 @@ import ArgumentParser
 import BlurKit
 import Foundation
 
-/// `explorer serve`: the lessons live in a browser, with a control for every parameter.
+/// `explorer serve`: the baked site (`explorer export`), served, with a student's own picture
+/// baked on demand.
 ///
-/// The server is two processes: `explorer-serve` (HTTP on Hummingbird, the package in Server/,
-/// built by `swift build --package-path Server`), which this command becomes, and the lesson
-/// server it starts behind it (`explorer serve-worker`). The one file for a lab (`explorer-lab`)
-/// carries the HTTP front itself and becomes `explorer serve-front` instead. It binds 127.0.0.1 unless told otherwise, keeps
-/// runs and uploads in a temporary folder of its own and removes it when stopped (Ctrl-C or SIGTERM).
+/// It bakes what the site folder lacks first (printing the estimated size and time), then
+/// becomes `explorer-serve` (HTTP on Hummingbird, the package in Server/; the one file for a lab,
+/// `explorer-lab`, carries it as `explorer serve-front`), which serves the folder's files as they
+/// are and runs each upload as a job: `explorer serve-job` in a child process of its own.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the lessons as live pages: move a control and the lesson runs again.",
+        abstract: "Serve the baked lessons; a student's uploaded picture is baked on demand.",
         discussion: """
-            Open http://127.0.0.1:8080/ and pick a lesson. Each parameter the lesson declares gets a \
-            control (a slider, a menu, or a file picker and drop zone for a PNG); changing it re-runs \
-            the lesson here and updates its figures, tables and prose in place. Runs and uploads live \
-            in a temporary folder removed on exit; nothing is written into Output/.
+            Open http://127.0.0.1:8080/ and pick a lesson. The pages are the static site that \
+            explorer export writes (--site, default Site/): every state of every slider was run \
+            before the class, so moving a control shows a file. Lessons the folder lacks, or whose \
+            lesson file changed since, are baked first; the estimated size and time are printed \
+            before, from each lesson's first two states, and the bake stops if the estimate is over \
+            --max-site-mb.
 
-            While a slider moves the page shows previews (quick timing); letting go shows the \
-            preview at once and the full timing when it has run (once per value for the whole \
-            class). An uploaded PNG of more than 250,000 pixels (a quarter megapixel) is previewed \
-            from a reduced copy while a control moves: each pixel the mean of a K×K block, at most \
-            250,000 pixels, or a half, quarter or eighth of that when the lesson's cells cost more \
-            per pixel (a wide 2-D kernel); the page names the copy and its size. Letting go runs \
-            the picture itself, at full size. Previews come first: while a page drags over such a \
-            picture (and two seconds after), the slider steps made in the background wait, and \
-            full-timing runs and background runs run at a lower priority (nice 10). A full-timing \
-            run no page waits for any more (its page moved the control again) stops at its next cell.
+            Only a student's own picture is computed during class: an upload (a PNG) is reduced \
+            to at most 250,000 pixels (each pixel the mean of a K×K block) and the lesson's states \
+            for it are baked by a job, explorer serve-job, the export's own code in a child \
+            process: at most 4 GiB of memory and 300 s of CPU, killed after 600 s; a job that \
+            crashes fails alone. Jobs run one at a time, in one queue, the latest job of each page \
+            replacing its earlier one; the state the page shows comes first, then the nearest ones.
 
-            Limits: a request's head must arrive within 10 s and its body within 120 s; at most 512 \
-            connections at once, 256 from one address; uploads at most --max-upload-mb each and \
-            --max-uploads-mb for all pages together (the oldest go first). A page of another site \
-            cannot upload or run lessons here (its browser's Origin and Sec-Fetch-Site headers say \
-            so). A lesson server that stops is started again, and its runs and uploads removed.
+            Limits: a request's head must arrive within 10 s and its body within 120 s; heads of at \
+            most 8 KiB a field, 16 KiB in all; at most 512 connections at once, 256 from one \
+            address; uploads at most --max-upload-mb each and --max-uploads-mb for all pages \
+            together (the oldest go first), at most --max-pixels pixels; a page's uploads are kept \
+            while it is open and 10 minutes after. A page of another site cannot upload here (its \
+            browser's Origin and Sec-Fetch-Site headers say so).
 
             Examples:
               explorer serve
@@ -51,28 +50,34 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var lessons: LessonFolderOptions
 
+    @Option(help: ArgumentHelp("The baked site's folder (explorer export --output).", valueName: "dir"))
+    var site: String = "Site"
+
+    @Option(help: "About how many values each number's grid holds, for lessons baked now (1…50).")
+    var steps: Int = 6
+
+    @Flag(help: "Short timing runs in timing cells of lessons baked now (tables say so).")
+    var quick = false
+
+    @Option(name: .customLong("max-site-mb"), help: "Refuse to bake when the estimate is over this many MiB.")
+    var maxSiteMB: Int = 4096
+
     @Flag(help: "Open the index in the default browser (xdg-open).")
     var open = false
 
-    @Option(name: .customLong("max-pixels"), help: "Refuse uploaded or built-in pictures with more pixels than this.")
+    @Option(name: .customLong("max-pixels"), help: "Refuse uploaded pictures with more pixels than this.")
     var maxPixels: Int = 12_000_000
 
-    @Option(name: .customLong("max-upload-mb"), help: "Refuse uploads larger than this many MiB.")
+    @Option(name: .customLong("max-upload-mb"), help: "Refuse uploads larger than this many MiB (1…1024).")
     var maxUploadMB: Int = 32
 
-    @Option(
-        name: .customLong("max-uploads-mb"),
-        help:
-            "Keep at most this many MiB of uploads for all pages together; the oldest uploads are removed to make room (1…65536)."
-    )
+    @Option(name: .customLong("max-uploads-mb"), help: "Keep at most this many MiB of uploads in all (1…65536).")
     var maxUploadsMB: Int = 512
-
-    @Option(help: "Lesson runs at once (default: the number of cores, at most 4).")
-    var workers: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535, got \(port)") }
-        guard Self.ipv4(host) else {
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 && parts.allSatisfy({ $0.count <= 3 && UInt8($0) != nil }) else {
             throw ValidationError("--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, got '\(host)'")
         }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive, got \(maxPixels)") }
@@ -82,27 +87,14 @@ struct ServeCommand: ParsableCommand {
         guard (1...65536).contains(maxUploadsMB) else {
             throw ValidationError("--max-uploads-mb must be in 1…65536, got \(maxUploadsMB)")
         }
-        guard (1...64).contains(workers) else { throw ValidationError("--workers must be in 1…64, got \(workers)") }
-    }
-
-    static func ipv4(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in part.count <= 3 && UInt8(part) != nil }
+        guard (1...50).contains(steps) else { throw ValidationError("--steps must be in 1…50, got \(steps)") }
+        guard maxSiteMB > 0 else { throw ValidationError("--max-site-mb must be positive, got \(maxSiteMB)") }
     }
 
     func run() throws {
-        let library: LessonLibrary
-        do {
-            library = try lessons.library()
-        } catch {
-            throw error.report()
-        }
         let explorer = Self.executablePath()
-        let front: String
         var arguments: [String]
         if let carried = ExplorerProgram.front {
-            // The one file for a lab: this binary carries the HTTP front.
-            front = explorer
             arguments = [explorer, carried.command]
         } else {
             guard let found = Self.frontProgram(beside: explorer) else {
@@ -112,29 +104,42 @@ struct ServeCommand: ParsableCommand {
                     to: &standardError)
                 throw ExitCode(1)
             }
-            front = found
             arguments = [found]
         }
-        // A folder of lessons on disk is passed on; the lessons built into the binary are written
-        // out by the lesson server itself, which removes its copy when it stops (this process
-        // is replaced by exec, which runs no clean-up, so its copy is removed now).
+        let library: LessonLibrary
+        var failures = 0
+        do throws(LessonError) {
+            library = try lessons.library()
+            let missing = library.entries.filter { !ExportCommand.isBaked($0, root: site) }
+            if missing.isEmpty {
+                print("\(site)/ holds every lesson baked.")
+            } else {
+                print("Baking \(missing.count) of \(library.entries.count) lessons into \(site)/ first.")
+                failures = try ExportCommand.bake(
+                    library: library, entries: missing, root: site, steps: steps,
+                    quick: quick || RunContext.quickFromEnvironment, maxSiteMB: maxSiteMB)
+            }
+        } catch {
+            throw error.report()
+        }
+        if failures > 0 { throw ExitCode(1) }
         let onDisk = lessons.folder != nil || FileManager.default.fileExists(atPath: "Lessons")
-        let folder =
-            (library.folder as NSString).isAbsolutePath
-            ? library.folder : FileManager.default.currentDirectoryPath + "/" + library.folder
-        arguments += ["--host", host, "--port", String(port), "--max-body-mb", String(maxUploadMB)]
+        func absolute(_ path: String) -> String {
+            (path as NSString).isAbsolutePath ? path : FileManager.default.currentDirectoryPath + "/" + path
+        }
+        arguments += [
+            "--host", host, "--port", String(port), "--site", absolute(site), "--max-body-mb", String(maxUploadMB),
+            "--max-uploads-mb", String(maxUploadsMB)
+        ]
         if open { arguments.append("--open") }
         arguments +=
-            ["--", explorer, "serve-worker"] + (onDisk ? ["--lessons", folder] : [])
-            + [
-                "--max-pixels", String(maxPixels), "--workers", String(workers), "--max-uploads-mb",
-                String(maxUploadsMB)
-            ]
+            ["--", explorer, "serve-job", "--steps", String(steps), "--max-pixels", String(maxPixels)]
+            + (onDisk ? ["--lessons", absolute(library.folder)] : [])
         TemporaryFiles.removeAll()
         let pointers = arguments.map { strdup($0) } + [nil]
-        execv(front, pointers)
+        execv(arguments[0], pointers)
         var standardError = StandardError()
-        print("Error: cannot start \(front): \(String(cString: strerror(errno)))", to: &standardError)
+        print("Error: cannot start \(arguments[0]): \(String(cString: strerror(errno)))", to: &standardError)
         throw ExitCode(1)
     }
 
@@ -166,51 +171,5 @@ struct ServeCommand: ParsableCommand {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         let first = CommandLine.arguments[0]
         return first.hasPrefix("/") ? first : FileManager.default.currentDirectoryPath + "/" + first
-    }
-}
-
-/// `explorer serve-worker`: the lesson server behind `explorer serve`'s HTTP front, which starts
-/// it and speaks to it through its standard input and output (`ServeWorker`). Not for typing.
-struct ServeWorkerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve-worker",
-        abstract: "The lesson server behind explorer serve (started by explorer-serve).",
-        shouldDisplay: false
-    )
-
-    @OptionGroup var lessons: LessonFolderOptions
-
-    @Option(name: .customLong("max-pixels"))
-    var maxPixels: Int = 12_000_000
-
-    @Option var workers: Int = 2
-
-    @Option(name: .customLong("max-uploads-mb"))
-    var maxUploadsMB: Int = 512
-
-    func run() throws {
-        let library: LessonLibrary
-        do {
-            library = try lessons.library()
-        } catch {
-            throw error.report()
-        }
-        let folder: ServeFolder
-        do {
-            folder = try ServeFolder(uploadBudget: max(1, min(65536, maxUploadsMB)) * 1_048_576)
-        } catch {
-            var standardError = StandardError()
-            print(
-                "Error: cannot make the server's temporary folder: \(LessonLibrary.reason(error))", to: &standardError)
-            throw ExitCode(1)
-        }
-        // `explorer`'s one SIGINT/SIGTERM handling (TemporaryFiles) removes the folder and exits.
-        TemporaryFiles.register(folder.path)
-        ServeWorker.run(
-            server: LessonServer(
-                library: library, folder: folder, scheduler: RunScheduler(width: max(1, workers)),
-                maxPixels: max(1, maxPixels)))
-        folder.remove()
-        TemporaryFiles.unregister(folder.path)
     }
 }

@@ -1,34 +1,32 @@
-// The live page of a lesson: plain JavaScript, no library (docs/live-in-class.md).
-// The controls ask for a run of the lesson at their values and the answer replaces the page's
-// main part in place; one request is in flight, only the newest value waits, and a drag asks for
-// quick previews. Letting go is answered at once (the class's full run of that value, or its
-// preview marked pending, whose full timing then follows with wait=1 unless a control moves).
-// The values live in the URL (/lesson/3?sigma=5) for Back, reload and bookmarks; a control whose
-// run fails goes back to the value the page shows. Each cell's results get a compact copy of the
-// controls it depends on (data-cells); every copy moves with the others. explain.js, loaded
-// first, makes `blur --cells` figures pointable. On the exported site (data-site="export") the
-// controls step through the baked slider states and nothing is asked of a server.
+// A lesson's page with controls: plain JavaScript, no library (docs/live-in-class.md).
+// Every state of the controls was baked before class (explorer export): moving a control fetches
+// that state's page (states/FOLDER/state.html) and puts its main part in place; one request is
+// in flight and only the newest value waits. The values live in the URL (?sigma=5) for Back,
+// reload and bookmarks; a value with no state goes back to the one the page shows. Each cell's
+// results get a compact copy of the controls it depends on (data-cells). Under explorer serve
+// (it answers ../live.json) an image control appears: an upload is baked by a job on the
+// server, the page's state first, and its states come from the job's folder. explain.js makes
+// `blur --cells` figures pointable; after each new state the page fires `live:replaced` on
+// document for any other script.
 (function () {
   'use strict';
   var form = document.getElementById('live-controls');
   if (!form) { return; }
-  var site = form.dataset.site;
   var lesson = form.dataset.lesson;
   var status = document.getElementById('live-status');
   var defaults = JSON.parse(form.dataset.defaults);
-  var grids = form.dataset.grids ? JSON.parse(form.dataset.grids) : null;
-  // The exported site's state folders, by parameter and value (named by the exporter).
-  var states = form.dataset.states ? JSON.parse(form.dataset.states) : {};
+  var grids = JSON.parse(form.dataset.grids);
+  // The state folders, by parameter and value (named by the exporter).
+  var states = JSON.parse(form.dataset.states);
   var cells = form.dataset.cells ? JSON.parse(form.dataset.cells) : [];
   var shown = JSON.parse(form.dataset.values);
   var wanted = copy(shown);
-  var run = form.dataset.run;
-  var session = pageSession();
+  var note = status.textContent;
+  // Whether explorer serve is behind the page (uploads), and this tab's session there.
+  var live = false;
+  var session = '';
   var busy = false;
-  var queued = null;
-  // The values whose full timing the page asks for next, and the request waiting for it.
-  var timingFor = null;
-  var timing = null;
+  var queued = false;
   // A slider is being dragged: its first step made a history entry, the others replace it.
   var dragging = false;
 
@@ -44,16 +42,18 @@
 
   // One session per browser tab, kept across reloads, so the tab's uploads come back.
   function pageSession() {
-    if (site !== 'live') { return ''; }
     var key = 'explorer-session';
+    var made = Array.prototype.map.call(window.crypto.getRandomValues(new Uint8Array(12)), function (byte) {
+      return (byte % 36).toString(36);
+    }).join('');
     try {
       var kept = window.sessionStorage.getItem(key);
       if (kept && /^[a-z0-9]{1,40}$/.test(kept)) { return kept; }
-      window.sessionStorage.setItem(key, form.dataset.session);
+      window.sessionStorage.setItem(key, made);
     } catch (error) {
-      // Storage may be off; the page's own session still serves this page.
+      // Storage may be off; the session still serves this page.
     }
-    return form.dataset.session;
+    return made;
   }
 
   function show(message, error) {
@@ -177,51 +177,72 @@
     });
   }
 
-  // MARK: - Runs
+  // MARK: - States
 
-  function apply(answer) {
-    var page = new DOMParser().parseFromString(answer.html, 'text/html');
+  // The upload the values show (the image parameter's `upload:NAME`), or null.
+  function uploaded(values) {
+    var names = Object.keys(values).filter(function (name) { return values[name].indexOf('upload:') === 0; });
+    return names.length ? { parameter: names[0], name: values[names[0]].slice(7) } : null;
+  }
+
+  function apply(html, values, message) {
+    var page = new DOMParser().parseFromString(html, 'text/html');
     var fresh = page.querySelector('main');
     var main = document.querySelector('main');
     if (fresh && main) {
       replaceMain(main, fresh);
       window.blurExplain.attach();
+      document.dispatchEvent(new CustomEvent('live:replaced'));
     }
     var style = page.querySelector('style');
     var mine = document.querySelector('head style');
     if (style && mine) { mine.textContent = style.textContent; }
-    shown = copy(answer.values);
-    if (answer.run) { run = answer.run; }
-    var reduced = answer.reduced && answer.reduced.length ? 'preview from a reduced copy of ' + answer.reduced.join(', ') + ', ' : '';
-    if (answer.seconds === undefined) {
-      show('a state baked into this copy', false);
-    } else if (answer.pending) {
-      show(reduced + 'preview timing (ran in ' + answer.seconds.toFixed(2) + ' s); the full ' +
-           (reduced ? 'size and ' : '') + 'timing on its way…', false);
-    } else if (reduced) {
-      show(reduced + 'ran in ' + answer.seconds.toFixed(2) + ' s', false);
-    } else {
-      show('ran in ' + answer.seconds.toFixed(2) + ' s', false);
-    }
+    shown = copy(values);
+    show(message, false);
   }
 
-  // Waits for the full timing of `values` after a let-go answered by the preview.
-  function awaitTiming(values) {
-    var controller = new AbortController();
-    timing = controller;
-    form.classList.add('timing');
-    ask(values, false, controller.signal).then(function (result) {
-      if (timing !== controller) { return; }
-      timing = null;
-      form.classList.remove('timing');
-      if (result.superseded || result.error || !same(values, wanted) || busy) { return; }
-      apply(result);
-    }).catch(function () {
-      if (timing === controller) {
-        timing = null;
-        form.classList.remove('timing');
-      }
+  // The baked state of `values`: the state folder of the one parameter that differs from its
+  // default (an upload aside), from the site or, for an upload, from its job on the server.
+  function baked(values) {
+    var upload = uploaded(values);
+    var changed = Object.keys(defaults).filter(function (name) {
+      return values[name] !== defaults[name] && !(upload && name === upload.parameter);
     });
+    if (changed.length > 1) {
+      return Promise.resolve({ error: 'the baked states move one control at a time; ' + changed.join(' and ') + ' both moved' });
+    }
+    var name = changed[0];
+    var folder = name === undefined ? 'defaults' : (states[name] || {})[values[name]];
+    if (folder === undefined) {
+      return Promise.resolve({ error: name + '=' + values[name] + ' is not one of the baked states' });
+    }
+    var base = Promise.resolve('');
+    if (upload) {
+      if (!live) { return Promise.resolve({ error: 'an uploaded picture needs explorer serve behind the page' }); }
+      var near = name === undefined ? Object.keys(grids)[0] : name;
+      var parts = ['session=' + session, 'image=' + encodeURIComponent(upload.name), 'lesson=' + lesson,
+        'state=' + folder, 'near=' + encodeURIComponent(near === undefined ? '' : near + '=' + values[near])];
+      base = post('../job?' + parts.join('&')).then(function (answer) {
+        if (answer.error) { throw new Error(answer.error); }
+        show('baking ' + upload.name + ' here (' + (name ? name + '=' + values[name] : 'defaults') + ' first)…', false);
+        return answer.base;
+      });
+    }
+    return base.then(function (prefix) {
+      return fetch(prefix + 'states/' + folder + '/state.html').then(function (response) {
+        return response.text().then(function (text) {
+          if (!response.ok) { throw new Error(text || 'HTTP ' + response.status); }
+          var reduced = response.headers.get('X-Job-Note');
+          return { html: text, values: values, note: upload ? upload.name + ' baked here' + (reduced ? ' from ' + reduced : '') : note };
+        });
+      });
+    });
+  }
+
+  function post(url, body) {
+    var options = { method: 'POST' };
+    if (body) { options.body = body; options.headers = { 'Content-Type': 'image/png' }; }
+    return fetch(url, options).then(function (response) { return response.json(); });
   }
 
   function failed(message) {
@@ -231,90 +252,38 @@
     remember(shown, false);
   }
 
-  function settle() {
-    busy = false;
-    form.classList.remove('busy');
-    document.body.classList.remove('pending');
-    if (queued !== null) {
-      var quick = queued;
-      queued = null;
-      timingFor = null;
-      request(quick);
-    } else if (timingFor !== null) {
-      var values = timingFor;
-      timingFor = null;
-      awaitTiming(values);
-    }
-  }
-
-  function request(quick) {
-    if (timing !== null) {
-      timing.abort();
-      timing = null;
-      form.classList.remove('timing');
-    }
-    timingFor = null;
+  function request() {
     if (busy) {
-      queued = queued === false ? false : quick;
+      queued = true;
       return;
     }
     busy = true;
     form.classList.add('busy');
     document.body.classList.add('pending');
     var asked = copy(wanted);
-    var answer = site === 'live' ? ask(asked, quick) : baked(asked);
-    answer.then(function (result) {
-      if (result.superseded) { return; }
+    baked(asked).then(function (result) {
       if (result.error) {
         if (same(asked, wanted)) { failed(result.error); }
         return;
       }
-      apply(result);
-      if (result.pending) { timingFor = asked; }
+      apply(result.html, result.values, result.note);
     }).catch(function (error) {
-      failed('the server did not answer: ' + error.message);
-    }).then(settle);
-  }
-
-  // Asks the server for a run: a preview (quick), a let-go, or with `signal` the full timing.
-  function ask(values, quick, signal) {
-    var parts = ['session=' + encodeURIComponent(session)];
-    if (quick) { parts.push('quick=1'); }
-    if (signal) { parts.push('wait=1'); }
-    Object.keys(values).forEach(function (name) {
-      parts.push(encodeURIComponent(name) + '=' + encodeURIComponent(values[name]));
-    });
-    return fetch('/lesson/' + lesson + '/run?' + parts.join('&'), { method: 'POST', signal: signal })
-      .then(function (response) { return response.json(); });
-  }
-
-  // The exported site: the baked state for the one parameter that differs from its default.
-  function baked(values) {
-    var changed = Object.keys(defaults).filter(function (name) { return values[name] !== defaults[name]; });
-    if (changed.length > 1) {
-      return Promise.resolve({ error: 'this static copy moves one control at a time; the live server takes any mix' });
-    }
-    var name = changed[0];
-    if (name !== undefined && (!grids[name] || grids[name].indexOf(values[name]) < 0)) {
-      return Promise.resolve({ error: name + '=' + values[name] + ' is not one of the states baked into this copy' });
-    }
-    var folder = name === undefined ? 'defaults' : (states[name] || {})[values[name]];
-    if (folder === undefined) {
-      return Promise.resolve({ error: name + '=' + values[name] + ' is not one of the states baked into this copy' });
-    }
-    return fetch('states/' + folder + '/state.html').then(function (response) {
-      if (!response.ok) { throw new Error('HTTP ' + response.status); }
-      return response.text();
-    }).then(function (html) {
-      return { html: html, values: values };
+      failed(error.message);
+    }).then(function () {
+      busy = false;
+      form.classList.remove('busy');
+      document.body.classList.remove('pending');
+      if (queued) {
+        queued = false;
+        if (!same(wanted, shown)) { request(); }
+      }
     });
   }
 
-  // Another control moved on the exported site: the others go back to their defaults.
+  // Another control moved: the others go back to their defaults (an upload stays).
   function alone(name) {
-    if (site === 'live') { return; }
     Object.keys(defaults).forEach(function (other) {
-      if (other !== name) { wanted[other] = defaults[other]; }
+      if (other !== name && wanted[other].indexOf('upload:') !== 0) { wanted[other] = defaults[other]; }
     });
     setControls(wanted);
   }
@@ -322,15 +291,13 @@
   function upload(name, file) {
     if (!file) { return; }
     show('uploading ' + file.name + '…', false);
-    var url = '/upload?session=' + encodeURIComponent(session) + '&name=' + encodeURIComponent(file.name);
-    fetch(url, { method: 'POST', headers: { 'Content-Type': 'image/png' }, body: file })
-      .then(function (response) { return response.json(); })
+    post('../upload?session=' + session + '&name=' + encodeURIComponent(file.name), file)
       .then(function (answer) {
         if (answer.error) { show(answer.error, true); return; }
         wanted[name] = answer.value;
         setControls(wanted);
         remember(wanted, true);
-        request(false);
+        request();
       })
       .catch(function (error) { show('the upload failed: ' + error.message, true); });
   }
@@ -345,24 +312,18 @@
       control.addEventListener('change', function () { upload(name, control.files[0]); });
       return;
     }
-    if (control.type === 'range') {
-      control.addEventListener('input', function () {
-        wanted[name] = control.value;
-        alone(name);
-        sync(name, control.value);
-        remember(wanted, !dragging);
-        dragging = true;
-        request(site === 'live');
-      });
-    }
-    control.addEventListener('change', function () {
+    function moved(letGo) {
       wanted[name] = control.value;
       alone(name);
       sync(name, control.value);
       remember(wanted, !dragging);
-      dragging = false;
-      request(false);
-    });
+      dragging = !letGo;
+      request();
+    }
+    if (control.type === 'range') {
+      control.addEventListener('input', function () { moved(false); });
+    }
+    control.addEventListener('change', function () { moved(true); });
   }
   form.querySelectorAll('[data-parameter]').forEach(bind);
   placeCellControls();
@@ -380,22 +341,25 @@
   window.addEventListener('popstate', function () {
     wanted = fromURL();
     setControls(wanted);
-    request(false);
+    request();
   });
 
-  // The page is open: its uploads and the run it shows stay on the server.
-  if (site === 'live') {
-    window.setInterval(function () {
-      fetch('/alive?session=' + encodeURIComponent(session) + '&run=' + encodeURIComponent(run), { method: 'POST' })
-        .catch(function () { return null; });
-    }, 60000);
-  }
-
-  // A URL the page was not made at (a reload after an upload, a bookmark of a baked state).
-  var asked = fromURL();
-  if (!same(asked, shown)) {
-    wanted = asked;
-    setControls(wanted);
-    request(false);
-  }
+  // explorer serve behind the page: uploads, and the page says it is open every minute.
+  fetch('../live.json').then(function (response) {
+    return response.ok ? response.json() : null;
+  }).catch(function () { return null; }).then(function (answer) {
+    live = !!(answer && answer.upload);
+    if (live) {
+      session = pageSession();
+      document.querySelectorAll('label.upload').forEach(function (label) { label.hidden = false; });
+      window.setInterval(function () { post('../alive?session=' + session).catch(function () { return null; }); }, 60000);
+    }
+    // A URL the page was not made at (a reload, a bookmark of a state or of an upload).
+    var asked = fromURL();
+    if (!same(asked, shown)) {
+      wanted = asked;
+      setControls(wanted);
+      request();
+    }
+  });
 })();

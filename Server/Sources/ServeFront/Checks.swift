@@ -4,91 +4,46 @@ import Hummingbird
 import HummingbirdCore
 import NIOCore
 
-/// The HTTP front of `explorer serve`: checks what SwiftNIO's parser and `HeadGuard` leave to the
-/// request (the `Host`, the URL's length, the body's size), hands it to the lesson server, and
-/// sends its answer with the headers every answer carries.
-struct Front: HTTPResponder {
-    /// A request's context, with the connection it came on (to notice a client that goes away).
-    struct Context: RequestContext {
-        var coreContext: CoreRequestContextStorage
-        let channel: any Channel
-
-        init(source: ApplicationRequestContextSource) {
-            coreContext = .init(source: source)
-            channel = source.channel
-        }
-    }
-
-    let worker: WorkerLink
-    /// Largest request body, in bytes.
-    let maxBodyBytes: Int
+/// What every request passes through before the router's routes and the site's files: the
+/// `Host` (a name of this machine), the URL's length, a POST's origin, and the headers every
+/// answer carries. SwiftNIO's parser and `HeadGuard` have already bounded the head and its time.
+struct Checks<Context: RequestContext>: RouterMiddleware {
     /// Longest URL, in bytes.
     let maxURLBytes = 8192
     /// Names of this machine the `Host` header may give besides an IP address and `localhost`.
     let hostNames: Set<String>
-    private let counter = Counter()
 
-    func respond(to request: Request, context: Context) async throws -> Response {
-        guard Self.isAllowed(host: request.head.authority, names: hostNames) else {
-            return Self.text(
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard Front.isAllowed(host: request.head.authority, names: hostNames) else {
+            return Front.text(
                 .misdirectedRequest, "This server answers only for its own addresses (the Host header named another).\n"
             )
         }
         guard request.uri.string.utf8.count <= maxURLBytes else {
-            return Self.text(.uriTooLong, "The URL is longer than \(maxURLBytes) bytes.\n")
+            return Front.text(.uriTooLong, "The URL is longer than \(maxURLBytes) bytes.\n")
         }
-        let isHead = request.method == .head
-        var body: String?
-        let folder = worker.ready.folder
-        if request.method == .post {
-            guard Self.isSameOrigin(request) else {
-                return Self.text(
-                    .forbidden,
-                    "Requests from another site's page are refused (Origin or Sec-Fetch-Site names another site).\n")
-            }
-            if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
-                return Self.tooLarge(maxBodyBytes)
-            }
-            let name = "body-\(counter.next())"
-            let path = folder + "/incoming/" + name
-            do {
-                switch try await Self.save(request.body, to: path, limit: maxBodyBytes) {
-                case .saved: body = name
-                case .tooLarge: return Self.tooLarge(maxBodyBytes)
-                }
-            } catch let error as SaveError {
-                try? FileManager.default.removeItem(atPath: path)
-                return Self.text(
-                    .init(code: 507, reasonPhrase: "Insufficient Storage"),
-                    "The server cannot keep the upload: \(error.reason).\n")
-            }
+        guard request.method != .post || Front.isSameOrigin(request) else {
+            return Front.text(
+                .forbidden,
+                "Requests from another site's page are refused (Origin or Sec-Fetch-Site names another site).\n")
         }
-        let id = worker.makeID()
-        // A client that closes its connection before the answer (a page left, a fetch aborted)
-        // cancels its request: a run it was waiting for is not made.
-        ClientWatch.shared.onGone(context.channel) { [worker] in worker.cancel(id) }
-        let answer = await worker.ask(
-            id: id, method: isHead ? "GET" : request.method.rawValue, path: request.uri.path,
-            query: request.uri.query ?? "", body: body)
-        ClientWatch.shared.answered(context.channel)
-        if let body { try? FileManager.default.removeItem(atPath: folder + "/incoming/" + body) }
-        var headers = Self.headers(type: answer.type, cache: answer.cache)
-        if let allow = answer.allow { headers[.allow] = allow }
-        let bytes: ByteBuffer
-        if let file = answer.file {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                return Self.text(.notFound, "Not found.\n")
-            }
-            bytes = ByteBuffer(bytes: data)
-        } else {
-            bytes = ByteBuffer(string: answer.body ?? "")
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            response = Front.text(error.status, error.status == .notFound ? "Not found.\n" : "\(error.status.reasonPhrase).\n")
         }
-        let response = Response(status: .init(code: answer.status), headers: headers, body: .init(byteBuffer: bytes))
-        return isHead ? response.createHeadResponse() : response
+        for field in Front.headers(type: "", cache: "no-cache") where response.headers[field.name] == nil {
+            response.headers.append(field)
+        }
+        return response
     }
+}
 
-    // MARK: - Checks
-
+/// The checks and answers the front's routes share.
+enum Front {
     /// Whether `host` (the `Host` header: name or address, and port) names this server: an IP
     /// address, `localhost` or one of `names`. A page on another site cannot then reach the
     /// server through a name it controls (DNS rebinding).
@@ -171,7 +126,7 @@ struct Front: HTTPResponder {
     /// and styles.
     static func headers(type: String, cache: String) -> HTTPFields {
         var headers = HTTPFields()
-        headers[.contentType] = type
+        if !type.isEmpty { headers[.contentType] = type }
         headers[.cacheControl] = cache
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         headers[.contentSecurityPolicy] =
@@ -193,16 +148,5 @@ struct Front: HTTPResponder {
                     string:
                         "{\"error\":\"the upload is larger than \(limit / 1_048_576) MiB (raise it with --max-upload-mb)\"}"
                 )))
-    }
-
-    /// Numbers for request bodies' file names.
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
-        func next() -> Int {
-            lock.lock(); defer { lock.unlock() }
-            value += 1
-            return value
-        }
     }
 }

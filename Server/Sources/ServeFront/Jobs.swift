@@ -1,0 +1,218 @@
+import Foundation
+
+/// Students' pictures and the jobs that bake them, in the server's temporary folder:
+///
+/// ```
+/// uploads/SESSION/NAME                 a page's upload (a PNG, as sent)
+/// jobs/SESSION/NAME/lesson-03/states/  the states a job baked for it (`explorer serve-job`)
+/// ```
+///
+/// One queue: one job runs at a time, a child process of its own (the export's code, with its
+/// memory and CPU bounded by itself and its time here); a page's new job replaces its earlier
+/// one. A crash fails that job alone: its page is told why.
+final class Jobs: @unchecked Sendable {
+    /// One lesson baked for one upload of one page.
+    struct Job {
+        var session: String, name: String, lesson: String, near: String
+        var key: String { session + "/" + name + "/" + lesson }
+    }
+
+    let folder: String
+    /// `explorer serve-job` and its fixed arguments.
+    let command: [String]
+    /// Most bytes of uploads kept in all; the oldest go first.
+    let budget: Int
+    /// How long a job may run, and how long a page's uploads stay after its last request.
+    let deadline: TimeInterval = 600, lifetime: TimeInterval = 600
+    private let lock = NSLock()
+    private var queue: [Job] = []
+    private var running: (job: Job, process: Process)?
+    private var failed: [String: String] = [:]
+    /// Processes killed because their page wanted another job: not failures.
+    private var killed: Set<ObjectIdentifier> = []
+    private var uploads: [(session: String, name: String, bytes: Int)] = []
+    private var seen: [String: Date] = [:]
+
+    init(command: [String], budget: Int) throws {
+        var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("explorer-serve-XXXXXX")).utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw Failure("cannot make the server's temporary folder: \(String(cString: strerror(errno)))")
+        }
+        folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.command = command
+        self.budget = budget
+    }
+
+    /// Keeps the body at `file` as page `session`'s upload named after `fileName`; its name.
+    func store(_ file: String, session: String, fileName: String) throws -> String {
+        let name = Self.uploadName(fileName)
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0
+        let head = FileHandle(forReadingAtPath: file).flatMap { try? $0.read(upToCount: 8) }
+        guard head == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw Failure("\(name) is not a PNG file")
+        }
+        guard bytes <= budget else { throw Failure("\(name) is larger than the server keeps for all uploads") }
+        try lock.withLock {
+            touch(session)
+            cancel { $0.session == session && $0.name == name }
+            uploads.removeAll { $0.session == session && $0.name == name }
+            while uploads.reduce(0, { $0 + $1.bytes }) + bytes > budget, let oldest = uploads.first {
+                uploads.removeFirst()
+                remove(session: oldest.session, name: oldest.name)
+            }
+            remove(session: session, name: name)
+            try FileManager.default.createDirectory(
+                atPath: folder + "/uploads/" + session, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: file, toPath: folder + "/uploads/" + session + "/" + name)
+            uploads.append((session, name, bytes))
+        }
+        return name
+    }
+
+    /// Makes sure `job` is baking or baked with its `near` state first (`state`: its folder);
+    /// the page's other jobs are dropped. The job's URL base, or why not.
+    func start(_ job: Job, state: String) -> Result<String, Failure> {
+        let base = "/jobs/\(job.session)/\(job.name)/\(Self.page(job.lesson))/"
+        return lock.withLock {
+            touch(job.session)
+            guard uploads.contains(where: { $0.session == job.session && $0.name == job.name }) else {
+                return .failure(Failure("this page has no upload \(job.name) (upload it again)"))
+            }
+            let made = FileManager.default.fileExists(atPath: folder + base + "states/" + state + "/state.html")
+            if let running, running.job.key == job.key, made || running.job.near == job.near { return .success(base) }
+            if let index = queue.firstIndex(where: { $0.key == job.key }) {
+                queue[index].near = job.near
+                return .success(base)
+            }
+            cancel { $0.session == job.session }
+            if made { return .success(base) }
+            failed[job.key] = nil
+            queue.append(job)
+            pump()
+            return .success(base)
+        }
+    }
+
+    /// File `path` under `jobs/` (`SESSION/NAME/lesson-03/states/F/state.html`): waits for a
+    /// state the page's job is baking; nil when there is none, or why its job failed.
+    func file(_ path: String) async -> Result<String, Failure>? {
+        let parts = path.split(separator: "/")
+        guard parts.count > 2, let number = Int(parts[2].dropFirst("lesson-".count)) else { return nil }
+        let key = "\(parts[0])/\(parts[1])/\(number)"
+        let file = folder + "/jobs/" + path
+        for _ in 0..<1200 {
+            var info = stat()
+            if lstat(file, &info) == 0 {
+                return (info.st_mode & S_IFMT) == S_IFREG ? .success(file) : nil
+            }
+            let (message, waiting) = lock.withLock {
+                (failed[key], running?.job.key == key || queue.contains { $0.key == key })
+            }
+            if let message { return .failure(Failure(message)) }
+            guard waiting, path.hasSuffix("/state.html") else { return nil }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return .failure(Failure("the picture's state took more than 120 s"))
+    }
+
+    /// Page `session` is open: its uploads stay.
+    func alive(_ session: String) { lock.withLock { touch(session) } }
+
+    /// Stops the running job and removes the folder.
+    func stop() {
+        lock.withLock {
+            queue.removeAll()
+            if let running { kill(running.process.processIdentifier, SIGKILL) }
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    // MARK: - With the lock held
+
+    private func touch(_ session: String) {
+        let now = Date()
+        seen[session] = now
+        for (old, time) in seen where now.timeIntervalSince(time) > lifetime {
+            seen[old] = nil
+            cancel { $0.session == old }
+            uploads.removeAll { $0.session == old }
+            try? FileManager.default.removeItem(atPath: folder + "/uploads/" + old)
+            try? FileManager.default.removeItem(atPath: folder + "/jobs/" + old)
+        }
+    }
+
+    private func remove(session: String, name: String) {
+        try? FileManager.default.removeItem(atPath: folder + "/uploads/" + session + "/" + name)
+        try? FileManager.default.removeItem(atPath: folder + "/jobs/" + session + "/" + name)
+    }
+
+    /// Drops the queued jobs `matching`, and kills the running one if it matches.
+    private func cancel(_ matching: (Job) -> Bool) {
+        queue.removeAll(where: matching)
+        if let running, matching(running.job) {
+            killed.insert(ObjectIdentifier(running.process))
+            kill(running.process.processIdentifier, SIGKILL)
+        }
+    }
+
+    /// The page folder of lesson `number` (`lesson-03`).
+    static func page(_ number: String) -> String { "lesson-\(number.count < 2 ? "0" : "")\(number)" }
+
+    /// Starts the next job when none runs.
+    private func pump() {
+        guard running == nil, !queue.isEmpty else { return }
+        let job = queue.removeFirst()
+        let output = folder + "/jobs/" + job.session + "/" + job.name
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments =
+            Array(command.dropFirst()) + [
+                "--lesson", job.lesson, "--picture", folder + "/uploads/" + job.session + "/" + job.name,
+                "--name", job.name, "--output", output, "--base", "/jobs/\(job.session)/\(job.name)/\(Self.page(job.lesson))/",
+                "--near", job.near
+            ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.terminationHandler = { [self] ended in
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            lock.withLock {
+                if killed.remove(ObjectIdentifier(ended)) == nil && ended.terminationStatus != 0 {
+                    let last = text.split(separator: "\n").last { $0.hasPrefix("Error") } ?? "it stopped (signal \(ended.terminationStatus))"
+                    failed[job.key] = "the job for \(job.name) failed: " + last.replacingOccurrences(of: folder + "/", with: "")
+                }
+                running = nil
+                pump()
+            }
+        }
+        do {
+            try process.run()
+        } catch {
+            failed[job.key] = "cannot start a job: \(error)"
+            return pump()
+        }
+        running = (job, process)
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [self] in
+            lock.withLock {
+                if running?.process === process { kill(process.processIdentifier, SIGKILL) }
+            }
+        }
+    }
+
+    /// A plain file name ending `.png` for an uploaded file called `fileName`: letters of other
+    /// scripts transliterated to Latin without accents (`Привет.png` is `Privet.png`), other
+    /// characters `-`, at most 60 of them.
+    static func uploadName(_ fileName: String) -> String {
+        let base = (fileName as NSString).lastPathComponent
+        var stem = String((base.lowercased().hasSuffix(".png") ? String(base.dropLast(4)) : base).prefix(200))
+        if !stem.allSatisfy(\.isASCII) {
+            stem =
+                stem.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false)
+                ?? stem
+        }
+        stem = String(
+            stem.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }.prefix(60))
+        while stem.hasPrefix("-") || stem.hasPrefix("_") { stem.removeFirst() }
+        return (stem.isEmpty ? "picture" : stem) + ".png"
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The front's own routes beside the site's files: old lesson URLs, uploads and their jobs.
+///
+/// - `GET /lesson/N?…`: the baked page, `/lesson-0N/?…` (the query is the page's state).
+/// - `GET /live.json`: tells a page that a server takes uploads here (a static host has none).
+/// - `POST /upload?session=S&name=FILE`: a PNG body kept as page S's upload; `{"value": "upload:NAME"}`.
+/// - `POST /job?session=S&image=NAME&lesson=N&near=P=V&state=F`: bakes NAME for lesson N, state F
+///   (parameter P at V) first; `{"base": "/jobs/S/NAME/lesson-0N/"}`.
+/// - `GET /jobs/S/NAME/lesson-0N/states/F/FILE`: a job's file; `state.html` waits while it is baked.
+/// - `POST /alive?session=S`: the page is open; its uploads stay.
+struct Routes {
+    let jobs: Jobs
+    let maxBodyBytes: Int
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("lesson/:number") { request, context in
+            guard let number = context.parameters.get("number").flatMap(Int.init), (0...999).contains(number) else {
+                throw HTTPError(.notFound)
+            }
+            return Response.redirect(to: "/\(Jobs.page(String(number)))/" + (request.uri.query.map { "?" + $0 } ?? ""))
+        }
+        router.get("glossary") { _, _ in Response.redirect(to: "/glossary.html") }
+        router.get("live.json") { _, _ in Self.json(.ok, ["upload": "\(maxBodyBytes / 1_048_576) MiB"]) }
+        router.post("alive") { request, _ in
+            guard let session = Self.session(request) else { return Self.json(.badRequest, ["error": "no session"]) }
+            jobs.alive(session)
+            return Self.json(.ok, [:])
+        }
+        router.post("upload") { request, _ in try await upload(request) }
+        router.post("job") { request, _ in
+            let query = request.uri.queryParameters
+            guard let session = Self.session(request), let image = query.get("image"),
+                image == Jobs.uploadName(image), let lesson = query.get("lesson").flatMap(Int.init),
+                (0...999).contains(lesson), let near = query.get("near"), near.utf8.count <= 400,
+                let state = query.get("state"), Self.isFileName(state)
+            else {
+                return Self.json(.badRequest, ["error": "a job needs session, image, lesson, near and state"])
+            }
+            let job = Jobs.Job(session: session, name: image, lesson: String(lesson), near: near)
+            switch jobs.start(job, state: state) {
+            case .success(let base): return Self.json(.ok, ["base": base])
+            case .failure(let failure): return Self.json(.badRequest, ["error": failure.description])
+            }
+        }
+        router.get("jobs/**") { _, context in
+            let parts = context.parameters.getCatchAll()
+            guard parts.count <= 6, parts.allSatisfy({ Self.isFileName(String($0)) }) else { throw HTTPError(.notFound) }
+            switch await jobs.file(parts.joined(separator: "/")) {
+            case .success(let file)?:
+                guard let data = FileManager.default.contents(atPath: file) else { throw HTTPError(.notFound) }
+                var headers = Front.headers(type: Self.type(of: file), cache: "no-cache")
+                let note = jobs.folder + "/jobs/" + parts.prefix(2).joined(separator: "/") + "/note.txt"
+                if let text = try? String(contentsOfFile: note, encoding: .utf8) {
+                    headers[HTTPField.Name("X-Job-Note")!] = text
+                }
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            case .failure(let failure)?:
+                return Front.text(.internalServerError, failure.description)
+            case nil:
+                throw HTTPError(.notFound)
+            }
+        }
+    }
+
+    /// Keeps a POSTed PNG as the page's upload.
+    func upload(_ request: Request) async throws -> Response {
+        guard let session = Self.session(request) else { return Self.json(.badRequest, ["error": "no session"]) }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
+            return Front.tooLarge(maxBodyBytes)
+        }
+        let path = jobs.folder + "/incoming-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            guard try await Front.save(request.body, to: path, limit: maxBodyBytes) == .saved else {
+                return Front.tooLarge(maxBodyBytes)
+            }
+        } catch let error as Front.SaveError {
+            return Self.json(.init(code: 507), ["error": "the server cannot keep the upload: \(error.reason)"])
+        }
+        do {
+            let name = try jobs.store(
+                path, session: session, fileName: request.uri.queryParameters.get("name") ?? "picture.png")
+            return Self.json(.ok, ["value": "upload:" + name])
+        } catch {
+            return Self.json(.badRequest, ["error": "\(error)"])
+        }
+    }
+
+    /// The request's page session: lower-case letters and digits, at most 40.
+    static func session(_ request: Request) -> String? {
+        guard let session = request.uri.queryParameters.get("session"), !session.isEmpty, session.count <= 40,
+            session.allSatisfy({ $0.isASCII && ($0.isNumber || ("a"..."z").contains($0)) })
+        else { return nil }
+        return session
+    }
+
+    /// Letters, digits, `.`, `-` and `_`, not starting with a dot: never a path.
+    static func isFileName(_ text: String) -> Bool {
+        guard let first = text.first, first != ".", text.count <= 200 else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") }
+    }
+
+    static func type(of file: String) -> String {
+        switch (file as NSString).pathExtension {
+        case "png": "image/png"
+        case "html": "text/html; charset=utf-8"
+        case "json": "application/json"
+        case "csv": "text/csv; charset=utf-8"
+        default: "application/octet-stream"
+        }
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ fields: [String: String]) -> Response {
+        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return Response(
+            status: status, headers: Front.headers(type: "application/json", cache: "no-store"),
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import BlurKit
+import Foundation
+
+/// `explorer serve-job`: one student's picture baked for one lesson, in a process of its own
+/// that `explorer-serve` starts, bounds and may kill (`StaticSite.job`). Not for typing.
+struct ServeJobCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-job",
+        abstract: "Bake a lesson's states for an uploaded picture (started by explorer-serve).",
+        shouldDisplay: false
+    )
+
+    @OptionGroup var lessons: LessonFolderOptions
+
+    @Option var lesson: String
+    /// The uploaded PNG, as the server kept it.
+    @Option var picture: String
+    /// The name the page shows for it (`my-photo.png`).
+    @Option var name: String
+    /// The job's folder: `picture/NAME`, `note.txt`, `lesson-03/states/…` go into it.
+    @Option var output: String
+    /// The URL the job's folder is served at.
+    @Option var base: String
+    @Option var near: String?
+    @Option var steps: Int = 6
+    @Option(name: .customLong("max-pixels")) var maxPixels: Int = 12_000_000
+
+    /// Most bytes of memory a job may map, and CPU seconds it may use.
+    static let maxMemory: rlim_t = 4 << 30, maxSeconds: rlim_t = 300
+
+    func run() throws {
+        var memory = rlimit(rlim_cur: Self.maxMemory, rlim_max: Self.maxMemory)
+        var seconds = rlimit(rlim_cur: Self.maxSeconds, rlim_max: Self.maxSeconds)
+        setrlimit(Int32(RLIMIT_AS.rawValue), &memory)
+        setrlimit(Int32(RLIMIT_CPU.rawValue), &seconds)
+        var standardError = StandardError()
+        do {
+            let library = try lessons.library()
+            guard let entry = library.entries.first(where: { String($0.number) == lesson || $0.slug == lesson }) else {
+                throw LessonError(library.folder, line: nil, "no lesson '\(lesson)'", exitCode: 64)
+            }
+            let parsed = try LessonParser.parse(fileAt: entry.path)
+            guard let image = parsed.parameters.first(where: { $0.kind == .image }) else {
+                throw LessonError(entry.path, line: nil, "this lesson takes no picture", exitCode: 64)
+            }
+            let folder = output + "/picture"
+            let copy = folder + "/" + name
+            if !FileManager.default.fileExists(atPath: copy) {
+                let full = try ImageSource.load(picture, maxPixels: maxPixels)
+                let k = ReducedCopy.factor(width: full.width, height: full.height)
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                if k > 1 {
+                    let small = full.reduced(by: k)
+                    try PNG.write(small, to: copy + ".part", compression: .fast)
+                    try "a reduced copy at \(small.width)×\(small.height) of \(full.width)×\(full.height)".write(
+                        toFile: output + "/note.txt", atomically: true, encoding: .utf8)
+                } else {
+                    try FileManager.default.copyItem(atPath: picture, toPath: copy + ".part")
+                }
+                try FileManager.default.moveItem(atPath: copy + ".part", toPath: copy)
+            }
+            let pair = near.flatMap(LessonCommand.split).map { (name: $0.name, value: $0.value) }
+            try StaticSite.job(
+                parsed, image: image.name, picture: copy, shown: name, root: output, base: base, near: pair,
+                steps: steps, quick: true
+            ) { print("job \(lesson): \($0)", to: &standardError) }
+        } catch let error as LessonError {
+            throw error.report()
+        } catch {
+            print("Error: \(StaticSite.reason(error))", to: &standardError)
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,280 @@
+import BlurKit
+import Foundation
+
+extension StaticSite {
+    /// What `write` did: lessons, states and bytes written, and the lessons left out with why.
+    struct Summary {
+        var lessons = 0
+        var states = 0
+        var bytes = 0
+        var failures: [String] = []
+    }
+
+    /// What a bake is expected to cost, from the states run first (each lesson's defaults and one
+    /// state more, as PlutoSliderServer samples a few states of a group): states, bytes, seconds.
+    struct Estimate {
+        var states = 0
+        var bytes = 0.0
+        var seconds = 0.0
+    }
+
+    /// The copy of the lesson file a baked page folder keeps.
+    static let sourceName = "source.md"
+
+    /// One lesson being baked: its page folder (in a temporary folder until it is swapped in),
+    /// the states left to run, those kept, and what its first two runs cost.
+    final class Bake {
+        let lesson: Lesson
+        let building: String
+        var todo: [(name: String, value: String)] = []
+        var kept: [String: [String]] = [:]
+        var folders: [String: [String: String]] = [:]
+        var states = 1
+        var first = (bytes: 0.0, seconds: 0.0)
+        var step: (bytes: Double, seconds: Double)?
+
+        init(lesson: Lesson, building: String) {
+            self.lesson = lesson
+            self.building = building
+        }
+
+        var page: String { building + "/" + lesson.pageFolderName }
+
+        /// The lesson's expected bytes and seconds: the defaults' run, then each state as the one sampled.
+        var estimate: Estimate {
+            let each = step ?? first
+            let left = Double(todo.count)
+            return Estimate(
+                states: states + todo.count, bytes: first.bytes + (step?.bytes ?? 0) + left * each.bytes,
+                seconds: first.seconds + (step?.seconds ?? 0) + left * each.seconds)
+        }
+    }
+
+    /// Writes the site into `root` for `entries` of `library`; `progress` hears each state as it
+    /// is run, and `estimated` what the whole bake should cost once each lesson's first two states
+    /// are run (before the others are).
+    ///
+    /// Each lesson is built whole in a temporary folder beside its page folder and swapped in by
+    /// one rename (`swap`), so a run killed at any moment leaves each lesson's earlier page, with
+    /// its controls and states, or the new one. A lesson that fails is left out (its earlier
+    /// page, if any, stays) and named in `Summary.failures`; the others and the index are written.
+    ///
+    /// - Throws: `LessonError` when `root` holds an `index.html` that is not a course index
+    ///   (nothing is written then), when the estimate is over `maxBytes` (nothing more is
+    ///   written), or when the assets or the index cannot be written.
+    static func write(
+        library: LessonLibrary, entries: [LessonLibrary.Entry], root: String, steps: Int, quick: Bool,
+        maxBytes: Int? = nil, progress: (String) -> Void, estimated: (Estimate) -> Void = { _ in }
+    ) throws(LessonError) -> Summary {
+        var summary = Summary()
+        let memo = CellMemo()
+        if let existing = try? String(contentsOfFile: root + "/index.html", encoding: .utf8),
+            !existing.contains(indexTitle)
+        {
+            throw LessonError(
+                root + "/index.html", line: nil,
+                "exists and is not a course index that explorer wrote; choose another --output folder")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: root + "/assets", withIntermediateDirectories: true)
+            for name in LiveAssets.names {
+                try AtomicFile.write(text: LiveAssets.text(name) ?? "", to: root + "/assets/" + name)
+            }
+        } catch {
+            throw LessonError(root, line: nil, "cannot write the site's assets: \(reason(error))")
+        }
+        AtomicFile.removeStale(in: root)
+        var bakes: [Bake] = []
+        defer {
+            for bake in bakes {
+                try? FileManager.default.removeItem(atPath: bake.building)
+                TemporaryFiles.unregister(bake.building)
+            }
+        }
+        for entry in entries {
+            do throws(LessonError) {
+                bakes.append(try begin(entry, root: root, steps: steps, quick: quick, memo: memo, progress: progress))
+            } catch {
+                summary.failures.append(error.description)
+            }
+        }
+        let total = bakes.reduce(into: Estimate()) { total, bake in
+            let one = bake.estimate
+            total.states += one.states
+            total.bytes += one.bytes
+            total.seconds += one.seconds
+        }
+        estimated(total)
+        if let maxBytes, total.bytes > Double(maxBytes) {
+            throw LessonError(
+                root, line: nil,
+                "the site would take about \(Int(total.bytes / 1_048_576)) MiB, over the budget of \(maxBytes / 1_048_576) MiB; bake fewer --steps or raise --max-site-mb"
+            )
+        }
+        for bake in bakes {
+            do throws(LessonError) {
+                try finish(bake, root: root, quick: quick, memo: memo, progress: progress)
+                summary.states += bake.states
+                summary.lessons += 1
+            } catch {
+                summary.failures.append(error.description)
+            }
+        }
+        try CourseIndex.write(in: root)
+        summary.bytes = size(of: root)
+        return summary
+    }
+
+    /// Starts one lesson in a temporary folder: runs its defaults and its first state, timed.
+    static func begin(
+        _ entry: LessonLibrary.Entry, root: String, steps: Int, quick: Bool, memo: CellMemo,
+        progress: (String) -> Void
+    ) throws(LessonError) -> Bake {
+        let lesson = try LessonParser.parse(fileAt: entry.path)
+        // `.lesson-03.tmp-XXXXXX`: a name `AtomicFile.removeStale` removes once a killed run's.
+        var template = Array((root + "/." + lesson.pageFolderName + ".tmp-XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw LessonError(
+                root, line: nil, "cannot write \(lesson.pageFolderName): \(String(cString: strerror(errno)))")
+        }
+        let bake = Bake(
+            lesson: lesson,
+            building: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        TemporaryFiles.register(bake.building)
+        progress("\(lesson.pageFolderName): defaults")
+        let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
+        let start = Date()
+        _ = try LessonRunner(
+            lesson: lesson, values: defaults, outputRoot: bake.building, quickTiming: quick,
+            invocation: LessonCommand.invocation(lesson: lesson, settings: []), memo: memo
+        ).run()
+        bake.first = (Double(size(of: bake.page)), Date().timeIntervalSince(start))
+        for parameter in lesson.parameters {
+            bake.kept[parameter.name] = [parameter.value]
+            for value in grid(parameter, steps: steps) where value != parameter.value {
+                bake.todo.append((parameter.name, value))
+            }
+        }
+        if !bake.todo.isEmpty {
+            let start = Date()
+            let folder = runNext(bake, quick: quick, memo: memo, progress: progress)
+            bake.step = (Double(folder.map { size(of: bake.page + "/states/" + $0) } ?? 0), Date().timeIntervalSince(start))
+        }
+        return bake
+    }
+
+    /// Runs the next state of `bake` into its `states/` folder; the state's folder name, or nil
+    /// when the lesson refused the value (it is left out, and said).
+    @discardableResult
+    static func runNext(_ bake: Bake, quick: Bool, memo: CellMemo, progress: (String) -> Void) -> String? {
+        let (name, value) = bake.todo.removeFirst()
+        let lesson = bake.lesson
+        var values = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
+        values[name] = value
+        let folder = stateFolder(name, value)
+        progress("\(lesson.pageFolderName): \(name)=\(value)")
+        do {
+            try runState(
+                lesson, values: values, settings: ["\(name)=\(value)"], folder: folder,
+                into: bake.page + "/states", base: "states/", quick: quick, memo: memo)
+        } catch {
+            progress("\(lesson.pageFolderName): \(name)=\(value) left out: \(reason(error))")
+            return nil
+        }
+        bake.kept[name, default: []].append(value)
+        bake.folders[name, default: [:]][value] = folder
+        bake.states += 1
+        return folder
+    }
+
+    /// Runs `lesson` at `values` into `states/folder` with its page as `state.html`, its links
+    /// made to start at `base` + `folder/`, each occurrence of `hide` (a server's folder) left out.
+    static func runState(
+        _ lesson: Lesson, values: [String: String], settings: [String], folder: String, into states: String,
+        base: String, quick: Bool, memo: CellMemo, hide: String? = nil
+    ) throws {
+        let staging = states + "/.staging-" + folder
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let outcome = try LessonRunner(
+            lesson: lesson, values: values, outputRoot: staging, quickTiming: quick,
+            invocation: LessonCommand.invocation(lesson: lesson, settings: settings), memo: memo
+        ).run()
+        var html = LivePage.links(
+            try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8), base: base + folder + "/")
+        if let hide { html = html.replacingOccurrences(of: hide, with: "") }
+        try AtomicFile.write(text: html, to: outcome.folder + "/state.html")
+        try? FileManager.default.removeItem(atPath: states + "/" + folder)
+        try FileManager.default.moveItem(atPath: outcome.folder, toPath: states + "/" + folder)
+    }
+
+    /// Runs the rest of `bake`'s states, writes its page with controls and swaps it in.
+    static func finish(
+        _ bake: Bake, root: String, quick: Bool, memo: CellMemo, progress: (String) -> Void
+    ) throws(LessonError) {
+        while !bake.todo.isEmpty { runNext(bake, quick: quick, memo: memo, progress: progress) }
+        let lesson = bake.lesson
+        let target = root + "/" + lesson.pageFolderName
+        var grids: [String: [String]] = [:]
+        for parameter in lesson.parameters {
+            guard let kept = bake.kept[parameter.name], kept.count > 1 else { continue }
+            grids[parameter.name] =
+                parameter.kind == .choice || parameter.kind == .method
+                ? parameter.choices.filter(kept.contains)
+                : kept.sorted { (Double($0) ?? 0, $0) < (Double($1) ?? 0, $1) }
+        }
+        do {
+            let html = try String(contentsOfFile: bake.page + "/index.html", encoding: .utf8)
+            try FileManager.default.createDirectory(
+                atPath: bake.page + "/states/defaults", withIntermediateDirectories: true)
+            try AtomicFile.write(text: html, to: bake.page + "/states/defaults/state.html")
+            let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
+            try AtomicFile.write(
+                text: LivePage.html(
+                    page: html, lesson: lesson, values: defaults, note: StaticSite.note, grids: grids,
+                    states: bake.folders, cells: CellDependencies.of(lesson)),
+                to: bake.page + "/index.html")
+            // The lesson as baked, by which `explorer serve` knows a page is up to date.
+            try FileManager.default.copyItem(atPath: lesson.path, toPath: bake.page + "/" + sourceName)
+            try swap(bake.page, into: target)
+        } catch {
+            throw LessonError(target, line: nil, "cannot write the lesson's page: \(reason(error))")
+        }
+    }
+
+    /// A student's picture baked into `root` for one lesson (`explorer serve-job`): the states of
+    /// the site's grids with image parameter `image` at `picture` (shown as `shown`), nearest
+    /// `near` first, each written as it is made (`states/FOLDER/state.html`, links from `base`)
+    /// and one already there left as it is, so a job started again goes on where it stopped.
+    static func job(
+        _ lesson: Lesson, image: String, picture: String, shown: String, root: String, base: String,
+        near: (name: String, value: String)?, steps: Int, quick: Bool, progress: (String) -> Void
+    ) throws {
+        var defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
+        defaults[image] = picture
+        var states: [(name: String, value: String)] = [("", "")]
+        for parameter in lesson.parameters where parameter.name != image {
+            states += grid(parameter, steps: steps).filter { $0 != parameter.value }.map { (parameter.name, $0) }
+        }
+        func distance(_ state: (name: String, value: String)) -> Double {
+            guard let near else { return 0 }
+            let value = state.name.isEmpty ? defaults[near.name] ?? "" : state.value
+            guard state.name.isEmpty || state.name == near.name else { return .infinity }
+            return value == near.value ? -1 : abs((Double(value) ?? .infinity) - (Double(near.value) ?? .infinity))
+        }
+        let memo = CellMemo()
+        let folder = root + "/" + lesson.pageFolderName
+        let hide = String(picture[..<(picture.lastIndex(of: "/") ?? picture.startIndex)]) + "/"
+        for state in states.enumerated().sorted(by: { (distance($0.element), $0.offset) < (distance($1.element), $1.offset) }).map(\.element) {
+            let name = state.name.isEmpty ? "defaults" : stateFolder(state.name, state.value)
+            guard !FileManager.default.fileExists(atPath: folder + "/states/" + name + "/state.html") else { continue }
+            var values = defaults
+            if !state.name.isEmpty { values[state.name] = state.value }
+            progress(state.name.isEmpty ? "defaults" : "\(state.name)=\(state.value)")
+            try FileManager.default.createDirectory(atPath: folder + "/states", withIntermediateDirectories: true)
+            try runState(
+                lesson, values: values,
+                settings: ["\(image)=\(shown)"] + (state.name.isEmpty ? [] : ["\(state.name)=\(state.value)"]),
+                folder: name, into: folder + "/states", base: base + "states/", quick: quick, memo: memo, hide: hide)
+        }
+    }
+}
