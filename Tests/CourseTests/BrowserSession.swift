@@ -20,7 +20,7 @@ struct BrowserSession {
             throw XCTSkip(reason)
         }
         if command == nil { try requireFront() }
-        let command = command ?? [BinaryRunner.executable.path, "serve", "--port", "0"]
+        let command = try command ?? [BinaryRunner.executable.path, "serve", "--port", "0"] + liveSite()
         let server = try launch(command[0], Array(command.dropFirst()), folder: BinaryRunner.packageRoot)
         var driver: Process?
         do {
@@ -39,6 +39,28 @@ struct BrowserSession {
             server.waitUntilExit()
             throw error
         }
+    }
+
+    /// `--site` and `--lessons` for `explorer serve` in the tests: lessons 1, 3 and 8 baked once
+    /// per test run (quick timing, about 6 steps a slider), with a lessons folder holding only
+    /// them, so the server bakes nothing more and starts at once.
+    static func liveSite() throws -> [String] {
+        try baked.get()
+    }
+
+    private static let baked: Result<[String], any Error> = Result {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("serve-tests-\(getpid())").path
+        let lessons = root + "/L", site = root + "/site", files = FileManager.default
+        try? files.removeItem(atPath: root)
+        try files.createDirectory(atPath: lessons, withIntermediateDirectories: true)
+        let shipped = BinaryRunner.packageRoot.appendingPathComponent("Lessons").path
+        for name in try files.contentsOfDirectory(atPath: shipped)
+        where name == "images" || ["01-", "03-", "08-"].contains(where: name.hasPrefix) {
+            try files.copyItem(atPath: shipped + "/" + name, toPath: lessons + "/" + name)
+        }
+        let export = try BinaryRunner.run(["export", "--output", site, "--lessons", lessons, "--quick"])
+        guard export.status == 0 else { throw BrowserError("the test site did not bake: \(export.standardError)") }
+        return ["--site", site, "--lessons", lessons]
     }
 
     /// Skips (fails with `CI=true`) unless the live server's HTTP front is built: `explorer serve`

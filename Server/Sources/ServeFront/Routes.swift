@@ -55,7 +55,8 @@ struct Routes {
                 var headers = Front.headers(type: Self.type(of: file), cache: "no-cache")
                 let note = jobs.folder + "/jobs/" + parts.prefix(2).joined(separator: "/") + "/note.txt"
                 if let text = try? String(contentsOfFile: note, encoding: .utf8) {
-                    headers[HTTPField.Name("X-Job-Note")!] = text
+                    headers[HTTPField.Name("X-Job-Note")!] =
+                        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: " .-"))) ?? ""
                 }
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
             case .failure(let failure)?:

@@ -80,6 +80,8 @@ extension StaticSite {
             for name in LiveAssets.names {
                 try AtomicFile.write(text: LiveAssets.text(name) ?? "", to: root + "/assets/" + name)
             }
+            // A static host answers the page's question with this; `explorer serve` answers it itself.
+            try AtomicFile.write(text: "{\"upload\": false}\n", to: root + "/live.json")
         } catch {
             throw LessonError(root, line: nil, "cannot write the site's assets: \(reason(error))")
         }
@@ -202,6 +204,7 @@ extension StaticSite {
         var html = LivePage.links(
             try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8), base: base + folder + "/")
         if let hide { html = html.replacingOccurrences(of: hide, with: "") }
+        html = LivePage.explaining(html, base: base + folder + "/", folder: outcome.folder)
         try AtomicFile.write(text: html, to: outcome.folder + "/state.html")
         try? FileManager.default.removeItem(atPath: states + "/" + folder)
         try FileManager.default.moveItem(atPath: outcome.folder, toPath: states + "/" + folder)
@@ -223,7 +226,8 @@ extension StaticSite {
                 : kept.sorted { (Double($0) ?? 0, $0) < (Double($1) ?? 0, $1) }
         }
         do {
-            let html = try String(contentsOfFile: bake.page + "/index.html", encoding: .utf8)
+            let html = LivePage.explaining(
+                try String(contentsOfFile: bake.page + "/index.html", encoding: .utf8), base: "", folder: bake.page)
             try FileManager.default.createDirectory(
                 atPath: bake.page + "/states/defaults", withIntermediateDirectories: true)
             try AtomicFile.write(text: html, to: bake.page + "/states/defaults/state.html")

@@ -232,7 +232,7 @@
       return fetch(prefix + 'states/' + folder + '/state.html').then(function (response) {
         return response.text().then(function (text) {
           if (!response.ok) { throw new Error(text || 'HTTP ' + response.status); }
-          var reduced = response.headers.get('X-Job-Note');
+          var reduced = decodeURIComponent(response.headers.get('X-Job-Note') || '');
           return { html: text, values: values, note: upload ? upload.name + ' baked here' + (reduced ? ' from ' + reduced : '') : note };
         });
       });
