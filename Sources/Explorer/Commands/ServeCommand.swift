@@ -112,6 +112,8 @@ struct ServeCommand: ParsableCommand {
             library = try lessons.library()
             let missing = library.entries.filter { !ExportCommand.isBaked($0, root: site) }
             if missing.isEmpty {
+                // The pages' scripts as this explorer has them, whatever explorer baked the site.
+                try StaticSite.writeAssets(site)
                 print("\(site)/ holds every lesson baked.")
             } else {
                 print("Baking \(missing.count) of \(library.entries.count) lessons into \(site)/ first.")
@@ -136,6 +138,7 @@ struct ServeCommand: ParsableCommand {
             ["--", explorer, "serve-job", "--steps", String(steps), "--max-pixels", String(maxPixels)]
             + (onDisk ? ["--lessons", absolute(library.folder)] : [])
         TemporaryFiles.removeAll()
+        fflush(nil)  // exec keeps no buffer: what was printed is written now
         let pointers = arguments.map { strdup($0) } + [nil]
         execv(arguments[0], pointers)
         var standardError = StandardError()

@@ -75,16 +75,7 @@ extension StaticSite {
                 root + "/index.html", line: nil,
                 "exists and is not a course index that explorer wrote; choose another --output folder")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: root + "/assets", withIntermediateDirectories: true)
-            for name in LiveAssets.names {
-                try AtomicFile.write(text: LiveAssets.text(name) ?? "", to: root + "/assets/" + name)
-            }
-            // A static host answers the page's question with this; `explorer serve` answers it itself.
-            try AtomicFile.write(text: "{\"upload\": false}\n", to: root + "/live.json")
-        } catch {
-            throw LessonError(root, line: nil, "cannot write the site's assets: \(reason(error))")
-        }
+        try writeAssets(root)
         AtomicFile.removeStale(in: root)
         var bakes: [Bake] = []
         defer {
@@ -125,6 +116,20 @@ extension StaticSite {
         try CourseIndex.write(in: root)
         summary.bytes = size(of: root)
         return summary
+    }
+
+    /// Writes the page's scripts and style into `root/assets/`, and the `live.json` by which a page
+    /// on a static host knows no server takes uploads there (`explorer serve` answers it itself).
+    static func writeAssets(_ root: String) throws(LessonError) {
+        do {
+            try FileManager.default.createDirectory(atPath: root + "/assets", withIntermediateDirectories: true)
+            for name in LiveAssets.names {
+                try AtomicFile.write(text: LiveAssets.text(name) ?? "", to: root + "/assets/" + name)
+            }
+            try AtomicFile.write(text: "{\"upload\": false}\n", to: root + "/live.json")
+        } catch {
+            throw LessonError(root, line: nil, "cannot write the site's assets: \(reason(error))")
+        }
     }
 
     /// Starts one lesson in a temporary folder: runs its defaults and its first state, timed.
