@@ -52,6 +52,11 @@ struct BrowserSession {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("serve-tests-\(getpid())").path
         let lessons = root + "/L", site = root + "/site", files = FileManager.default
         try? files.removeItem(atPath: root)
+        // Removed when the tests end, whatever happens in them.
+        atexit {
+            try? FileManager.default.removeItem(
+                at: FileManager.default.temporaryDirectory.appendingPathComponent("serve-tests-\(getpid())"))
+        }
         try files.createDirectory(atPath: lessons, withIntermediateDirectories: true)
         let shipped = BinaryRunner.packageRoot.appendingPathComponent("Lessons").path
         for name in try files.contentsOfDirectory(atPath: shipped)
