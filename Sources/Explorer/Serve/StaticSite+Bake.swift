@@ -195,17 +195,19 @@ extension StaticSite {
     }
 
     /// Runs `lesson` at `values` into `states/folder` with its page as `state.html`, its links
-    /// made to start at `base` + `folder/`, each occurrence of `hide` (a server's folder) left out.
+    /// made to start at `base` + `folder/`, each occurrence of `hide` (a server's folder) left out;
+    /// a job's run (`hide` given) puts its cells on two lanes when it can (`LessonRunner.preview`).
     static func runState(
         _ lesson: Lesson, values: [String: String], settings: [String], folder: String, into states: String,
         base: String, quick: Bool, memo: CellMemo, hide: String? = nil
     ) throws {
         let staging = states + "/.staging-" + folder
         defer { try? FileManager.default.removeItem(atPath: staging) }
-        let outcome = try LessonRunner(
+        var runner = LessonRunner(
             lesson: lesson, values: values, outputRoot: staging, quickTiming: quick,
-            invocation: LessonCommand.invocation(lesson: lesson, settings: settings), memo: memo
-        ).run()
+            invocation: LessonCommand.invocation(lesson: lesson, settings: settings), memo: memo)
+        runner.preview = hide != nil && quick
+        let outcome = try runner.run()
         var html = LivePage.links(
             try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8), base: base + folder + "/")
         if let hide { html = html.replacingOccurrences(of: hide, with: "") }
