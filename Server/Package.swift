@@ -7,8 +7,8 @@ import PackageDescription
 // `Server/.build/debug/explorer-serve` (or release) and runs it.
 //
 // - `explorer-serve`: HTTP on Hummingbird 2 (SwiftNIO's HTTP/1 parser) with limits on the head,
-//   URL and body, timeouts and a Host check; it starts the lesson server behind it
-//   (`explorer serve-worker`) and hands it each request.
+//   URL and body, timeouts and a Host check; it serves the baked site's files and runs students'
+//   uploads as jobs (`explorer serve-job`, a child process each).
 // - `explorer-lab`: the explorer with the front built in, one file for a lab (docs/lab.md): the explorer's package's `ExplorerCLI` library with `ServeFront`.
 
 // The explorer's package is this folder's parent; SwiftPM names a package reached by path after

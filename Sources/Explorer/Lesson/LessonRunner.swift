@@ -27,8 +27,7 @@ struct LessonRunner {
     /// not to read its own outputs, the cells on two lanes at once — the timing cells in order on
     /// one, the others on the other.
     var preview = false
-    /// Whether a preview may use the second lane: a server's background run keeps to its one
-    /// thread, whose priority is lowered (`RunScheduler`), so it takes no core from a request.
+    /// Whether a preview may use the second lane (an upload's job does: `StaticSite.runState`).
     var mayUseLanes = true
 
     /// A cell with its parameters substituted and its command parsed.
