@@ -1,7 +1,7 @@
 import BlurKit
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The server, chromedriver and one WebDriver session (W3C WebDriver, https://www.w3.org/TR/webdriver2/).
 struct BrowserSession {
@@ -25,13 +25,16 @@ struct BrowserSession {
         var driver: Process?
         do {
             let line = try waitForLine(server, containing: "Serving")
-            guard let start = line.range(of: "http://"), let end = line[start.lowerBound...].firstIndex(where: { $0 == " " || $0 == ")" }) else {
+            guard let start = line.range(of: "http://"),
+                let end = line[start.lowerBound...].firstIndex(where: { $0 == " " || $0 == ")" })
+            else {
                 throw BrowserError("no URL in '\(line)'")
             }
             let port = try freePort()
             driver = try launch(driverPath, ["--port=\(port)"], folder: BinaryRunner.packageRoot)
-            return try session(server: server, driver: driver!, driverURL: "http://127.0.0.1:\(port)",
-                               site: String(line[start.lowerBound..<end]), browser: browser, width: width)
+            return try session(
+                server: server, driver: driver!, driverURL: "http://127.0.0.1:\(port)",
+                site: String(line[start.lowerBound..<end]), browser: browser, width: width)
         } catch {
             driver?.terminate()
             server.interrupt()
@@ -79,21 +82,38 @@ struct BrowserSession {
         throw XCTSkip(reason)
     }
 
-    static func session(server: Process, driver: Process, driverURL: String, site: String, browser: String, width: Int) throws -> BrowserSession {
+    static func session(server: Process, driver: Process, driverURL: String, site: String, browser: String, width: Int)
+        throws -> BrowserSession
+    {
         for _ in 0..<100 {
-            if let status = try? request("GET", driverURL + "/status"), (status["value"] as? [String: Any])?["ready"] as? Bool == true { break }
+            if let status = try? request("GET", driverURL + "/status"),
+                (status["value"] as? [String: Any])?["ready"] as? Bool == true
+            {
+                break
+            }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        let answer = try request("POST", driverURL + "/session", [
-            "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": [
-                "binary": browser,
-                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=\(width),1600"],
-            ]]],
-        ])
+        let answer = try request(
+            "POST", driverURL + "/session",
+            [
+                "capabilities": [
+                    "alwaysMatch": [
+                        "browserName": "chrome",
+                        "goog:chromeOptions": [
+                            "binary": browser,
+                            "args": [
+                                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                                "--window-size=\(width),1600"
+                            ]
+                        ]
+                    ]
+                ]
+            ])
         guard let value = answer["value"] as? [String: Any], let session = value["sessionId"] as? String else {
             throw BrowserError("chromedriver did not start a session: \(answer)")
         }
-        return BrowserSession(server: server, driver: driver, driverURL: driverURL + "/session/" + session, session: session, site: site)
+        return BrowserSession(
+            server: server, driver: driver, driverURL: driverURL + "/session/" + session, session: session, site: site)
     }
 
     func stop() {
@@ -127,7 +147,8 @@ struct BrowserSession {
     /// (a change event) and waits until it has.
     func drag(_ name: String, through values: [String]) throws {
         let list = values.map { "'\($0)'" }.joined(separator: ",")
-        try script("""
+        try script(
+            """
             var s = document.querySelector('input[type=range][data-parameter=\(name)]'), values = [\(list)], i = 0;
             window.explorerDragged = false;
             (function step() {
@@ -142,7 +163,8 @@ struct BrowserSession {
 
     /// The requests of the page that failed (HTTP 400 or more), one per line; empty when none did.
     func failedRequests() throws -> String {
-        try script("""
+        try script(
+            """
             return performance.getEntriesByType('resource').filter(function (e) { return e.responseStatus >= 400; })
               .map(function (e) { return e.responseStatus + ' ' + e.name; }).join('\\n');
             """)
@@ -150,7 +172,8 @@ struct BrowserSession {
 
     /// The `url(…)` backgrounds of the page's style that do not load, one per line.
     func missingBackgrounds() throws -> String {
-        try script("""
+        try script(
+            """
             var missing = [], text = Array.prototype.map.call(document.querySelectorAll('style'), function (s) { return s.textContent; }).join('');
             (text.match(/url\\("[^"]+"\\)/g) || []).forEach(function (u) {
               var request = new XMLHttpRequest(); request.open('HEAD', u.slice(5, -2), false); request.send();
@@ -165,7 +188,8 @@ struct BrowserSession {
     func waitForRun() throws -> String {
         Thread.sleep(forTimeInterval: 0.3)
         for _ in 0..<1200 {
-            let state = try script("""
+            let state = try script(
+                """
                 var f = document.getElementById('live-controls'), s = document.getElementById('live-status');
                 var loaded = Array.prototype.every.call(document.images, function (i) { return i.complete && i.naturalWidth > 0; });
                 return (f.classList.contains('busy') || f.classList.contains('timing') || !loaded || s.textContent === '' || s.textContent.indexOf('uploading') === 0 ? 'wait|' : 'done|') + s.textContent;
@@ -179,15 +203,21 @@ struct BrowserSession {
     /// The first figure of the page, as the browser draws it (a PNG screenshot of the element).
     func figure() throws -> Data {
         let found = try Self.request("POST", driverURL + "/element", ["using": "css selector", "value": "main img"])
-        guard let element = (found["value"] as? [String: Any])?.values.first as? String else { throw BrowserError("no figure: \(found)") }
+        guard let element = (found["value"] as? [String: Any])?.values.first as? String else {
+            throw BrowserError("no figure: \(found)")
+        }
         let shot = try Self.request("GET", driverURL + "/element/\(element)/screenshot")
-        guard let text = shot["value"] as? String, let data = Data(base64Encoded: text) else { throw BrowserError("no screenshot") }
+        guard let text = shot["value"] as? String, let data = Data(base64Encoded: text) else {
+            throw BrowserError("no screenshot")
+        }
         return data
     }
 
     func sendFile(_ path: String, to selector: String) throws {
         let found = try Self.request("POST", driverURL + "/element", ["using": "css selector", "value": selector])
-        guard let element = (found["value"] as? [String: Any])?.values.first as? String else { throw BrowserError("no \(selector)") }
+        guard let element = (found["value"] as? [String: Any])?.values.first as? String else {
+            throw BrowserError("no \(selector)")
+        }
         _ = try Self.request("POST", driverURL + "/element/\(element)/value", ["text": path])
     }
 
@@ -235,7 +265,9 @@ struct BrowserSession {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard bound else { throw BrowserError("cannot find a free port") }
         return Int(UInt16(bigEndian: address.sin_port))
@@ -257,7 +289,9 @@ struct BrowserSession {
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BrowserError("curl \(method) \(url) failed with status \(process.terminationStatus)") }
+        guard process.terminationStatus == 0 else {
+            throw BrowserError("curl \(method) \(url) failed with status \(process.terminationStatus)")
+        }
         return (try JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     }
 }

@@ -159,8 +159,10 @@ final class ServeHTTPTests: XCTestCase {
         var child: Int32?
         for _ in 0..<100 where child == nil {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-            child = tasks.compactMap { try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/children", encoding: .utf8) }
-                .joined(separator: " ").split(separator: " ").first.flatMap { Int32($0) }
+            child = tasks.compactMap {
+                try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/children", encoding: .utf8)
+            }
+            .joined(separator: " ").split(separator: " ").first.flatMap { Int32($0) }
             if child == nil { Thread.sleep(forTimeInterval: 0.05) }
         }
         kill(try XCTUnwrap(child, "no job under \(pid)"), SIGKILL)
@@ -205,7 +207,8 @@ final class ServeHTTPTests: XCTestCase {
             XCTAssertGreaterThan(links.count, path == "/glossary.html" ? 0 : 3, path)
             // A state's links start at the page that shows it (lesson-03/), as the page reads them.
             let folder = URL(string: "http://127.0.0.1" + (path.hasSuffix("state.html") ? "/lesson-03/" : path))!
-            for link in Set(links.map { $0.components(separatedBy: "#")[0] }) where !link.isEmpty && !link.contains(":") {
+            for link in Set(links.map { $0.components(separatedBy: "#")[0] }) where !link.isEmpty && !link.contains(":")
+            {
                 let target = try XCTUnwrap(URL(string: link, relativeTo: folder)?.path)
                 let answer = try server.exchange(
                     "HEAD \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")

@@ -1,5 +1,6 @@
 import BlurKit
 import XCTest
+
 @testable import ExplorerCLI
 
 /// Declared parameters (kind, range, choices, smallest image, meaning), the expressions prose and
@@ -8,36 +9,36 @@ final class LessonParameterTests: XCTestCase {
     let path = "Lessons/05-sample.md"
 
     static let front = """
-    ---
-    title: T
-    summary: S
-    parameters:
-      sigma:
-        kind: number
-        default: 3
-        range: [0.5, 12]
-        meaning: the Gaussian's σ in pixels
-      passes:
-        kind: integer
-        default: 3
-        range: [1, 6]
-        meaning: how many boxes
-      style:
-        kind: choice
-        default: light
-        choices: [light, dark]
-        meaning: the look
-      image:
-        kind: image
-        default: builtin:checker@64x48
-        smallest: 32x32
-        meaning: the picture
-    values:
-      reach: floor(3 * sigma + 0.5)
-      twice: 2 * reach
-    ---
+        ---
+        title: T
+        summary: S
+        parameters:
+          sigma:
+            kind: number
+            default: 3
+            range: [0.5, 12]
+            meaning: the Gaussian's σ in pixels
+          passes:
+            kind: integer
+            default: 3
+            range: [1, 6]
+            meaning: how many boxes
+          style:
+            kind: choice
+            default: light
+            choices: [light, dark]
+            meaning: the look
+          image:
+            kind: image
+            default: builtin:checker@64x48
+            smallest: 32x32
+            meaning: the picture
+        values:
+          reach: floor(3 * sigma + 0.5)
+          twice: 2 * reach
+        ---
 
-    """
+        """
 
     func lesson(_ body: String = "Text.\n") throws -> Lesson {
         try LessonParser.parse(Self.front + body, path: path)
@@ -66,7 +67,8 @@ final class LessonParameterTests: XCTestCase {
 
     func testParameterListWrapsLongMeaningsTo80ColumnsWithAHangingIndent() throws {
         var lesson = try lesson()
-        let meaning = "the picture behind the panel, which sits in the middle, half as wide and a third as high, then more words"
+        let meaning =
+            "the picture behind the panel, which sits in the middle, half as wide and a third as high, then more words"
         lesson.parameters[3].meaning = meaning
         let list = LessonParameterList(lesson: lesson).text(markdown: false)
         let lines = list.split(separator: "\n", omittingEmptySubsequences: false)
@@ -80,21 +82,23 @@ final class LessonParameterTests: XCTestCase {
 
     func testSetOutsideTheDeclarationIsAUsageErrorStatingTheRange() throws {
         let lesson = try lesson()
-        XCTAssertEqual(try lesson.values(settings: [("sigma", "12"), ("passes", "1"), ("style", "dark")])["sigma"], "12")
+        XCTAssertEqual(
+            try lesson.values(settings: [("sigma", "12"), ("passes", "1"), ("style", "dark")])["sigma"], "12")
         let cases: [(String, String, Int, String)] = [
             ("sigma", "30", 5, "--set sigma=30: sigma must be a number in 0.5…12; 30 is above it"),
             ("sigma", "0.1", 5, "--set sigma=0.1: sigma must be a number in 0.5…12; 0.1 is below it"),
             ("sigma", "wide", 5, "--set sigma=wide: sigma must be a number in 0.5…12; 'wide' is not a number"),
             ("sigma", "nan", 5, "'nan' is not a number"),
             ("passes", "2.5", 10, "passes must be a whole number in 1…6; '2.5' is not a whole number"),
-            ("style", "tint", 15, "style must be one of light, dark; got 'tint'"),
+            ("style", "tint", 15, "style must be one of light, dark; got 'tint'")
         ]
         for (name, value, line, message) in cases {
             XCTAssertThrowsError(try lesson.values(settings: [(name, value)])) { error in
                 let error = error as? LessonError
                 XCTAssertEqual(error?.exitCode, 64)
                 XCTAssertEqual(error?.line, line)
-                XCTAssertTrue(error?.message.contains(message) ?? false, "\(String(describing: error)) should say \(message)")
+                XCTAssertTrue(
+                    error?.message.contains(message) ?? false, "\(String(describing: error)) should say \(message)")
             }
         }
     }
@@ -102,8 +106,10 @@ final class LessonParameterTests: XCTestCase {
     // MARK: - Expressions
 
     func testExpressionsComputeWhatTheyShow() throws {
-        let env: [String: LessonExpression.Value] = ["sigma": .text("1.5"), "shift": .text("30"), "image": .text("photo"),
-                                               "image.width": .number(480), "image.height": .number(320)]
+        let env: [String: LessonExpression.Value] = [
+            "sigma": .text("1.5"), "shift": .text("30"), "image": .text("photo"),
+            "image.width": .number(480), "image.height": .number(320)
+        ]
         func value(_ text: String) throws -> String { try LessonExpression.evaluate(text, in: env).rendered }
         XCTAssertEqual(try value("floor(3 * sigma + 0.5)"), "5")
         XCTAssertEqual(try value("image.width / 2"), "240")
@@ -121,36 +127,45 @@ final class LessonParameterTests: XCTestCase {
         XCTAssertEqual(try value("max(1, sigma, 0.5)"), "1.5")
         XCTAssertEqual(try value("fixed(pi, 4)"), "3.1416")
         XCTAssertEqual(try value("1 / 3"), "0.333333")
-        for bad in ["1 +", "nope + 1", "floor(1, 2)", "1 / 0", "image + 1", "\"open", "(1", "sqrt(-1)", "frob(1)", "1 2"] {
+        for bad in [
+            "1 +", "nope + 1", "floor(1, 2)", "1 / 0", "image + 1", "\"open", "(1", "sqrt(-1)", "frob(1)", "1 2"
+        ] {
             XCTAssertThrowsError(try value(bad), bad)
         }
     }
 
     func testPreparedProseUsesValuesSectionsAndImageSizes() throws {
-        let lesson = try lesson("""
-        σ = {{sigma}} reaches {{reach}} px, twice {{twice}}; the picture is {{image.width}}×{{image.height}}.
-        {{#if reach > 10}}
-        Far.
-        {{else}}
-        Near.
-        {{#if style == "light"}}
-        Light and near.
-        {{/if}}
-        {{/if}}
-        End.
-        """)
+        let lesson = try lesson(
+            """
+            σ = {{sigma}} reaches {{reach}} px, twice {{twice}}; the picture is {{image.width}}×{{image.height}}.
+            {{#if reach > 10}}
+            Far.
+            {{else}}
+            Near.
+            {{#if style == "light"}}
+            Light and near.
+            {{/if}}
+            {{/if}}
+            End.
+            """)
         func prose(_ settings: [(String, String)]) throws -> String {
-            let runner = LessonRunner(lesson: lesson, values: try lesson.values(settings: settings), outputRoot: "/nonexistent", invocation: "")
+            let runner = LessonRunner(
+                lesson: lesson, values: try lesson.values(settings: settings), outputRoot: "/nonexistent",
+                invocation: "")
             return try runner.prepare().compactMap { if case .prose(let text) = $0 { text } else { nil } }.joined()
         }
-        XCTAssertEqual(try prose([]), "σ = 3 reaches 9 px, twice 18; the picture is 64×48.\nNear.\nLight and near.\nEnd.")
-        XCTAssertEqual(try prose([("sigma", "4"), ("style", "dark"), ("image", "builtin:noise@33x40")]),
-                       "σ = 4 reaches 12 px, twice 24; the picture is 33×40.\nFar.\nEnd.")
+        XCTAssertEqual(
+            try prose([]), "σ = 3 reaches 9 px, twice 18; the picture is 64×48.\nNear.\nLight and near.\nEnd.")
+        XCTAssertEqual(
+            try prose([("sigma", "4"), ("style", "dark"), ("image", "builtin:noise@33x40")]),
+            "σ = 4 reaches 12 px, twice 24; the picture is 33×40.\nFar.\nEnd.")
         XCTAssertThrowsError(try prose([("image", "builtin:noise@31x40")])) { error in
             let error = error as? LessonError
             XCTAssertEqual(error?.exitCode, 64)
             XCTAssertEqual(error?.line, 20)
-            XCTAssertEqual(error?.message, "image=builtin:noise@31x40 is 31×40; this lesson needs an image of at least 32×32 pixels")
+            XCTAssertEqual(
+                error?.message,
+                "image=builtin:noise@31x40 is 31×40; this lesson needs an image of at least 32×32 pixels")
         }
         XCTAssertThrowsError(try prose([("image", "/nonexistent/x.png")])) { error in
             XCTAssertEqual((error as? LessonError)?.exitCode, 1)
@@ -163,11 +178,12 @@ final class LessonParameterTests: XCTestCase {
             ("{{#if reach > 1}}\nx\n", 29, "not closed"),
             ("x\n{{/if}}\n", 30, "without an open"),
             ("{{#if sigma}}\nx\n{{/if}}\n", 29, "not true or false"),
-            ("x {{#if reach > 1}} y\n", 29, "on a line of its own"),
+            ("x {{#if reach > 1}} y\n", 29, "on a line of its own")
         ]
         for (body, line, message) in cases {
             let lesson = try lesson(body)
-            let runner = LessonRunner(lesson: lesson, values: try lesson.values(settings: []), outputRoot: "/nonexistent", invocation: "")
+            let runner = LessonRunner(
+                lesson: lesson, values: try lesson.values(settings: []), outputRoot: "/nonexistent", invocation: "")
             XCTAssertThrowsError(try runner.prepare(), body) { error in
                 XCTAssertEqual((error as? LessonError)?.line, line, "\(body.debugDescription): \(error)")
                 XCTAssertTrue("\(error)".contains(message), "\(error) should say \(message)")
@@ -179,8 +195,9 @@ final class LessonParameterTests: XCTestCase {
 /// A `method` parameter takes its choices from the library's method catalog.
 final class MethodParameterTests: XCTestCase {
     func parse(_ declaration: String) throws -> Lesson {
-        try LessonParser.parse("---\ntitle: T\nsummary: S\nparameters:\n  method:\n    kind: method\n" + declaration
-                               + "    meaning: the method shown\n---\nText.\n", path: "Lessons/05-sample.md")
+        try LessonParser.parse(
+            "---\ntitle: T\nsummary: S\nparameters:\n  method:\n    kind: method\n" + declaration
+                + "    meaning: the method shown\n---\nText.\n", path: "Lessons/05-sample.md")
     }
 
     func testEveryCatalogMethodByDefaultAndTheLivePageOffersThemAll() throws {
@@ -189,7 +206,9 @@ final class MethodParameterTests: XCTestCase {
         XCTAssertEqual(method.kind, .method)
         XCTAssertEqual(method.choices, MethodCatalog.names)
         XCTAssertNil(method.problem(with: "fft"))
-        XCTAssertEqual(method.problem(with: "gauss"), "method must be one of \(MethodCatalog.names.joined(separator: ", ")); got 'gauss'")
+        XCTAssertEqual(
+            method.problem(with: "gauss"),
+            "method must be one of \(MethodCatalog.names.joined(separator: ", ")); got 'gauss'")
         let html = LivePage.controls(
             lesson: lesson, values: ["method": "stack"], note: "", grids: ["method": StaticSite.grid(method, steps: 6)],
             states: [:])
@@ -198,7 +217,8 @@ final class MethodParameterTests: XCTestCase {
     }
 
     func testChoicesNarrowTheCatalogAndMustBeMethods() throws {
-        XCTAssertEqual(try parse("    default: stack\n    choices: [stack, fft]\n").parameters.first?.choices, ["stack", "fft"])
+        XCTAssertEqual(
+            try parse("    default: stack\n    choices: [stack, fft]\n").parameters.first?.choices, ["stack", "fft"])
         XCTAssertThrowsError(try parse("    default: stack\n    choices: [stack, blurry]\n")) { error in
             XCTAssertTrue("\(error)".contains("'blurry' is not a blur method"), "\(error)")
         }

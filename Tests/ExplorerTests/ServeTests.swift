@@ -31,7 +31,8 @@ final class ServeTests: FolderTestCase {
     /// A state's files are named from its own folder, wherever the page that shows it is; links
     /// into other folders and with a scheme are left alone.
     func testAStatesLinksStartAtItsFolder() {
-        let html = #"<img src="strip.png"><a href="errors.csv#x">t</a><a href="../lesson-04/index.html">n</a>"#
+        let html =
+            #"<img src="strip.png"><a href="errors.csv#x">t</a><a href="../lesson-04/index.html">n</a>"#
             + #"<a href="https://example.org/a.png">e</a><div style='background: url("backdrop.png")'></div>"#
         let linked = LivePage.links(html, base: "/jobs/s/p.png/lesson-03/states/sigma-2/")
         XCTAssertTrue(linked.contains(#"src="/jobs/s/p.png/lesson-03/states/sigma-2/strip.png""#), linked)
@@ -93,18 +94,21 @@ final class ServeTests: FolderTestCase {
         let root = folder.path + "/job"
         var order: [String] = []
         try StaticSite.job(
-            lesson, image: "image", picture: picture, shown: "mine.png", root: root, base: "/jobs/s/mine.png/lesson-01/",
+            lesson, image: "image", picture: picture, shown: "mine.png", root: root,
+            base: "/jobs/s/mine.png/lesson-01/",
             near: ("n", "4"), steps: 5, quick: true
         ) { order.append($0) }
         XCTAssertEqual(order, ["n=4", "n=3", "n=5", "n=2", "defaults"])
         let state = try String(
-            contentsOfFile: root + "/lesson-01/states/" + StaticSite.stateFolder("n", "4") + "/state.html", encoding: .utf8)
+            contentsOfFile: root + "/lesson-01/states/" + StaticSite.stateFolder("n", "4") + "/state.html",
+            encoding: .utf8)
         XCTAssertTrue(state.contains("Side 4."), state)
         XCTAssertTrue(state.contains("mine.png"), state)
         XCTAssertFalse(state.contains("secret-server-folder"), state)
         order = []
         try StaticSite.job(
-            lesson, image: "image", picture: picture, shown: "mine.png", root: root, base: "/jobs/s/mine.png/lesson-01/",
+            lesson, image: "image", picture: picture, shown: "mine.png", root: root,
+            base: "/jobs/s/mine.png/lesson-01/",
             near: ("n", "2"), steps: 5, quick: true
         ) { order.append($0) }
         XCTAssertEqual(order, [], "a job started again ran states already made")

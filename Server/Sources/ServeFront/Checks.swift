@@ -33,7 +33,8 @@ struct Checks<Context: RequestContext>: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch let error as any HTTPResponseError {
-            response = Front.text(error.status, error.status == .notFound ? "Not found.\n" : "\(error.status.reasonPhrase).\n")
+            response = Front.text(
+                error.status, error.status == .notFound ? "Not found.\n" : "\(error.status.reasonPhrase).\n")
         }
         for field in Front.headers(type: "", cache: "no-cache") where response.headers[field.name] == nil {
             response.headers.append(field)

@@ -34,7 +34,8 @@ final class Jobs: @unchecked Sendable {
     private var seen: [String: Date] = [:]
 
     init(command: [String], budget: Int) throws {
-        var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("explorer-serve-XXXXXX")).utf8CString)
+        var template = Array(
+            ((NSTemporaryDirectory() as NSString).appendingPathComponent("explorer-serve-XXXXXX")).utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw Failure("cannot make the server's temporary folder: \(String(cString: strerror(errno)))")
         }
@@ -168,7 +169,8 @@ final class Jobs: @unchecked Sendable {
         process.arguments =
             Array(command.dropFirst()) + [
                 "--lesson", job.lesson, "--picture", folder + "/uploads/" + job.session + "/" + job.name,
-                "--name", job.name, "--output", output, "--base", "/jobs/\(job.session)/\(job.name)/\(Self.page(job.lesson))/",
+                "--name", job.name, "--output", output, "--base",
+                "/jobs/\(job.session)/\(job.name)/\(Self.page(job.lesson))/",
                 "--near", job.near
             ]
         let errors = Pipe()
@@ -178,8 +180,12 @@ final class Jobs: @unchecked Sendable {
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             lock.withLock {
                 if killed.remove(ObjectIdentifier(ended)) == nil && ended.terminationStatus != 0 {
-                    let last = text.split(separator: "\n").last { $0.hasPrefix("Error") } ?? "it stopped (signal \(ended.terminationStatus))"
-                    failed[job.key] = "the job for \(job.name) failed: " + last.replacingOccurrences(of: folder + "/", with: "")
+                    let how = ended.terminationReason == .uncaughtSignal ? "signal" : "exit status"
+                    let last =
+                        text.split(separator: "\n").last { $0.hasPrefix("Error: ") }.map { $0.dropFirst(7) }
+                        ?? "it stopped (\(how) \(ended.terminationStatus))"
+                    failed[job.key] =
+                        "the job for \(job.name) failed: " + last.replacingOccurrences(of: folder + "/", with: "")
                 }
                 running = nil
                 pump()

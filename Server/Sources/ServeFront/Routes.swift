@@ -48,7 +48,9 @@ struct Routes {
         }
         router.get("jobs/**") { _, context in
             let parts = context.parameters.getCatchAll()
-            guard parts.count <= 6, parts.allSatisfy({ Self.isFileName(String($0)) }) else { throw HTTPError(.notFound) }
+            guard parts.count <= 6, parts.allSatisfy({ Self.isFileName(String($0)) }) else {
+                throw HTTPError(.notFound)
+            }
             switch await jobs.file(parts.joined(separator: "/")) {
             case .success(let file)?:
                 guard let data = FileManager.default.contents(atPath: file) else { throw HTTPError(.notFound) }
@@ -56,7 +58,8 @@ struct Routes {
                 let note = jobs.folder + "/jobs/" + parts.prefix(2).joined(separator: "/") + "/note.txt"
                 if let text = try? String(contentsOfFile: note, encoding: .utf8) {
                     headers[HTTPField.Name("X-Job-Note")!] =
-                        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: " .-"))) ?? ""
+                        text.addingPercentEncoding(
+                            withAllowedCharacters: .alphanumerics.union(.init(charactersIn: " .-"))) ?? ""
                 }
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
             case .failure(let failure)?:

@@ -51,7 +51,8 @@ public enum ServeFront {
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [HeadGuard(headTimeout: .seconds(10), bodyTimeout: .seconds(120))],
             idleTimeout: .seconds(75),
-            httpDecoderConfiguration: .init(maxHeaderFieldSize: 8192, maxHeaderListSize: 16384, maxHeaderFieldCount: 100)
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: 8192, maxHeaderListSize: 16384, maxHeaderFieldCount: 100)
         )
         let host = settings.host, open = settings.open, folder = jobs.folder
         let app = Application(

@@ -86,7 +86,8 @@ struct ExportCommand: ParsableCommand {
             print(
                 "Estimate: \(estimate.states) states, about \(NumberText.fixed(estimate.bytes / 1_048_576, digits: 0)) MiB "
                     + "and \(NumberText.fixed(estimate.seconds, digits: 0)) s in all (from each lesson's first two states, "
-                    + "\(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s so far; budget \(maxSiteMB) MiB).")
+                    + "\(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s so far; budget \(maxSiteMB) MiB)."
+            )
         }
         let megabytes = Double(summary.bytes) / 1_048_576
         print(

@@ -65,11 +65,15 @@ struct ServeJobCommand: ParsableCommand {
                 parsed, image: image.name, picture: copy, shown: name, root: output, base: base, near: pair,
                 steps: steps, quick: true
             ) { print("job \(lesson): \($0)", to: &standardError) }
-        } catch let error as LessonError {
-            throw error.report()
         } catch {
-            print("Error: \(StaticSite.reason(error))", to: &standardError)
-            throw ExitCode(1)
+            // One line for the page: the upload by its name, lessons without the server's folders.
+            var message = (error as? LessonError)?.description ?? StaticSite.reason(error)
+            message = message.replacingOccurrences(of: picture, with: name)
+            if let folder = try? lessons.library().folder {
+                message = message.replacingOccurrences(of: folder + "/", with: "")
+            }
+            print("Error: \(TerminalText.visible(message))", to: &standardError)
+            throw ExitCode((error as? LessonError)?.exitCode ?? 1)
         }
     }
 }

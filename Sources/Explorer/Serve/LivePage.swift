@@ -38,7 +38,8 @@ enum LivePage {
     /// to a file beside the page (`strip.png`, `url("backdrop.png")`) made to start at `base`;
     /// links into other folders, with a scheme or a fragment only are left alone.
     static func links(_ html: String, base: String) -> String {
-        guard let pattern = try? NSRegularExpression(pattern: ##"(src|href)="([^"#:/]+)(#[^"]*)?"|url\("([^")#:/]+)"\)"##)
+        guard
+            let pattern = try? NSRegularExpression(pattern: ##"(src|href)="([^"#:/]+)(#[^"]*)?"|url\("([^")#:/]+)"\)"##)
         else { return html }
         let text = html as NSString
         var result = "", last = 0
@@ -59,7 +60,8 @@ enum LivePage {
     /// pointed at.
     static func explaining(_ html: String, base: String, folder: String) -> String {
         let escaped = NSRegularExpression.escapedPattern(for: base)
-        guard let pattern = try? NSRegularExpression(pattern: "<img src=\"" + escaped + "([A-Za-z0-9_.-]+)\\.png\"") else {
+        guard let pattern = try? NSRegularExpression(pattern: "<img src=\"" + escaped + "([A-Za-z0-9_.-]+)\\.png\"")
+        else {
             return html
         }
         var result = html

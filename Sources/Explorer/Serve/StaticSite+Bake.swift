@@ -165,7 +165,9 @@ extension StaticSite {
         if !bake.todo.isEmpty {
             let start = Date()
             let folder = runNext(bake, quick: quick, memo: memo, progress: progress)
-            bake.step = (Double(folder.map { size(of: bake.page + "/states/" + $0) } ?? 0), Date().timeIntervalSince(start))
+            bake.step = (
+                Double(folder.map { size(of: bake.page + "/states/" + $0) } ?? 0), Date().timeIntervalSince(start)
+            )
         }
         return bake
     }
@@ -275,7 +277,9 @@ extension StaticSite {
         let memo = CellMemo()
         let folder = root + "/" + lesson.pageFolderName
         let hide = String(picture[..<(picture.lastIndex(of: "/") ?? picture.startIndex)]) + "/"
-        for state in states.enumerated().sorted(by: { (distance($0.element), $0.offset) < (distance($1.element), $1.offset) }).map(\.element) {
+        for state in states.enumerated().sorted(by: {
+            (distance($0.element), $0.offset) < (distance($1.element), $1.offset)
+        }).map(\.element) {
             let name = state.name.isEmpty ? "defaults" : stateFolder(state.name, state.value)
             guard !FileManager.default.fileExists(atPath: folder + "/states/" + name + "/state.html") else { continue }
             var values = defaults
