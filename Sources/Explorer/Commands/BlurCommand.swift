@@ -263,7 +263,20 @@ struct BlurCommand: ReportingCommand {
             }
             StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
             try stripOptions.closeUps.apply(to: &strip)
-            report.figure(try StripSupport.write(strip, to: stripPath, context: context))
+            // A page may point at the blurred panels of a plain blur of the whole picture.
+            var plan: FigurePointing.Plan?
+            if context.inLesson, region == nil, !grow, alpha == .premultiplied {
+                let kernel = PointingKernel.of(blurMethod, edges: edges, linear: linear)
+                var both: PointingKernel?
+                if pass != .both, var separable = blurMethod as? Separable {
+                    separable.directions = .both
+                    both = PointingKernel.of(separable, edges: edges, linear: linear)
+                }
+                plan = FigurePointing.Plan(input: 0, outputs: [(1, kernel)] + (both.map { [(2, $0)] } ?? []))
+            }
+            let figure = try StripSupport.write(strip, to: stripPath, context: context, pointing: plan)
+            report.figure(figure)
+            if plan != nil { report.pageExtra(StripSupport.pointingIsland(for: figure)) }
         }
         // For prose: how opaque the picture's edge is before and after (a `zero` edge fades it).
         report.measures["inputBorderAlpha"] = inputBorderAlpha

@@ -1,0 +1,171 @@
+import BlurKit
+import Foundation
+import ShippedFiles
+
+/// What a lesson page needs to explain any pixel of a strip's blurred pictures (issue 39): where
+/// each panel lies in the strip's PNG, which panel is the input and which are blurred from it,
+/// and each blur's weights. Written beside the strip as JSON (`strip.pointing.json`); the page's
+/// script (`Serve/Resources/pointing.js`) reads the levels from the PNG itself, computes the
+/// weighted sum of the pointed pixel's neighbourhood and shows it beside the pointer, with the
+/// stored level, so the reader sees that the sum is the output.
+///
+/// The PNG shows a panel's pixels as they are (whole enlargements, nearest neighbour) except where
+/// the strip draws over them (the close-up's outline, badges) or composites them over a
+/// checkerboard (transparency): those pixels' levels are listed here (`patches`), found by
+/// comparing the rendered strip with the panels' own images, so the page never reads a covered
+/// level. A reduced panel averages pixels, so only its close-up is read.
+struct FigurePointing: Encodable, Sendable {
+    /// A rectangle in strip or image pixels.
+    struct Rect: Encodable, Sendable, Equatable {
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+
+        init(_ r: PixelRect) { (x, y, width, height) = (r.x, r.y, r.width, r.height) }
+    }
+
+    /// One panel of the strip.
+    struct Panel: Encodable, Sendable {
+        /// The panel's first caption line (`box`, `original`).
+        var caption: String
+        /// `input`, `output` (a blur of the input: `kernel` says which) or `other` (not pointable).
+        var role: String
+        /// Index into `kernels`, for an output.
+        var kernel: Int?
+        /// The picture and its close-up, in strip pixels.
+        var frame: Rect
+        var closeUp: Rect?
+        var imageWidth: Int
+        var imageHeight: Int
+        /// Whether the full panel shows each image pixel as a square of its own (else only the
+        /// close-up and `patches` give levels).
+        var readable: Bool
+        /// `[x, y, r, g, b, a]`: 8-bit levels of the pixels the PNG does not show as they are.
+        var patches: [[Int]]
+    }
+
+    /// The strip's size in pixels.
+    var width: Int
+    var height: Int
+    /// Image pixels to strip pixels: a whole enlargement (`enlarge` ≥ 1, `reduce` 0) or a reduction.
+    var enlarge: Int
+    var reduce: Int
+    /// The image region every close-up shows, and its enlargement.
+    var closeUpRegion: Rect?
+    var closeUpZoom: Int?
+    var panels: [Panel]
+    var kernels: [PointingKernel]
+
+    /// What a command says about its strip: which panel is the input, and each output panel's kernel.
+    struct Plan: Sendable {
+        var input: Int
+        var outputs: [(panel: Int, kernel: PointingKernel)]
+    }
+
+    /// The largest number of patched pixels a panel may have; a panel with more (a transparent
+    /// picture) is left unreadable and the page says its levels are not shown.
+    static let maximumPatches = 20_000
+
+    /// The pointing data of `strip` as drawn in `picture` (`strip.render()`), following `plan`.
+    static func make(strip: Strip, picture: RGBAImage, plan: Plan) -> FigurePointing {
+        let geometry = strip.geometry
+        var kernels: [PointingKernel] = []
+        var roles: [Int: (String, Int?)] = [plan.input: ("input", nil)]
+        for output in plan.outputs {
+            roles[output.panel] = ("output", kernels.count)
+            kernels.append(output.kernel)
+        }
+        let enlarge: Int, reduce: Int
+        switch geometry.scale {
+        case .enlarge(let n): (enlarge, reduce) = (n, 0)
+        case .reduce(let n): (enlarge, reduce) = (0, n)
+        }
+        var panels: [Panel] = []
+        for (i, panel) in strip.panels.enumerated() {
+            let role = roles[i] ?? ("other", nil)
+            var readable = enlarge > 0
+            var patches: [[Int]] = []
+            if role.0 != "other" {
+                patches = Self.patches(panel.image, panel: i, geometry: geometry, picture: picture)
+                if patches.count > maximumPatches { (readable, patches) = (false, []) }
+            }
+            panels.append(
+                Panel(
+                    caption: panel.caption.first ?? "", role: role.0, kernel: role.1,
+                    frame: Rect(geometry.panelFrames[i]), closeUp: geometry.insetFrames[i].map(Rect.init),
+                    imageWidth: panel.image.width, imageHeight: panel.image.height, readable: readable,
+                    patches: patches))
+        }
+        return FigurePointing(
+            width: picture.width, height: picture.height, enlarge: enlarge, reduce: reduce,
+            closeUpRegion: geometry.insetRegion.map(Rect.init), closeUpZoom: geometry.insetZoom, panels: panels,
+            kernels: kernels)
+    }
+
+    /// The pixels of `image` (panel `panel`) that `picture` does not show as they are where the
+    /// page reads them: on the full panel when it is enlarged, else on the close-up (pixels
+    /// outside a reduced panel's close-up are not listed: the page reads none of them).
+    static func patches(_ image: RGBAImage, panel: Int, geometry: Strip.Geometry, picture: RGBAImage) -> [[Int]] {
+        var patches: [[Int]] = []
+        func level(_ v: SIMD4<Float>) -> [Int] { (0..<4).map { Int(RGBAImage.quantize(v[$0])) } }
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                guard let position = geometry.fullPosition(panel: panel, x: x, y: y)
+                    ?? geometry.closeUpPosition(panel: panel, x: x, y: y)
+                else { continue }
+                let own = level(image[x, y])
+                if position.x < picture.width, position.y < picture.height, own == level(picture[position.x, position.y]) {
+                    continue
+                }
+                patches.append([x, y] + own)
+                if patches.count > maximumPatches { return patches }
+            }
+        }
+        return patches
+    }
+
+    /// The file the pointing data of the figure at `figure` is written to (`a.png` → `a.pointing.json`).
+    static func path(beside figure: String) -> String {
+        (figure as NSString).deletingPathExtension + ".pointing.json"
+    }
+
+    /// Writes the data as JSON (keys sorted, so a run writes the same bytes each time).
+    func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        try AtomicFile.write(text: String(decoding: try encoder.encode(self), as: UTF8.self), to: path)
+    }
+}
+
+/// The page-only block that makes a strip pointable: it names the figure and its pointing data
+/// (both files beside the page) and loads the page's script, `pointing.js`, which the lesson
+/// writes beside the page (`LessonRunner`). On the live and exported pages the script's `src` is
+/// made to work like every other link (`LivePage.links`).
+struct PointingIsland: HTMLIsland, Equatable {
+    var idStem: String { "pointing" }
+    /// The strip's file name and its pointing data's.
+    var figure: String
+    var data: String
+    var files: [String] { [data] }
+
+    /// The script the page loads, a file beside it.
+    static let script = "pointing.js"
+    /// The element that loads it (once per island; the script runs its setup once).
+    static let scriptTag = "<script src=\"\(script)\"></script>"
+
+    func html(id: String) -> String {
+        let escape = LessonPage.escapeHTML
+        return "<div class=\"figure-pointing\" id=\"\(escape(id))\" hidden data-figure=\"\(escape(figure))\" "
+            + "data-pointing=\"\(escape(data))\"></div>\n\(Self.scriptTag)"
+    }
+
+    func css(id: String) -> String { "" }
+
+    /// The script's text, shipped in the executable.
+    static var scriptText: String? {
+        ShippedFiles.contents(of: "Sources/Explorer/Serve/Resources/" + script).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import BlurKit
+import Foundation
+
+/// The weights a page multiplies a pointed pixel's neighbourhood by (`FigurePointing`): a blur's
+/// impulse response, measured by blurring a single white pixel, as `ImpulseSummary` does.
+///
+/// out(x, y) = Σ w(dx, dy) · in(x + dx, y + dy), so w(d) = response(c − d) for an impulse at c.
+/// `exact` says where that sum is the blur's own arithmetic:
+/// - `everywhere`: one weighted sum per pixel, beyond the border read through the edge mode on
+///   each axis (box, gaussian2d, separable, the Float64 reference): the sum is the output at every
+///   pixel (with `zero` edges, the colour divided by the weight inside, as premultiplied alpha does);
+/// - `interior`: a chain of passes or a recursion whose response does not depend on where the
+///   impulse is (iterated and extended boxes, stack, linear taps, recursive Gaussians, FFT): the
+///   sum is the output where the neighbourhood lies inside the picture; nearer the border the
+///   passes pad what earlier passes made;
+/// - `none`: the response depends on the pixel's place (downsampling, Kawase), or the kernel is
+///   too large to show: the page shows the neighbourhood and its levels, and says why no sum.
+struct PointingKernel: Encodable, Sendable {
+    var method: String
+    var parameters: String
+    var edges: String
+    /// Whether the blur averages linear light (the page decodes sRGB levels, sums, encodes).
+    var linear: Bool
+    var exact: String
+    /// Why there is no sum, or where it holds; empty when `exact` is `everywhere`.
+    var note: String
+    /// The weights reach R pixels along each axis: (2R + 1)² of them.
+    var radius: Int
+    /// A separable kernel: w(dx, dy) = y[dy + R] · x[dx + R].
+    var x: [Double]?
+    var y: [Double]?
+    /// Another kernel: w(dx, dy) = grid[dy + R][dx + R].
+    var grid: [[Double]]?
+    /// Σ w over the whole kernel.
+    var weightSum: Double
+
+    /// Methods that are one weighted sum per pixel with the edge mode read on each axis.
+    static let single: Set<String> = ["box", "gaussian2d", "separable"]
+    /// The largest reach measured: a 2-D kernel costs (2R + 5)² · (2R + 1)² multiplications.
+    static let maximumRadius = 48
+    /// The largest non-separable kernel written out, (2R + 1)² weights.
+    static let maximumGridRadius = 24
+
+    /// The kernel of `method` blurring with `edges` (in linear light when `linear`).
+    static func of(_ method: any BlurMethod, edges: EdgeMode, linear: Bool) -> PointingKernel {
+        let reach = max(method.reach, (method as? any UnboundedResponse)?.responseExtent ?? 0)
+        var kernel = PointingKernel(
+            method: method.name, parameters: method.parameters, edges: edges.rawValue, linear: linear,
+            exact: "none", note: "", radius: reach, weightSum: 0)
+        guard reach <= maximumRadius else {
+            kernel.note = "its weights reach \(reach) px, too far to show here"
+            return kernel
+        }
+        let side = 2 * (reach + 2) + 1, c = side / 2
+        func response(at p: (Int, Int)) -> RGBAImage {
+            var image = RGBAImage(width: side, height: side, fill: .zero)
+            image[p.0, p.1] = SIMD4(1, 1, 1, 1)
+            method.blur(&image, edges: .zero, threads: 1)
+            return image
+        }
+        let centred = response(at: (c, c))
+        let weights = (-reach...reach).map { dy in (-reach...reach).map { dx in Double(centred[c - dx, c - dy].w) } }
+        let peak = weights.joined().map(abs).max() ?? 0
+        if single.contains(method.name) {
+            kernel.exact = "everywhere"
+        } else {
+            // An impulse one and two pixels away must give the same weights, moved with it.
+            let moved = response(at: (c + 1, c + 2))
+            var largest = 0.0
+            for dy in -reach...reach {
+                for dx in -reach...reach {
+                    let (sx, sy) = (c + 1 - dx, c + 2 - dy)
+                    guard sx >= 0, sy >= 0, sx < side, sy < side else { continue }
+                    largest = max(largest, abs(Double(moved[sx, sy].w) - weights[dy + reach][dx + reach]))
+                }
+            }
+            if largest > 1e-5 * peak {
+                kernel.note =
+                    "\(method.name) is not one kernel: its weights depend on where the pixel lies (it resamples)"
+                return kernel
+            }
+            kernel.exact = "interior"
+            kernel.note = "its passes pad what earlier passes made, so the sum holds \(reach) px or more from the border"
+        }
+        kernel.set(weights, peak: peak)
+        return kernel
+    }
+
+    /// The Float64 reference's kernel: its point-sampled Gaussian on each axis.
+    static func reference(_ reference: ReferenceGaussianBlur) -> PointingKernel {
+        let weights = reference.kernel.weights
+        return PointingKernel(
+            method: "exact Gaussian", parameters: "σ = \(NumberText.compact(reference.sigma)), R = \(reference.kernel.radius)",
+            edges: reference.edges.rawValue, linear: false, exact: "everywhere", note: "", radius: reference.kernel.radius,
+            x: weights.map(rounded), y: weights.map(rounded), weightSum: weights.reduce(0, +) * weights.reduce(0, +))
+    }
+
+    /// Keeps `weights` ((2R + 1)², R = `radius`) trimmed to where they are above 10⁻⁷ of the
+    /// peak, as two axes when they are an outer product, else as a grid when it is small enough.
+    mutating func set(_ weights: [[Double]], peak: Double) {
+        let r = radius
+        var used = 0
+        for dy in -r...r { for dx in -r...r where abs(weights[dy + r][dx + r]) > 1e-7 * peak { used = max(used, abs(dx), abs(dy)) } }
+        let trimmed = (-used...used).map { dy in (-used...used).map { dx in weights[dy + r][dx + r] } }
+        radius = used
+        let columns = trimmed.map { $0.reduce(0, +) }
+        let rows = (0..<trimmed.count).map { i in trimmed.reduce(0) { $0 + $1[i] } }
+        let total = columns.reduce(0, +)
+        weightSum = total
+        let separable = total != 0 && trimmed.indices.allSatisfy { j in
+            trimmed[j].indices.allSatisfy { i in abs(trimmed[j][i] - columns[j] * rows[i] / total) <= 1e-6 * peak }
+        }
+        if separable {
+            x = rows.map(Self.rounded)
+            y = columns.map { Self.rounded($0 / total) }
+        } else if used <= Self.maximumGridRadius {
+            grid = trimmed.map { $0.map(Self.rounded) }
+        } else {
+            exact = "none"
+            note = "its \(2 * used + 1)×\(2 * used + 1) weights are too many to show here"
+        }
+    }
+
+    /// Nine significant digits: more than Float32 holds, fewer bytes than Float64 prints.
+    static func rounded(_ value: Double) -> Double {
+        guard value != 0, value.isFinite else { return value }
+        let scale = pow(10, 8 - floor(log10(abs(value))))
+        return (value * scale).rounded() / scale
+    }
+}
