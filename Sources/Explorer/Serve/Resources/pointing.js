@@ -62,6 +62,10 @@
   }
   Figure.prototype.load = function () {
     var self = this;
+    if (!self.loading && location.protocol === 'file:') {
+      self.failure = 'The browser does not let a page opened from a file read its pictures: open it through explorer serve or any web server to see the sums.';
+      self.loading = Promise.resolve();
+    }
     if (!self.loading) {
       self.loading = fetch(self.url).then(function (r) {
         if (!r.ok) { throw new Error('status ' + r.status); }
@@ -79,9 +83,7 @@
         context.drawImage(self.img, 0, 0);
         self.pixels = context.getImageData(0, 0, data.width, data.height).data;
       }).catch(function (error) {
-        self.failure = location.protocol === 'file:'
-          ? 'The browser does not let a page opened from a file read its pictures: open it through explorer serve or any web server to see the sums.'
-          : 'The pointing data of this figure did not load (' + error.message + ').';
+        self.failure = 'The pointing data of this figure did not load (' + error.message + ').';
       });
     }
     return self.loading;
@@ -168,6 +170,7 @@
       return;
     }
     tip.appendChild(text('p', k.method + ' (' + k.parameters + '), ' + k.edges + ' edges' + (k.linear ? ', in linear light' : '') + ':' + where));
+    if (tip.dataset.pinned) { tip.appendChild(nudges(figure, hit, narrow)); }
     var half = Math.min(k.radius, narrow ? 2 : 3), size = 2 * half + 1, R = k.radius;
     var names = ['red', 'green', 'blue'];
     if (k.exact !== 'none') {
@@ -231,6 +234,28 @@
     if (k.exact === 'interior' && result.nearBorder) {
       tip.appendChild(text('p', 'Near the border the sum is not ' + k.method + '\'s arithmetic: ' + k.note + '.', 'muted'));
     }
+  }
+
+  // Buttons that move the pinned pixel by one (a finger cannot point at one pixel of a small strip).
+  function nudges(figure, hit, narrow) {
+    var line = text('p', 'move: ', 'muted');
+    [['←', -1, 0], ['→', 1, 0], ['↑', 0, -1], ['↓', 0, 1]].forEach(function (move) {
+      var b = text('button', move[0]);
+      b.type = 'button';
+      b.setAttribute('aria-label', 'one pixel ' + ['left', 'right', 'up', 'down'][[-1, 1, -2, 2].indexOf(move[1] + 2 * move[2])]);
+      b.addEventListener('click', function (event) {
+        event.stopPropagation();
+        var panel = figure.data.panels[hit.panel];
+        var moved = { panel: hit.panel, x: Math.max(0, Math.min(panel.imageWidth - 1, hit.x + move[1])),
+                      y: Math.max(0, Math.min(panel.imageHeight - 1, hit.y + move[2])) };
+        var result = explain(figure, moved);
+        last = { figure: figure, overlay: last.overlay, result: result };
+        describe(figure, result, narrow);
+        mark(figure, last.overlay, result);
+      });
+      line.appendChild(b);
+    });
+    return line;
   }
 
   // Outlines the neighbourhood on the input and the output panel (full and close-up).
@@ -302,12 +327,12 @@
         if (!hit) { hide(); return; }
         var result = explain(figure, hit);
         last = { figure: figure, overlay: overlay, result: result };
+        tip.dataset.pinned = touch ? 'yes' : '';
         describe(figure, result, document.documentElement.clientWidth < 560);
         mark(figure, overlay, result);
         var per = d.enlarge > 0 ? d.enlarge : 1 / d.reduce;
         var gap = ((result.kernel ? result.kernel.radius : 0) + 0.5) * per / k;
         place(event.clientX, event.clientY, gap, touch);
-        tip.dataset.pinned = touch ? 'yes' : '';
       });
     }
     img.addEventListener('pointermove', function (event) {
