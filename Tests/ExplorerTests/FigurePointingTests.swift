@@ -109,6 +109,12 @@ final class FigurePointingTests: XCTestCase {
         }
     }
 
+    /// Too many covered pixels to list with their levels are listed as runs along rows.
+    func testCoveredPixelsBecomeRuns() {
+        let patches = [[1, 0], [2, 0], [5, 0], [0, 1], [1, 1]].map { $0 + [9, 9, 9, 255] }
+        XCTAssertEqual(FigurePointing.runs(patches), [[0, 1, 3], [0, 5, 6], [1, 0, 2]])
+    }
+
     static func pictures(width: Int, height: Int) -> (RGBAImage, RGBAImage) {
         var input = RGBAImage(width: width, height: height)
         for y in 0..<height {

@@ -165,11 +165,13 @@ struct BlurCommand: ReportingCommand {
         var blurred: RGBAImage
         var outlines: [Strip.Outline] = []
         var fringe: AlphaFringe?
+        var blurredRegion: PixelRect?
         var description =
             "Blurred \(input) (\(width)×\(height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")\(alpha == .straight ? ", straight alpha" : "")"
         var alt = "\(input) blurred with \(what)"
         if let region {
             let rect = try Self.regionSpec(region).resolved(width: width, height: height)
+            blurredRegion = rect
             let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, alpha, threads] in
                 $0.blurred(by: blurMethod, edges: edges, linear: linear, alpha: alpha, threads: threads)
             }
@@ -263,16 +265,18 @@ struct BlurCommand: ReportingCommand {
             }
             StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
             try stripOptions.closeUps.apply(to: &strip)
-            // A page may point at the blurred panels of a plain blur of the whole picture.
+            // A page may point at the blurred panels (a grown blur's transparent border is not read).
             var plan: FigurePointing.Plan?
-            if context.inLesson, region == nil, !grow, alpha == .premultiplied {
+            if context.inLesson, !grow, alpha == .premultiplied {
                 let kernel = PointingKernel.of(blurMethod, edges: edges, linear: linear)
                 var both: PointingKernel?
                 if pass != .both, var separable = blurMethod as? Separable {
                     separable.directions = .both
                     both = PointingKernel.of(separable, edges: edges, linear: linear)
                 }
-                plan = FigurePointing.Plan(input: 0, outputs: [(1, kernel)] + (both.map { [(2, $0)] } ?? []))
+                plan = FigurePointing.Plan(
+                    input: 0, outputs: [(1, kernel)] + (both.map { [(2, $0)] } ?? []),
+                    regions: blurredRegion.map { [1: $0] } ?? [:])
             }
             let figure = try StripSupport.write(strip, to: stripPath, context: context, pointing: plan)
             report.figure(figure)

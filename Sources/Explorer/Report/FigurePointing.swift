@@ -38,11 +38,16 @@ struct FigurePointing: Encodable, Sendable {
         var closeUp: Rect?
         var imageWidth: Int
         var imageHeight: Int
+        /// The part of an output that was blurred (`blur --region`); elsewhere it is the input.
+        var region: Rect?
         /// Whether the full panel shows each image pixel as a square of its own (else only the
         /// close-up and `patches` give levels).
         var readable: Bool
         /// `[x, y, r, g, b, a]`: 8-bit levels of the pixels the PNG does not show as they are.
         var patches: [[Int]]
+        /// When they are too many to list (`maximumPatches`: a strip's labels over a panel, a
+        /// transparent picture), only where they are: runs `[y, x₀, x₁]` of row y, x₀ ≤ x < x₁.
+        var covered: [[Int]]
     }
 
     /// The strip's size in pixels.
@@ -61,10 +66,13 @@ struct FigurePointing: Encodable, Sendable {
     struct Plan: Sendable {
         var input: Int
         var outputs: [(panel: Int, kernel: PointingKernel)]
+        /// Outputs blurred only inside a rectangle, by panel.
+        var regions: [Int: PixelRect] = [:]
     }
 
-    /// The largest number of patched pixels a panel may have; a panel with more (a transparent
-    /// picture) is left unreadable and the page says its levels are not shown.
+    /// The largest number of patched pixels a panel lists with their levels; of a panel with more
+    /// (labels over it, a transparent picture) only their places are listed (`covered`), and the
+    /// page says which levels it cannot read.
     static let maximumPatches = 20_000
 
     /// The pointing data of `strip` as drawn in `picture` (`strip.render()`), following `plan`.
@@ -84,18 +92,18 @@ struct FigurePointing: Encodable, Sendable {
         var panels: [Panel] = []
         for (i, panel) in strip.panels.enumerated() {
             let role = roles[i] ?? ("other", nil)
-            var readable = enlarge > 0
-            var patches: [[Int]] = []
+            var patches: [[Int]] = [], covered: [[Int]] = []
             if role.0 != "other" {
                 patches = Self.patches(panel.image, panel: i, geometry: geometry, picture: picture)
-                if patches.count > maximumPatches { (readable, patches) = (false, []) }
+                if patches.count > maximumPatches { (patches, covered) = ([], Self.runs(patches)) }
             }
             panels.append(
                 Panel(
                     caption: panel.caption.first ?? "", role: role.0, kernel: role.1,
                     frame: Rect(geometry.panelFrames[i]), closeUp: geometry.insetFrames[i].map(Rect.init),
-                    imageWidth: panel.image.width, imageHeight: panel.image.height, readable: readable,
-                    patches: patches))
+                    imageWidth: panel.image.width, imageHeight: panel.image.height,
+                    region: plan.regions[i].map(Rect.init), readable: enlarge > 0,
+                    patches: patches, covered: covered))
         }
         return FigurePointing(
             width: picture.width, height: picture.height, enlarge: enlarge, reduce: reduce,
@@ -119,10 +127,22 @@ struct FigurePointing: Encodable, Sendable {
                     continue
                 }
                 patches.append([x, y] + own)
-                if patches.count > maximumPatches { return patches }
             }
         }
         return patches
+    }
+
+    /// `patches` (in row order) as runs `[y, x₀, x₁]` of consecutive pixels.
+    static func runs(_ patches: [[Int]]) -> [[Int]] {
+        var runs: [[Int]] = []
+        for p in patches {
+            if let last = runs.last, last[0] == p[1], last[2] == p[0] {
+                runs[runs.count - 1][2] += 1
+            } else {
+                runs.append([p[1], p[0], p[0] + 1])
+            }
+        }
+        return runs
     }
 
     /// The file the pointing data of the figure at `figure` is written to (`a.png` → `a.pointing.json`).

@@ -75,6 +75,9 @@
         self.patches = data.panels.map(function (panel) {
           var map = new Map();
           panel.patches.forEach(function (p) { map.set(p[1] * panel.imageWidth + p[0], p.slice(2)); });
+          panel.covered.forEach(function (run) {
+            for (var x = run[1]; x < run[2]; x++) { map.set(run[0] * panel.imageWidth + x, 'covered'); }
+          });
           return map;
         });
         var canvas = document.createElement('canvas');
@@ -92,6 +95,7 @@
   Figure.prototype.level = function (p, x, y) {
     var d = this.data, panel = d.panels[p];
     var patch = this.patches[p].get(y * panel.imageWidth + x);
+    if (patch === 'covered') { return null; }
     if (patch) { return patch; }
     var sx, sy;
     if (panel.readable && d.enlarge > 0) {
@@ -131,6 +135,11 @@
     var d = figure.data, panel = d.panels[hit.panel], input = figure.input();
     var result = { hit: hit, panel: panel, stored: figure.level(hit.panel, hit.x, hit.y), kernel: null };
     if (panel.role !== 'output') { return result; }
+    var g = panel.region;
+    if (g && (hit.x < g.x || hit.y < g.y || hit.x >= g.x + g.width || hit.y >= g.y + g.height)) {
+      result.outside = true;
+      return result;
+    }
     var k = d.kernels[panel.kernel], R = k.radius, W = d.panels[input].imageWidth, H = d.panels[input].imageHeight;
     result.kernel = k;
     if (k.exact === 'none') { return result; }
@@ -164,6 +173,11 @@
     var where = ' pixel (' + hit.x + ', ' + hit.y + ')';
     if (!k) {
       var v = result.stored;
+      if (result.outside) {
+        tip.appendChild(text('p', result.panel.caption + where + ' lies outside the blurred rectangle: the output keeps the input\'s levels' +
+          (v ? ', ' + v.slice(0, 3).join(', ') : '') + '.'));
+        return;
+      }
       tip.appendChild(text('p', (result.panel.role === 'input' ? 'Input' : result.panel.caption) + where +
         (v ? ': levels ' + v.slice(0, 3).join(', ') + (v[3] < 255 ? ', alpha ' + v[3] : '') : '')));
       tip.appendChild(text('p', 'Point at a blurred picture to see the sum that made its pixel.', 'muted'));
@@ -220,7 +234,8 @@
       ? 'The central ' + size + '×' + size + ' of ' + (2 * R + 1) + '×' + (2 * R + 1) + ' weights (' + fixed(100 * shown / result.weights, 1) + ' % of the weight); the sum runs over all ' + count + '.'
       : 'All ' + count + ' weights.') + (k.x ? ' Each weight is a row weight × a column weight.' : ''), 'muted'));
     if (result.unknown > 0) {
-      tip.appendChild(text('p', result.unknown + ' input pixels are not shown at this size; point at the close-up.', 'muted'));
+      tip.appendChild(text('p', 'No sum: ' + result.unknown + ' of the input pixels it needs ' +
+        (d.enlarge > 0 ? 'are under the strip\'s labels and outlines.' : 'are not shown at this size; point at the close-up.'), 'muted'));
       return;
     }
     var lines = result.sums.map(function (s, c) {
