@@ -37,6 +37,15 @@ final class PointingBrowserTests: XCTestCase {
                 XCTAssertEqual(stored, expected, "\(name) at \(shown): the page read another pixel")
             }
         }
+        // The pinned tooltip's → moves the pixel by one; a tap elsewhere hides the tooltip.
+        let before = try XCTUnwrap(Self.pixel(in: try session.script("return document.querySelector('.pointing-tip').innerText;")))
+        try session.script(
+            "Array.prototype.find.call(document.querySelectorAll('.pointing-tip button'), function (b) { return b.textContent === '→'; }).click();")
+        let moved = try session.script("return document.querySelector('.pointing-tip').innerText;")
+        XCTAssertEqual(Self.pixel(in: moved).map { [$0.x, $0.y] }, [before.x + 1, before.y], moved)
+        XCTAssertNotNil(Self.sum("red", in: moved), moved)
+        try session.script("document.querySelector('main h1').click();")
+        XCTAssertEqual(try session.script("return document.querySelector('.pointing-tip').hidden ? 'hidden' : 'shown';"), "hidden")
         XCTAssertEqual(try session.failedRequests().split(separator: "\n").filter { !$0.hasSuffix("/favicon.ico") }, [])
     }
 

@@ -36,8 +36,10 @@ struct PointingKernel: Encodable, Sendable {
 
     /// Methods that are one weighted sum per pixel with the edge mode read on each axis.
     static let single: Set<String> = ["box", "gaussian2d", "separable"]
-    /// The largest reach measured: a 2-D kernel costs (2R + 5)² · (2R + 1)² multiplications.
-    static let maximumRadius = 48
+    /// The largest reach measured, and the most taps measuring it may take (a direct 2-D
+    /// kernel costs (2R + 5)² · (2R + 1)² for each of the three blurs it takes; `CostLimit`).
+    static let maximumRadius = 128
+    static let maximumTaps = 1e8
     /// The largest non-separable kernel written out, (2R + 1)² weights.
     static let maximumGridRadius = 24
 
@@ -47,11 +49,11 @@ struct PointingKernel: Encodable, Sendable {
         var kernel = PointingKernel(
             method: method.name, parameters: method.parameters, edges: edges.rawValue, linear: linear,
             exact: "none", note: "", radius: reach, weightSum: 0)
-        guard reach <= maximumRadius else {
+        let side = 2 * (reach + 2) + 1, c = side / 2
+        guard reach <= maximumRadius, (CostLimit.tapsPerPixel(method) ?? 1) * Double(side * side) <= maximumTaps else {
             kernel.note = "its weights reach \(reach) px, too far to show here"
             return kernel
         }
-        let side = 2 * (reach + 2) + 1, c = side / 2
         func response(at p: (Int, Int)) -> RGBAImage {
             var image = RGBAImage(width: side, height: side, fill: .zero)
             image[p.0, p.1] = SIMD4(1, 1, 1, 1)

@@ -187,9 +187,9 @@
     if (tip.dataset.pinned) { tip.appendChild(nudges(figure, hit, narrow)); }
     var half = Math.min(k.radius, narrow ? 2 : 3), size = 2 * half + 1, R = k.radius;
     var names = ['red', 'green', 'blue'];
-    if (k.exact !== 'none') {
+    {
       var choose = document.createElement('p');
-      choose.appendChild(text('span', 'weight × ' + names[channel] + ' level ', 'muted'));
+      choose.appendChild(text('span', (k.exact !== 'none' ? 'weight × ' : '') + names[channel] + ' level ', 'muted'));
       names.forEach(function (name, c) {
         var b = text('button', name[0].toUpperCase());
         b.type = 'button'; b.setAttribute('aria-pressed', c === channel ? 'true' : 'false');
