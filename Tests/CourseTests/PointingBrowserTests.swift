@@ -24,8 +24,9 @@ final class PointingBrowserTests: XCTestCase {
         let blurred = try photo.blurred(sigma: 3, method: .gaussian2D, edges: .clamp)
         // (x, y) of the photo; on the close-up (which shows x 256…319, y 192…255 at σ = 3) and off it.
         for (x, y, closeUp) in [(280, 210, true), (100, 60, false)] {
-            let tip = try point(session, figure: "strip-box-vs-gaussian-image.png", panel: "gaussian2d", x: x, y: y,
-                                closeUp: closeUp)
+            let tip = try point(
+                session, figure: "strip-box-vs-gaussian-image.png", panel: "gaussian2d", x: x, y: y,
+                closeUp: closeUp)
             XCTAssertTrue(tip.contains("gaussian2d (R=9, 19×19 taps), clamp edges"), tip)
             XCTAssertTrue(tip.contains("The central 7×7 of 19×19 weights"), tip)
             let shown = try XCTUnwrap(Self.pixel(in: tip), tip)
@@ -38,20 +39,24 @@ final class PointingBrowserTests: XCTestCase {
             }
         }
         // The pinned tooltip's → moves the pixel by one; a tap elsewhere hides the tooltip.
-        let before = try XCTUnwrap(Self.pixel(in: try session.script("return document.querySelector('.pointing-tip').innerText;")))
+        let before = try XCTUnwrap(
+            Self.pixel(in: try session.script("return document.querySelector('.pointing-tip').innerText;")))
         try session.script(
-            "Array.prototype.find.call(document.querySelectorAll('.pointing-tip button'), function (b) { return b.textContent === '→'; }).click();")
+            "Array.prototype.find.call(document.querySelectorAll('.pointing-tip button'), function (b) { return b.textContent === '→'; }).click();"
+        )
         let moved = try session.script("return document.querySelector('.pointing-tip').innerText;")
         XCTAssertEqual(Self.pixel(in: moved).map { [$0.x, $0.y] }, [before.x + 1, before.y], moved)
         XCTAssertNotNil(Self.sum("red", in: moved), moved)
         try session.script("document.querySelector('main h1').click();")
-        XCTAssertEqual(try session.script("return document.querySelector('.pointing-tip').hidden ? 'hidden' : 'shown';"), "hidden")
+        XCTAssertEqual(
+            try session.script("return document.querySelector('.pointing-tip').hidden ? 'hidden' : 'shown';"), "hidden")
         XCTAssertEqual(try session.failedRequests().split(separator: "\n").filter { !$0.hasSuffix("/favicon.ico") }, [])
     }
 
     /// Taps image pixel (x, y) of the panel captioned `panel` of strip `figure` (on its close-up
     /// when `closeUp`), and returns the tooltip's text once it shows a sum.
-    func point(_ session: BrowserSession, figure: String, panel: String, x: Int, y: Int, closeUp: Bool) throws -> String {
+    func point(_ session: BrowserSession, figure: String, panel: String, x: Int, y: Int, closeUp: Bool) throws -> String
+    {
         let answer = try session.script(
             """
             var img = Array.prototype.find.call(document.querySelectorAll('main img'), function (i) { return i.src.endsWith('/\(figure)'); });
@@ -71,7 +76,8 @@ final class PointingBrowserTests: XCTestCase {
         XCTAssertEqual(answer, "clicked")
         var tip = ""
         for _ in 0..<100 {
-            tip = try session.script("var t = document.querySelector('.pointing-tip'); return t && !t.hidden ? t.innerText : '';")
+            tip = try session.script(
+                "var t = document.querySelector('.pointing-tip'); return t && !t.hidden ? t.innerText : '';")
             if tip.contains("blue: Σ") { break }
             Thread.sleep(forTimeInterval: 0.1)
         }

@@ -2,6 +2,7 @@ import BlurKit
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import ExplorerCLI
 
 /// The data a page needs to point at a strip's blurred pictures (`FigurePointing`): panel
@@ -36,7 +37,8 @@ final class FigurePointingTests: XCTestCase {
 
     /// A blur on a grid of half the size depends on where the pixel lies: no weights, and why.
     func testADownsampledBlurIsNotOneKernel() {
-        let kernel = PointingKernel.of(Downsampled(factor: 2, inner: BoxAverage(radius: 1)), edges: .clamp, linear: false)
+        let kernel = PointingKernel.of(
+            Downsampled(factor: 2, inner: BoxAverage(radius: 1)), edges: .clamp, linear: false)
         XCTAssertEqual(kernel.exact, "none")
         XCTAssertNil(kernel.x)
         XCTAssertNil(kernel.grid)
@@ -102,8 +104,10 @@ final class FigurePointingTests: XCTestCase {
             for y in region.y..<region.y + region.height {
                 for x in region.x..<region.x + region.width {
                     let shown = Self.level(
-                        picture[closeUp.x + (x - region.x) * zoom + zoom / 2, closeUp.y + (y - region.y) * zoom + zoom / 2])
-                    XCTAssertEqual(patched[[x, y]] ?? shown, Self.level(image[x, y]), "(\(x), \(y)) of \(panel.caption)")
+                        picture[
+                            closeUp.x + (x - region.x) * zoom + zoom / 2, closeUp.y + (y - region.y) * zoom + zoom / 2])
+                    XCTAssertEqual(
+                        patched[[x, y]] ?? shown, Self.level(image[x, y]), "(\(x), \(y)) of \(panel.caption)")
                 }
             }
         }
@@ -125,14 +129,19 @@ final class FigurePointingTests: XCTestCase {
         return (input, input.blurred(by: BoxAverage(radius: 1), edges: .clamp))
     }
 
-    static func pointing(_ input: RGBAImage, _ output: RGBAImage, inset: PixelRect) throws -> (FigurePointing, RGBAImage) {
+    static func pointing(_ input: RGBAImage, _ output: RGBAImage, inset: PixelRect) throws -> (
+        FigurePointing, RGBAImage
+    ) {
         var strip = Strip(title: "t")
         strip.add(input, caption: "original")
         strip.add(output, caption: "box")
         strip.inset = Strip.Inset(inset)
         let picture = try strip.render()
         let kernel = PointingKernel.of(BoxAverage(radius: 1), edges: .clamp, linear: false)
-        return (FigurePointing.make(strip: strip, picture: picture, plan: .init(input: 0, outputs: [(panel: 1, kernel: kernel)])), picture)
+        return (
+            FigurePointing.make(
+                strip: strip, picture: picture, plan: .init(input: 0, outputs: [(panel: 1, kernel: kernel)])), picture
+        )
     }
 
     static func level(_ v: SIMD4<Float>) -> [Int] { (0..<4).map { Int((v[$0] * 255).rounded()) } }

@@ -119,11 +119,14 @@ struct FigurePointing: Encodable, Sendable {
         func level(_ v: SIMD4<Float>) -> [Int] { (0..<4).map { Int(RGBAImage.quantize(v[$0])) } }
         for y in 0..<image.height {
             for x in 0..<image.width {
-                guard let position = geometry.fullPosition(panel: panel, x: x, y: y)
-                    ?? geometry.closeUpPosition(panel: panel, x: x, y: y)
+                guard
+                    let position = geometry.fullPosition(panel: panel, x: x, y: y)
+                        ?? geometry.closeUpPosition(panel: panel, x: x, y: y)
                 else { continue }
                 let own = level(image[x, y])
-                if position.x < picture.width, position.y < picture.height, own == level(picture[position.x, position.y]) {
+                if position.x < picture.width, position.y < picture.height,
+                    own == level(picture[position.x, position.y])
+                {
                     continue
                 }
                 patches.append([x, y] + own)

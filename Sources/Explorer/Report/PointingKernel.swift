@@ -125,8 +125,10 @@ struct PointingKernel: Encodable, Sendable {
     static func reference(_ reference: ReferenceGaussianBlur) -> PointingKernel {
         let weights = reference.kernel.weights
         return PointingKernel(
-            method: "exact Gaussian", parameters: "σ = \(NumberText.compact(reference.sigma)), R = \(reference.kernel.radius)",
-            edges: reference.edges.rawValue, linear: false, exact: "everywhere", note: "", radius: reference.kernel.radius,
+            method: "exact Gaussian",
+            parameters: "σ = \(NumberText.compact(reference.sigma)), R = \(reference.kernel.radius)",
+            edges: reference.edges.rawValue, linear: false, exact: "everywhere", note: "",
+            radius: reference.kernel.radius,
             x: weights.map(rounded), y: weights.map(rounded), weightSum: weights.reduce(0, +) * weights.reduce(0, +))
     }
 
@@ -135,16 +137,20 @@ struct PointingKernel: Encodable, Sendable {
     mutating func set(_ weights: [[Double]], peak: Double) {
         let r = radius
         var used = 0
-        for dy in -r...r { for dx in -r...r where abs(weights[dy + r][dx + r]) > 1e-7 * peak { used = max(used, abs(dx), abs(dy)) } }
+        for dy in -r...r {
+            for dx in -r...r where abs(weights[dy + r][dx + r]) > 1e-7 * peak { used = max(used, abs(dx), abs(dy)) }
+        }
         let trimmed = (-used...used).map { dy in (-used...used).map { dx in weights[dy + r][dx + r] } }
         radius = used
         let columns = trimmed.map { $0.reduce(0, +) }
         let rows = (0..<trimmed.count).map { i in trimmed.reduce(0) { $0 + $1[i] } }
         let total = columns.reduce(0, +)
         weightSum = total
-        let separable = total != 0 && trimmed.indices.allSatisfy { j in
-            trimmed[j].indices.allSatisfy { i in abs(trimmed[j][i] - columns[j] * rows[i] / total) <= 1e-6 * peak }
-        }
+        let separable =
+            total != 0
+            && trimmed.indices.allSatisfy { j in
+                trimmed[j].indices.allSatisfy { i in abs(trimmed[j][i] - columns[j] * rows[i] / total) <= 1e-6 * peak }
+            }
         if separable {
             x = rows.map(Self.rounded)
             y = columns.map { Self.rounded($0 / total) }
