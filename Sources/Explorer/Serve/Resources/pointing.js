@@ -57,20 +57,34 @@
   function weightText(w) { return w === 0 ? '0' : (Math.abs(w) >= 0.001 ? fixed(w, 4) : w.toExponential(1)); }
 
   // One figure: its image, data, pixels and overlay.
-  function Figure(img, url) {
-    this.img = img; this.url = url; this.data = null; this.pixels = null; this.failure = null; this.loading = null;
+  function Figure(img, marker) {
+    this.img = img; this.marker = marker; this.data = null; this.pixels = null; this.failure = null; this.loading = null;
   }
+  // Reads the data and the strip's pixels once the image has loaded (again if its source changed).
   Figure.prototype.load = function () {
-    var self = this;
+    var self = this, img = self.img;
+    if (self.loaded !== img.currentSrc) {
+      self.loaded = img.currentSrc; self.loading = null; self.data = null; self.failure = null;
+    }
     if (!self.loading && location.protocol === 'file:') {
       self.failure = 'The browser does not let a page opened from a file read its pictures: open it through explorer serve or any web server to see the sums.';
       self.loading = Promise.resolve();
     }
     if (!self.loading) {
-      self.loading = fetch(self.url).then(function (r) {
+      var ready = img.complete && img.naturalWidth > 0 ? Promise.resolve() : new Promise(function (resolve, reject) {
+        img.addEventListener('load', resolve, { once: true });
+        img.addEventListener('error', function () { reject(new Error('the figure did not load')); }, { once: true });
+      });
+      self.loading = ready.then(function () {
+        return fetch(new URL(self.marker.dataset.pointing, img.currentSrc || img.src).href);
+      }).then(function (r) {
         if (!r.ok) { throw new Error('status ' + r.status); }
         return r.json();
       }).then(function (data) {
+        if (data.width !== img.naturalWidth || data.height !== img.naturalHeight) {
+          throw new Error('the data describes a ' + data.width + '×' + data.height + ' strip, the figure is ' +
+            img.naturalWidth + '×' + img.naturalHeight);
+        }
         self.data = data;
         self.patches = data.panels.map(function (panel) {
           var map = new Map();
@@ -322,8 +336,8 @@
     tip.style.top = Math.round(top) + 'px';
   }
 
-  function setup(img, url) {
-    var figure = new Figure(img, url);
+  function setup(img, marker) {
+    var figure = new Figure(img, marker);
     var holder = img.parentNode;
     if (getComputedStyle(holder).position === 'static') { holder.style.position = 'relative'; }
     var overlay = document.createElement('canvas');
@@ -375,7 +389,7 @@
         var path = new URL(candidate.src, location.href).pathname;
         return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) === name;
       });
-      if (img) { setup(img, new URL(marker.dataset.pointing, img.src).href); }
+      if (img) { setup(img, marker); }
     });
   }
 
