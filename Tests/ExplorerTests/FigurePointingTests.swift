@@ -18,7 +18,19 @@ final class FigurePointingTests: XCTestCase {
         for w in (kernel.x ?? []) + (kernel.y ?? []) { XCTAssertEqual(w, 0.2, accuracy: 1e-7) }
         XCTAssertEqual(kernel.x?.count, 5)
         XCTAssertEqual(kernel.edges, "reflect")
+        XCTAssertEqual([kernel.reachX, kernel.reachY], [2, 2])
         XCTAssertEqual(kernel.weightSum, 1, accuracy: 1e-6)
+    }
+
+    /// One horizontal pass of 1, 2, 1 over 4 reaches one pixel across and none down.
+    func testAHorizontalPassReachesAlongRowsOnly() {
+        var pass = Separable(weights: [0.25, 0.5, 0.25])
+        pass.directions = .rows
+        let kernel = PointingKernel.of(pass, edges: .clamp, linear: false)
+        XCTAssertEqual(kernel.exact, "everywhere")
+        XCTAssertEqual([kernel.radius, kernel.reachX, kernel.reachY], [1, 1, 0])
+        for (w, e) in zip(kernel.x ?? [], [0.25, 0.5, 0.25]) { XCTAssertEqual(w, e, accuracy: 1e-7) }
+        XCTAssertEqual(kernel.y ?? [], [0, 1, 0])
     }
 
     /// Three boxes of width 3: the weights 1, 3, 6, 7, 6, 3, 1 over 27 (the convolution of three

@@ -24,8 +24,11 @@ struct PointingKernel: Encodable, Sendable {
     var exact: String
     /// Why there is no sum, or where it holds; empty when `exact` is `everywhere`.
     var note: String
-    /// The weights reach R pixels along each axis: (2R + 1)² of them.
+    /// The weights are (2R + 1)² arrays, R = `radius`; the non-zero ones reach `reachX` and
+    /// `reachY` pixels from the centre (a one-pass blur reaches 0 pixels along the other axis).
     var radius: Int
+    var reachX = 0
+    var reachY = 0
     /// A separable kernel: w(dx, dy) = y[dy + R] · x[dx + R].
     var x: [Double]?
     var y: [Double]?
@@ -128,7 +131,7 @@ struct PointingKernel: Encodable, Sendable {
             method: "exact Gaussian",
             parameters: "σ = \(NumberText.compact(reference.sigma)), R = \(reference.kernel.radius)",
             edges: reference.edges.rawValue, linear: false, exact: "everywhere", note: "",
-            radius: reference.kernel.radius,
+            radius: reference.kernel.radius, reachX: reference.kernel.radius, reachY: reference.kernel.radius,
             x: weights.map(rounded), y: weights.map(rounded), weightSum: weights.reduce(0, +) * weights.reduce(0, +))
     }
 
@@ -136,10 +139,14 @@ struct PointingKernel: Encodable, Sendable {
     /// peak, as two axes when they are an outer product, else as a grid when it is small enough.
     mutating func set(_ weights: [[Double]], peak: Double) {
         let r = radius
-        var used = 0
+        var (usedX, usedY) = (0, 0)
         for dy in -r...r {
-            for dx in -r...r where abs(weights[dy + r][dx + r]) > 1e-7 * peak { used = max(used, abs(dx), abs(dy)) }
+            for dx in -r...r where abs(weights[dy + r][dx + r]) > 1e-7 * peak {
+                (usedX, usedY) = (max(usedX, abs(dx)), max(usedY, abs(dy)))
+            }
         }
+        let used = max(usedX, usedY)
+        (reachX, reachY) = (usedX, usedY)
         let trimmed = (-used...used).map { dy in (-used...used).map { dx in weights[dy + r][dx + r] } }
         radius = used
         let columns = trimmed.map { $0.reduce(0, +) }

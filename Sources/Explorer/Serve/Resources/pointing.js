@@ -144,6 +144,11 @@
     return this.data.panels.findIndex(function (panel) { return panel.role === 'input'; });
   };
 
+  // How far a kernel's non-zero weights reach along each axis (all of `radius` for a kernel without weights).
+  function reach(k) {
+    return k.exact === 'none' || k.reachX === undefined ? { x: k.radius, y: k.radius } : { x: k.reachX, y: k.reachY };
+  }
+
   // The weighted sum at output pixel (x, y) of panel p, with what the tooltip shows.
   function explain(figure, hit) {
     var d = figure.data, panel = d.panels[hit.panel], input = figure.input();
@@ -155,12 +160,13 @@
       return result;
     }
     var k = d.kernels[panel.kernel], R = k.radius, W = d.panels[input].imageWidth, H = d.panels[input].imageHeight;
+    var RX = reach(k).x, RY = reach(k).y;
     result.kernel = k;
     if (k.exact === 'none') { return result; }
     var acc = [0, 0, 0], alpha = 0, weights = 0, unknown = 0;
-    for (var dy = -R; dy <= R; dy++) {
+    for (var dy = -RY; dy <= RY; dy++) {
       var sy = sourceIndex(k.edges, hit.y + dy, H);
-      for (var dx = -R; dx <= R; dx++) {
+      for (var dx = -RX; dx <= RX; dx++) {
         var w = k.x ? k.y[dy + R] * k.x[dx + R] : k.grid[dy + R][dx + R];
         if (w === 0) { continue; }
         weights += w;
@@ -177,7 +183,7 @@
     result.weights = weights;
     result.alpha = alpha;
     result.sums = acc.map(function (s) { var c = alpha > 0 ? s / alpha : 0; return 255 * (k.linear ? encode(c) : c); });
-    result.nearBorder = hit.x - R < 0 || hit.y - R < 0 || hit.x + R >= W || hit.y + R >= H;
+    result.nearBorder = hit.x - RX < 0 || hit.y - RY < 0 || hit.x + RX >= W || hit.y + RY >= H;
     return result;
   }
 
@@ -199,7 +205,8 @@
     }
     tip.appendChild(text('p', k.method + ' (' + k.parameters + '), ' + k.edges + ' edges' + (k.linear ? ', in linear light' : '') + ':' + where));
     if (tip.dataset.pinned) { tip.appendChild(nudges(figure, hit, narrow)); }
-    var half = Math.min(k.radius, narrow ? 2 : 3), size = 2 * half + 1, R = k.radius;
+    var R = k.radius, RX = reach(k).x, RY = reach(k).y;
+    var halfX = Math.min(RX, narrow ? 2 : 3), halfY = Math.min(RY, narrow ? 2 : 3);
     var names = ['red', 'green', 'blue'];
     {
       var choose = document.createElement('p');
@@ -214,9 +221,9 @@
     }
     var table = document.createElement('table'), shown = 0;
     var W = d.panels[input].imageWidth, H = d.panels[input].imageHeight;
-    for (var dy = -half; dy <= half; dy++) {
+    for (var dy = -halfY; dy <= halfY; dy++) {
       var row = document.createElement('tr');
-      for (var dx = -half; dx <= half; dx++) {
+      for (var dx = -halfX; dx <= halfX; dx++) {
         var cell = document.createElement('td');
         var sx = sourceIndex(k.edges, hit.x + dx, W), sy = sourceIndex(k.edges, hit.y + dy, H);
         var v = sx >= 0 && sy >= 0 ? figure.level(input, sx, sy) : null;
@@ -238,15 +245,15 @@
       table.appendChild(row);
     }
     tip.appendChild(table);
-    var count = (2 * R + 1) * (2 * R + 1);
+    var count = (2 * RX + 1) * (2 * RY + 1), full = (2 * RX + 1) + '×' + (2 * RY + 1);
     if (k.exact === 'none') {
       tip.appendChild(text('p', 'No weighted sum: ' + k.note + '. Shown: the ' + names[channel] + ' levels around the pixel.', 'muted'));
       if (result.stored) { tip.appendChild(text('p', 'Output levels ' + result.stored.slice(0, 3).join(', ') + '.')); }
       return;
     }
-    tip.appendChild(text('p', (size * size < count
-      ? 'The central ' + size + '×' + size + ' of ' + (2 * R + 1) + '×' + (2 * R + 1) + ' weights (' + fixed(100 * shown / result.weights, 1) + ' % of the weight); the sum runs over all ' + count + '.'
-      : 'All ' + count + ' weights.') + (k.x ? ' Each weight is a row weight × a column weight.' : ''), 'muted'));
+    tip.appendChild(text('p', ((2 * halfX + 1) * (2 * halfY + 1) < count
+      ? 'The central ' + (2 * halfX + 1) + '×' + (2 * halfY + 1) + ' of ' + full + ' weights (' + fixed(100 * shown / result.weights, 1) + ' % of the weight); the sum runs over all ' + count + '.'
+      : 'All ' + full + ' weights.') + (k.x && RX > 0 && RY > 0 ? ' Each weight is a row weight × a column weight.' : ''), 'muted'));
     if (result.unknown > 0) {
       tip.appendChild(text('p', 'No sum: ' + result.unknown + ' of the input pixels it needs ' +
         (d.enlarge > 0 ? 'are under the strip\'s labels and outlines.' : 'are not shown at this size; point at the close-up.'), 'muted'));
@@ -294,23 +301,23 @@
     var g = overlay.getContext('2d'), scale = overlay.width / d.width;
     g.clearRect(0, 0, overlay.width, overlay.height);
     if (!result) { return; }
-    var hit = result.hit, R = result.kernel ? result.kernel.radius : 0;
+    var hit = result.hit, RX = result.kernel ? reach(result.kernel).x : 0, RY = result.kernel ? reach(result.kernel).y : 0;
     var panels = result.kernel ? [figure.input(), hit.panel] : [hit.panel];
     panels.forEach(function (p) {
       var panel = d.panels[p], f = panel.frame, per = d.enlarge > 0 ? d.enlarge : 1 / d.reduce;
-      var boxes = [[f.x + (hit.x - R) * per, f.y + (hit.y - R) * per, (2 * R + 1) * per, f]];
+      var boxes = [[f.x + (hit.x - RX) * per, f.y + (hit.y - RY) * per, (2 * RX + 1) * per, (2 * RY + 1) * per, f]];
       if (panel.closeUp && d.closeUpRegion) {
         var c = panel.closeUp, r = d.closeUpRegion, z = d.closeUpZoom;
-        boxes.push([c.x + (hit.x - R - r.x) * z, c.y + (hit.y - R - r.y) * z, (2 * R + 1) * z, c]);
+        boxes.push([c.x + (hit.x - RX - r.x) * z, c.y + (hit.y - RY - r.y) * z, (2 * RX + 1) * z, (2 * RY + 1) * z, c]);
       }
       boxes.forEach(function (b) {
-        var clip = b[3];
+        var clip = b[4];
         g.save();
         g.beginPath(); g.rect(clip.x * scale, clip.y * scale, clip.width * scale, clip.height * scale); g.clip();
-        var side = Math.max(b[2] * scale, 3), cx = (b[0] + b[2] / 2) * scale, cy = (b[1] + b[2] / 2) * scale;
-        g.lineWidth = 3 * ratio; g.strokeStyle = 'rgba(0,0,0,0.8)'; g.strokeRect(cx - side / 2, cy - side / 2, side, side);
-        g.lineWidth = 1.5 * ratio; g.strokeStyle = '#ff8c1a'; g.strokeRect(cx - side / 2, cy - side / 2, side, side);
-        var dot = Math.max(side / (2 * R + 1), 4 * ratio);
+        var w = Math.max(b[2] * scale, 3), h = Math.max(b[3] * scale, 3), cx = (b[0] + b[2] / 2) * scale, cy = (b[1] + b[3] / 2) * scale;
+        g.lineWidth = 3 * ratio; g.strokeStyle = 'rgba(0,0,0,0.8)'; g.strokeRect(cx - w / 2, cy - h / 2, w, h);
+        g.lineWidth = 1.5 * ratio; g.strokeStyle = '#ff8c1a'; g.strokeRect(cx - w / 2, cy - h / 2, w, h);
+        var dot = Math.max(w / (2 * RX + 1), 4 * ratio);
         g.strokeStyle = '#ffffff'; g.strokeRect(cx - dot / 2, cy - dot / 2, dot, dot);
         g.restore();
       });
@@ -360,7 +367,7 @@
         describe(figure, result, document.documentElement.clientWidth < 560);
         mark(figure, overlay, result);
         var per = d.enlarge > 0 ? d.enlarge : 1 / d.reduce;
-        var gap = ((result.kernel ? result.kernel.radius : 0) + 0.5) * per / k;
+        var gap = ((result.kernel ? reach(result.kernel).y : 0) + 0.5) * per / k;
         place(event.clientX, event.clientY, gap, touch);
       });
     }
