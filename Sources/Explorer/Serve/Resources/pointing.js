@@ -17,13 +17,14 @@
     'canvas.pointing-marks { position: absolute; pointer-events: none; }\n' +
     '.pointing-tip { position: fixed; z-index: 50; width: max-content; max-width: min(27rem, calc(100vw - 12px)); box-sizing: border-box; padding: 0.45rem 0.6rem;' +
     ' background: var(--page, #fff); color: var(--text, #111); border: 1px solid var(--rule, #999); border-radius: 6px;' +
-    ' box-shadow: 0 3px 12px rgba(0,0,0,0.35); font: 13px/1.35 system-ui, sans-serif; font-variant-numeric: tabular-nums; }\n' +
+    ' box-shadow: 0 3px 12px rgba(0,0,0,0.35); font: 15px/1.35 system-ui, sans-serif; font-variant-numeric: tabular-nums; }\n' +
     '.pointing-tip p { margin: 0.15rem 0; } .pointing-tip .muted { color: var(--muted, #555); }\n' +
-    '.pointing-tip table { border-collapse: collapse; margin: 0.3rem 0; display: table; font-size: 11px; }\n' +
+    '.pointing-tip table { border-collapse: collapse; margin: 0.3rem 0; display: table; font-size: 12px; }\n' +
     '.pointing-tip td { border: 1px solid var(--rule, #999); padding: 1px 3px; text-align: center; line-height: 1.2; min-width: 2.6em; }\n' +
     '.pointing-tip td span { display: block; } .pointing-tip td.centre { outline: 2px solid #e8590c; outline-offset: -2px; }\n' +
     '.pointing-tip button { font: inherit; margin-right: 0.25rem; padding: 0 0.4rem; }\n' +
-    '.pointing-tip .sum { font-weight: 600; }';
+    '.pointing-tip .sum { font-weight: 600; }\n' +
+    '@media (max-width: 560px) { .pointing-tip { font-size: 13px; } .pointing-tip table { font-size: 11px; } }';
   document.head.appendChild(style);
 
   var tip = document.createElement('div');
@@ -204,7 +205,7 @@
       return;
     }
     tip.appendChild(text('p', k.method + ' (' + k.parameters + '), ' + k.edges + ' edges' + (k.linear ? ', in linear light' : '') + ':' + where));
-    if (tip.dataset.pinned) { tip.appendChild(nudges(figure, hit, narrow)); }
+    if (tip.dataset.pinned) { tip.appendChild(nudges()); }
     var R = k.radius, RX = reach(k).x, RY = reach(k).y;
     var halfX = Math.min(RX, narrow ? 2 : 3), halfY = Math.min(RY, narrow ? 2 : 3);
     var names = ['red', 'green', 'blue'];
@@ -272,23 +273,27 @@
     }
   }
 
-  // Buttons that move the pinned pixel by one (a finger cannot point at one pixel of a small strip).
-  function nudges(figure, hit, narrow) {
+  // Moves the pinned pixel by (dx, dy), within its panel.
+  function move(dx, dy) {
+    if (!last) { return; }
+    var figure = last.figure, hit = last.result.hit, panel = figure.data.panels[hit.panel];
+    var moved = { panel: hit.panel, x: Math.max(0, Math.min(panel.imageWidth - 1, hit.x + dx)),
+                  y: Math.max(0, Math.min(panel.imageHeight - 1, hit.y + dy)) };
+    var result = explain(figure, moved);
+    last = { figure: figure, overlay: last.overlay, result: result };
+    describe(figure, result, document.documentElement.clientWidth < 560);
+    mark(figure, last.overlay, result);
+  }
+
+  // Buttons that move the pinned pixel by one (a finger cannot point at one pixel of a small
+  // strip); the arrow keys do the same.
+  function nudges() {
     var line = text('p', 'move: ', 'muted');
-    [['←', -1, 0], ['→', 1, 0], ['↑', 0, -1], ['↓', 0, 1]].forEach(function (move) {
-      var b = text('button', move[0]);
+    [['←', -1, 0, 'left'], ['→', 1, 0, 'right'], ['↑', 0, -1, 'up'], ['↓', 0, 1, 'down']].forEach(function (step) {
+      var b = text('button', step[0]);
       b.type = 'button';
-      b.setAttribute('aria-label', 'one pixel ' + ['left', 'right', 'up', 'down'][[-1, 1, -2, 2].indexOf(move[1] + 2 * move[2])]);
-      b.addEventListener('click', function (event) {
-        event.stopPropagation();
-        var panel = figure.data.panels[hit.panel];
-        var moved = { panel: hit.panel, x: Math.max(0, Math.min(panel.imageWidth - 1, hit.x + move[1])),
-                      y: Math.max(0, Math.min(panel.imageHeight - 1, hit.y + move[2])) };
-        var result = explain(figure, moved);
-        last = { figure: figure, overlay: last.overlay, result: result };
-        describe(figure, result, narrow);
-        mark(figure, last.overlay, result);
-      });
+      b.setAttribute('aria-label', 'one pixel ' + step[3]);
+      b.addEventListener('click', function (event) { event.stopPropagation(); move(step[1], step[2]); });
       line.appendChild(b);
     });
     return line;
@@ -364,6 +369,7 @@
         var result = explain(figure, hit);
         last = { figure: figure, overlay: overlay, result: result };
         tip.dataset.pinned = touch ? 'yes' : '';
+        tip.style.pointerEvents = touch ? 'auto' : 'none';
         describe(figure, result, document.documentElement.clientWidth < 560);
         mark(figure, overlay, result);
         var per = d.enlarge > 0 ? d.enlarge : 1 / d.reduce;
@@ -401,7 +407,14 @@
   }
 
   document.addEventListener('click', function (event) { if (!tip.contains(event.target)) { hide(); } });
-  document.addEventListener('keydown', function (event) { if (event.key === 'Escape') { hide(); } });
+  var arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  document.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape') { hide(); }
+    if (arrows[event.key] && tip.dataset.pinned && last && !tip.hidden) {
+      event.preventDefault();
+      move(arrows[event.key][0], arrows[event.key][1]);
+    }
+  });
   window.addEventListener('scroll', function () { if (!tip.dataset.pinned) { hide(); } }, { passive: true });
   new MutationObserver(function () { if (last && !document.contains(last.figure.img)) { hide(); } attach(); })
     .observe(document.body, { childList: true, subtree: true });
