@@ -115,21 +115,44 @@ struct FigurePointing: Encodable, Sendable {
     /// page reads them: on the full panel when it is enlarged, else on the close-up (pixels
     /// outside a reduced panel's close-up are not listed: the page reads none of them).
     static func patches(_ image: RGBAImage, panel: Int, geometry: Strip.Geometry, picture: RGBAImage) -> [[Int]] {
+        // The pixels read, the strip position of the first and the step between two.
+        let area: PixelRect, origin: (x: Int, y: Int), step: Int
+        if case .enlarge(let n) = geometry.scale, let first = geometry.fullPosition(panel: panel, x: 0, y: 0) {
+            (area, origin, step) = (image.bounds, first, n)
+        } else if let region = geometry.insetRegion, let zoom = geometry.insetZoom,
+            let first = geometry.closeUpPosition(panel: panel, x: region.x, y: region.y)
+        {
+            (area, origin, step) = (region, first, zoom)
+        } else {
+            return []
+        }
         var patches: [[Int]] = []
-        func level(_ v: SIMD4<Float>) -> [Int] { (0..<4).map { Int(RGBAImage.quantize(v[$0])) } }
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                guard
-                    let position = geometry.fullPosition(panel: panel, x: x, y: y)
-                        ?? geometry.closeUpPosition(panel: panel, x: x, y: y)
-                else { continue }
-                let own = level(image[x, y])
-                if position.x < picture.width, position.y < picture.height,
-                    own == level(picture[position.x, position.y])
-                {
-                    continue
+        let (width, shownWidth, shownHeight) = (image.width, picture.width, picture.height)
+        image.pixels.withUnsafeBufferPointer { own in
+            picture.pixels.withUnsafeBufferPointer { shown in
+                for y in area.y..<area.maxY {
+                    let sy = origin.y + (y - area.y) * step
+                    for x in area.x..<area.maxX {
+                        let sx = origin.x + (x - area.x) * step, i = 4 * (y * width + x)
+                        if sx < shownWidth, sy < shownHeight {
+                            let j = 4 * (sy * shownWidth + sx)
+                            // Drawn as it is (the common case, exact), or to the same 8-bit levels.
+                            if own[i] == shown[j] && own[i + 1] == shown[j + 1] && own[i + 2] == shown[j + 2]
+                                && own[i + 3] == shown[j + 3]
+                            {
+                                continue
+                            }
+                            if RGBAImage.quantize(own[i]) == RGBAImage.quantize(shown[j])
+                                && RGBAImage.quantize(own[i + 1]) == RGBAImage.quantize(shown[j + 1])
+                                && RGBAImage.quantize(own[i + 2]) == RGBAImage.quantize(shown[j + 2])
+                                && RGBAImage.quantize(own[i + 3]) == RGBAImage.quantize(shown[j + 3])
+                            {
+                                continue
+                            }
+                        }
+                        patches.append([x, y] + (0..<4).map { Int(RGBAImage.quantize(own[i + $0])) })
+                    }
                 }
-                patches.append([x, y] + own)
             }
         }
         return patches
