@@ -8,7 +8,7 @@ import XCTest
 /// The data a page needs to point at a strip's blurred pictures (`FigurePointing`): panel
 /// rectangles that find each image pixel in the rendered PNG, the pixels the strip draws over,
 /// and kernels checked against weights computed here by hand.
-final class FigurePointingTests: XCTestCase {
+final class FigurePointingTests: FolderTestCase {
     /// A box of radius 2 is 1/5 on each axis, one sum everywhere.
     func testABoxIsAFifthOnEachAxis() {
         let kernel = PointingKernel.of(BoxAverage(radius: 2), edges: .reflect, linear: false)
@@ -160,6 +160,48 @@ final class FigurePointingTests: XCTestCase {
 
     static func patches(_ panel: FigurePointing.Panel) -> [[Int]: [Int]] {
         Dictionary(uniqueKeysWithValues: panel.patches.map { ([$0[0], $0[1]], Array($0[2...])) })
+    }
+
+    /// In a lesson, `blur --strip` writes the data beside the strip and the page loads the script;
+    /// a grown blur's output is offset by its reach and read beyond the picture as transparent, a
+    /// region blur's says where it was blurred.
+    func testALessonWritesTheDataAndTheScript() throws {
+        let text = """
+            ---
+            title: Pointing
+            summary: S.
+            ---
+            ```explorer
+            blur builtin:edges@40x30 -o g.png --method box --radius 2 --grow --strip grown.png
+            ```
+
+            ```explorer
+            blur builtin:edges@40x30 -o r.png --method box --radius 2 --region 10,5,12,8 --strip region.png
+            ```
+            """
+        let path = folder.path + "/05-pointing.md"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try LessonRunner(
+            lesson: try LessonParser.parse(fileAt: path), values: [:], outputRoot: folder.path + "/Output",
+            quickTiming: true, invocation: "explorer lesson 05-pointing.md"
+        ).run()
+        XCTAssertTrue(Set(outcome.files).isSuperset(of: ["grown.pointing.json", "region.pointing.json", "pointing.js"]))
+        let html = try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("data-figure=\"grown.png\" data-pointing=\"grown.pointing.json\""), html)
+        XCTAssertEqual(html.components(separatedBy: PointingIsland.scriptTag).count, 3)
+        func json(_ name: String) throws -> [String: Any] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: outcome.folder + "/" + name))
+            return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        let grown = try json("grown.pointing.json"), region = try json("region.pointing.json")
+        let grownPanels = try XCTUnwrap(grown["panels"] as? [[String: Any]])
+        XCTAssertEqual(grownPanels[1]["offset"] as? Int, 2)
+        XCTAssertEqual(grownPanels[1]["imageWidth"] as? Int, 44)
+        XCTAssertEqual((grown["kernels"] as? [[String: Any]])?.first?["edges"] as? String, "zero")
+        let regionPanels = try XCTUnwrap(region["panels"] as? [[String: Any]])
+        XCTAssertEqual(
+            regionPanels[1]["region"] as? [String: Int], ["x": 10, "y": 5, "width": 12, "height": 8])
+        XCTAssertNil(regionPanels[0]["region"])
     }
 
     /// The page block escapes the figure's name in its attributes and names the data beside it.

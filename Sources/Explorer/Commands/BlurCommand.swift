@@ -265,10 +265,10 @@ struct BlurCommand: ReportingCommand {
             }
             StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
             try stripOptions.closeUps.apply(to: &strip)
-            // A page may point at the blurred panels (a grown blur's transparent border is not read).
+            // A page may point at the blurred panels (a grown blur read its border as zero).
             var plan: FigurePointing.Plan?
-            if context.inLesson, !grow, alpha == .premultiplied {
-                let kernel = PointingKernel.of(blurMethod, edges: edges, linear: linear)
+            if context.inLesson, alpha == .premultiplied {
+                let kernel = PointingKernel.of(blurMethod, edges: grow ? .zero : edges, linear: linear)
                 var both: PointingKernel?
                 if pass != .both, var separable = blurMethod as? Separable {
                     separable.directions = .both
@@ -276,7 +276,7 @@ struct BlurCommand: ReportingCommand {
                 }
                 plan = FigurePointing.Plan(
                     input: 0, outputs: [(1, kernel)] + (both.map { [(2, $0)] } ?? []),
-                    regions: blurredRegion.map { [1: $0] } ?? [:])
+                    regions: blurredRegion.map { [1: $0] } ?? [:], offsets: grow ? [1: blurMethod.reach] : [:])
             }
             let figure = try StripSupport.write(strip, to: stripPath, context: context, pointing: plan)
             report.figure(figure)

@@ -40,6 +40,9 @@ struct FigurePointing: Encodable, Sendable {
         var imageHeight: Int
         /// The part of an output that was blurred (`blur --region`); elsewhere it is the input.
         var region: Rect?
+        /// An output grown by a border of this width (`blur --grow`): its pixel (x, y) is the sum
+        /// around the input's (x − offset, y − offset).
+        var offset: Int?
         /// Whether the full panel shows each image pixel as a square of its own (else only the
         /// close-up and `patches` give levels).
         var readable: Bool
@@ -68,6 +71,8 @@ struct FigurePointing: Encodable, Sendable {
         var outputs: [(panel: Int, kernel: PointingKernel)]
         /// Outputs blurred only inside a rectangle, by panel.
         var regions: [Int: PixelRect] = [:]
+        /// Outputs grown by a border, by panel.
+        var offsets: [Int: Int] = [:]
     }
 
     /// The largest number of patched pixels a panel lists with their levels; of a panel with more
@@ -102,7 +107,7 @@ struct FigurePointing: Encodable, Sendable {
                     caption: panel.caption.first ?? "", role: role.0, kernel: role.1,
                     frame: Rect(geometry.panelFrames[i]), closeUp: geometry.insetFrames[i].map(Rect.init),
                     imageWidth: panel.image.width, imageHeight: panel.image.height,
-                    region: plan.regions[i].map(Rect.init), readable: enlarge > 0,
+                    region: plan.regions[i].map(Rect.init), offset: plan.offsets[i], readable: enlarge > 0,
                     patches: patches, covered: covered))
         }
         return FigurePointing(

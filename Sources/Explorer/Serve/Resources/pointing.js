@@ -161,17 +161,17 @@
       return result;
     }
     var k = d.kernels[panel.kernel], R = k.radius, W = d.panels[input].imageWidth, H = d.panels[input].imageHeight;
-    var RX = reach(k).x, RY = reach(k).y;
+    var RX = reach(k).x, RY = reach(k).y, cx = hit.x - (panel.offset || 0), cy = hit.y - (panel.offset || 0);
     result.kernel = k;
     if (k.exact === 'none') { return result; }
     var acc = [0, 0, 0], alpha = 0, weights = 0, unknown = 0;
     for (var dy = -RY; dy <= RY; dy++) {
-      var sy = sourceIndex(k.edges, hit.y + dy, H);
+      var sy = sourceIndex(k.edges, cy + dy, H);
       for (var dx = -RX; dx <= RX; dx++) {
         var w = k.x ? k.y[dy + R] * k.x[dx + R] : k.grid[dy + R][dx + R];
         if (w === 0) { continue; }
         weights += w;
-        var sx = sourceIndex(k.edges, hit.x + dx, W);
+        var sx = sourceIndex(k.edges, cx + dx, W);
         if (sx < 0 || sy < 0) { continue; }
         var v = figure.level(input, sx, sy);
         if (!v) { unknown++; continue; }
@@ -184,14 +184,15 @@
     result.weights = weights;
     result.alpha = alpha;
     result.sums = acc.map(function (s) { var c = alpha > 0 ? s / alpha : 0; return 255 * (k.linear ? encode(c) : c); });
-    result.nearBorder = hit.x - RX < 0 || hit.y - RY < 0 || hit.x + RX >= W || hit.y + RY >= H;
+    result.nearBorder = cx - RX < 0 || cy - RY < 0 || cx + RX >= W || cy + RY >= H;
     return result;
   }
 
   function describe(figure, result, narrow) {
     var d = figure.data, hit = result.hit, k = result.kernel, input = figure.input();
     tip.textContent = '';
-    var where = ' pixel (' + hit.x + ', ' + hit.y + ')';
+    var where = ' pixel (' + hit.x + ', ' + hit.y + ')', grown = result.panel.offset || 0;
+    if (grown) { where += ', around the input\'s (' + (hit.x - grown) + ', ' + (hit.y - grown) + ')'; }
     if (!k) {
       var v = result.stored;
       if (result.outside) {
@@ -226,7 +227,8 @@
       var row = document.createElement('tr');
       for (var dx = -halfX; dx <= halfX; dx++) {
         var cell = document.createElement('td');
-        var sx = sourceIndex(k.edges, hit.x + dx, W), sy = sourceIndex(k.edges, hit.y + dy, H);
+        var off = result.panel.offset || 0;
+        var sx = sourceIndex(k.edges, hit.x - off + dx, W), sy = sourceIndex(k.edges, hit.y - off + dy, H);
         var v = sx >= 0 && sy >= 0 ? figure.level(input, sx, sy) : null;
         if (v) {
           cell.style.background = 'rgb(' + v[0] + ',' + v[1] + ',' + v[2] + ')';
@@ -257,7 +259,7 @@
       : 'All ' + full + ' weights.') + (k.x && RX > 0 && RY > 0 ? ' Each weight is a row weight × a column weight.' : ''), 'muted'));
     if (result.unknown > 0) {
       tip.appendChild(text('p', 'No sum: ' + result.unknown + ' of the input pixels it needs ' +
-        (d.enlarge > 0 ? 'are under the strip\'s labels and outlines.' : 'are not shown at this size; point at the close-up.'), 'muted'));
+        (d.enlarge > 0 ? 'are not shown as they are (under the strip\'s labels or outlines, or transparent over its checkerboard).' : 'are not shown at this size; point at the close-up.'), 'muted'));
       return;
     }
     var lines = result.sums.map(function (s, c) {
@@ -310,10 +312,11 @@
     var panels = result.kernel ? [figure.input(), hit.panel] : [hit.panel];
     panels.forEach(function (p) {
       var panel = d.panels[p], f = panel.frame, per = d.enlarge > 0 ? d.enlarge : 1 / d.reduce;
-      var boxes = [[f.x + (hit.x - RX) * per, f.y + (hit.y - RY) * per, (2 * RX + 1) * per, (2 * RY + 1) * per, f]];
+      var off = p === hit.panel ? 0 : d.panels[hit.panel].offset || 0, x = hit.x - off, y = hit.y - off;
+      var boxes = [[f.x + (x - RX) * per, f.y + (y - RY) * per, (2 * RX + 1) * per, (2 * RY + 1) * per, f]];
       if (panel.closeUp && d.closeUpRegion) {
         var c = panel.closeUp, r = d.closeUpRegion, z = d.closeUpZoom;
-        boxes.push([c.x + (hit.x - RX - r.x) * z, c.y + (hit.y - RY - r.y) * z, (2 * RX + 1) * z, (2 * RY + 1) * z, c]);
+        boxes.push([c.x + (x - RX - r.x) * z, c.y + (y - RY - r.y) * z, (2 * RX + 1) * z, (2 * RY + 1) * z, c]);
       }
       boxes.forEach(function (b) {
         var clip = b[4];
