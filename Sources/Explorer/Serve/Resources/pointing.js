@@ -210,17 +210,15 @@
     var R = k.radius, RX = reach(k).x, RY = reach(k).y;
     var halfX = Math.min(RX, narrow ? 2 : 3), halfY = Math.min(RY, narrow ? 2 : 3);
     var names = ['red', 'green', 'blue'];
-    {
-      var choose = document.createElement('p');
-      choose.appendChild(text('span', (k.exact !== 'none' ? 'weight × ' : '') + names[channel] + ' level ', 'muted'));
-      names.forEach(function (name, c) {
-        var b = text('button', name[0].toUpperCase());
-        b.type = 'button'; b.setAttribute('aria-pressed', c === channel ? 'true' : 'false');
-        b.addEventListener('click', function (event) { event.stopPropagation(); channel = c; describe(figure, explain(figure, hit), narrow); });
-        choose.appendChild(b);
-      });
-      tip.appendChild(choose);
-    }
+    var choose = document.createElement('p');
+    choose.appendChild(text('span', (k.exact !== 'none' ? 'weight × ' : '') + names[channel] + ' level ', 'muted'));
+    names.forEach(function (name, c) {
+      var b = text('button', name[0].toUpperCase());
+      b.type = 'button'; b.setAttribute('aria-pressed', c === channel ? 'true' : 'false');
+      b.addEventListener('click', function (event) { event.stopPropagation(); channel = c; describe(figure, explain(figure, hit), narrow); });
+      choose.appendChild(b);
+    });
+    tip.appendChild(choose);
     var table = document.createElement('table'), shown = 0;
     var W = d.panels[input].imageWidth, H = d.panels[input].imageHeight;
     for (var dy = -halfY; dy <= halfY; dy++) {
@@ -266,9 +264,11 @@
       var stored = result.stored ? result.stored[c] : null;
       return names[c] + ': Σ = ' + fixed(s, 2) + (stored === null ? '' : ' → stored ' + stored + ' (off by ' + fixed(Math.abs(s - stored), 2) + ')');
     });
-    lines.forEach(function (line, c) { tip.appendChild(text('p', line, 'sum')).dataset.channel = String(c); });
+    lines.forEach(function (line) { tip.appendChild(text('p', line, 'sum')); });
     if (Math.abs(result.alpha - result.weights) > 1e-6) {
-      tip.appendChild(text('p', 'Beyond the border is transparent: the colour is divided by the weight inside, ' + fixed(result.alpha, 3) + ' (the output\'s alpha).', 'muted'));
+      tip.appendChild(text('p', 'Some pixels read are transparent' + (k.edges === 'zero' ? ' (beyond the border too)' : '') +
+        ': each level counts times its alpha, and the sum is divided by the weight of what is opaque, ' +
+        fixed(result.alpha, 3) + ' (the output\'s alpha).', 'muted'));
     }
     if (k.exact === 'interior' && result.nearBorder) {
       tip.appendChild(text('p', 'Near the border the sum is not ' + k.method + '\'s arithmetic: ' + k.note + '.', 'muted'));
