@@ -44,7 +44,7 @@ public struct RGBA8Image: Sendable, Equatable {
     /// therefore within 0.5 level + 0.001 of the Float64 blur with the same kernel and edges,
     /// and equals that blur rounded except where the Float64 value lies within Float32's error
     /// of a half (the tests measure both). Memory: the result, 16 bytes a pixel between the
-    /// passes for `width` rounded up to 16 columns and `height + 2R` rows, and one padded row a
+    /// passes for `width` rounded up to 8 columns and `height + 2R` rows, and one padded row a
     /// thread.
     ///
     /// - Parameters:

@@ -4,13 +4,16 @@
 /// The levels are converted to Float32 as each row is read into the horizontal pass's padded
 /// line, and the vertical pass rounds its sums to levels as it stores them; between the passes
 /// the rows stay Float32, never levels, so the only rounding to a level is the last one. The
-/// horizontal pass writes its rows straight into column blocks of `separableBlock` pixels, laid
-/// out `[block][row][column]` with R padding rows above and below, so the vertical pass reads a
-/// block's window of rows contiguously, with no copy; each block's padding rows are filled from
-/// its own rows through the edge mode just before its vertical pass. The sums are those of
+/// horizontal pass writes its rows straight into column blocks of `levelBlock` pixels, laid out
+/// `[block][row][column]` with R padding rows above and below, so the vertical pass reads each
+/// block front to back as one stream, which the hardware prefetches, with no copy; each block's
+/// padding rows are filled from its own rows through the edge mode just before its vertical pass.
+/// (Blocks of 16 pixels, read eight columns at a time as `Separable`'s scratch is, took twice the
+/// time here: read from memory rather than from a just-written scratch, the half-rows are not a
+/// stream.) The sums are those of
 /// `Separable`'s Float32 passes (`LineKernels.convolveRow`, `weighted8Symmetric`).
 ///
-/// Memory: the block storage, 16 bytes a pixel for `width` rounded up to 16 columns and
+/// Memory: the block storage, 16 bytes a pixel for `width` rounded up to 8 columns and
 /// `height + 2R` rows, and one padded line a thread.
 extension Separable {
     /// Blurs `width × height` RGBA pixels of levels at `source` into `out` (both `4 · width ·
@@ -26,8 +29,8 @@ extension Separable {
         let symmetric = weights.elementsEqual(weights.reversed())
         let rowMap = edges.paddedSourceIndices(count: width, before: r, after: r)
         let columnMap = edges.paddedSourceIndices(count: height, before: r, after: r)
-        let blockCount = (width + separableBlock - 1) / separableBlock
-        let blockFloats = (height + 2 * r) * 4 * separableBlock
+        let blockCount = (width + levelBlock - 1) / levelBlock
+        let blockFloats = (height + 2 * r) * 4 * levelBlock
         // Uninitialised: every position a pass reads is written first (padding lanes with zeros).
         let storage = UnsafeMutableRawPointer.allocate(byteCount: 4 * blockCount * blockFloats, alignment: 64)
             .bindMemory(to: Float.self, capacity: blockCount * blockFloats)
@@ -48,26 +51,29 @@ extension Separable {
     }
 }
 
+/// Columns per block of the 8-bit path: eight pixels, one `weighted8` group, 128 bytes a row.
+private let levelBlock = 8
+
 /// Where the rows of the 8-bit path's column blocks lie.
 private struct LevelBlocks: @unchecked Sendable {
     let storage: UnsafeMutablePointer<Float>
     let width: Int, height: Int, radius: Int
-    /// Floats per block: `height + 2R` rows of `separableBlock` pixels.
+    /// Floats per block: `height + 2R` rows of `levelBlock` pixels.
     let blockFloats: Int
 
     /// Row `position` (0 is the first padding row, R the image's first row) of block `block`.
     func row(_ position: Int, of block: Int) -> UnsafeMutablePointer<Float> {
-        storage + block * blockFloats + position * 4 * separableBlock
+        storage + block * blockFloats + position * 4 * levelBlock
     }
 }
 
 /// The horizontal pass over `rows`: each row's levels become Float32 in a padded line, and its
-/// blurred pixels go to the blocks' rows, 16 at a time.
+/// blurred pixels go to the blocks' rows, eight at a time.
 private func levelRows(
     _ source: UnsafePointer<UInt8>, rows: Range<Int>, layout: LevelBlocks, weights: UnsafePointer<Float>, taps: Int,
     symmetric: Bool, map: [Int]
 ) {
-    let width = layout.width, r = layout.radius, lanes = separableBlock
+    let width = layout.width, r = layout.radius, lanes = levelBlock
     let padded = PixelMemory.scratch(map.count * 4)
     defer { padded.deallocate() }
     for y in rows {
@@ -82,13 +88,13 @@ private func levelRows(
     }
 }
 
-/// The vertical pass over column blocks `blocks`: padding rows from the edge mode, then eight
-/// columns at a time down the block, each sum rounded to a level as it is stored.
+/// The vertical pass over column blocks `blocks`: padding rows from the edge mode, then down the
+/// block, each sum rounded to a level as it is stored.
 private func levelColumns(
     _ out: UnsafeMutablePointer<UInt8>, blocks: Range<Int>, layout: LevelBlocks, weights: UnsafePointer<Float>,
     taps: Int, symmetric: Bool, map: [Int]
 ) {
-    let width = layout.width, height = layout.height, r = layout.radius, lanes = separableBlock
+    let width = layout.width, height = layout.height, r = layout.radius, lanes = levelBlock
     let rowFloats = 4 * lanes
     for b in blocks {
         for p in 0..<(2 * r + height) where p < r || p >= r + height {
@@ -99,15 +105,12 @@ private func levelColumns(
                 target.update(from: layout.row(r + map[p], of: b), count: rowFloats)
             }
         }
-        let x0 = b * lanes, valid = min(lanes, width - x0)
-        for sub in stride(from: 0, to: valid, by: 8) {
-            let first = layout.row(0, of: b) + 4 * sub, validLanes = min(8, valid - sub)
-            for y in 0..<height {
-                let (a, c) = symmetric
-                    ? LineKernels.weighted8Symmetric(first + y * rowFloats, tapStride: rowFloats, weights: weights, taps: taps)
-                    : LineKernels.weighted8(first + y * rowFloats, tapStride: rowFloats, weights: weights, taps: taps)
-                LineKernels.storeLevels(a, c, out + 4 * (y * width + x0 + sub), validLanes: validLanes)
-            }
+        let x0 = b * lanes, valid = min(lanes, width - x0), first = layout.row(0, of: b)
+        for y in 0..<height {
+            let (a, c) = symmetric
+                ? LineKernels.weighted8Symmetric(first + y * rowFloats, tapStride: rowFloats, weights: weights, taps: taps)
+                : LineKernels.weighted8(first + y * rowFloats, tapStride: rowFloats, weights: weights, taps: taps)
+            LineKernels.storeLevels(a, c, out + 4 * (y * width + x0), validLanes: valid)
         }
     }
 }
