@@ -1,3 +1,5 @@
+import CSeparableKernels
+
 /// The separable Gaussian with 8-bit levels in and out, correctly rounded: every output level is
 /// the Float32 two-pass sum rounded to the nearest level (`RGBA8Image.blurred(sigma:edges:truncate:threads:)`).
 ///
@@ -106,6 +108,11 @@ private func levelColumns(
             }
         }
         let x0 = b * lanes, valid = min(lanes, width - x0), first = layout.row(0, of: b)
+        if KernelVariant.usesAVX2 {
+            blur_avx2_level_columns(first, rowFloats, weights, Int32(taps), symmetric ? 1 : 0, Int32(height),
+                                    out + 4 * x0, 4 * width, Int32(valid))
+            continue
+        }
         for y in 0..<height {
             let (a, c) = symmetric
                 ? LineKernels.weighted8Symmetric(first + y * rowFloats, tapStride: rowFloats, weights: weights, taps: taps)
