@@ -43,9 +43,9 @@ public struct RGBA8Image: Sendable, Equatable {
     /// rounded to the nearest level (ties to even) as it is stored. Every output level is
     /// therefore within 0.5 level + 0.001 of the Float64 blur with the same kernel and edges,
     /// and equals that blur rounded except where the Float64 value lies within Float32's error
-    /// of a half (the tests measure both). Memory: the result, 16 bytes a pixel between the
-    /// passes for `width` rounded up to 8 columns and `height + 2R` rows, and one padded row a
-    /// thread.
+    /// of a half (the tests measure both). Memory: the result, and for each thread a strip of
+    /// 64 columns by `height + 2R` rows at 16 bytes a pixel between the passes (2 MiB for 2048
+    /// rows), never a Float32 copy of the image.
     ///
     /// - Parameters:
     ///   - sigma: the Gaussian's standard deviation in pixels, above 0 and at most 1000.

@@ -5,18 +5,20 @@ import CSeparableKernels
 ///
 /// The levels are converted to Float32 as each row is read into the horizontal pass's padded
 /// line, and the vertical pass rounds its sums to levels as it stores them; between the passes
-/// the rows stay Float32, never levels, so the only rounding to a level is the last one. The
-/// horizontal pass writes its rows straight into column blocks of `levelBlock` pixels, laid out
-/// `[block][row][column]` with R padding rows above and below, so the vertical pass reads each
-/// block front to back as one stream, which the hardware prefetches, with no copy; each block's
-/// padding rows are filled from its own rows through the edge mode just before its vertical pass.
-/// (Blocks of 16 pixels, read eight columns at a time as `Separable`'s scratch is, took twice the
-/// time here: read from memory rather than from a just-written scratch, the half-rows are not a
-/// stream.) The sums are those of
-/// `Separable`'s Float32 passes (`LineKernels.convolveRow`, `weighted8Symmetric`).
+/// the rows stay Float32, never levels, so the only rounding to a level is the last one.
 ///
-/// Memory: the block storage, 16 bytes a pixel for `width` rounded up to 8 columns and
-/// `height + 2R` rows, and one padded line a thread.
+/// The image is blurred one strip of `levelStrip` columns at a time. The horizontal pass writes
+/// the strip's rows straight into column blocks of `levelBlock` pixels, laid out
+/// `[block][row][column]` with R padding rows above and below; the vertical pass then reads each
+/// block front to back as one stream, which the hardware prefetches, with no copy; each block's
+/// padding rows are filled from its own rows through the edge mode just before. A strip's blocks
+/// (2 MiB for 2048 rows) are reused by the next strip, so memory holds no Float32 image, and
+/// nothing is mapped afresh for each. (Blocks of 16 pixels read eight columns at a time, as
+/// `Separable`'s scratch is, took twice the time here: the half-rows are not a stream.) The sums
+/// are those of `Separable`'s Float32 passes (`LineKernels.convolveRow`, `weighted8Symmetric`).
+///
+/// Memory: a thread's strip, 16 bytes a pixel for `levelStrip` columns and `height + 2R` rows,
+/// and its padded line.
 extension Separable {
     /// Blurs `width × height` RGBA pixels of levels at `source` into `out` (both `4 · width ·
     /// height` bytes; they may not overlap), reading beyond the border through `edges`.
@@ -31,23 +33,28 @@ extension Separable {
         let symmetric = weights.elementsEqual(weights.reversed())
         let rowMap = edges.paddedSourceIndices(count: width, before: r, after: r)
         let columnMap = edges.paddedSourceIndices(count: height, before: r, after: r)
-        let blockCount = (width + levelBlock - 1) / levelBlock
-        let blockFloats = (height + 2 * r) * 4 * levelBlock
-        // Uninitialised: every position a pass reads is written first (padding lanes with zeros).
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: 4 * blockCount * blockFloats, alignment: 64)
-            .bindMemory(to: Float.self, capacity: blockCount * blockFloats)
-        defer { storage.deallocate() }
+        let strips = (width + levelStrip - 1) / levelStrip
         weights.withUnsafeBufferPointer { weights in
-            nonisolated(unsafe) let weights = weights.baseAddress!, storage = storage, source = source, out = out
-            let layout = LevelBlocks(
-                storage: storage, width: width, height: height, radius: r, blockFloats: blockFloats)
-            Parallel.forSlices(of: height, threads: threads) { rows in
-                levelRows(source, rows: rows, layout: layout, weights: weights, taps: taps, symmetric: symmetric,
-                          map: rowMap)
-            }
-            Parallel.forSlices(of: blockCount, threads: threads) { blocks in
-                levelColumns(out, blocks: blocks, layout: layout, weights: weights, taps: taps, symmetric: symmetric,
-                             map: columnMap)
+            nonisolated(unsafe) let weights = weights.baseAddress!, source = source, out = out
+            Parallel.forSlices(of: strips, threads: threads) { strips in
+                let blockFloats = (height + 2 * r) * 4 * levelBlock
+                let blocks = levelStrip / levelBlock
+                // Uninitialised: every position a pass reads is written first (spare lanes with zeros).
+                let storage = UnsafeMutableRawPointer.allocate(byteCount: 4 * blocks * blockFloats, alignment: 64)
+                    .bindMemory(to: Float.self, capacity: blocks * blockFloats)
+                let padded = PixelMemory.scratch((levelStrip + 2 * r) * 4)
+                defer {
+                    storage.deallocate()
+                    padded.deallocate()
+                }
+                for strip in strips {
+                    let layout = LevelBlocks(storage: storage, width: width, height: height, radius: r,
+                                             x0: strip * levelStrip, blockFloats: blockFloats)
+                    levelRows(source, layout: layout, padded: padded, weights: weights, taps: taps,
+                              symmetric: symmetric, map: rowMap)
+                    levelColumns(out, layout: layout, weights: weights, taps: taps, symmetric: symmetric,
+                                 map: columnMap)
+                }
             }
         }
     }
@@ -56,12 +63,20 @@ extension Separable {
 /// Columns per block of the 8-bit path: eight pixels, one `weighted8` group, 128 bytes a row.
 private let levelBlock = 8
 
-/// Where the rows of the 8-bit path's column blocks lie.
-private struct LevelBlocks: @unchecked Sendable {
+/// Columns per strip of the 8-bit path: a multiple of `levelBlock`.
+private let levelStrip = 64
+
+/// Where the rows of one strip's column blocks lie.
+private struct LevelBlocks {
     let storage: UnsafeMutablePointer<Float>
     let width: Int, height: Int, radius: Int
+    /// The strip's first column.
+    let x0: Int
     /// Floats per block: `height + 2R` rows of `levelBlock` pixels.
     let blockFloats: Int
+
+    /// The strip's columns in the image.
+    var columns: Int { min(levelStrip, width - x0) }
 
     /// Row `position` (0 is the first padding row, R the image's first row) of block `block`.
     func row(_ position: Int, of block: Int) -> UnsafeMutablePointer<Float> {
@@ -69,36 +84,35 @@ private struct LevelBlocks: @unchecked Sendable {
     }
 }
 
-/// The horizontal pass over `rows`: each row's levels become Float32 in a padded line, and its
-/// blurred pixels go to the blocks' rows, eight at a time.
+/// The strip's horizontal pass: each row's levels from R columns left of the strip to R right of
+/// it become Float32 in `padded`, and the blurred pixels go to the blocks' rows, eight at a time.
 private func levelRows(
-    _ source: UnsafePointer<UInt8>, rows: Range<Int>, layout: LevelBlocks, weights: UnsafePointer<Float>, taps: Int,
-    symmetric: Bool, map: [Int]
+    _ source: UnsafePointer<UInt8>, layout: LevelBlocks, padded: UnsafeMutablePointer<Float>,
+    weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, map: [Int]
 ) {
-    let width = layout.width, r = layout.radius, lanes = levelBlock
-    let padded = PixelMemory.scratch(map.count * 4)
-    defer { padded.deallocate() }
-    for y in rows {
-        LineKernels.gatherLevels(source + 4 * y * width, map: map, before: r, count: width, into: padded)
-        for b in 0..<((width + lanes - 1) / lanes) {
-            let x0 = b * lanes, valid = min(lanes, width - x0), row = layout.row(r + y, of: b)
-            LineKernels.convolveRow(padded + 4 * x0, weights: weights, taps: taps, symmetric: symmetric, count: valid,
-                                    into: row)
+    let width = layout.width, r = layout.radius, lanes = levelBlock, columns = layout.columns
+    for y in 0..<layout.height {
+        LineKernels.gatherLevels(source + 4 * y * width, map: map, before: r, count: width,
+                                 positions: layout.x0..<(layout.x0 + columns + 2 * r), into: padded)
+        for b in 0..<((columns + lanes - 1) / lanes) {
+            let valid = min(lanes, columns - b * lanes), row = layout.row(r + y, of: b)
+            LineKernels.convolveRow(padded + 4 * lanes * b, weights: weights, taps: taps, symmetric: symmetric,
+                                    count: valid, into: row)
             // The lanes beyond the image's last column are summed by the vertical pass, never stored.
             if valid < lanes { (row + 4 * valid).initialize(repeating: 0, count: 4 * (lanes - valid)) }
         }
     }
 }
 
-/// The vertical pass over column blocks `blocks`: padding rows from the edge mode, then down the
+/// The strip's vertical pass, block by block: padding rows from the edge mode, then down the
 /// block, each sum rounded to a level as it is stored.
 private func levelColumns(
-    _ out: UnsafeMutablePointer<UInt8>, blocks: Range<Int>, layout: LevelBlocks, weights: UnsafePointer<Float>,
+    _ out: UnsafeMutablePointer<UInt8>, layout: LevelBlocks, weights: UnsafePointer<Float>,
     taps: Int, symmetric: Bool, map: [Int]
 ) {
     let width = layout.width, height = layout.height, r = layout.radius, lanes = levelBlock
     let rowFloats = 4 * lanes
-    for b in blocks {
+    for b in 0..<((layout.columns + lanes - 1) / lanes) {
         for p in 0..<(2 * r + height) where p < r || p >= r + height {
             let target = layout.row(p, of: b)
             if map[p] < 0 {
@@ -107,7 +121,7 @@ private func levelColumns(
                 target.update(from: layout.row(r + map[p], of: b), count: rowFloats)
             }
         }
-        let x0 = b * lanes, valid = min(lanes, width - x0), first = layout.row(0, of: b)
+        let x0 = layout.x0 + b * lanes, valid = min(lanes, width - x0), first = layout.row(0, of: b)
         if KernelVariant.usesAVX2 {
             blur_avx2_level_columns(first, rowFloats, weights, Int32(taps), symmetric ? 1 : 0, Int32(height),
                                     out + 4 * x0, 4 * width, Int32(valid))
@@ -125,29 +139,32 @@ private func levelColumns(
 // MARK: - Line kernels: levels in, levels out
 
 extension LineKernels {
-    /// One row of `count` RGBA pixels of levels into a padded Float32 line: position `p` of
-    /// `map` (`before` positions of padding first) gets the pixel `map[p]` names, or zero for −1.
+    /// Positions `positions` of one row of `count` RGBA pixels of levels, padded by `before`
+    /// positions, into `padded` as Float32 (position `positions.lowerBound` first): position `p`
+    /// gets the pixel `map[p]` names, or zero for −1.
     static func gatherLevels(
-        _ row: UnsafePointer<UInt8>, map: [Int], before: Int, count: Int, into padded: UnsafeMutablePointer<Float>
+        _ row: UnsafePointer<UInt8>, map: [Int], before: Int, count: Int, positions: Range<Int>,
+        into padded: UnsafeMutablePointer<Float>
     ) {
+        let start = positions.lowerBound
+        // Inside the image the map is the identity: sixteen bytes, four pixels, at a time.
+        let inside = positions.clamped(to: before..<(before + count))
         map.withUnsafeBufferPointer { map in
-            for p in 0..<map.count where p < before || p >= before + count {
-                store4(map[p] < 0 ? .zero : pixelValues(row + 4 * map[p]), padded + 4 * p)
+            for p in positions where !inside.contains(p) {
+                store4(map[p] < 0 ? .zero : pixelValues(row + 4 * map[p]), padded + 4 * (p - start))
             }
         }
-        // Inside the image the map is the identity: sixteen bytes, four pixels, at a time.
-        var x = 0
-        let line = padded + 4 * before
-        while x + 4 <= count {
-            store16(values16(UnsafeRawPointer(row + 4 * x).loadUnaligned(as: SIMD16<UInt8>.self)), line + 4 * x)
-            x += 4
+        var p = inside.lowerBound
+        while p + 4 <= inside.upperBound {
+            let bytes = UnsafeRawPointer(row + 4 * (p - before)).loadUnaligned(as: SIMD16<UInt8>.self)
+            store16(values16(bytes), padded + 4 * (p - start))
+            p += 4
         }
-        while x < count {
-            store4(pixelValues(row + 4 * x), line + 4 * x)
-            x += 1
+        while p < inside.upperBound {
+            store4(pixelValues(row + 4 * (p - before)), padded + 4 * (p - start))
+            p += 1
         }
     }
-
     /// Four levels as Float32, exactly.
     @inline(__always)
     static func pixelValues(_ p: UnsafePointer<UInt8>) -> SIMD4<Float> {
