@@ -79,6 +79,11 @@ struct BenchCommand: ReportingCommand {
         table.notes = ["Slope of log(time) against log(σ): \(slopeText) (expected ≈2 for O(R²), ≈1 for separable, ≈0 for running sums).",
                        "Reads: pixels read per output pixel; passes: whole-image reads and writes; both counted from each method's plan "
                        + "for the full-size image."]
+        if rows.contains(where: { $0.method == .separable }) {
+            table.notes.append(KernelVariant.active == .avx2
+                ? "Separable ran its AVX2 loops, chosen for this CPU (BLURKIT_KERNELS=baseline runs the Swift loops; the pixels are the same)."
+                : "Separable ran its baseline Swift loops (SSE2 on x86-64)" + (KernelVariant.supported.count > 1 ? ", as BLURKIT_KERNELS=baseline asks." : "."))
+        }
         table.notes += BenchOptions.timingNotes(rows, width: width, height: height, threads: threads, quick: context.quickTiming)
         return table
     }
