@@ -40,12 +40,13 @@ public struct RGBA8Image: Sendable, Equatable {
     /// IPP's and OpenCV's 8-bit Gaussian blurs do: the colour is not weighed by alpha, so blur
     /// premultiplied levels, or opaque ones, for the right colour at transparent edges. The
     /// levels become Float32 as the rows are read, both passes sum in Float32, and each sum is
-    /// rounded to the nearest level (ties to even) as it is stored. Every output level is
-    /// therefore within 0.5 level + 0.001 of the Float64 blur with the same kernel and edges,
-    /// and equals that blur rounded except where the Float64 value lies within Float32's error
-    /// of a half (the tests measure both). Memory: the result, and for each thread a strip of
-    /// 64 columns by `height + 2R` rows at 16 bytes a pixel between the passes (2 MiB for 2048
-    /// rows), never a Float32 copy of the image.
+    /// rounded to the nearest level (ties to even) as it is stored. So each output level is within
+    /// 0.5 level + e of the Float64 blur with the same kernel and edges, e the Float32 sums'
+    /// error, and equals that blur rounded except where the Float64 value lies within e of a
+    /// half; e grows with R, and stays below 0.001 in the tests, σ = 0.5 to 32
+    /// (docs/performance.md, "8-bit exact path", counts those outputs). Memory: the result, and
+    /// for each thread a strip of 64 columns by `height + 2R` rows at 16 bytes a pixel between
+    /// the passes (2 MiB for 2048 rows), never a Float32 copy of the image.
     ///
     /// - Parameters:
     ///   - sigma: the Gaussian's standard deviation in pixels, above 0 and at most 1000.

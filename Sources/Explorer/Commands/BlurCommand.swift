@@ -41,7 +41,7 @@ struct BlurCommand: ReportingCommand {
     @Flag(help: "Blur in linear light (decode sRGB, blur, encode) instead of on the stored values.") var linear = false
     @Flag(
         help:
-            "Separable only: blur the picture's 8-bit levels into 8-bit levels, correctly rounded (each within 0.5 level + 0.001 of the Float64 blur with the same kernel), as IPP's 8-bit Gaussian; each channel as stored, so a picture with transparency needs --alpha straight. A 16-bit PNG is rounded to 8 bits first."
+            "Separable only: blur the picture's 8-bit levels into 8-bit levels, correctly rounded (each the Float64 blur with the same kernel rounded to a level, but within Float32's error of a half, below 0.001 level at σ ≤ 32), as IPP's 8-bit Gaussian; each channel as stored, so a picture with transparency needs --alpha straight. A 16-bit PNG is rounded to 8 bits first."
     )
     var eightBitIO = false
     @Option(
