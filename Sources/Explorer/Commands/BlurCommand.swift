@@ -79,6 +79,7 @@ struct BlurCommand: ReportingCommand {
     var figure = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
+    @OptionGroup var closeUps: CloseUpOptions
     @OptionGroup var formatOptions: FormatOptions
 
     /// The method, built from the catalog for --sigma or --radius and the parameters.
@@ -94,6 +95,7 @@ struct BlurCommand: ReportingCommand {
     var readsPerPixel: Double { (try? makeMethod())?.counters(width: 1024, height: 1024, edges: edges).reads ?? 0 }
 
     func validate() throws {
+        try stripOptions.check(closeUps)
         guard sigma != nil || radius != nil else { throw ValidationError("give --sigma or --radius") }
         try methodOptions.check([method], sigma: sigma, radius: radius)
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
@@ -262,7 +264,7 @@ struct BlurCommand: ReportingCommand {
                     caption: "both passes", ([sigmaText, both.parameters].compactMap { $0 }).joined(separator: ", "))
             }
             StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
-            try stripOptions.closeUps.apply(to: &strip)
+            try closeUps.apply(to: &strip)
             report.figure(try StripSupport.write(strip, to: stripPath, context: context))
         }
         // For prose: how opaque the picture's edge is before and after (a `zero` edge fades it).
