@@ -167,11 +167,13 @@ struct BlurCommand: ReportingCommand {
         var blurred: RGBAImage
         var outlines: [Strip.Outline] = []
         var fringe: AlphaFringe?
+        var blurredRegion: PixelRect?
         var description =
             "Blurred \(input) (\(width)×\(height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")\(alpha == .straight ? ", straight alpha" : "")"
         var alt = "\(input) blurred with \(what)"
         if let region {
             let rect = try Self.regionSpec(region).resolved(width: width, height: height)
+            blurredRegion = rect
             let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, alpha, threads] in
                 $0.blurred(by: blurMethod, edges: edges, linear: linear, alpha: alpha, threads: threads)
             }
@@ -265,7 +267,22 @@ struct BlurCommand: ReportingCommand {
             }
             StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
             try closeUps.apply(to: &strip)
-            report.figure(try StripSupport.write(strip, to: stripPath, context: context))
+            // A page may point at the blurred panels (a grown blur read its border as zero).
+            var plan: FigurePointing.Plan?
+            if context.inLesson, alpha == .premultiplied {
+                let kernel = PointingKernel.of(blurMethod, edges: grow ? .zero : edges, linear: linear)
+                var both: PointingKernel?
+                if pass != .both, var separable = blurMethod as? Separable {
+                    separable.directions = .both
+                    both = PointingKernel.of(separable, edges: edges, linear: linear)
+                }
+                plan = FigurePointing.Plan(
+                    input: 0, outputs: [(1, kernel)] + (both.map { [(2, $0)] } ?? []),
+                    regions: blurredRegion.map { [1: $0] } ?? [:], offsets: grow ? [1: blurMethod.reach] : [:])
+            }
+            let figure = try StripSupport.write(strip, to: stripPath, context: context, pointing: plan)
+            report.figure(figure)
+            if plan != nil { report.pageExtra(StripSupport.pointingIsland(for: figure)) }
         }
         // For prose: how opaque the picture's edge is before and after (a `zero` edge fades it).
         report.measures["inputBorderAlpha"] = inputBorderAlpha

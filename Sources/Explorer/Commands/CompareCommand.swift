@@ -165,10 +165,12 @@ struct CompareCommand: ReportingCommand {
                     + "\(NumberText.significant(difference, 3)) (8-bit units).")
         }
         if let path = stripOptions.strip {
-            report.figure(
-                try StripSupport.write(
-                    try strip(image: image, reference: exact, outcomes: outcomes),
-                    to: path, context: context))
+            let plan = context.inLesson ? try pointingPlan(outcomes) : nil
+            let figure = try StripSupport.write(
+                try strip(image: image, reference: exact, outcomes: outcomes), to: path, context: context,
+                pointing: plan)
+            report.figure(figure)
+            if plan != nil { report.pageExtra(StripSupport.pointingIsland(for: figure)) }
         }
         return report
     }
@@ -208,6 +210,23 @@ struct CompareCommand: ReportingCommand {
         StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
         try closeUps.apply(to: &strip)
         return strip
+    }
+
+    /// Which panels of `strip(…)` a page may point at: the original is the input, each method's
+    /// result and the exact reference are its blurs (kernels of the Float32 passes, as in the table).
+    func pointingPlan(_ outcomes: [Outcome]) throws -> FigurePointing.Plan {
+        var floatPasses = methodOptions
+        floatPasses.eightBitPasses = false
+        var outputs: [(panel: Int, kernel: PointingKernel)] = []
+        for (i, o) in outcomes.enumerated() {
+            let method = methodOptions.eightBitPasses ? try floatPasses.make(o.name, sigma: sigma) : o.method
+            outputs.append((i + 1, PointingKernel.of(method, edges: edges, linear: false)))
+        }
+        if !(try differenceMethods()).isEmpty {
+            outputs.append(
+                (outcomes.count + 1, PointingKernel.reference(try ReferenceGaussianBlur(sigma: sigma, edges: edges))))
+        }
+        return FigurePointing.Plan(input: 0, outputs: outputs)
     }
 
     func table(_ outcomes: [Outcome], image: RGBAImage, context: RunContext) -> Table {

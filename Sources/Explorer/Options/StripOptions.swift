@@ -100,12 +100,20 @@ enum StripSupport {
     /// Renders `strip` with its captions fitted (`fittingCaptions`), writes it to `requested`
     /// (the lesson's folder in a lesson) with the command recorded, and returns its figure with
     /// the strip's alt text.
-    static func write(_ strip: Strip, to requested: String, context: RunContext, legend: ColourLegend? = nil) throws
-        -> Figure
-    {
+    ///
+    /// In a lesson, a `pointing` plan also writes the strip's `FigurePointing` data beside it, for
+    /// the page that a `pointingIsland` makes pointable.
+    static func write(
+        _ strip: Strip, to requested: String, context: RunContext, legend: ColourLegend? = nil,
+        pointing: FigurePointing.Plan? = nil
+    ) throws -> Figure {
         let fitted = fittingCaptions(strip)
+        let pointingPath = context.inLesson ? FigurePointing.path(beside: context.outputPath(requested)) : nil
         let draw = { () throws -> RGBAImage in
             let picture = try fitted.render()
+            if let pointing, let pointingPath {
+                try FigurePointing.make(strip: fitted, picture: picture, plan: pointing).write(to: pointingPath)
+            }
             guard var legend else { return picture }
             legend.textSize = fitted.captionFace.pixelSize
             return appending(legend, to: picture)
@@ -123,6 +131,12 @@ enum StripSupport {
         let legendText =
             legend.map { " Below: a colour bar, \($0.title), from 0 to \(NumberText.compact($0.maximum))." } ?? ""
         return Figure(path: path, altText: fitted.altText() + legendText, caption: fitted.title)
+    }
+
+    /// The page block that makes `figure` (written by `write` with a pointing plan) pointable.
+    static func pointingIsland(for figure: Figure) -> PointingIsland {
+        let name = (figure.path as NSString).lastPathComponent
+        return PointingIsland(figure: name, data: (FigurePointing.path(beside: name) as NSString).lastPathComponent)
     }
 
     /// `picture` with `legend` centred under it, as wide as a difference legend of its face.
