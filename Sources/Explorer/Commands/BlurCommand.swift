@@ -85,6 +85,7 @@ struct BlurCommand: ReportingCommand {
     var figure = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
+    @OptionGroup var closeUps: CloseUpOptions
     @OptionGroup var formatOptions: FormatOptions
 
     /// The method, built from the catalog for --sigma or --radius and the parameters.
@@ -100,6 +101,7 @@ struct BlurCommand: ReportingCommand {
     var readsPerPixel: Double { (try? makeMethod())?.counters(width: 1024, height: 1024, edges: edges).reads ?? 0 }
 
     func validate() throws {
+        try stripOptions.check(closeUps)
         guard sigma != nil || radius != nil else { throw ValidationError("give --sigma or --radius") }
         try methodOptions.check([method], sigma: sigma, radius: radius)
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
@@ -287,7 +289,7 @@ struct BlurCommand: ReportingCommand {
                     caption: "both passes", ([sigmaText, both.parameters].compactMap { $0 }).joined(separator: ", "))
             }
             StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
-            try stripOptions.closeUps.apply(to: &strip)
+            try closeUps.apply(to: &strip)
             // A page may point at the blurred panels (a grown blur read its border as zero).
             var plan: FigurePointing.Plan?
             if context.inLesson, alpha == .premultiplied {

@@ -40,6 +40,7 @@ struct CompareCommand: ReportingCommand {
     @Flag(inversion: .prefixedNo, help: "Time each method (--no-time skips the timing columns).") var time = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
+    @OptionGroup var closeUps: CloseUpOptions
     @Option(
         help: ArgumentHelp(
             "With --strip: the methods that get a difference panel, comma-separated, or none (default: every method).",
@@ -53,6 +54,7 @@ struct CompareCommand: ReportingCommand {
     @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
+        try stripOptions.check(closeUps)
         try methodOptions.check(try MethodOptions.list(methods), sigma: sigma)
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
         guard sigma <= 100 else {
@@ -206,7 +208,7 @@ struct CompareCommand: ReportingCommand {
             strip.columns = outcomes.count + 1
         }
         StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
-        try stripOptions.closeUps.apply(to: &strip)
+        try closeUps.apply(to: &strip)
         return strip
     }
 

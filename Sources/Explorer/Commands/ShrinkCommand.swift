@@ -42,7 +42,10 @@ struct ShrinkCommand: ReportingCommand {
         var report = Report()
         let how =
             sampling == .point ? "taking one pixel in \(factor) each way" : "averaging each \(factor)×\(factor) block"
-        report.text("Shrank \(input) (\(image.width)×\(image.height)) to \(small.width)×\(small.height) by \(how).")
+        // The name comes from outside (a `--set image=…`): a code span, where it makes no link or markup.
+        report.text(
+            "Shrank \(MarkdownText.codeSpan(input)) (\(image.width)×\(image.height)) to \(small.width)×\(small.height) by \(how)."
+        )
         if pictureOutput.figure {
             report.figure(Figure(path: path, altText: "\(input) shrunk \(factor) times by \(how)", caption: nil))
         }

@@ -3,7 +3,9 @@ import BlurKit
 import Foundation
 
 /// The options of a command that can also draw its images as a strip (`blur --strip`,
-/// `compare --strip`).
+/// `compare --strip`). Such a command declares `CloseUpOptions` beside these, not inside them:
+/// ArgumentParser's debug build checks a group nested in a group four times more often, on every
+/// parse of every lesson cell (docs/performance.md, "Many cells").
 struct StripOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Also draw the images side by side, captioned, into this PNG.", valueName: "file.png"))
     var strip: String?
@@ -14,16 +16,19 @@ struct StripOptions: ParsableArguments {
     var inset: String?
     @Option(help: "With --strip: the strip's title (default: what it compares).")
     var title: String?
-    @OptionGroup var closeUps: CloseUpOptions
 
     func validate() throws {
         if let inset { _ = try StripSupport.parseInset(inset) }
         if strip == nil {
             if inset != nil { throw ValidationError("--inset needs --strip FILE.png") }
             if title != nil { throw ValidationError("--title needs --strip FILE.png") }
-            if closeUps.isUsed {
-                throw ValidationError("--corner-inset, --inset-zoom and --outline need --strip FILE.png")
-            }
+        }
+    }
+
+    /// Refuses close-ups without a strip to put them on (the command's `validate()` calls it).
+    func check(_ closeUps: CloseUpOptions) throws {
+        if strip == nil && closeUps.isUsed {
+            throw ValidationError("--corner-inset, --inset-zoom and --outline need --strip FILE.png")
         }
     }
 
