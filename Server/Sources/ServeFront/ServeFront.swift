@@ -48,6 +48,8 @@ public enum ServeFront {
         router.middlewares.add(Checks(hostNames: names))
         router.middlewares.add(FileMiddleware(settings.site, searchForIndexHtml: true, logger: logger))
         Routes(jobs: jobs, maxBodyBytes: settings.maxBodyBytes).add(to: router)
+        // The connection caps raise the file limit they are computed from: before the first connection.
+        _ = HeadGuard.maxConnections
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [HeadGuard(headTimeout: .seconds(10), bodyTimeout: .seconds(120))],
             idleTimeout: .seconds(75),

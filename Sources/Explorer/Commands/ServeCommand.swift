@@ -30,7 +30,7 @@ struct ServeCommand: ParsableCommand {
 
             Limits: a request's head must arrive within 10 s and its body within 120 s; heads of at \
             most 8 KiB a field, 16 KiB in all; at most 512 connections at once, 256 from one \
-            address; uploads at most --max-upload-mb each and --max-uploads-mb for all pages \
+            address (fewer where the system allows fewer than 1,088 open files: two a connection); uploads at most --max-upload-mb each and --max-uploads-mb for all pages \
             together (the oldest go first), at most --max-pixels pixels; a page's uploads are kept \
             while it is open and 10 minutes after. A page of another site cannot upload here (its \
             browser's Origin and Sec-Fetch-Site headers say so).
