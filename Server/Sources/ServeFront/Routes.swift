@@ -72,7 +72,6 @@ struct Routes {
 
     /// Keeps a POSTed PNG as the page's upload.
     func upload(_ request: Request) async throws -> Response {
-        guard let session = Self.session(request) else { return Self.json(.badRequest, ["error": "no session"]) }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
             return Front.tooLarge(maxBodyBytes)
         }
@@ -85,6 +84,8 @@ struct Routes {
         } catch let error as Front.SaveError {
             return Self.json(.init(code: 507), ["error": "the server cannot keep the upload: \(error.reason)"])
         }
+        // The body is read first, as it comes: a connection is answered when its request is whole.
+        guard let session = Self.session(request) else { return Self.json(.badRequest, ["error": "no session"]) }
         do {
             let name = try jobs.store(
                 path, session: session, fileName: request.uri.queryParameters.get("name") ?? "picture.png")
