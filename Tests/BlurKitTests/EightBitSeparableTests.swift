@@ -47,7 +47,9 @@ final class EightBitSeparableTests: XCTestCase {
                 for c in 0..<4 {
                     var sum = 0.0
                     for k in -r...r {
-                        if let s = source(x + k, w, edges) { sum += weights[k + r] * Double(image.levels[4 * (y * w + s) + c]) }
+                        if let s = source(x + k, w, edges) {
+                            sum += weights[k + r] * Double(image.levels[4 * (y * w + s) + c])
+                        }
                     }
                     rows[4 * (y * w + x) + c] = sum
                 }
@@ -86,13 +88,15 @@ final class EightBitSeparableTests: XCTestCase {
                         for (level, exact) in zip(blurred.levels, expected) {
                             let error = abs(Double(level) - exact)
                             worst = max(worst, error)
-                            XCTAssertLessThanOrEqual(error, 0.5 + Self.floatTolerance,
-                                                     "\(width)×\(height), σ = \(sigma), \(edges): \(level) for \(exact)")
+                            XCTAssertLessThanOrEqual(
+                                error, 0.5 + Self.floatTolerance,
+                                "\(width)×\(height), σ = \(sigma), \(edges): \(level) for \(exact)")
                             if Double(level) != exact.rounded(.toNearestOrEven) {
                                 // Only a Float64 value within float error of a half may round the other way.
                                 misrounded += 1
-                                XCTAssertLessThanOrEqual(abs(exact - exact.rounded(.down) - 0.5), Self.floatTolerance,
-                                                         "\(width)×\(height), σ = \(sigma), \(edges): \(level) for \(exact)")
+                                XCTAssertLessThanOrEqual(
+                                    abs(exact - exact.rounded(.down) - 0.5), Self.floatTolerance,
+                                    "\(width)×\(height), σ = \(sigma), \(edges): \(level) for \(exact)")
                             }
                             outputs += 1
                         }
@@ -100,7 +104,8 @@ final class EightBitSeparableTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(outputs, 4 * (37 * 23 + 29 + 29 + 1 + 256 + 153 + 1050 + 201) * 5 * 5 * KernelVariant.supported.count)
+        XCTAssertEqual(
+            outputs, 4 * (37 * 23 + 29 + 29 + 1 + 256 + 153 + 1050 + 201) * 5 * 5 * KernelVariant.supported.count)
         XCTAssertGreaterThan(worst, 0.49, "noise must reach near-halves, or the test proves little")
         // Misrounded outputs, counted: 1 of 257,000 a variant when this was written (worst error
         // 0.50001), a Float64 value 1e-5 from a half; each was checked above to lie near one.

@@ -46,10 +46,13 @@ final class KernelVariantTests: XCTestCase {
                 for weights in [kernel.weights.map(Float.init), skewed] {
                     for edges in EdgeMode.allCases {
                         for threads in [1, 2] {
-                            let results = underEachVariant { image.blurred(by: Separable(weights: weights), edges: edges, threads: threads) }
+                            let results = underEachVariant {
+                                image.blurred(by: Separable(weights: weights), edges: edges, threads: threads)
+                            }
                             for (variant, result) in results.dropFirst() {
-                                XCTAssertEqual(result.pixels, results[0].1.pixels,
-                                               "\(variant), \(width)×\(height), σ = \(sigma), \(edges), \(threads) threads")
+                                XCTAssertEqual(
+                                    result.pixels, results[0].1.pixels,
+                                    "\(variant), \(width)×\(height), σ = \(sigma), \(edges), \(threads) threads")
                             }
                         }
                     }
@@ -57,7 +60,8 @@ final class KernelVariantTests: XCTestCase {
                 for edges in EdgeMode.allCases {
                     let results = try underEachVariant { try levels.blurred(sigma: sigma, edges: edges) }
                     for (variant, result) in results.dropFirst() {
-                        XCTAssertEqual(result, results[0].1, "8-bit, \(variant), \(width)×\(height), σ = \(sigma), \(edges)")
+                        XCTAssertEqual(
+                            result, results[0].1, "8-bit, \(variant), \(width)×\(height), σ = \(sigma), \(edges)")
                     }
                 }
             }

@@ -16,8 +16,9 @@ public struct RGBA8Image: Sendable, Equatable {
     /// - Precondition: `levels.count == 4 * width * height`.
     public init(width: Int, height: Int, levels: [UInt8]) {
         precondition(width >= 0 && height >= 0, "size \(width)×\(height) must not be negative")
-        precondition(levels.count == 4 * width * height,
-                     "levels.count (\(levels.count)) must equal 4 * width * height (\(4 * width * height))")
+        precondition(
+            levels.count == 4 * width * height,
+            "levels.count (\(levels.count)) must equal 4 * width * height (\(4 * width * height))")
         self.width = width
         self.height = height
         self.levels = levels

@@ -27,8 +27,9 @@ extension Separable {
         edges: EdgeMode, threads: Int
     ) {
         guard width > 0, height > 0 else { return }
-        precondition(weights.allSatisfy { $0 >= 0 } && weights.reduce(0, +) <= 1.001,
-                     "the 8-bit path's weights must be non-negative and sum to 1")
+        precondition(
+            weights.allSatisfy { $0 >= 0 } && weights.reduce(0, +) <= 1.001,
+            "the 8-bit path's weights must be non-negative and sum to 1")
         let r = radius, taps = weights.count
         let symmetric = weights.elementsEqual(weights.reversed())
         let rowMap = edges.paddedSourceIndices(count: width, before: r, after: r)
@@ -48,12 +49,15 @@ extension Separable {
                     padded.deallocate()
                 }
                 for strip in strips {
-                    let layout = LevelBlocks(storage: storage, width: width, height: height, radius: r,
-                                             x0: strip * levelStrip, blockFloats: blockFloats)
-                    levelRows(source, layout: layout, padded: padded, weights: weights, taps: taps,
-                              symmetric: symmetric, map: rowMap)
-                    levelColumns(out, layout: layout, weights: weights, taps: taps, symmetric: symmetric,
-                                 map: columnMap)
+                    let layout = LevelBlocks(
+                        storage: storage, width: width, height: height, radius: r,
+                        x0: strip * levelStrip, blockFloats: blockFloats)
+                    levelRows(
+                        source, layout: layout, padded: padded, weights: weights, taps: taps,
+                        symmetric: symmetric, map: rowMap)
+                    levelColumns(
+                        out, layout: layout, weights: weights, taps: taps, symmetric: symmetric,
+                        map: columnMap)
                 }
             }
         }
@@ -92,12 +96,14 @@ private func levelRows(
 ) {
     let width = layout.width, r = layout.radius, lanes = levelBlock, columns = layout.columns
     for y in 0..<layout.height {
-        LineKernels.gatherLevels(source + 4 * y * width, map: map, before: r, count: width,
-                                 positions: layout.x0..<(layout.x0 + columns + 2 * r), into: padded)
+        LineKernels.gatherLevels(
+            source + 4 * y * width, map: map, before: r, count: width,
+            positions: layout.x0..<(layout.x0 + columns + 2 * r), into: padded)
         for b in 0..<((columns + lanes - 1) / lanes) {
             let valid = min(lanes, columns - b * lanes), row = layout.row(r + y, of: b)
-            LineKernels.convolveRow(padded + 4 * lanes * b, weights: weights, taps: taps, symmetric: symmetric,
-                                    count: valid, into: row)
+            LineKernels.convolveRow(
+                padded + 4 * lanes * b, weights: weights, taps: taps, symmetric: symmetric,
+                count: valid, into: row)
             // The lanes beyond the image's last column are summed by the vertical pass, never stored.
             if valid < lanes { (row + 4 * valid).initialize(repeating: 0, count: 4 * (lanes - valid)) }
         }
@@ -123,13 +129,16 @@ private func levelColumns(
         }
         let x0 = layout.x0 + b * lanes, valid = min(lanes, width - x0), first = layout.row(0, of: b)
         if KernelVariant.usesAVX2 {
-            blur_avx2_level_columns(first, rowFloats, weights, Int32(taps), symmetric ? 1 : 0, Int32(height),
-                                    out + 4 * x0, 4 * width, Int32(valid))
+            blur_avx2_level_columns(
+                first, rowFloats, weights, Int32(taps), symmetric ? 1 : 0, Int32(height),
+                out + 4 * x0, 4 * width, Int32(valid))
             continue
         }
         for y in 0..<height {
-            let (a, c) = symmetric
-                ? LineKernels.weighted8Symmetric(first + y * rowFloats, tapStride: rowFloats, weights: weights, taps: taps)
+            let (a, c) =
+                symmetric
+                ? LineKernels.weighted8Symmetric(
+                    first + y * rowFloats, tapStride: rowFloats, weights: weights, taps: taps)
                 : LineKernels.weighted8(first + y * rowFloats, tapStride: rowFloats, weights: weights, taps: taps)
             LineKernels.storeLevels(a, c, out + 4 * (y * width + x0), validLanes: valid)
         }

@@ -82,21 +82,24 @@ public struct Separable: BlurMethod {
                 nonisolated(unsafe) let weights = weights.baseAddress!
                 let taps = self.weights.count, symmetric = self.weights.elementsEqual(self.weights.reversed())
                 if directions == .both && threads <= 1 && edges != .wrap && taps <= separableRingTaps {
-                    separableRing(pixels, width: width, height: height, weights: weights, taps: taps,
-                                  symmetric: symmetric, rowMap: rowMap, columnMap: columnMap)
+                    separableRing(
+                        pixels, width: width, height: height, weights: weights, taps: taps,
+                        symmetric: symmetric, rowMap: rowMap, columnMap: columnMap)
                     return
                 }
                 if directions != .columns {
                     Parallel.forSlices(of: height, threads: threads) { rows in
-                        separableRows(pixels, width: width, rows: rows, weights: weights, taps: taps, symmetric: symmetric,
-                                      map: rowMap)
+                        separableRows(
+                            pixels, width: width, rows: rows, weights: weights, taps: taps, symmetric: symmetric,
+                            map: rowMap)
                     }
                 }
                 guard directions != .rows else { return }
                 let blocks = (width + separableBlock - 1) / separableBlock
                 Parallel.forSlices(of: blocks, threads: threads) { blocks in
-                    separableColumns(pixels, width: width, height: height, blocks: blocks, weights: weights, taps: taps,
-                                     symmetric: symmetric, map: columnMap)
+                    separableColumns(
+                        pixels, width: width, height: height, blocks: blocks, weights: weights, taps: taps,
+                        symmetric: symmetric, map: columnMap)
                 }
             }
         }
@@ -112,8 +115,9 @@ private func separableRows(
     defer { padded.deallocate() }
     for y in rows {
         let row = pixels + 4 * y * width
-        LineKernels.gather(from: row, positionStride: 4, laneStride: 0, validLanes: 1,
-                           map: map, before: taps / 2, count: width, into: padded, lanes: 1)
+        LineKernels.gather(
+            from: row, positionStride: 4, laneStride: 0, validLanes: 1,
+            map: map, before: taps / 2, count: width, into: padded, lanes: 1)
         LineKernels.convolveRow(padded, weights: weights, taps: taps, symmetric: symmetric, count: width, into: row)
     }
 }
@@ -133,12 +137,14 @@ private func separableColumns(
     defer { block.deallocate() }
     for b in blocks {
         let x0 = b * lanes, valid = min(lanes, width - x0)
-        LineKernels.gather(from: pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, validLanes: valid,
-                           map: map, before: taps / 2, count: height, into: block, lanes: lanes)
+        LineKernels.gather(
+            from: pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, validLanes: valid,
+            map: map, before: taps / 2, count: height, into: block, lanes: lanes)
         for sub in stride(from: 0, to: valid, by: 8) {
-            LineKernels.convolveLanes(block + 4 * sub, positionStride: 4 * lanes, weights: weights, taps: taps,
-                                      symmetric: symmetric, count: height, into: pixels + 4 * (x0 + sub),
-                                      outPositionStride: 4 * width, validLanes: min(8, valid - sub))
+            LineKernels.convolveLanes(
+                block + 4 * sub, positionStride: 4 * lanes, weights: weights, taps: taps,
+                symmetric: symmetric, count: height, into: pixels + 4 * (x0 + sub),
+                outPositionStride: 4 * width, validLanes: min(8, valid - sub))
         }
     }
 }
@@ -185,18 +191,23 @@ private func separableRing(
             let row = pixels + 4 * t * width, out = ring + (t % taps) * rowFloats
             if direct {
                 for (side, map) in edgeMaps.enumerated() {
-                    LineKernels.gather(from: row, positionStride: 4, laneStride: 0, validLanes: 1, map: map,
-                                       before: 3 * r, count: 0, into: padded, lanes: 1)
-                    LineKernels.convolveRow(padded, weights: weights, taps: taps, symmetric: symmetric, count: r,
-                                            into: out + side * 4 * (width - r))
+                    LineKernels.gather(
+                        from: row, positionStride: 4, laneStride: 0, validLanes: 1, map: map,
+                        before: 3 * r, count: 0, into: padded, lanes: 1)
+                    LineKernels.convolveRow(
+                        padded, weights: weights, taps: taps, symmetric: symmetric, count: r,
+                        into: out + side * 4 * (width - r))
                 }
-                LineKernels.convolveRow(row, weights: weights, taps: taps, symmetric: symmetric, count: width - 2 * r,
-                                        into: out + 4 * r)
+                LineKernels.convolveRow(
+                    row, weights: weights, taps: taps, symmetric: symmetric, count: width - 2 * r,
+                    into: out + 4 * r)
             } else {
-                LineKernels.gather(from: row, positionStride: 4, laneStride: 0, validLanes: 1,
-                                   map: rowMap, before: r, count: width, into: padded, lanes: 1)
-                LineKernels.convolveRow(padded, weights: weights, taps: taps, symmetric: symmetric, count: width,
-                                        into: out)
+                LineKernels.gather(
+                    from: row, positionStride: 4, laneStride: 0, validLanes: 1,
+                    map: rowMap, before: r, count: width, into: padded, lanes: 1)
+                LineKernels.convolveRow(
+                    padded, weights: weights, taps: taps, symmetric: symmetric, count: width,
+                    into: out)
             }
         }
         let y = t - r
@@ -205,8 +216,9 @@ private func separableRing(
             let source = columnMap[y + k]
             window[k] = source < 0 ? UnsafePointer(zero) : slot(source)
         }
-        LineKernels.convolveRows(window, weights: weights, taps: taps, symmetric: symmetric, count: width,
-                                 into: pixels + 4 * y * width)
+        LineKernels.convolveRows(
+            window, weights: weights, taps: taps, symmetric: symmetric, count: width,
+            into: pixels + 4 * y * width)
     }
 }
 
@@ -216,8 +228,10 @@ extension MethodEntry {
     /// `Separable` in the catalog: O(R), taught, reads `truncate`; the sampled 1-D Gaussian of σ
     /// (`sigma`, or `radius` / T) cut at R (`radius`, or ⌊T·σ + ½⌋).
     public static let separable = MethodEntry(
-        name: "separable", summary: "the same kernel as two 1-D passes", parameters: [.truncate], cost: .linear, taught: true,
-        scheduleNote: "The fast loop copies each row (or a block of 16 columns) into a padded scratch line, then adds the weighted taps for eight pixels × four channels at once, adding mirrored taps before multiplying when the weights are symmetric."
+        name: "separable", summary: "the same kernel as two 1-D passes", parameters: [.truncate], cost: .linear,
+        taught: true,
+        scheduleNote:
+            "The fast loop copies each row (or a block of 16 columns) into a padded scratch line, then adds the weighted taps for eight pixels × four channels at once, adding mirrored taps before multiplying when the weights are symmetric."
     ) { settings in
         let sigma = try settings.gaussianSigma(for: "separable")
         let radius = try settings.gaussianRadius(sigma: sigma)
@@ -237,7 +251,9 @@ extension LineKernels {
         _ padded: UnsafePointer<Float>, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, count: Int,
         into out: UnsafeMutablePointer<Float>
     ) {
-        if KernelVariant.usesAVX2 { return blur_avx2_convolve_row(padded, weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out) }
+        if KernelVariant.usesAVX2 {
+            return blur_avx2_convolve_row(padded, weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out)
+        }
         var x = 0
         if symmetric {
             while x + 8 <= count {
@@ -254,7 +270,8 @@ extension LineKernels {
             x += 8
         }
         while x < count {
-            let pixel = symmetric
+            let pixel =
+                symmetric
                 ? weighted1Symmetric(padded + 4 * x, tapStride: 4, weights: weights, taps: taps)
                 : weighted1(padded + 4 * x, tapStride: 4, weights: weights, taps: taps)
             store4(pixel, out + 4 * x)
@@ -270,7 +287,11 @@ extension LineKernels {
         _ rows: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool,
         count: Int, into out: UnsafeMutablePointer<Float>
     ) {
-        if KernelVariant.usesAVX2 { return blur_avx2_convolve_rows(UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<Float>?.self), weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out) }
+        if KernelVariant.usesAVX2 {
+            return blur_avx2_convolve_rows(
+                UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<Float>?.self), weights, Int32(taps),
+                symmetric ? 1 : 0, Int32(count), out)
+        }
         let pairs = symmetric ? taps / 2 : 0
         var x = 0
         while x + 8 <= count {
@@ -311,10 +332,15 @@ extension LineKernels {
         _ block: UnsafePointer<Float>, positionStride: Int, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool,
         count: Int, into out: UnsafeMutablePointer<Float>, outPositionStride: Int, validLanes: Int
     ) {
-        if KernelVariant.usesAVX2 { return blur_avx2_convolve_lanes(block, positionStride, weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out, outPositionStride, Int32(validLanes)) }
+        if KernelVariant.usesAVX2 {
+            return blur_avx2_convolve_lanes(
+                block, positionStride, weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out, outPositionStride,
+                Int32(validLanes))
+        }
         for p in 0..<count {
             let q = block + p * positionStride, o = out + p * outPositionStride
-            let (a, b) = symmetric
+            let (a, b) =
+                symmetric
                 ? weighted8Symmetric(q, tapStride: positionStride, weights: weights, taps: taps)
                 : weighted8(q, tapStride: positionStride, weights: weights, taps: taps)
             if validLanes == 8 {
@@ -333,7 +359,8 @@ extension LineKernels {
     /// (floats) and is weighed by `weights[k]`. Returns pixels 0–3 and 4–7.
     @inline(__always)
     static func weighted8(_ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int)
-        -> (SIMD16<Float>, SIMD16<Float>) {
+        -> (SIMD16<Float>, SIMD16<Float>)
+    {
         // lesson-code: separable
         var a = SIMD16<Float>(), b = SIMD16<Float>()
         var q = p
@@ -351,7 +378,8 @@ extension LineKernels {
     /// the two pixels of each mirrored pair of taps are added before one multiplication.
     @inline(__always)
     static func weighted8Symmetric(_ p: UnsafePointer<Float>, tapStride: Int, weights: UnsafePointer<Float>, taps: Int)
-        -> (SIMD16<Float>, SIMD16<Float>) {
+        -> (SIMD16<Float>, SIMD16<Float>)
+    {
         var a = SIMD16<Float>(), b = SIMD16<Float>()
         var low = p, high = p + (taps - 1) * tapStride
         for k in 0..<(taps / 2) {

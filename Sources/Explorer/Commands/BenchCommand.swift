@@ -6,22 +6,25 @@ import Foundation
 struct BenchCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time the blur methods across σ: ns/px, speed-up over the naive 2-D Gaussian, and the log–log slope of time against σ.",
+        abstract:
+            "Time the blur methods across σ: ns/px, speed-up over the naive 2-D Gaussian, and the log–log slope of time against σ.",
         discussion: """
-        The image is seeded noise (builtin:noise) of --size, RGBA Float32, edges clamped (--edges chooses another mode). Each \
-        measurement: one warm-up, then adaptive runs (or exactly --runs), median with min–max. \
-        The O(R²) methods (box, gaussian2d) are timed on a 256×256 crop when a full-size run would \
-        take over two seconds; the table marks those rows. The slope of log(time) against log(σ) \
-        is ≈2 for O(R²) methods, ≈1 for separable and ≈0 for running sums.
-        """
+            The image is seeded noise (builtin:noise) of --size, RGBA Float32, edges clamped (--edges chooses another mode). Each \
+            measurement: one warm-up, then adaptive runs (or exactly --runs), median with min–max. \
+            The O(R²) methods (box, gaussian2d) are timed on a 256×256 crop when a full-size run would \
+            take over two seconds; the table marks those rows. The slope of log(time) against log(σ) \
+            is ≈2 for O(R²) methods, ≈1 for separable and ≈0 for running sums.
+            """
     )
 
     @OptionGroup var options: BenchOptions
     @Flag(help: "Show no progress line on standard error (it appears only on a terminal, after a second).")
     var quiet = false
     @OptionGroup var formatOptions: FormatOptions
-    @Option(help: ArgumentHelp("Also plot time per pixel against σ (log–log, one line per method) into this PNG, with .dat and .gp beside it.",
-                               valueName: "file.png"))
+    @Option(
+        help: ArgumentHelp(
+            "Also plot time per pixel against σ (log–log, one line per method) into this PNG, with .dat and .gp beside it.",
+            valueName: "file.png"))
     var plot: String?
 
     var showsProgress: Bool { !quiet }
@@ -35,56 +38,71 @@ struct BenchCommand: ReportingCommand {
     func makeReport(_ context: RunContext) throws -> Report {
         let measurement = try options.measure(context)
         var report = Report()
-        report.table(table(measurement.rows, width: measurement.width, height: measurement.height, threads: measurement.threads, context: context))
+        report.table(
+            table(
+                measurement.rows, width: measurement.width, height: measurement.height, threads: measurement.threads,
+                context: context))
         if let plot {
-            report.blocks += try PlotOutput.write(BenchOptions.timePlot(measurement), to: plot, context: context, columns: nil).blocks
+            report.blocks += try PlotOutput.write(
+                BenchOptions.timePlot(measurement), to: plot, context: context, columns: nil
+            ).blocks
         }
         return report
     }
 
     func table(_ rows: [BenchOptions.Row], width: Int, height: Int, threads: Int, context: RunContext) -> Table {
         let slopes = BenchOptions.slopes(rows)
-        let storage = rows.contains(where: \.eightBit) ? "RGBA Float32 (8-bit rows: 8-bit levels in and out)" : "RGBA Float32"
-        var table = Table(title: "Blur time per pixel, \(width)×\(height) \(storage), \(threads) thread\(threads == 1 ? "" : "s")",
-                          name: "bench", columns: [
-            Table.Column(key: "method", title: "method", alignRight: false),
-            Table.Column(key: "sigma", title: "σ"),
-            Table.Column(key: "parameters", title: "parameters", alignRight: false),
-            Table.Column(key: "nsPerPixel", title: "median", unit: "ns/px"),
-            Table.Column(key: "minNsPerPixel", title: "min", unit: "ns/px", priority: 4),
-            Table.Column(key: "maxNsPerPixel", title: "max", unit: "ns/px", priority: 4),
-            Table.Column(key: "megapixelsPerSecond", title: "speed", unit: "Mpx/s", priority: 3),
-            Table.Column(key: "speedupOverGaussian2d", title: "vs gaussian2d", unit: "×"),
-            Table.Column(key: "readsPerPixel", title: "reads", unit: "/px"),
-            Table.Column(key: "memoryPasses", title: "passes"),
-            Table.Column(key: "slope", title: "slope", unit: "log–log"),
-            Table.Column(key: "threads", title: "threads", priority: 5),
-            Table.Column(key: "croppedTo256", title: "crop", alignRight: false, priority: 6),
-        ])
+        let storage =
+            rows.contains(where: \.eightBit) ? "RGBA Float32 (8-bit rows: 8-bit levels in and out)" : "RGBA Float32"
+        var table = Table(
+            title: "Blur time per pixel, \(width)×\(height) \(storage), \(threads) thread\(threads == 1 ? "" : "s")",
+            name: "bench",
+            columns: [
+                Table.Column(key: "method", title: "method", alignRight: false),
+                Table.Column(key: "sigma", title: "σ"),
+                Table.Column(key: "parameters", title: "parameters", alignRight: false),
+                Table.Column(key: "nsPerPixel", title: "median", unit: "ns/px"),
+                Table.Column(key: "minNsPerPixel", title: "min", unit: "ns/px", priority: 4),
+                Table.Column(key: "maxNsPerPixel", title: "max", unit: "ns/px", priority: 4),
+                Table.Column(key: "megapixelsPerSecond", title: "speed", unit: "Mpx/s", priority: 3),
+                Table.Column(key: "speedupOverGaussian2d", title: "vs gaussian2d", unit: "×"),
+                Table.Column(key: "readsPerPixel", title: "reads", unit: "/px"),
+                Table.Column(key: "memoryPasses", title: "passes"),
+                Table.Column(key: "slope", title: "slope", unit: "log–log"),
+                Table.Column(key: "threads", title: "threads", priority: 5),
+                Table.Column(key: "croppedTo256", title: "crop", alignRight: false, priority: 6)
+            ])
         for row in rows {
             let naive = rows.first { $0.method == MethodEntry.gaussian2D && $0.sigma == row.sigma }
             let speedup = naive.map { $0.timing.nanosecondsPerPixel / row.timing.nanosecondsPerPixel }
             table.append([
                 .text(row.series), .compact(row.sigma), .text(row.parameters),
-                .number(row.timing.nanosecondsPerPixel, digits: 1), .number(row.timing.minimumNanosecondsPerPixel, digits: 1),
-                .number(row.timing.maximumNanosecondsPerPixel, digits: 1), .number(row.timing.megapixelsPerSecond, digits: 1),
+                .number(row.timing.nanosecondsPerPixel, digits: 1),
+                .number(row.timing.minimumNanosecondsPerPixel, digits: 1),
+                .number(row.timing.maximumNanosecondsPerPixel, digits: 1),
+                .number(row.timing.megapixelsPerSecond, digits: 1),
                 speedup.map { .number($0, digits: 1) } ?? .empty,
                 .count(row.counters.reads), .count(row.counters.passes),
                 slopes[row.series].map { .number($0, digits: 2) } ?? .empty,
-                .integer(threads), .text(row.cropped ? "256² crop" : "no"),
+                .integer(threads), .text(row.cropped ? "256² crop" : "no")
             ])
         }
         let slopeText = slopes.sorted { $0.key < $1.key }
             .map { "\($0.key) \(NumberText.fixed($0.value, digits: 2))" }.joined(separator: ", ")
-        table.notes = ["Slope of log(time) against log(σ): \(slopeText) (expected ≈2 for O(R²), ≈1 for separable, ≈0 for running sums).",
-                       "Reads: pixels read per output pixel; passes: whole-image reads and writes; both counted from each method's plan "
-                       + "for the full-size image."]
+        table.notes = [
+            "Slope of log(time) against log(σ): \(slopeText) (expected ≈2 for O(R²), ≈1 for separable, ≈0 for running sums).",
+            "Reads: pixels read per output pixel; passes: whole-image reads and writes; both counted from each method's plan "
+                + "for the full-size image."
+        ]
         if rows.contains(where: { $0.method == .separable }) {
-            table.notes.append(KernelVariant.active == .avx2
-                ? "Separable ran its AVX2 loops, chosen for this CPU (BLURKIT_KERNELS=baseline runs the Swift loops; the pixels are the same)."
-                : "Separable ran its baseline Swift loops (SSE2 on x86-64)" + (KernelVariant.supported.count > 1 ? ", as BLURKIT_KERNELS=baseline asks." : "."))
+            table.notes.append(
+                KernelVariant.active == .avx2
+                    ? "Separable ran its AVX2 loops, chosen for this CPU (BLURKIT_KERNELS=baseline runs the Swift loops; the pixels are the same)."
+                    : "Separable ran its baseline Swift loops (SSE2 on x86-64)"
+                        + (KernelVariant.supported.count > 1 ? ", as BLURKIT_KERNELS=baseline asks." : "."))
         }
-        table.notes += BenchOptions.timingNotes(rows, width: width, height: height, threads: threads, quick: context.quickTiming)
+        table.notes += BenchOptions.timingNotes(
+            rows, width: width, height: height, threads: threads, quick: context.quickTiming)
         return table
     }
 }

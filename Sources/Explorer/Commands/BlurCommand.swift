@@ -114,8 +114,10 @@ struct BlurCommand: ReportingCommand {
             guard method == MethodEntry.separable else {
                 throw ValidationError("--eight-bit-io applies to --method separable, not \(method.name)")
             }
-            let others = [("--linear", linear), ("--pass", pass != .both), ("--region", region != nil), ("--grow", grow),
-                          ("--depth 16", depth == .sixteen)].filter(\.1).map(\.0)
+            let others = [
+                ("--linear", linear), ("--pass", pass != .both), ("--region", region != nil), ("--grow", grow),
+                ("--depth 16", depth == .sixteen)
+            ].filter(\.1).map(\.0)
             if let other = others.first { throw ValidationError("give --eight-bit-io or \(other), not both") }
         }
         if pass != .both, method != MethodEntry.separable {
@@ -222,7 +224,8 @@ struct BlurCommand: ReportingCommand {
             if eightBitIO, let separable = blurMethod as? Separable {
                 guard alpha == .straight || PNG.isOpaque(blurred) else {
                     throw ValidationError(
-                        "--eight-bit-io blurs each channel as stored and \(input) has transparent pixels: give --alpha straight to blur it so")
+                        "--eight-bit-io blurs each channel as stored and \(input) has transparent pixels: give --alpha straight to blur it so"
+                    )
                 }
                 blurred = RGBAImage(RGBA8Image(blurred).blurred(by: separable, edges: edges, threads: threads))
                 description += ", 8-bit levels in and out, correctly rounded"

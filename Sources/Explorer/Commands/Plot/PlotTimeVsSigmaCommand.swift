@@ -7,10 +7,10 @@ struct PlotTimeVsSigmaCommand: ReportingCommand {
         commandName: "time-vs-sigma",
         abstract: "Time per pixel against σ on log–log axes, one line per method, with the fitted slope.",
         discussion: """
-        Measured as `bench` measures (same options): seeded noise of --size, clamped edges, one \
-        warm-up then adaptive runs, the median. On log–log axes a cost that grows as σᵏ is a line \
-        of slope k: ≈2 for box and gaussian2d (O(R²)), ≈1 for separable, ≈0 for running sums.
-        """
+            Measured as `bench` measures (same options): seeded noise of --size, clamped edges, one \
+            warm-up then adaptive runs, the median. On log–log axes a cost that grows as σᵏ is a line \
+            of slope k: ≈2 for box and gaussian2d (O(R²)), ≈1 for separable, ≈0 for running sums.
+            """
     )
 
     @OptionGroup var bench: BenchOptions
@@ -23,10 +23,12 @@ struct PlotTimeVsSigmaCommand: ReportingCommand {
     func makeReport(_ context: RunContext) throws -> Report {
         let measurement = try bench.measure(context)
         let plot = BenchOptions.timePlot(measurement)
-        let notes = BenchOptions.timingNotes(measurement.rows, width: measurement.width, height: measurement.height,
-                                             threads: measurement.threads, quick: context.quickTiming, listCropped: true)
-        return try PlotOutput.write(plot, to: output.output, context: context,
-                                    columns: PlotOutput.Columns(x: "sigma", series: BenchOptions.series(measurement.rows).map(PlotOutput.key)),
-                                    notes: notes)
+        let notes = BenchOptions.timingNotes(
+            measurement.rows, width: measurement.width, height: measurement.height,
+            threads: measurement.threads, quick: context.quickTiming, listCropped: true)
+        return try PlotOutput.write(
+            plot, to: output.output, context: context,
+            columns: PlotOutput.Columns(x: "sigma", series: BenchOptions.series(measurement.rows).map(PlotOutput.key)),
+            notes: notes)
     }
 }
