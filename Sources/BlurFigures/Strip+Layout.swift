@@ -58,7 +58,12 @@ extension Strip {
         var insetZoom: Int?
         /// Whether each close-up stands to the right of its picture (else below it).
         var closeUpsBeside: Bool
+        /// Whether captions wrap to their picture's width (else to `wrapWidth` at least).
+        var narrowCaptions: Bool
         var titleTop: Int
+        /// The x of the title's first character: the margin, plus half of any width the strip
+        /// was widened by (`minimumWidth`), so that the title stays with the panels.
+        var titleLeft: Int
         var panelFrames: [PixelRect]
         var insetFrames: [PixelRect?]
         var captionTops: [Int]
@@ -88,9 +93,13 @@ extension Strip {
     /// Where everything goes with `columns` panels a row and text in `captionFont` (and the
     /// title in the bold face of its size), each close-up below its picture or, when
     /// `closeUpsBeside`, to its right (centred on the picture's height, the caption under both);
-    /// text limits grow with the face.
-    func layout(columns requested: Int, captionFont: BitmapFont, closeUpsBeside requestedBeside: Bool = false) -> Layout
-    {
+    /// text limits grow with the face. With `narrowCaptions` every caption line wider than its
+    /// picture (and close-up beside it) wraps to that width, in up to three lines. A strip
+    /// narrower than `minimumWidth` is widened to it, its content centred.
+    func layout(
+        columns requested: Int, captionFont: BitmapFont, closeUpsBeside requestedBeside: Bool = false,
+        narrowCaptions: Bool = false, minimumWidth: Int = 0
+    ) -> Layout {
         let beside = requestedBeside && inset != nil
         let columns = max(1, min(requested, max(panels.count, 1)))
         let scale = self.scale ?? automaticScale(columns: columns)
@@ -115,14 +124,17 @@ extension Strip {
         let panelColumnWidth = columnWidth
         // In a face larger than 30 px a long line is wrapped at spaces to the panel's width (at
         // least `wrapWidth`, scaled with the face) rather than spreading the panels apart.
-        let wrapWidth = max(panelColumnWidth, Self.wrapWidth * captionFont.pixelSize / Self.captionFont.pixelSize)
+        let wrapWidth =
+            narrowCaptions
+            ? panelColumnWidth : max(panelColumnWidth, Self.wrapWidth * captionFont.pixelSize / Self.captionFont.pixelSize)
+        let wraps = narrowCaptions || captionFont.pixelSize > Self.captionFont.pixelSize
         var captionLines: [[String]] = [], captionLeads: [[Bool]] = []
         for (panel, extra) in zip(panels, plan.captionLines) {
             var lines: [String] = [], leads: [Bool] = []
             for (n, line) in (panel.caption + extra).enumerated() {
                 let pieces =
-                    captionFont.pixelSize > Self.captionFont.pixelSize && captionFont.measure(line).width > wrapWidth
-                    ? captionFont.wrapped(line, width: wrapWidth, maxLines: 2) : [line]
+                    wraps && captionFont.measure(line).width > wrapWidth
+                    ? captionFont.wrapped(line, width: wrapWidth, maxLines: narrowCaptions ? 3 : 2) : [line]
                 lines += pieces
                 leads += Array(repeating: n == 0, count: pieces.count)
             }
@@ -150,14 +162,15 @@ extension Strip {
         let titleWidth = titleLines.map { titleFont.measure($0).width }.max() ?? 0
         let notes = plan.notes.map { captionFont.clipped($0, width: max(panelsWidth, textWidth)) }
         let notesWidth = notes.map { captionFont.measure($0).width }.max() ?? 0
-        let width = 2 * Self.margin + max(panelsWidth, legendsWidth, titleWidth, notesWidth)
+        let contentWidth = 2 * Self.margin + max(panelsWidth, legendsWidth, titleWidth, notesWidth)
+        let width = max(contentWidth, minimumWidth)
         // Legends widen, within the strip, until every title fits its bar on one line; then
         // they leave room for one title line rather than two.
         let legendTitles = amplifications.map { legend(amplification: $0, textSize: captionFont.pixelSize) }
         let longestTitle = legendTitles.map { captionFont.measure($0.title).width }.max() ?? 0
         let legendRoom =
             amplifications.isEmpty
-            ? 0 : (width - 2 * Self.margin - (amplifications.count - 1) * Self.columnGap) / amplifications.count
+            ? 0 : (contentWidth - 2 * Self.margin - (amplifications.count - 1) * Self.columnGap) / amplifications.count
         var legendTitleLines = ColourLegend.titleLines
         if longestTitle <= max(legendWidth, legendRoom) {
             legendWidth = max(legendWidth, longestTitle)
@@ -230,7 +243,8 @@ extension Strip {
         return Layout(
             width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
             captionFont: captionFont, titleFont: titleFont,
-            insetZoom: insetZoom, closeUpsBeside: beside, titleTop: titleTop, panelFrames: panelFrames,
+            insetZoom: insetZoom, closeUpsBeside: beside, narrowCaptions: narrowCaptions, titleTop: titleTop,
+            titleLeft: Self.margin + (width - contentWidth) / 2, panelFrames: panelFrames,
             insetFrames: insetFrames, captionTops: captionTops, captionCentres: captionCentres, titleLines: titleLines,
             captions: captions, captionLeads: captionLeads,
             badges: badges, notes: notes, notesTop: notesTop, legendFrames: legendFrames,

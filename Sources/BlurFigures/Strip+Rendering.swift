@@ -12,7 +12,7 @@ extension Strip {
         var canvas = Canvas(width: layout.width, height: layout.height, background: FigureColour.background)
         for (n, line) in layout.titleLines.enumerated() {
             canvas.draw(
-                text: line, x: Self.margin, y: layout.titleTop + n * layout.titleFont.lineHeight,
+                text: line, x: layout.titleLeft, y: layout.titleTop + n * layout.titleFont.lineHeight,
                 font: layout.titleFont, colour: FigureColour.text)
         }
         for (i, panel) in panels.enumerated() {

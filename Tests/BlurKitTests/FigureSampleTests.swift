@@ -35,7 +35,8 @@ final class FigureSampleTests: XCTestCase {
         strip.addDifference(twice, reference: box, amplification: 16, caption: "two − one", "max err \(Plot.short(Double(largest))) (8-bit)")
         strip.inset = Strip.Inset(x: 150, y: 100, width: 32, height: 32)
         let image = try save(strip, "strip-four-panels")
-        XCTAssertTrue((1100...1700).contains(image.width), "\(image.width)")
+        XCTAssertTrue((1100...2000).contains(image.width), "\(image.width)")
+        XCTAssertLessThanOrEqual(image.height * 1920, image.width * 1080, "fits 1920×1080 at the screen's width")
         XCTAssertEqual(strip.layout().insetZoom, 8)
     }
 
@@ -73,7 +74,8 @@ final class FigureSampleTests: XCTestCase {
         strip.inset = Strip.Inset(x: 900, y: 640, width: 64, height: 64, zoom: 4)
         let image = try save(strip, "strip-large-reduced")
         XCTAssertEqual(strip.automaticScale, .reduce(2))
-        XCTAssertLessThan(image.width, 1700)
+        XCTAssertLessThan(image.width, 2000)
+        XCTAssertLessThanOrEqual(image.height * 1920, image.width * 1080, "fits 1920×1080 at the screen's width")
     }
 
     func testSixPanelsInTwoRows() throws {
