@@ -9,16 +9,17 @@ import BlurCore
 /// strip, captions and colour legends included, is seen at once on a 1920×1080 projector
 /// (`projectorScreen`), and its panels as large there as the arrangement allows: a strip that
 /// would be taller than 1,080 px when shown 1,920 px wide is widened to 16:9, its content centred
-/// (`screenLayout`), so the page can show it at the screen's full width.
+/// (`fittedToScreen`), so the page can show it at the screen's full width.
 ///
 /// The candidates are every number of rows that leaves no panel alone on a row (6 panels as 1
 /// row of 6, 2 of 3 or 3 of 2; 3 panels only as one row; only the author's `columns` when set),
 /// each with its close-ups below the pictures and, when the strip has an inset, beside them (to
 /// the right, as tall as the picture at most, the caption under the pair), each at its own
-/// automatic scale. A strip whose one row in the 30-px face is at most 1,500 px wide keeps one
-/// row, as it always did. The candidate wins whose text meets issue 26's rule, then whose widest
-/// panel is shown widest when the whole strip is scaled down (never up) to fit the screen; on a
-/// tie, the fewer rows and close-ups below. Stacked close-ups make a strip tall, so a landscape
+/// automatic scale. A strip
+/// whose one row in the 30-px face is at most 1,500 px wide and fits the screen at its width
+/// keeps one row. The candidate wins whose text meets issue 26's rule, then that fits the screen
+/// at its width (widened if need be), then whose widest panel is shown widest when the whole
+/// strip is scaled down (never up) to fit the screen; on a tie, the fewer rows and close-ups below. Stacked close-ups make a strip tall, so a landscape
 /// picture mostly gets its close-ups beside it (six 480×320 panels in 2 rows of 3: about 2,560
 /// px wide instead of 1,560, 1,650 tall instead of 2,100), while a strip whose close-ups below
 /// still fit the screen unscaled keeps them there.
@@ -52,12 +53,7 @@ extension Strip {
     /// Where everything goes, in strip pixels, in the arrangement described above.
     func layout() -> Layout {
         let placements = inset == nil ? [false] : [false, true]
-        if let columns {
-            return Self.best(
-                [false, true].flatMap { narrow in
-                    placements.map { layout(columns: columns, closeUpsBeside: $0, narrowCaptions: narrow) }
-                })
-        }
+        if let columns { return Self.best(placements.map { layout(columns: columns, closeUpsBeside: $0) }) }
         let count = max(panels.count, 1)
         let oneRow = placements.map { layout(columns: count, captionFont: Self.captionFont, closeUpsBeside: $0) }
             .filter { Self.captionFont.isLegible(onFigureWidth: $0.width) }.map(fittedToScreen)
@@ -71,29 +67,25 @@ extension Strip {
             guard rows == 1 || (columns >= 2 && (count % columns == 0 || count % columns >= 2)),
                 tried.insert(columns).inserted
             else { continue }
-            for narrow in [false, true] {
-                candidates += placements.map { layout(columns: columns, closeUpsBeside: $0, narrowCaptions: narrow) }
-            }
+            candidates += placements.map { layout(columns: columns, closeUpsBeside: $0) }
         }
         return Self.best(candidates)
     }
 
     /// The layout with `columns` panels a row in the smallest face that meets the rule at the
-    /// width it gives (widened to fit the screen's width where that face stays legible), else the
-    /// face with the largest projected em.
-    func layout(columns: Int, closeUpsBeside: Bool = false, narrowCaptions: Bool = false) -> Layout {
+    /// width it gives once widened to fit the screen's width (`fittedToScreen`); else in the
+    /// smallest face that meets it unwidened; else in the face with the largest projected em.
+    func layout(columns: Int, closeUpsBeside: Bool = false) -> Layout {
         var best: Layout?
         var legible: Layout?
         for face in BitmapFont.figureFaces {
-            let candidate = layout(
-                columns: columns, captionFont: face, closeUpsBeside: closeUpsBeside, narrowCaptions: narrowCaptions)
+            let candidate = layout(columns: columns, captionFont: face, closeUpsBeside: closeUpsBeside)
             if face.isLegible(onFigureWidth: candidate.width) {
                 let fitted = fittedToScreen(candidate)
                 if Self.fitsScreenWidth(fitted) { return fitted }
                 if legible == nil { legible = candidate }
                 continue
             }
-            if let legible { return legible }
             if let b = best,
                 b.captionFont.projectedEm(figureWidth: b.width) >= face.projectedEm(figureWidth: candidate.width)
             {
@@ -115,7 +107,7 @@ extension Strip {
         let screen = Self.projectorScreen
         let widened = layout(
             columns: natural.columns, captionFont: natural.captionFont, closeUpsBeside: natural.closeUpsBeside,
-            narrowCaptions: natural.narrowCaptions, minimumWidth: (natural.height * screen.width + screen.height - 1) / screen.height)
+            minimumWidth: (natural.height * screen.width + screen.height - 1) / screen.height)
         return natural.captionFont.isLegible(onFigureWidth: widened.width) ? widened : natural
     }
 

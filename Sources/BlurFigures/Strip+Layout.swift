@@ -58,8 +58,6 @@ extension Strip {
         var insetZoom: Int?
         /// Whether each close-up stands to the right of its picture (else below it).
         var closeUpsBeside: Bool
-        /// Whether captions wrap to their picture's width (else to `wrapWidth` at least).
-        var narrowCaptions: Bool
         var titleTop: Int
         /// The x of the title's first character: the margin, plus half of any width the strip
         /// was widened by (`minimumWidth`), so that the title stays with the panels.
@@ -93,12 +91,11 @@ extension Strip {
     /// Where everything goes with `columns` panels a row and text in `captionFont` (and the
     /// title in the bold face of its size), each close-up below its picture or, when
     /// `closeUpsBeside`, to its right (centred on the picture's height, the caption under both);
-    /// text limits grow with the face. With `narrowCaptions` every caption line wider than its
-    /// picture (and close-up beside it) wraps to that width, in up to three lines. A strip
-    /// narrower than `minimumWidth` is widened to it, its content centred.
+    /// text limits grow with the face. A strip narrower than `minimumWidth` is widened to it, its
+    /// content centred.
     func layout(
         columns requested: Int, captionFont: BitmapFont, closeUpsBeside requestedBeside: Bool = false,
-        narrowCaptions: Bool = false, minimumWidth: Int = 0
+        minimumWidth: Int = 0
     ) -> Layout {
         let beside = requestedBeside && inset != nil
         let columns = max(1, min(requested, max(panels.count, 1)))
@@ -124,17 +121,14 @@ extension Strip {
         let panelColumnWidth = columnWidth
         // In a face larger than 30 px a long line is wrapped at spaces to the panel's width (at
         // least `wrapWidth`, scaled with the face) rather than spreading the panels apart.
-        let wrapWidth =
-            narrowCaptions
-            ? panelColumnWidth : max(panelColumnWidth, Self.wrapWidth * captionFont.pixelSize / Self.captionFont.pixelSize)
-        let wraps = narrowCaptions || captionFont.pixelSize > Self.captionFont.pixelSize
+        let wrapWidth = max(panelColumnWidth, Self.wrapWidth * captionFont.pixelSize / Self.captionFont.pixelSize)
         var captionLines: [[String]] = [], captionLeads: [[Bool]] = []
         for (panel, extra) in zip(panels, plan.captionLines) {
             var lines: [String] = [], leads: [Bool] = []
             for (n, line) in (panel.caption + extra).enumerated() {
                 let pieces =
-                    wraps && captionFont.measure(line).width > wrapWidth
-                    ? captionFont.wrapped(line, width: wrapWidth, maxLines: narrowCaptions ? 3 : 2) : [line]
+                    captionFont.pixelSize > Self.captionFont.pixelSize && captionFont.measure(line).width > wrapWidth
+                    ? captionFont.wrapped(line, width: wrapWidth, maxLines: 2) : [line]
                 lines += pieces
                 leads += Array(repeating: n == 0, count: pieces.count)
             }
@@ -243,7 +237,7 @@ extension Strip {
         return Layout(
             width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
             captionFont: captionFont, titleFont: titleFont,
-            insetZoom: insetZoom, closeUpsBeside: beside, narrowCaptions: narrowCaptions, titleTop: titleTop,
+            insetZoom: insetZoom, closeUpsBeside: beside, titleTop: titleTop,
             titleLeft: Self.margin + (width - contentWidth) / 2, panelFrames: panelFrames,
             insetFrames: insetFrames, captionTops: captionTops, captionCentres: captionCentres, titleLines: titleLines,
             captions: captions, captionLeads: captionLeads,

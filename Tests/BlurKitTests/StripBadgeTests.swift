@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import BlurCore
 @testable import BlurEffects
 @testable import BlurFigures
@@ -12,7 +13,9 @@ final class StripBadgeTests: XCTestCase {
     /// The rows of `frame` in `image` holding a white text pixel: the height the text is drawn.
     func textRows(in frame: PixelRect, of image: RGBAImage) -> Int {
         (frame.y..<frame.maxY).filter { y in
-            (frame.x..<frame.maxX).contains { x in let p = image[x, y]; return p.x > 0.95 && p.y > 0.95 && p.z > 0.95 }
+            (frame.x..<frame.maxX).contains { x in
+                let p = image[x, y]; return p.x > 0.95 && p.y > 0.95 && p.z > 0.95
+            }
         }.count
     }
 
@@ -67,7 +70,8 @@ final class StripBadgeTests: XCTestCase {
         XCTAssertEqual(layout.captions[1], ["difference", "|diff| ×16"])
         XCTAssertEqual(layout.captions[2], ["difference", "largest 128 · ×8"], "the caption states ×8 already")
         XCTAssertEqual(layout.notes, ["close-ups of the orange boxes: zoom ×4"])
-        XCTAssertFalse((layout.captions.flatMap { $0 } + layout.notes).contains { $0.contains("…") }, "nothing is cut off")
+        XCTAssertFalse(
+            (layout.captions.flatMap { $0 } + layout.notes).contains { $0.contains("…") }, "nothing is cut off")
         // The note is drawn under the panels' captions, in the strip.
         let image = try strip.render()
         let lastCaption = layout.captionTops.max()! + 2 * Strip.captionFont.lineHeight
@@ -112,7 +116,8 @@ final class StripBadgeTests: XCTestCase {
         XCTAssertTrue(label.frame.intersection(region.expanded(by: 3)).isEmpty, "\(label.frame) beside \(region)")
         XCTAssertTrue(frame.contains(label.frame))
         // The inset's outline is at the top-left corner: no badge covers it.
-        let inset = Strip.displayed(strip.inset!.region, scale: .enlarge(8)).offsetBy(dx: frame.x, dy: frame.y).expanded(by: 3)
+        let inset = Strip.displayed(strip.inset!.region, scale: .enlarge(8)).offsetBy(dx: frame.x, dy: frame.y)
+            .expanded(by: 3)
         for badge in layout.badges[0] { XCTAssertTrue(badge.frame.intersection(inset).isEmpty, badge.text) }
     }
 

@@ -96,7 +96,8 @@ final class StripProjectionTests: XCTestCase {
             let left = layout.panelFrames.map(\.x).min()!, right = layout.panelFrames.map(\.maxX).max()!
             XCTAssertLessThanOrEqual(abs(left - (image.width - right)), 1, "\(what): the panels are centred")
             XCTAssertGreaterThanOrEqual(layout.titleLeft, Strip.margin)
-            XCTAssertLessThanOrEqual(layout.titleLeft, left, "\(what): the title starts above the panels, not at the edge")
+            XCTAssertLessThanOrEqual(
+                layout.titleLeft, left, "\(what): the title starts above the panels, not at the edge")
         }
         XCTAssertEqual(two.layout().titleLeft, two.layout().panelFrames[0].x)
         XCTAssertGreaterThan(try two.render().width, 2 * 512 + Strip.columnGap + 2 * Strip.margin, "widened")
