@@ -86,6 +86,8 @@ extension Strip {
         var legendAmplifications: [Float]
         /// The title lines each legend leaves room for: 1 when every title fits its bar on one line.
         var legendTitleLines: Int
+        /// `colourBar` in the strip's face, and where it goes.
+        var colourBar: (legend: ColourLegend, frame: PixelRect)?
     }
 
     /// Where everything goes with `columns` panels a row and text in `captionFont` (and the
@@ -234,6 +236,15 @@ extension Strip {
             }
             y += legendHeight
         }
+        var bar: (legend: ColourLegend, frame: PixelRect)?
+        if var legend = colourBar {
+            legend.textSize = captionFont.pixelSize
+            let barWidth = min(
+                contentWidth - 2 * Self.margin, max(legend.minimumWidth, 600 * captionFont.pixelSize / 30))
+            y += Self.legendGap
+            bar = (legend, PixelRect(x: (width - barWidth) / 2, y: y, width: barWidth, height: legend.height))
+            y += legend.height
+        }
         return Layout(
             width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
             captionFont: captionFont, titleFont: titleFont,
@@ -242,6 +253,6 @@ extension Strip {
             insetFrames: insetFrames, captionTops: captionTops, captionCentres: captionCentres, titleLines: titleLines,
             captions: captions, captionLeads: captionLeads,
             badges: badges, notes: notes, notesTop: notesTop, legendFrames: legendFrames,
-            legendAmplifications: amplifications, legendTitleLines: legendTitleLines)
+            legendAmplifications: amplifications, legendTitleLines: legendTitleLines, colourBar: bar)
     }
 }

@@ -47,6 +47,9 @@ extension Strip {
             legend(amplification: a, textSize: layout.captionFont.pixelSize, titleLines: layout.legendTitleLines).draw(
                 on: &canvas, x: frame.x, y: frame.y, width: frame.width)
         }
+        if let bar = layout.colourBar {
+            bar.legend.draw(on: &canvas, x: bar.frame.x, y: bar.frame.y, width: bar.frame.width)
+        }
         return canvas.image
     }
 

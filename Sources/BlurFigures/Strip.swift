@@ -127,6 +127,9 @@ public struct Strip: Sendable {
     package var colourMap: ColourMap = .inferno
     /// Rectangles outlined on the panels (`Strip+Outlines.swift`).
     package var outlines: [Outline] = []
+    /// A colour bar of the strip's own (a spectrum's magnitude scale), drawn in the strip's face
+    /// and centred under everything else (nil: none).
+    package var colourBar: ColourLegend?
 
     /// A strip with one row of panels at the automatic scale, difference panels in inferno.
     public init(title: String? = nil, panels: [Panel] = [], inset: Inset? = nil) {

@@ -92,19 +92,16 @@ enum StripSupport {
         "\(NumberText.significant(x, 3)) (8-bit)"
     }
 
-    /// Renders `strip` with its captions fitted (`fittingCaptions`), writes it to `requested`
-    /// (the lesson's folder in a lesson) with the command recorded, and returns its figure with
-    /// the strip's alt text.
+    /// Renders `strip` with its captions fitted (`fittingCaptions`) and `legend` as its colour
+    /// bar (`Strip.colourBar`), writes it to `requested` (the lesson's folder in a lesson) with
+    /// the command recorded, and returns its figure with the strip's alt text.
     static func write(_ strip: Strip, to requested: String, context: RunContext, legend: ColourLegend? = nil) throws
         -> Figure
     {
+        var strip = strip
+        strip.colourBar = legend
         let fitted = fittingCaptions(strip)
-        let draw = { () throws -> RGBAImage in
-            let picture = try fitted.render()
-            guard var legend else { return picture }
-            legend.textSize = fitted.captionFace.pixelSize
-            return appending(legend, to: picture)
-        }
+        let draw = fitted.render
         let path: String
         if let deferral = context.figureDeferral {
             // Drawn and written by the untimed lane before the page is; the figure's name and
@@ -118,17 +115,6 @@ enum StripSupport {
         let legendText =
             legend.map { " Below: a colour bar, \($0.title), from 0 to \(NumberText.compact($0.maximum))." } ?? ""
         return Figure(path: path, altText: fitted.altText() + legendText, caption: fitted.title)
-    }
-
-    /// `picture` with `legend` centred under it, as wide as a difference legend of its face.
-    static func appending(_ legend: ColourLegend, to picture: RGBAImage) -> RGBAImage {
-        let width = min(picture.width - 2 * Strip.margin, max(legend.minimumWidth, 600 * legend.textSize / 30))
-        var canvas = Canvas(
-            width: picture.width, height: picture.height + legend.height + Strip.margin,
-            background: FigureColour.background)
-        canvas.draw(picture, x: 0, y: 0)
-        legend.draw(on: &canvas, x: (picture.width - width) / 2, y: picture.height, width: width)
-        return canvas.image
     }
 
     /// The narrowest width a caption line is wrapped to, in strip pixels.
