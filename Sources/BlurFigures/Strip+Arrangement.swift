@@ -118,14 +118,25 @@ extension Strip {
     }
 
     /// The first of `candidates` (not empty) whose text is legible, then that fits
-    /// `projectorScreen` at its width (`fitsScreenWidth`), then whose panels show widest on it.
+    /// `projectorScreen` at its width (`fitsScreenWidth`), then whose panels show widest on it;
+    /// panels shown within 5 % of each other's width count as alike, and then the strip widened
+    /// less wins (blank sides shrink it on a page narrower than the screen).
     static func best(_ candidates: [Layout]) -> Layout {
         var best: (layout: Layout, legible: Int, fits: Int, shown: Double)?
         for candidate in candidates {
             let legible = candidate.captionFont.isLegible(onFigureWidth: candidate.width) ? 1 : 0
             let fits = fitsScreenWidth(candidate) ? 1 : 0
             let shown = shownPanelWidth(candidate)
-            if let b = best, (b.legible, b.fits, b.shown) >= (legible, fits, shown) { continue }
+            if let b = best {
+                if (b.legible, b.fits) != (legible, fits) {
+                    if (b.legible, b.fits) > (legible, fits) { continue }
+                } else if b.shown >= shown * 1.05 {
+                    continue
+                } else if shown < b.shown * 1.05 {
+                    let widening = (candidate.widened, -shown), bestWidening = (b.layout.widened, -b.shown)
+                    if bestWidening <= widening { continue }
+                }
+            }
             best = (candidate, legible, fits, shown)
         }
         return best!.layout

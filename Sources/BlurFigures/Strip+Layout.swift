@@ -62,6 +62,8 @@ extension Strip {
         /// The x of the title's first character: the margin, plus half of any width the strip
         /// was widened by (`minimumWidth`), so that the title stays with the panels.
         var titleLeft: Int
+        /// How much wider than its content `minimumWidth` made the strip.
+        var widened: Int
         var panelFrames: [PixelRect]
         var insetFrames: [PixelRect?]
         var captionTops: [Int]
@@ -249,7 +251,8 @@ extension Strip {
             width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
             captionFont: captionFont, titleFont: titleFont,
             insetZoom: insetZoom, closeUpsBeside: beside, titleTop: titleTop,
-            titleLeft: Self.margin + (width - contentWidth) / 2, panelFrames: panelFrames,
+            titleLeft: Self.margin + (width - contentWidth) / 2, widened: width - contentWidth,
+            panelFrames: panelFrames,
             insetFrames: insetFrames, captionTops: captionTops, captionCentres: captionCentres, titleLines: titleLines,
             captions: captions, captionLeads: captionLeads,
             badges: badges, notes: notes, notesTop: notesTop, legendFrames: legendFrames,
