@@ -19,7 +19,8 @@ import BlurCore
 /// whose one row in the 30-px face is at most 1,500 px wide and fits the screen at its width
 /// keeps one row. The candidate wins whose text meets issue 26's rule, then that fits the screen
 /// at its width (widened if need be), then whose widest panel is shown widest when the whole
-/// strip is scaled down (never up) to fit the screen; on a tie, the fewer rows and close-ups below. Stacked close-ups make a strip tall, so a landscape
+/// strip is scaled down (never up) to fit the screen; within 5 %, the one widened less; on a tie,
+/// the fewer rows and close-ups below. Stacked close-ups make a strip tall, so a landscape
 /// picture mostly gets its close-ups beside it (six 480×320 panels in 2 rows of 3: about 2,560
 /// px wide instead of 1,560, 1,650 tall instead of 2,100), while a strip whose close-ups below
 /// still fit the screen unscaled keeps them there.
