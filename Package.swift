@@ -82,7 +82,11 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "BlurCore", dependencies: ["CFFTW"], swiftSettings: asInReleaseEvenInDebug),
+        // The separable passes' inner loops in AVX2, which BlurCore picks at run time when the CPU
+        // has it (KernelVariant.swift); optimised in debug builds too, and never fusing a multiply
+        // and an add, so that they give the Swift loops' results bit for bit.
+        .target(name: "CSeparableKernels", cSettings: [.unsafeFlags(["-O2", "-ffp-contract=off"])]),
+        .target(name: "BlurCore", dependencies: ["CFFTW", "CSeparableKernels"], swiftSettings: asInReleaseEvenInDebug),
         .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
         .target(
             name: "BlurFigures",

@@ -6,7 +6,9 @@ import Foundation
 /// `name=value` separated by the byte 0x1E (so a value may hold newlines). Each run either
 /// refuses a setting with a `file:line:` error, or substitutes the values into the prose and
 /// the cells; a value accepted is one printable line, and a cell keeps as many words as it
-/// was written with, whatever the values hold; in a page's prose a value changes no code span. Built with the lesson sources by `Fuzz/run`.
+/// was written with, whatever the values hold; in a page's prose a value changes no code span and,
+/// rendered by cmark-gfm as the pages are, makes no link (a URL or an e-mail address), image, emphasis
+/// or tag. Built with the lesson sources by `Fuzz/run`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSetValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -55,6 +57,18 @@ enum SetValuesHarness {
                         precondition(
                             ProseLine.codeSpans(in: page, placeholders: false).count
                                 == ProseLine.codeSpans(in: line).count, "a value changed the code spans: \(page)")
+                        // Rendered as the page renders it (cmark-gfm with autolinks), the line has
+                        // as many links, images and tags as with a plain word for every text value.
+                        let plain = try Template.substitute(
+                            line, values: environment, path: lesson.path, line: number, prose: true,
+                            render: { if case .text = $0 { "x" } else { proseValue($0) } })
+                        let html = CommonMark.html(from: page), expected = CommonMark.html(from: plain)
+                        for mark in ["<a ", "<img", "<em>", "<strong>", "<del>", "<code>", "<meta"] {
+                            precondition(
+                                html.components(separatedBy: mark).count
+                                    == expected.components(separatedBy: mark).count,
+                                "a value made \(mark) in \(html)")
+                        }
                     }
                 case .cell(let cell):
                     let written = cell.lines.joined(separator: " ")

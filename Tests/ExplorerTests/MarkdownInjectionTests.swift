@@ -9,7 +9,7 @@ import XCTest
 /// code span, opens no HTML, and makes no link or image.
 final class MarkdownInjectionTests: FolderTestCase {
     static let hostile =
-        "a`b``c www.x.org <meta http-equiv=refresh content=0;url=http://x/> [x](javascript:alert(1)) ![](http://x/y.png) *e* &amp;"
+        "a`b``c www.x.org <meta http-equiv=refresh content=0;url=http://x/> [x](javascript:alert(1)) ![](http://x/y.png) *e* &amp; a@b.example mailto:c@d.example"
 
     static let lesson = """
         ---
@@ -56,7 +56,7 @@ final class MarkdownInjectionTests: FolderTestCase {
         for page in [html, rendered] {
             for bad in [
                 "<meta http-equiv=refresh", "href=\"javascript:", "src=\"http://x", "href=\"http://x", "<em>e</em>",
-                "href=\"http://www"
+                "href=\"http://www", "href=\"mailto:"
             ] {
                 XCTAssertFalse(page.contains(bad), "a page holds \(bad)")
             }
@@ -96,6 +96,41 @@ final class MarkdownInjectionTests: FolderTestCase {
         XCTAssertTrue(html.contains("<a id=\"anchor\"></a>"), html)
         XCTAssertFalse(html.contains("<img src=x"), html)
         XCTAssertTrue(html.contains("<!-- kept comment -->"), html)
+    }
+
+    /// An e-mail address from outside (plain, `mailto:` or `xmpp:`) makes no link in prose, a table
+    /// cell or emphasis, nor after the page's own words; a picture's name keeps its `@` as typed;
+    /// the terminal and the rendered page show the text itself.
+    func testAnAddressFromOutsideMakesNoLink() {
+        let addresses = [
+            "a@b.example", "mailto:a@b.example", "xmpp:a@b.example/home", "first.last+tag@mail.b.example",
+            "x@y@b.example", "@b.example", "(a@b.example)", "a_b-c@b-c.example.", "see www.b.example", ".b.example",
+            "//b.example/x", "https://b.example"
+        ]
+        for value in addresses {
+            let prose = MarkdownText.prose(value)
+            XCTAssertEqual(MarkdownText.plain(prose), value)
+            // Before the value, the page's own words may complete a local part, `www` or `http:`.
+            for page in [
+                "Write to \(prose) today.", "| h |\n|---|\n| \(prose) |", "*\(prose)*", "bob\(prose)", "www\(prose)",
+                "http:\(prose)"
+            ] {
+                let html = CommonMark.html(from: page)
+                XCTAssertFalse(html.contains("<a "), "\(value) in \(page): \(html)")
+                XCTAssertTrue(
+                    html.replacingOccurrences(of: String(MarkdownText.addressBreak), with: "").contains(
+                        LessonPage.escapeHTML(value)), "\(value) reads as itself: \(html)")
+            }
+        }
+        // The check is worth making: without the escapes, each of these is a link.
+        for value in ["a@b.example", "mailto:a@b.example", "xmpp:a@b.example/home"] {
+            XCTAssertTrue(CommonMark.html(from: value).contains("<a "), value)
+            XCTAssertTrue(
+                CommonMark.html(from: value.replacingOccurrences(of: "@", with: "\\@")).contains("<a "), value)
+        }
+        for picture in ["builtin:zoneplate@480x320", "builtin:noise@64x64"] {
+            XCTAssertEqual(MarkdownText.prose(picture), picture)
+        }
     }
 
     func testEscapesHoldInEveryContext() {

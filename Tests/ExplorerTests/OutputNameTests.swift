@@ -53,6 +53,20 @@ final class OutputNameTests: FolderTestCase {
             "backdrop-glass.png")
     }
 
+    func testAStripsPointingDataIsAnOutputToo() {
+        assertRefused(
+            [
+                "compare builtin:edges@64x48 --methods box --sigma 1 --no-time --strip s.png",
+                "blur builtin:impulse@5x5 --radius 1 -o s.pointing.json"
+            ], "s.pointing.json")
+    }
+
+    func testThePageScriptIsThePagesOwn() {
+        XCTAssertThrowsError(try run(["blur builtin:impulse@5x5 --radius 1 -o pointing.js"])) { error in
+            XCTAssertTrue("\(error)".contains("'pointing.js' is the page's own file"), "\(error)")
+        }
+    }
+
     func testDistinctNamesRunAndTheCellsFilesAreKnown() throws {
         let outcome = try run([
             "plot kernel -o k.png --sigma 2", "blur builtin:impulse@5x5 --radius 1 -o b.png --cells c.png"

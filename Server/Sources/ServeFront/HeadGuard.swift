@@ -12,7 +12,9 @@ import NIOHTTPTypes
 ///   previous answer, and a body whole within `bodyTimeout` of its head (however it trickles). A
 ///   connection that sends too slowly (or not at all) is closed, so it holds nothing of the server's.
 /// - At most `maxConnections` connections are open at once, `maxPerAddress` of them from one
-///   address; one more is closed at once.
+///   address; one more is closed at once. Each may hold two files (its socket and an upload's
+///   file), so the caps stay within the process's file limit (`FileLimit`): past that limit the
+///   front could accept no one, and every client would wait.
 /// - A head over the parser's limits (`maxHeaderFieldSize`, `maxHeaderListSize`: the URL counts
 ///   as a field) is answered 431 as soon as the limit is crossed, not after the whole head: the
 ///   parser stops there, the connection stops answering and closes after the client has sent what
@@ -29,8 +31,9 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     let headTimeout: TimeAmount
     let bodyTimeout: TimeAmount
     let drainTimeout: TimeAmount
-    /// Most connections open at once, and from one address.
-    static let maxConnections = 512, maxPerAddress = 256
+    /// Most connections open at once, and from one address: 512 and 256, fewer where the file
+    /// limit is low.
+    static let (maxConnections, maxPerAddress) = FileLimit.connectionCaps(files: FileLimit.raised)
     private var timer: Scheduled<Void>?
     private var refused = false
     private var counted: String?
@@ -191,5 +194,33 @@ final class ClientWatch: @unchecked Sendable {
     func gone(_ channel: any Channel) {
         let actions = lock.withLock { watched.removeValue(forKey: ObjectIdentifier(channel)) ?? [] }
         for action in actions { action() }
+    }
+}
+
+/// The number of files the front may have open, and the connections that leaves room for.
+enum FileLimit {
+    /// Files the front keeps besides its connections (standard streams, the event loops, the pipes
+    /// to the lesson server), with room to spare.
+    static let reserved = 64
+
+    /// The soft limit on open files, first raised to the hard limit (at most 65,536): many systems
+    /// start a process at 1,024, which 512 connections holding uploads would exceed.
+    static let raised: Int = {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        let wanted = min(limit.rlim_max, 65536)
+        if limit.rlim_cur < wanted {
+            var higher = limit
+            higher.rlim_cur = wanted
+            if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &higher) == 0 { limit = higher }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }()
+
+    /// At most 512 connections, 256 from one address, and two files each within `files` less
+    /// `reserved`.
+    static func connectionCaps(files: Int) -> (total: Int, perAddress: Int) {
+        let total = max(2, min(512, (files - reserved) / 2))
+        return (total, max(1, total / 2))
     }
 }

@@ -53,6 +53,8 @@ public enum ServeFront {
             return [host, host + ".local"]
         }()
         let front = Front(worker: worker, maxBodyBytes: settings.maxBodyBytes, hostNames: names)
+        // The connection caps raise the file limit they are computed from: before the first connection.
+        _ = HeadGuard.maxConnections
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [HeadGuard(headTimeout: .seconds(10), bodyTimeout: .seconds(120))],
             idleTimeout: .seconds(75),

@@ -1,3 +1,5 @@
+import CSeparableKernels
+
 /// Separable convolution: a horizontal then a vertical 1-D pass with the same `2R+1` weights.
 ///
 /// A 2-D kernel that is an outer product, `K(i, j) = w(i)·w(j)` — the Gaussian is one — gives
@@ -16,16 +18,15 @@
 /// one per tap, come from L2 and the blocks win.) Symmetric weights add the two pixels of each
 /// mirrored pair of taps before multiplying. Every path gives the same pixels.
 ///
-/// What the baseline x86-64 target costs: SSE2 has 4-float registers and no fused multiply-add,
-/// where OpenCV picks AVX2 + FMA at run time; Swift has no run-time dispatch between targets,
-/// so the default build pays that. At σ = 2 with OpenCV's 17 taps (R = 8) a pass costs, per
-/// pixel, 8 pair additions, 9 multiplications and 8 accumulating additions on one 4-float
-/// register: 32 additions a pixel for both passes, which bound the pass on two SSE adders
-/// well above the cost of reading and writing the image once (docs/performance.md, "Separable:
-/// target CPU", has the figures); AVX2 + FMA does the same work in 8-wide fused instructions. A build for the host CPU (`-target-cpu native`) widens the SIMD16
-/// arithmetic but Swift never contracts `a += b * w` into an FMA on its own
-/// (docs/performance.md, "Separable: target CPU"). Small kernels run both passes in one sweep
-/// through a ring of rows (`separableRing`, docs/performance.md, "Separable: ring sweep").
+/// What the baseline x86-64 target costs: SSE2 has 4-float registers and no fused multiply-add.
+/// At σ = 2 with OpenCV's 17 taps (R = 8) a pass costs, per pixel, 8 pair additions, 9
+/// multiplications and 8 accumulating additions on one 4-float register, which bound the pass on
+/// two SSE adders well above the cost of reading and writing the image once (docs/performance.md,
+/// "Separable: target CPU"). Where the CPU has AVX2 the same loops run eight floats an instruction
+/// instead, chosen at run time (`KernelVariant`), with the same additions in the same order, so
+/// the pixels are the same; Swift never contracts `a += b * w` into an FMA on its own. Small
+/// kernels run both passes in one sweep through a ring of rows (`separableRing`,
+/// docs/performance.md, "Separable: ring sweep").
 public struct Separable: BlurMethod {
     /// The 1-D weights, `2R+1` of them; position `k` weighs the pixel at offset `k - R`.
     package let weights: [Float]
@@ -53,8 +54,6 @@ public struct Separable: BlurMethod {
     package var radius: Int { weights.count / 2 }
     /// "separable", as the command line names the method.
     public var name: String { "separable" }
-    /// The radius and the taps per pass: "R=9, 19 taps", and ", rows only" or ", columns only"
-    /// for one pass.
     /// The radius and the taps per pass: "R=9, 19 taps", and ", rows only" or ", columns only"
     /// for one pass alone.
     public var parameters: String {
@@ -238,6 +237,7 @@ extension LineKernels {
         _ padded: UnsafePointer<Float>, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, count: Int,
         into out: UnsafeMutablePointer<Float>
     ) {
+        if KernelVariant.usesAVX2 { return blur_avx2_convolve_row(padded, weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out) }
         var x = 0
         if symmetric {
             while x + 8 <= count {
@@ -270,6 +270,7 @@ extension LineKernels {
         _ rows: UnsafePointer<UnsafePointer<Float>>, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool,
         count: Int, into out: UnsafeMutablePointer<Float>
     ) {
+        if KernelVariant.usesAVX2 { return blur_avx2_convolve_rows(UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<Float>?.self), weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out) }
         let pairs = symmetric ? taps / 2 : 0
         var x = 0
         while x + 8 <= count {
@@ -310,6 +311,7 @@ extension LineKernels {
         _ block: UnsafePointer<Float>, positionStride: Int, weights: UnsafePointer<Float>, taps: Int, symmetric: Bool,
         count: Int, into out: UnsafeMutablePointer<Float>, outPositionStride: Int, validLanes: Int
     ) {
+        if KernelVariant.usesAVX2 { return blur_avx2_convolve_lanes(block, positionStride, weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out, outPositionStride, Int32(validLanes)) }
         for p in 0..<count {
             let q = block + p * positionStride, o = out + p * outPositionStride
             let (a, b) = symmetric

@@ -25,15 +25,11 @@ struct ArithCommand: ReportingCommand {
         help: ArgumentHelp(
             "A name and its picture: a PNG path, builtin:NAME[@WxH] or photo.", valueName: "name=picture"))
     var bindings: [String] = []
-    @Option(name: .shortAndLong, help: "Output PNG file (written atomically).") var output: String
+    @OptionGroup var pictureOutput: PictureOutputOptions
     @Flag(help: "Work in linear light (decode sRGB, compute, encode) instead of on the stored values.") var linear =
         false
     @Option(help: "Bits per channel of the output PNG: 8 or 16 (default: 16 when an input PNG has 16).")
     var depth: PNG.Depth?
-    @Flag(
-        inversion: .prefixedNo,
-        help: "Show the result as a figure (--no-figure writes the PNG only, for a later strip).")
-    var figure = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var formatOptions: FormatOptions
 
@@ -120,7 +116,7 @@ struct ArithCommand: ReportingCommand {
             }
         }
         let sixteen = depth ?? (pairs.contains { Self.isSixteenBit($0.source, context) } ? .sixteen : .eight)
-        let path = try context.writePNG(result, to: output, alpha: !PNG.isOpaque(result), depth: sixteen)
+        let path = try context.writePNG(result, to: pictureOutput.output, alpha: !PNG.isOpaque(result), depth: sixteen)
         return report(path: path, count: count, pixels: width * height, pairs: pairs, depth: sixteen)
     }
 
@@ -169,7 +165,9 @@ struct ArithCommand: ReportingCommand {
             "highest": 255 * Double(count.highest), "below": Double(count.below), "above": Double(count.above),
             "mean": mean
         ]
-        if figure { report.figure(Figure(path: path, altText: "\(expression) with \(names)", caption: nil)) }
+        if pictureOutput.figure {
+            report.figure(Figure(path: path, altText: "\(expression) with \(names)", caption: nil))
+        }
         return report
     }
 }

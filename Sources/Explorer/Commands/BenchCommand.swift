@@ -44,7 +44,8 @@ struct BenchCommand: ReportingCommand {
 
     func table(_ rows: [BenchOptions.Row], width: Int, height: Int, threads: Int, context: RunContext) -> Table {
         let slopes = BenchOptions.slopes(rows)
-        var table = Table(title: "Blur time per pixel, \(width)×\(height) RGBA Float32, \(threads) thread\(threads == 1 ? "" : "s")",
+        let storage = rows.contains(where: \.eightBit) ? "RGBA Float32 (8-bit rows: 8-bit levels in and out)" : "RGBA Float32"
+        var table = Table(title: "Blur time per pixel, \(width)×\(height) \(storage), \(threads) thread\(threads == 1 ? "" : "s")",
                           name: "bench", columns: [
             Table.Column(key: "method", title: "method", alignRight: false),
             Table.Column(key: "sigma", title: "σ"),
@@ -64,20 +65,25 @@ struct BenchCommand: ReportingCommand {
             let naive = rows.first { $0.method == MethodEntry.gaussian2D && $0.sigma == row.sigma }
             let speedup = naive.map { $0.timing.nanosecondsPerPixel / row.timing.nanosecondsPerPixel }
             table.append([
-                .text(row.method.name), .compact(row.sigma), .text(row.parameters),
+                .text(row.series), .compact(row.sigma), .text(row.parameters),
                 .number(row.timing.nanosecondsPerPixel, digits: 1), .number(row.timing.minimumNanosecondsPerPixel, digits: 1),
                 .number(row.timing.maximumNanosecondsPerPixel, digits: 1), .number(row.timing.megapixelsPerSecond, digits: 1),
                 speedup.map { .number($0, digits: 1) } ?? .empty,
                 .count(row.counters.reads), .count(row.counters.passes),
-                slopes[row.method].map { .number($0, digits: 2) } ?? .empty,
+                slopes[row.series].map { .number($0, digits: 2) } ?? .empty,
                 .integer(threads), .text(row.cropped ? "256² crop" : "no"),
             ])
         }
-        let slopeText = slopes.sorted { $0.key.name < $1.key.name }
-            .map { "\($0.key.name) \(NumberText.fixed($0.value, digits: 2))" }.joined(separator: ", ")
+        let slopeText = slopes.sorted { $0.key < $1.key }
+            .map { "\($0.key) \(NumberText.fixed($0.value, digits: 2))" }.joined(separator: ", ")
         table.notes = ["Slope of log(time) against log(σ): \(slopeText) (expected ≈2 for O(R²), ≈1 for separable, ≈0 for running sums).",
                        "Reads: pixels read per output pixel; passes: whole-image reads and writes; both counted from each method's plan "
                        + "for the full-size image."]
+        if rows.contains(where: { $0.method == .separable }) {
+            table.notes.append(KernelVariant.active == .avx2
+                ? "Separable ran its AVX2 loops, chosen for this CPU (BLURKIT_KERNELS=baseline runs the Swift loops; the pixels are the same)."
+                : "Separable ran its baseline Swift loops (SSE2 on x86-64)" + (KernelVariant.supported.count > 1 ? ", as BLURKIT_KERNELS=baseline asks." : "."))
+        }
         table.notes += BenchOptions.timingNotes(rows, width: width, height: height, threads: threads, quick: context.quickTiming)
         return table
     }

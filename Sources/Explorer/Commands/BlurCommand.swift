@@ -13,6 +13,7 @@ struct BlurCommand: ReportingCommand {
             Examples:
               explorer blur photo -o box.png --method box --radius 3
               explorer blur photo -o gauss.png --method separable --sigma 4 --edges mirror
+              explorer blur photo -o exact8.png --method separable --sigma 8 --eight-bit-io
               explorer blur photo -o box.png --method box --radius 4 --strip strip-box-r4.png --inset 200,120,40,30
               explorer blur photo -o rows.png --method separable --sigma 3 --pass rows --strip strip-passes.png
 
@@ -38,6 +39,11 @@ struct BlurCommand: ReportingCommand {
     )
     var pass: Separable.Directions = .both
     @Flag(help: "Blur in linear light (decode sRGB, blur, encode) instead of on the stored values.") var linear = false
+    @Flag(
+        help:
+            "Separable only: blur the picture's 8-bit levels into 8-bit levels, correctly rounded (each the Float64 blur with the same kernel rounded to a level, but within Float32's error of a half, below 0.001 level at σ ≤ 32), as IPP's 8-bit Gaussian; each channel as stored, so a picture with transparency needs --alpha straight. A 16-bit PNG is rounded to 8 bits first."
+    )
+    var eightBitIO = false
     @Option(
         help:
             "premultiplied (weigh colour by alpha, the right blur) or straight (blur colour as stored: shows the fringe transparent pixels' hidden colour makes, measured against premultiplied)."
@@ -79,6 +85,7 @@ struct BlurCommand: ReportingCommand {
     var figure = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
+    @OptionGroup var closeUps: CloseUpOptions
     @OptionGroup var formatOptions: FormatOptions
 
     /// The method, built from the catalog for --sigma or --radius and the parameters.
@@ -94,6 +101,7 @@ struct BlurCommand: ReportingCommand {
     var readsPerPixel: Double { (try? makeMethod())?.counters(width: 1024, height: 1024, edges: edges).reads ?? 0 }
 
     func validate() throws {
+        try stripOptions.check(closeUps)
         guard sigma != nil || radius != nil else { throw ValidationError("give --sigma or --radius") }
         try methodOptions.check([method], sigma: sigma, radius: radius)
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
@@ -101,6 +109,14 @@ struct BlurCommand: ReportingCommand {
         guard !(methodOptions.eightBitPasses && linear) else {
             throw ValidationError(
                 "give --eight-bit-passes or --linear, not both (the libraries store 8-bit sRGB levels between passes)")
+        }
+        if eightBitIO {
+            guard method == MethodEntry.separable else {
+                throw ValidationError("--eight-bit-io applies to --method separable, not \(method.name)")
+            }
+            let others = [("--linear", linear), ("--pass", pass != .both), ("--region", region != nil), ("--grow", grow),
+                          ("--depth 16", depth == .sixteen)].filter(\.1).map(\.0)
+            if let other = others.first { throw ValidationError("give --eight-bit-io or \(other), not both") }
         }
         if pass != .both, method != MethodEntry.separable {
             throw ValidationError("--pass \(pass.rawValue) applies to --method separable, not \(method.name)")
@@ -165,11 +181,13 @@ struct BlurCommand: ReportingCommand {
         var blurred: RGBAImage
         var outlines: [Strip.Outline] = []
         var fringe: AlphaFringe?
+        var blurredRegion: PixelRect?
         var description =
             "Blurred \(input) (\(width)×\(height)) with \(what), \(edges.rawValue) edges\(linear ? ", in linear light" : "")\(alpha == .straight ? ", straight alpha" : "")"
         var alt = "\(input) blurred with \(what)"
         if let region {
             let rect = try Self.regionSpec(region).resolved(width: width, height: height)
+            blurredRegion = rect
             let blur = EffectBlur(reach: blurMethod.reach) { [edges, linear, alpha, threads] in
                 $0.blurred(by: blurMethod, edges: edges, linear: linear, alpha: alpha, threads: threads)
             }
@@ -201,7 +219,16 @@ struct BlurCommand: ReportingCommand {
         } else {
             blurred = original!
             if stripOptions.strip == nil && alpha == .premultiplied && !light && cells == nil { original = nil }
-            blurred.blur(by: blurMethod, edges: edges, linear: linear, alpha: alpha, threads: threads)
+            if eightBitIO, let separable = blurMethod as? Separable {
+                guard alpha == .straight || PNG.isOpaque(blurred) else {
+                    throw ValidationError(
+                        "--eight-bit-io blurs each channel as stored and \(input) has transparent pixels: give --alpha straight to blur it so")
+                }
+                blurred = RGBAImage(RGBA8Image(blurred).blurred(by: separable, edges: edges, threads: threads))
+                description += ", 8-bit levels in and out, correctly rounded"
+            } else {
+                blurred.blur(by: blurMethod, edges: edges, linear: linear, alpha: alpha, threads: threads)
+            }
             if alpha == .straight {
                 let right = original!.blurred(by: blurMethod, edges: edges, linear: linear, threads: threads)
                 fringe = AlphaFringe.measure(straight: blurred, premultiplied: right)
@@ -262,8 +289,23 @@ struct BlurCommand: ReportingCommand {
                     caption: "both passes", ([sigmaText, both.parameters].compactMap { $0 }).joined(separator: ", "))
             }
             StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
-            try stripOptions.closeUps.apply(to: &strip)
-            report.figure(try StripSupport.write(strip, to: stripPath, context: context))
+            try closeUps.apply(to: &strip)
+            // A page may point at the blurred panels (a grown blur read its border as zero).
+            var plan: FigurePointing.Plan?
+            if context.inLesson, alpha == .premultiplied {
+                let kernel = PointingKernel.of(blurMethod, edges: grow ? .zero : edges, linear: linear)
+                var both: PointingKernel?
+                if pass != .both, var separable = blurMethod as? Separable {
+                    separable.directions = .both
+                    both = PointingKernel.of(separable, edges: edges, linear: linear)
+                }
+                plan = FigurePointing.Plan(
+                    input: 0, outputs: [(1, kernel)] + (both.map { [(2, $0)] } ?? []),
+                    regions: blurredRegion.map { [1: $0] } ?? [:], offsets: grow ? [1: blurMethod.reach] : [:])
+            }
+            let figure = try StripSupport.write(strip, to: stripPath, context: context, pointing: plan)
+            report.figure(figure)
+            if plan != nil { report.pageExtra(StripSupport.pointingIsland(for: figure)) }
         }
         // For prose: how opaque the picture's edge is before and after (a `zero` edge fades it).
         report.measures["inputBorderAlpha"] = inputBorderAlpha

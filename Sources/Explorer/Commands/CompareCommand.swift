@@ -40,6 +40,7 @@ struct CompareCommand: ReportingCommand {
     @Flag(inversion: .prefixedNo, help: "Time each method (--no-time skips the timing columns).") var time = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var stripOptions: StripOptions
+    @OptionGroup var closeUps: CloseUpOptions
     @Option(
         help: ArgumentHelp(
             "With --strip: the methods that get a difference panel, comma-separated, or none (default: every method).",
@@ -53,6 +54,7 @@ struct CompareCommand: ReportingCommand {
     @OptionGroup var formatOptions: FormatOptions
 
     func validate() throws {
+        try stripOptions.check(closeUps)
         try methodOptions.check(try MethodOptions.list(methods), sigma: sigma)
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1…64, got \(threads)") }
         guard sigma <= 100 else {
@@ -163,10 +165,12 @@ struct CompareCommand: ReportingCommand {
                     + "\(NumberText.significant(difference, 3)) (8-bit units).")
         }
         if let path = stripOptions.strip {
-            report.figure(
-                try StripSupport.write(
-                    try strip(image: image, reference: exact, outcomes: outcomes),
-                    to: path, context: context))
+            let plan = context.inLesson ? try pointingPlan(outcomes) : nil
+            let figure = try StripSupport.write(
+                try strip(image: image, reference: exact, outcomes: outcomes), to: path, context: context,
+                pointing: plan)
+            report.figure(figure)
+            if plan != nil { report.pageExtra(StripSupport.pointingIsland(for: figure)) }
         }
         return report
     }
@@ -204,8 +208,25 @@ struct CompareCommand: ReportingCommand {
             strip.columns = outcomes.count + 1
         }
         StripSupport.placeAutomaticInset(stripOptions.inset, on: &strip)
-        try stripOptions.closeUps.apply(to: &strip)
+        try closeUps.apply(to: &strip)
         return strip
+    }
+
+    /// Which panels of `strip(…)` a page may point at: the original is the input, each method's
+    /// result and the exact reference are its blurs (kernels of the Float32 passes, as in the table).
+    func pointingPlan(_ outcomes: [Outcome]) throws -> FigurePointing.Plan {
+        var floatPasses = methodOptions
+        floatPasses.eightBitPasses = false
+        var outputs: [(panel: Int, kernel: PointingKernel)] = []
+        for (i, o) in outcomes.enumerated() {
+            let method = methodOptions.eightBitPasses ? try floatPasses.make(o.name, sigma: sigma) : o.method
+            outputs.append((i + 1, PointingKernel.of(method, edges: edges, linear: false)))
+        }
+        if !(try differenceMethods()).isEmpty {
+            outputs.append(
+                (outcomes.count + 1, PointingKernel.reference(try ReferenceGaussianBlur(sigma: sigma, edges: edges))))
+        }
+        return FigurePointing.Plan(input: 0, outputs: outputs)
     }
 
     func table(_ outcomes: [Outcome], image: RGBAImage, context: RunContext) -> Table {

@@ -19,12 +19,8 @@ struct MedianCommand: ReportingCommand {
     static let budget = 1e9
 
     @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
-    @Option(name: .shortAndLong, help: "Output PNG file (written atomically).") var output: String
+    @OptionGroup var pictureOutput: PictureOutputOptions
     @Option(help: "The window's radius R: 1 to \(RGBAImage.maxMedianRadius).") var radius: Int = 1
-    @Flag(
-        inversion: .prefixedNo,
-        help: "Show the result as a figure (--no-figure writes the PNG only, for a later strip).")
-    var figure = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var formatOptions: FormatOptions
 
@@ -49,11 +45,11 @@ struct MedianCommand: ReportingCommand {
         }
         let image = try inputOptions.load(input, in: context)
         let filtered = image.median(radius: radius)
-        let path = try context.writePNG(filtered, to: output, alpha: !PNG.isOpaque(filtered))
+        let path = try context.writePNG(filtered, to: pictureOutput.output, alpha: !PNG.isOpaque(filtered))
         var report = Report()
         report.text(
             "Median of each \(side)×\(side) neighbourhood of \(input) (\(image.width)×\(image.height)), clamp edges.")
-        if figure {
+        if pictureOutput.figure {
             report.figure(Figure(path: path, altText: "\(input) after a \(side)×\(side) median filter", caption: nil))
         }
         return report

@@ -31,7 +31,8 @@ struct ServeCommand: ParsableCommand {
             run no page waits for any more (its page moved the control again) stops at its next cell.
 
             Limits: a request's head must arrive within 10 s and its body within 120 s; at most 512 \
-            connections at once, 256 from one address; uploads at most --max-upload-mb each and \
+            connections at once, 256 from one address (fewer where the system allows fewer than 1,088 \
+            open files: two a connection); uploads at most --max-upload-mb each and \
             --max-uploads-mb for all pages together (the oldest go first). A page of another site \
             cannot upload or run lessons here (its browser's Origin and Sec-Fetch-Site headers say \
             so). A lesson server that stops is started again, and its runs and uploads removed.

@@ -21,13 +21,9 @@ struct ShrinkCommand: ReportingCommand {
     }
 
     @Argument(help: "Input PNG file, builtin:NAME[@WxH], or photo.") var input: String
-    @Option(name: .shortAndLong, help: "Output PNG file (written atomically).") var output: String
+    @OptionGroup var pictureOutput: PictureOutputOptions
     @Option(help: "How many times smaller: 2 to 64.") var factor: Int
     @Option(help: "point (every K-th pixel) or area (the mean of each K×K block).") var sampling: Sampling = .point
-    @Flag(
-        inversion: .prefixedNo,
-        help: "Show the result as a figure (--no-figure writes the PNG only, for a later strip).")
-    var figure = true
     @OptionGroup var inputOptions: InputOptions
     @OptionGroup var formatOptions: FormatOptions
 
@@ -42,12 +38,15 @@ struct ShrinkCommand: ReportingCommand {
                 "--factor \(factor) is larger than \(input)'s smaller side (\(min(image.width, image.height)) px)")
         }
         let small = sampling == .point ? image.sampled(every: factor) : image.reduced(by: factor)
-        let path = try context.writePNG(small, to: output, alpha: !PNG.isOpaque(small))
+        let path = try context.writePNG(small, to: pictureOutput.output, alpha: !PNG.isOpaque(small))
         var report = Report()
         let how =
             sampling == .point ? "taking one pixel in \(factor) each way" : "averaging each \(factor)×\(factor) block"
-        report.text("Shrank \(input) (\(image.width)×\(image.height)) to \(small.width)×\(small.height) by \(how).")
-        if figure {
+        // The name comes from outside (a `--set image=…`): a code span, where it makes no link or markup.
+        report.text(
+            "Shrank \(MarkdownText.codeSpan(input)) (\(image.width)×\(image.height)) to \(small.width)×\(small.height) by \(how)."
+        )
+        if pictureOutput.figure {
             report.figure(Figure(path: path, altText: "\(input) shrunk \(factor) times by \(how)", caption: nil))
         }
         return report

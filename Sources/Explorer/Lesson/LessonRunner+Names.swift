@@ -16,7 +16,7 @@ extension LessonRunner {
     /// by an earlier cell: one file name, one output.
     func checkFiles(_ executed: Executed, line: Int, owners: inout [String: Int]) throws(LessonError) {
         for name in executed.written {
-            if ["README.md", "index.html"].contains(name) {
+            if ["README.md", "index.html", PointingIsland.script].contains(name) {
                 throw LessonError(
                     lesson.path, line: line, "'\(name)' is the page's own file; give the cell's output another name")
             }

@@ -15,6 +15,8 @@ extension LessonRunner {
     ///   that cannot run in a lesson; at a parameter's line for an unreadable or too small image.
     func prepare() throws(LessonError) -> [PreparedPart] {
         let environment = try lesson.environment(values: values, resolve: PackageFolders.image)
+        let early = parsedEarly(environment: environment)
+        var cellIndex = 0
         var prepared: [PreparedPart] = []
         var cellsAbove: Set<String> = []
         for part in lesson.parts {
@@ -45,10 +47,34 @@ extension LessonRunner {
                 }
             case .cell(let cell):
                 if let id = cell.id { cellsAbove.insert(id) }
-                prepared.append(.cell(try prepare(cell, environment: environment)))
+                if let early {
+                    prepared.append(.cell(try early[cellIndex].get()))
+                } else {
+                    prepared.append(.cell(try prepare(cell, environment: environment)))
+                }
+                cellIndex += 1
             }
         }
         return prepared
+    }
+
+    /// Lessons of at least this many cells have them parsed on every core.
+    static let cellsParsedInParallel = 16
+
+    /// Every cell prepared at once on all cores, in order, for a lesson of many cells (nil for a
+    /// few, or where the run keeps to one thread: `mayUseLanes`).
+    ///
+    /// Parsing a cell is most of a lesson's time in a debug build (`swift run`): ArgumentParser,
+    /// compiled unoptimised there, also checks the command's whole definition on every parse (a
+    /// `#if DEBUG` self-check), about 10–30 ms for a command of many options
+    /// (docs/performance.md, "Many cells"). The cells do not depend on one another, so they are
+    /// parsed side by side; errors are still reported in the lesson's order, by `prepare()`.
+    func parsedEarly(environment: [String: LessonExpression.Value]) -> [Result<PreparedCell, LessonError>]? {
+        let cells = lesson.cells
+        guard mayUseLanes, BuildInfo.cores >= 2, cells.count >= Self.cellsParsedInParallel else { return nil }
+        return AllCommand.onAllCores(cells.count) { index in
+            Result { () throws(LessonError) in try prepare(cells[index], environment: environment) }
+        }
     }
 
     /// Refuses a dotted name in prose that names no cell above it.

@@ -158,6 +158,9 @@ struct LessonRunner {
             try checkTables(page, figures: written.merging(owners) { figure, _ in figure })
             try folder.write(page.markdown, named: "README.md", in: staging)
             try folder.write(page.html, named: "index.html", in: staging)
+            if page.html.contains(PointingIsland.scriptTag), let script = PointingIsland.scriptText {
+                try folder.write(script, named: PointingIsland.script, in: staging)
+            }
             for (name, csv) in page.tables { try folder.write(csv, named: name, in: staging) }
             let files = try folder.commit(staging)
             memo?.keep(

@@ -14,6 +14,8 @@ struct BenchOptions: ParsableArguments {
                                visibility: .hidden))
     var boxSchedule: IteratedBox.Schedule = .automatic
     @Option(help: "How pixels beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
+    @Flag(help: "Also time separable on 8-bit RGBA levels in and out, correctly rounded: a 'separable 8-bit' row after each separable row.")
+    var eightBitIO = false
 
     func dimensions() throws -> (Int, Int) {
         let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
@@ -40,6 +42,9 @@ struct BenchOptions: ParsableArguments {
         for sigma in try sigmaValues() { try methodOptions.check(methods, sigma: sigma) }
         _ = try threadCount()
         if let runs, !(1...1000).contains(runs) { throw ValidationError("--runs must be 1…1000, got \(runs)") }
+        if eightBitIO, !methods.contains(.separable) {
+            throw ValidationError("--eight-bit-io times separable on 8-bit levels: add separable to --methods")
+        }
     }
 
     /// One timed method at one σ.
@@ -51,6 +56,11 @@ struct BenchOptions: ParsableArguments {
         var cropped: Bool
         /// Reads per pixel and passes over memory of the method's plan on the full-size image.
         var counters: CostCounters
+        /// Timed on 8-bit levels in and out (`RGBA8Image`), not Float32.
+        var eightBit = false
+
+        /// The method as the table and the plot name it: "separable 8-bit" for an 8-bit row.
+        var series: String { method.name + (eightBit ? " 8-bit" : "") }
     }
 
     /// What a measurement produced: the rows in method-major order, and what they were timed on.
@@ -91,16 +101,25 @@ struct BenchOptions: ParsableArguments {
                 let (timing, cropped) = timer.time(method, label: name.name, on: image, orCrop: quadratic ? crop : nil)
                 rows.append(Row(method: name, sigma: sigma, parameters: method.parameters, timing: timing, cropped: cropped,
                                 counters: method.counters(width: width, height: height, edges: edges)))
+                if eightBitIO, let separable = method as? Separable {
+                    let levels = RGBA8Image(image)
+                    let timing = harness.measure("separable 8-bit", pixels: width * height) {
+                        withExtendedLifetime(levels.blurred(by: separable, edges: edges, threads: threadCount)) {}
+                    }
+                    rows.append(Row(method: name, sigma: sigma, parameters: method.parameters + ", 8-bit in and out",
+                                    timing: timing, cropped: false,
+                                    counters: method.counters(width: width, height: height, edges: edges), eightBit: true))
+                }
             }
         }
         return Measurement(rows: rows, width: width, height: height, threads: threadCount)
     }
 
-    /// The slope of each method's times against σ (`BlurTimer.slope`), nil for a method timed at one σ.
-    static func slopes(_ rows: [Row]) -> [MethodEntry: Double] {
-        var slopes: [MethodEntry: Double] = [:]
-        for name in Set(rows.map(\.method)) {
-            slopes[name] = BlurTimer.slope(rows.filter { $0.method == name }.map { ($0.sigma, $0.timing.nanosecondsPerPixel) })
+    /// The slope of each series' times against σ (`BlurTimer.slope`), nil for one timed at one σ.
+    static func slopes(_ rows: [Row]) -> [String: Double] {
+        var slopes: [String: Double] = [:]
+        for name in Set(rows.map(\.series)) {
+            slopes[name] = BlurTimer.slope(rows.filter { $0.series == name }.map { ($0.sigma, $0.timing.nanosecondsPerPixel) })
         }
         return slopes
     }
@@ -128,19 +147,24 @@ struct BenchOptions: ParsableArguments {
         return notes
     }
 
+    /// The series of `rows` in the order they first appear.
+    static func series(_ rows: [Row]) -> [String] {
+        var seen: [String] = []
+        for row in rows where !seen.contains(row.series) { seen.append(row.series) }
+        return seen
+    }
+
     /// Time per pixel against σ on log–log axes, one line per method, each named with its
     /// fitted slope ("separable (slope 0.93)").
     static func timePlot(_ measurement: Measurement) -> Plot {
         let slopes = slopes(measurement.rows)
         var plot = Plot(title: "Time per pixel against σ, \(measurement.width)×\(measurement.height), \(measurement.threads) thread\(measurement.threads == 1 ? "" : "s")",
                         xLabel: "σ (px)", yLabel: "time (ns per pixel)", logX: true, logY: true)
-        var seen: [MethodEntry] = []
-        for row in measurement.rows where !seen.contains(row.method) { seen.append(row.method) }
-        for name in seen {
-            let rows = measurement.rows.filter { $0.method == name }
+        for name in series(measurement.rows) {
+            let rows = measurement.rows.filter { $0.series == name }
             let label = slopes[name].map { slope in
-                "\(name.name) (slope \(NumberText.fixed(slope, digits: 2).replacingOccurrences(of: "-", with: "−")))"
-            } ?? name.name
+                "\(name) (slope \(NumberText.fixed(slope, digits: 2).replacingOccurrences(of: "-", with: "−")))"
+            } ?? name
             plot.add(label, x: rows.map(\.sigma), y: rows.map(\.timing.nanosecondsPerPixel), style: .linesPoints)
         }
         return plot

@@ -3,7 +3,9 @@ import BlurKit
 import Foundation
 
 /// The options of a command that can also draw its images as a strip (`blur --strip`,
-/// `compare --strip`).
+/// `compare --strip`). Such a command declares `CloseUpOptions` beside these, not inside them:
+/// ArgumentParser's debug build checks a group nested in a group four times more often, on every
+/// parse of every lesson cell (docs/performance.md, "Many cells").
 struct StripOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Also draw the images side by side, captioned, into this PNG.", valueName: "file.png"))
     var strip: String?
@@ -14,16 +16,19 @@ struct StripOptions: ParsableArguments {
     var inset: String?
     @Option(help: "With --strip: the strip's title (default: what it compares).")
     var title: String?
-    @OptionGroup var closeUps: CloseUpOptions
 
     func validate() throws {
         if let inset { _ = try StripSupport.parseInset(inset) }
         if strip == nil {
             if inset != nil { throw ValidationError("--inset needs --strip FILE.png") }
             if title != nil { throw ValidationError("--title needs --strip FILE.png") }
-            if closeUps.isUsed {
-                throw ValidationError("--corner-inset, --inset-zoom and --outline need --strip FILE.png")
-            }
+        }
+    }
+
+    /// Refuses close-ups without a strip to put them on (the command's `validate()` calls it).
+    func check(_ closeUps: CloseUpOptions) throws {
+        if strip == nil && closeUps.isUsed {
+            throw ValidationError("--corner-inset, --inset-zoom and --outline need --strip FILE.png")
         }
     }
 
@@ -95,13 +100,24 @@ enum StripSupport {
     /// Renders `strip` with its captions fitted (`fittingCaptions`) and `legend` as its colour
     /// bar (`Strip.colourBar`), writes it to `requested` (the lesson's folder in a lesson) with
     /// the command recorded, and returns its figure with the strip's alt text.
-    static func write(_ strip: Strip, to requested: String, context: RunContext, legend: ColourLegend? = nil) throws
-        -> Figure
-    {
+    ///
+    /// In a lesson, a `pointing` plan also writes the strip's `FigurePointing` data beside it, for
+    /// the page that a `pointingIsland` makes pointable.
+    static func write(
+        _ strip: Strip, to requested: String, context: RunContext, legend: ColourLegend? = nil,
+        pointing: FigurePointing.Plan? = nil
+    ) throws -> Figure {
         var strip = strip
         strip.colourBar = legend
         let fitted = fittingCaptions(strip)
-        let draw = fitted.render
+        let pointingPath = context.inLesson ? FigurePointing.path(beside: context.outputPath(requested)) : nil
+        let draw = { () throws -> RGBAImage in
+            let picture = try fitted.render()
+            if let pointing, let pointingPath {
+                try FigurePointing.make(strip: fitted, picture: picture, plan: pointing).write(to: pointingPath)
+            }
+            return picture
+        }
         let path: String
         if let deferral = context.figureDeferral {
             // Drawn and written by the untimed lane before the page is; the figure's name and
@@ -115,6 +131,12 @@ enum StripSupport {
         let legendText =
             legend.map { " Below: a colour bar, \($0.title), from 0 to \(NumberText.compact($0.maximum))." } ?? ""
         return Figure(path: path, altText: fitted.altText() + legendText, caption: fitted.title)
+    }
+
+    /// The page block that makes `figure` (written by `write` with a pointing plan) pointable.
+    static func pointingIsland(for figure: Figure) -> PointingIsland {
+        let name = (figure.path as NSString).lastPathComponent
+        return PointingIsland(figure: name, data: (FigurePointing.path(beside: name) as NSString).lastPathComponent)
     }
 
     /// The narrowest width a caption line is wrapped to, in strip pixels.

@@ -5,25 +5,58 @@
 /// characters that could open HTML or an entity become character references; inside a code span
 /// or code block, where nothing is escaped, the fence is made longer than any run of backticks in
 /// the text, so the text cannot close it.
+///
+/// No text from outside becomes a link in prose either: cmark-gfm's autolink extension (and
+/// GitHub's) links `http://…`, `www.…` and e-mail addresses (`a@b.example`, `mailto:…`, `xmpp:…`)
+/// in plain text, and it matches addresses after backslash escapes and character references are
+/// read (`a\@b.example` and `a&#64;b.example` are still links). So the `:` of `://` and the `.` of
+/// `www.` are escaped (which stops those two before they are matched), and an `@` followed by a
+/// domain (`b.example`) gets an invisible word joiner (U+2060) before it, which no address's name
+/// can end with. An `@` with no domain after it (`builtin:noise@64x64`) is left as it is, so
+/// that it copies as typed.
 enum MarkdownText {
     /// The ASCII punctuation that can start Markdown inline syntax (emphasis, links, images, code,
     /// strikethrough, table cells, escapes) anywhere in a line. (The `:` of `://` and the `.`
     /// of `www.`, which would make an autolink, are escaped apart.)
     static let inlineSyntax: Set<Character> = ["\\", "`", "*", "_", "[", "]", "!", "|", "~"]
 
+    /// What prose puts before an `@` that has a domain after it, so that no e-mail autolink can
+    /// take in the text before it: WORD JOINER, which shows nothing and allows no line break.
+    static let addressBreak: Character = "\u{2060}"
+
+    /// Whether `rest`, the text after an `@`, starts with what cmark-gfm takes for an address's
+    /// domain: its run of ASCII letters, digits, `-`, `_`, `.` and `/` (an `xmpp:` address's
+    /// resource) holds a `.` followed by a letter or digit.
+    static func startsWithDomain(_ rest: Substring) -> Bool {
+        var afterDot = false
+        for c in rest {
+            let letterOrDigit = c.isASCII && (c.isLetter || c.isNumber)
+            if letterOrDigit && afterDot { return true }
+            guard letterOrDigit || "-_./".contains(c) else { return false }
+            afterDot = c == "."
+        }
+        return false
+    }
+
     /// Characters that open HTML or entities, and their references.
     static let references: [Character: String] = ["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;"]
 
-    /// `text` as Markdown prose that shows it literally on one line: punctuation escaped with a
-    /// backslash, `<`, `>`, `&` and `"` as references, line breaks as blanks.
+    /// `text` as Markdown prose that shows it literally on one line and links nowhere: punctuation
+    /// escaped with a backslash, `<`, `>`, `&` and `"` as references, line breaks as blanks, and
+    /// the autolinks' marks broken (`://`, `www.`, an `@` before a domain). The text may follow the page's own
+    /// words (`see www{{t}}`), so a `.` or `//` it starts with is escaped too.
     static func prose(_ text: String) -> String {
         var out = ""
         var rest = Substring(text)
         while let c = rest.popFirst() {
             if let reference = references[c] {
                 out += reference
-            } else if inlineSyntax.contains(c) || c == "." && out.suffix(3).lowercased() == "www"
-                || c == ":" && rest.hasPrefix("//")
+            } else if c == "@" {
+                if startsWithDomain(rest) { out.append(addressBreak) }
+                out.append(c)
+            } else if inlineSyntax.contains(c)
+                || c == "." && (out.isEmpty || out.last.map { "wW".contains($0) } == true)
+                || c == ":" && rest.hasPrefix("//") || c == "/" && out.isEmpty && rest.hasPrefix("/")
             {
                 out.append("\\")
                 out.append(c)
@@ -74,12 +107,14 @@ enum MarkdownText {
     }
 
     /// The prose `text` (written by the page: Markdown with escapes and references) as the
-    /// characters a reader sees, for the terminal: backslash escapes and the references above
-    /// undone.
+    /// characters a reader sees, for the terminal: backslash escapes, the references above and
+    /// the breaks before `@` undone.
     static func plain(_ text: String) -> String {
         var out = ""
         var escaped = false
-        for c in text {
+        var rest = Substring(text)
+        while let c = rest.popFirst() {
+            if c == addressBreak && rest.first == "@" { continue }
             if escaped {
                 if !(c.isASCII && c.isPunctuation || c.isASCII && c.isSymbol) { out.append("\\") }
                 out.append(c)

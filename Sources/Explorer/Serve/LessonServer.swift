@@ -361,6 +361,7 @@ struct LessonServer: Sendable {
         case "md": "text/markdown; charset=utf-8"
         case "html": "text/html; charset=utf-8"
         case "json": "application/json"
+        case "js": "text/javascript; charset=utf-8"
         default: "application/octet-stream"
         }
     }

@@ -23,12 +23,10 @@ struct PlotTimeVsSigmaCommand: ReportingCommand {
     func makeReport(_ context: RunContext) throws -> Report {
         let measurement = try bench.measure(context)
         let plot = BenchOptions.timePlot(measurement)
-        var methods: [MethodEntry] = []
-        for row in measurement.rows where !methods.contains(row.method) { methods.append(row.method) }
         let notes = BenchOptions.timingNotes(measurement.rows, width: measurement.width, height: measurement.height,
                                              threads: measurement.threads, quick: context.quickTiming, listCropped: true)
         return try PlotOutput.write(plot, to: output.output, context: context,
-                                    columns: PlotOutput.Columns(x: "sigma", series: methods.map { PlotOutput.key($0.name) }),
+                                    columns: PlotOutput.Columns(x: "sigma", series: BenchOptions.series(measurement.rows).map(PlotOutput.key)),
                                     notes: notes)
     }
 }

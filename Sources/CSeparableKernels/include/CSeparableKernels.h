@@ -1,0 +1,33 @@
+#ifndef C_SEPARABLE_KERNELS_H
+#define C_SEPARABLE_KERNELS_H
+
+// The separable passes' inner loops in 8-wide AVX2 arithmetic, for BlurCore to call when the CPU
+// has AVX2 (`blur_avx2_available`). Each adds and multiplies in the order of the Swift loop it
+// stands for (LineKernels in Separable.swift and Separable+EightBit.swift), lane by lane, with no
+// fused multiply-add, so every result is bit for bit the Swift loop's.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// 1 when the CPU and the OS run AVX2, else 0.
+int blur_avx2_available(void);
+
+/// LineKernels.convolveRow: out[x] = Σₖ weights[k] · padded[x + k], x in 0..<count (RGBA pixels).
+void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
+                            float *out);
+
+/// LineKernels.convolveLanes: eight lanes down a [position][lane] block.
+void blur_avx2_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
+                              int symmetric, int count, float *out, ptrdiff_t out_position_stride,
+                              int valid_lanes);
+
+/// LineKernels.convolveRows: one output row from `taps` row pointers.
+void blur_avx2_convolve_rows(const float *const *rows, const float *weights, int taps, int symmetric, int count,
+                             float *out);
+
+/// The 8-bit path's vertical pass over one block of eight columns: output row y is the sum of
+/// rows y … y + taps − 1 (`row_floats` apart) rounded to levels, stored at out + y · out_stride.
+void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const float *weights, int taps,
+                             int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes);
+
+#endif

@@ -1,0 +1,169 @@
+// See include/CSeparableKernels.h. Compiled with -ffp-contract=off (Package.swift), and no
+// function enables FMA, so no multiply and add are fused: each lane's arithmetic is the Swift
+// loop's, in the same order.
+#include "CSeparableKernels.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#include <string.h>
+
+#define AVX2 __attribute__((target("avx2")))
+
+int blur_avx2_available(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+}
+
+// Eight RGBA pixels (32 floats) as four vectors.
+typedef struct { __m256 v[4]; } Pixels8;
+
+AVX2 static inline Pixels8 load8(const float *p) {
+    Pixels8 r;
+    for (int i = 0; i < 4; i++) r.v[i] = _mm256_loadu_ps(p + 8 * i);
+    return r;
+}
+
+// weighted8 / weighted8Symmetric: Σ of `taps` groups of eight pixels `stride` floats apart.
+AVX2 static inline Pixels8 weighted8(const float *p, ptrdiff_t stride, const float *weights, int taps, int symmetric) {
+    Pixels8 a;
+    for (int i = 0; i < 4; i++) a.v[i] = _mm256_setzero_ps();
+    if (symmetric) {
+        const float *low = p, *high = p + (ptrdiff_t)(taps - 1) * stride;
+        for (int k = 0; k < taps / 2; k++) {
+            __m256 w = _mm256_set1_ps(weights[k]);
+            for (int i = 0; i < 4; i++) {
+                __m256 pair = _mm256_add_ps(_mm256_loadu_ps(low + 8 * i), _mm256_loadu_ps(high + 8 * i));
+                a.v[i] = _mm256_add_ps(a.v[i], _mm256_mul_ps(pair, w));
+            }
+            low += stride;
+            high -= stride;
+        }
+        __m256 w = _mm256_set1_ps(weights[taps / 2]);
+        for (int i = 0; i < 4; i++) a.v[i] = _mm256_add_ps(a.v[i], _mm256_mul_ps(_mm256_loadu_ps(low + 8 * i), w));
+    } else {
+        const float *q = p;
+        for (int k = 0; k < taps; k++) {
+            __m256 w = _mm256_set1_ps(weights[k]);
+            for (int i = 0; i < 4; i++) a.v[i] = _mm256_add_ps(a.v[i], _mm256_mul_ps(_mm256_loadu_ps(q + 8 * i), w));
+            q += stride;
+        }
+    }
+    return a;
+}
+
+// weighted1 / weighted1Symmetric: one pixel.
+AVX2 static inline __m128 weighted1(const float *p, ptrdiff_t stride, const float *weights, int taps, int symmetric) {
+    __m128 a = _mm_setzero_ps();
+    if (symmetric) {
+        const float *low = p, *high = p + (ptrdiff_t)(taps - 1) * stride;
+        for (int k = 0; k < taps / 2; k++) {
+            __m128 pair = _mm_add_ps(_mm_loadu_ps(low), _mm_loadu_ps(high));
+            a = _mm_add_ps(a, _mm_mul_ps(pair, _mm_set1_ps(weights[k])));
+            low += stride;
+            high -= stride;
+        }
+        a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(low), _mm_set1_ps(weights[taps / 2])));
+    } else {
+        for (int k = 0; k < taps; k++) a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(p + k * stride), _mm_set1_ps(weights[k])));
+    }
+    return a;
+}
+
+AVX2 static inline void store8(Pixels8 a, float *out) {
+    for (int i = 0; i < 4; i++) _mm256_storeu_ps(out + 8 * i, a.v[i]);
+}
+
+AVX2 void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
+                                 float *out) {
+    int x = 0;
+    for (; x + 8 <= count; x += 8) store8(weighted8(padded + 4 * x, 4, weights, taps, symmetric), out + 4 * x);
+    for (; x < count; x++) _mm_storeu_ps(out + 4 * x, weighted1(padded + 4 * x, 4, weights, taps, symmetric));
+}
+
+AVX2 void blur_avx2_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
+                                   int symmetric, int count, float *out, ptrdiff_t out_position_stride,
+                                   int valid_lanes) {
+    for (int p = 0; p < count; p++) {
+        Pixels8 a = weighted8(block + p * position_stride, position_stride, weights, taps, symmetric);
+        float *o = out + p * out_position_stride;
+        if (valid_lanes == 8) {
+            store8(a, o);
+        } else {
+            float lanes[32];
+            store8(a, lanes);
+            memcpy(o, lanes, sizeof(float) * 4 * (size_t)valid_lanes);
+        }
+    }
+}
+
+AVX2 void blur_avx2_convolve_rows(const float *const *rows, const float *weights, int taps, int symmetric, int count,
+                                  float *out) {
+    int pairs = symmetric ? taps / 2 : 0;
+    int x = 0;
+    for (; x + 8 <= count; x += 8) {
+        ptrdiff_t o = 4 * (ptrdiff_t)x;
+        Pixels8 a;
+        for (int i = 0; i < 4; i++) a.v[i] = _mm256_setzero_ps();
+        for (int k = 0; k < pairs; k++) {
+            __m256 w = _mm256_set1_ps(weights[k]);
+            const float *low = rows[k] + o, *high = rows[taps - 1 - k] + o;
+            for (int i = 0; i < 4; i++) {
+                __m256 pair = _mm256_add_ps(_mm256_loadu_ps(low + 8 * i), _mm256_loadu_ps(high + 8 * i));
+                a.v[i] = _mm256_add_ps(a.v[i], _mm256_mul_ps(pair, w));
+            }
+        }
+        for (int k = pairs; k < taps - pairs; k++) {
+            __m256 w = _mm256_set1_ps(weights[k]);
+            const float *q = rows[k] + o;
+            for (int i = 0; i < 4; i++) a.v[i] = _mm256_add_ps(a.v[i], _mm256_mul_ps(_mm256_loadu_ps(q + 8 * i), w));
+        }
+        store8(a, out + o);
+    }
+    for (; x < count; x++) {
+        ptrdiff_t o = 4 * (ptrdiff_t)x;
+        __m128 a = _mm_setzero_ps();
+        for (int k = 0; k < pairs; k++) {
+            __m128 pair = _mm_add_ps(_mm_loadu_ps(rows[k] + o), _mm_loadu_ps(rows[taps - 1 - k] + o));
+            a = _mm_add_ps(a, _mm_mul_ps(pair, _mm_set1_ps(weights[k])));
+        }
+        for (int k = pairs; k < taps - pairs; k++) a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(rows[k] + o), _mm_set1_ps(weights[k])));
+        _mm_storeu_ps(out + o, a);
+    }
+}
+
+AVX2 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const float *weights, int taps,
+                                  int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes) {
+    // Levels are whole numbers in 0…255 after rounding (ties to even, as adding 2²³ rounds in
+    // the Swift loop), so the saturating packs are exact; the permutation undoes their
+    // interleaving of the 128-bit halves.
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    for (int y = 0; y < height; y++) {
+        Pixels8 a = weighted8(first + y * row_floats, row_floats, weights, taps, symmetric);
+        __m256i i0 = _mm256_cvtps_epi32(a.v[0]), i1 = _mm256_cvtps_epi32(a.v[1]);
+        __m256i i2 = _mm256_cvtps_epi32(a.v[2]), i3 = _mm256_cvtps_epi32(a.v[3]);
+        __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(i0, i1), _mm256_packus_epi32(i2, i3));
+        bytes = _mm256_permutevar8x32_epi32(bytes, order);
+        uint8_t *o = out + y * out_stride;
+        if (valid_lanes == 8) {
+            _mm256_storeu_si256((__m256i *)o, bytes);
+        } else {
+            uint8_t levels[32];
+            _mm256_storeu_si256((__m256i *)levels, bytes);
+            memcpy(o, levels, 4 * (size_t)valid_lanes);
+        }
+    }
+}
+
+#else
+// Other CPUs: no AVX2; BlurCore never calls the kernels.
+int blur_avx2_available(void) { return 0; }
+void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
+                            float *out) {}
+void blur_avx2_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
+                              int symmetric, int count, float *out, ptrdiff_t out_position_stride,
+                              int valid_lanes) {}
+void blur_avx2_convolve_rows(const float *const *rows, const float *weights, int taps, int symmetric, int count,
+                             float *out) {}
+void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const float *weights, int taps,
+                             int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes) {}
+#endif
