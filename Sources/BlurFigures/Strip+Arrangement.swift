@@ -7,20 +7,16 @@ import BlurCore
 /// Issue 26's rule: a figure's text has an em of at least `BitmapFont.projectedEm` (24 px) when
 /// the figure is shown `BitmapFont.projectedWidth` (1,200 px) wide. Issue 36's rule: the whole
 /// strip, captions and colour legends included, is seen at once on a 1920×1080 projector
-/// (`projectorScreen`), and its panels as large there as the arrangement allows: a strip that
-/// would be taller than 1,080 px when shown 1,920 px wide is widened to 16:9, its content centred
-/// (`fittedToScreen`), so the page can show it at the screen's full width.
+/// (`projectorScreen`), and its panels as large there as the arrangement allows.
 ///
 /// The candidates are every number of rows that leaves no panel alone on a row (6 panels as 1
 /// row of 6, 2 of 3 or 3 of 2; 3 panels only as one row; only the author's `columns` when set),
 /// each with its close-ups below the pictures and, when the strip has an inset, beside them (to
 /// the right, as tall as the picture at most, the caption under the pair), each at its own
-/// automatic scale. A strip
-/// whose one row in the 30-px face is at most 1,500 px wide and fits the screen at its width
-/// keeps one row. The candidate wins whose text meets issue 26's rule, then that fits the screen
-/// at its width (widened if need be), then whose widest panel is shown widest when the whole
-/// strip is scaled down (never up) to fit the screen; within 5 %, the one widened less; on a tie,
-/// the fewer rows and close-ups below. Stacked close-ups make a strip tall, so a landscape
+/// automatic scale. A strip whose one row in the 30-px face is at most 1,500 px wide keeps one
+/// row, as it always did. The candidate wins whose text meets issue 26's rule, then whose widest
+/// panel is shown widest when the whole strip is scaled down (never up) to fit the screen; on a
+/// tie, the fewer rows and close-ups below. Stacked close-ups make a strip tall, so a landscape
 /// picture mostly gets its close-ups beside it (six 480×320 panels in 2 rows of 3: about 2,560
 /// px wide instead of 1,560, 1,650 tall instead of 2,100), while a strip whose close-ups below
 /// still fit the screen unscaled keeps them there.
@@ -57,8 +53,7 @@ extension Strip {
         if let columns { return Self.best(placements.map { layout(columns: columns, closeUpsBeside: $0) }) }
         let count = max(panels.count, 1)
         let oneRow = placements.map { layout(columns: count, captionFont: Self.captionFont, closeUpsBeside: $0) }
-            .filter { Self.captionFont.isLegible(onFigureWidth: $0.width) }.map(fittedToScreen)
-            .filter(Self.fitsScreenWidth)
+            .filter { Self.captionFont.isLegible(onFigureWidth: $0.width) }
         if !oneRow.isEmpty { return Self.best(oneRow) }
         var candidates: [Layout] = []
         var tried: Set<Int> = []
@@ -74,19 +69,12 @@ extension Strip {
     }
 
     /// The layout with `columns` panels a row in the smallest face that meets the rule at the
-    /// width it gives once widened to fit the screen's width (`fittedToScreen`); else in the
-    /// smallest face that meets it unwidened; else in the face with the largest projected em.
+    /// width it gives, else the face with the largest projected em.
     func layout(columns: Int, closeUpsBeside: Bool = false) -> Layout {
         var best: Layout?
-        var legible: Layout?
         for face in BitmapFont.figureFaces {
             let candidate = layout(columns: columns, captionFont: face, closeUpsBeside: closeUpsBeside)
-            if face.isLegible(onFigureWidth: candidate.width) {
-                let fitted = fittedToScreen(candidate)
-                if Self.fitsScreenWidth(fitted) { return fitted }
-                if legible == nil { legible = candidate }
-                continue
-            }
+            if face.isLegible(onFigureWidth: candidate.width) { return candidate }
             if let b = best,
                 b.captionFont.projectedEm(figureWidth: b.width) >= face.projectedEm(figureWidth: candidate.width)
             {
@@ -94,51 +82,18 @@ extension Strip {
             }
             best = candidate
         }
-        return legible ?? best!
+        return best!
     }
 
-    /// `natural` widened, its content centred, where it would be taller than 1,080 px when shown
-    /// 1,920 px wide, so that the whole strip fits `projectorScreen` at the screen's width; kept
-    /// as it is when widening would make its text too small for issue 26's rule. Widening leaves
-    /// the size its panels are shown at on that screen as it was (the strip is scaled to the
-    /// screen's width instead of its height), so it is only a last step: `best` prefers an
-    /// arrangement that fits by itself.
-    func fittedToScreen(_ natural: Layout) -> Layout {
-        guard !Self.fitsScreenWidth(natural) else { return natural }
-        let screen = Self.projectorScreen
-        let widened = layout(
-            columns: natural.columns, captionFont: natural.captionFont, closeUpsBeside: natural.closeUpsBeside,
-            minimumWidth: (natural.height * screen.width + screen.height - 1) / screen.height)
-        return natural.captionFont.isLegible(onFigureWidth: widened.width) ? widened : natural
-    }
-
-    /// Whether a strip `layout.width` × `layout.height` px shown `projectorScreen.width` px wide is
-    /// at most `projectorScreen.height` px tall.
-    static func fitsScreenWidth(_ layout: Layout) -> Bool {
-        layout.height * projectorScreen.width <= projectorScreen.height * layout.width
-    }
-
-    /// The first of `candidates` (not empty) whose text is legible, then that fits
-    /// `projectorScreen` at its width (`fitsScreenWidth`), then whose panels show widest on it;
-    /// panels shown within 5 % of each other's width count as alike, and then the strip widened
-    /// less wins (blank sides shrink it on a page narrower than the screen).
+    /// The first of `candidates` (not empty) whose text is legible, then whose panels show
+    /// widest on `projectorScreen`.
     static func best(_ candidates: [Layout]) -> Layout {
-        var best: (layout: Layout, legible: Int, fits: Int, shown: Double)?
+        var best: (layout: Layout, legible: Int, shown: Double)?
         for candidate in candidates {
             let legible = candidate.captionFont.isLegible(onFigureWidth: candidate.width) ? 1 : 0
-            let fits = fitsScreenWidth(candidate) ? 1 : 0
             let shown = shownPanelWidth(candidate)
-            if let b = best {
-                if (b.legible, b.fits) != (legible, fits) {
-                    if (b.legible, b.fits) > (legible, fits) { continue }
-                } else if b.shown >= shown * 1.05 {
-                    continue
-                } else if shown < b.shown * 1.05 {
-                    let widening = (candidate.widened, -shown), bestWidening = (b.layout.widened, -b.shown)
-                    if bestWidening <= widening { continue }
-                }
-            }
-            best = (candidate, legible, fits, shown)
+            if let b = best, (b.legible, b.shown) >= (legible, shown) { continue }
+            best = (candidate, legible, shown)
         }
         return best!.layout
     }

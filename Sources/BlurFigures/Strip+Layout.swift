@@ -59,11 +59,6 @@ extension Strip {
         /// Whether each close-up stands to the right of its picture (else below it).
         var closeUpsBeside: Bool
         var titleTop: Int
-        /// The x of the title's first character: the margin, plus half of any width the strip
-        /// was widened by (`minimumWidth`), so that the title stays with the panels.
-        var titleLeft: Int
-        /// How much wider than its content `minimumWidth` made the strip.
-        var widened: Int
         var panelFrames: [PixelRect]
         var insetFrames: [PixelRect?]
         var captionTops: [Int]
@@ -88,19 +83,14 @@ extension Strip {
         var legendAmplifications: [Float]
         /// The title lines each legend leaves room for: 1 when every title fits its bar on one line.
         var legendTitleLines: Int
-        /// `colourBar` in the strip's face, and where it goes.
-        var colourBar: (legend: ColourLegend, frame: PixelRect)?
     }
 
     /// Where everything goes with `columns` panels a row and text in `captionFont` (and the
     /// title in the bold face of its size), each close-up below its picture or, when
     /// `closeUpsBeside`, to its right (centred on the picture's height, the caption under both);
-    /// text limits grow with the face. A strip narrower than `minimumWidth` is widened to it, its
-    /// content centred.
-    func layout(
-        columns requested: Int, captionFont: BitmapFont, closeUpsBeside requestedBeside: Bool = false,
-        minimumWidth: Int = 0
-    ) -> Layout {
+    /// text limits grow with the face.
+    func layout(columns requested: Int, captionFont: BitmapFont, closeUpsBeside requestedBeside: Bool = false) -> Layout
+    {
         let beside = requestedBeside && inset != nil
         let columns = max(1, min(requested, max(panels.count, 1)))
         let scale = self.scale ?? automaticScale(columns: columns)
@@ -160,15 +150,14 @@ extension Strip {
         let titleWidth = titleLines.map { titleFont.measure($0).width }.max() ?? 0
         let notes = plan.notes.map { captionFont.clipped($0, width: max(panelsWidth, textWidth)) }
         let notesWidth = notes.map { captionFont.measure($0).width }.max() ?? 0
-        let contentWidth = 2 * Self.margin + max(panelsWidth, legendsWidth, titleWidth, notesWidth)
-        let width = max(contentWidth, minimumWidth)
+        let width = 2 * Self.margin + max(panelsWidth, legendsWidth, titleWidth, notesWidth)
         // Legends widen, within the strip, until every title fits its bar on one line; then
         // they leave room for one title line rather than two.
         let legendTitles = amplifications.map { legend(amplification: $0, textSize: captionFont.pixelSize) }
         let longestTitle = legendTitles.map { captionFont.measure($0.title).width }.max() ?? 0
         let legendRoom =
             amplifications.isEmpty
-            ? 0 : (contentWidth - 2 * Self.margin - (amplifications.count - 1) * Self.columnGap) / amplifications.count
+            ? 0 : (width - 2 * Self.margin - (amplifications.count - 1) * Self.columnGap) / amplifications.count
         var legendTitleLines = ColourLegend.titleLines
         if longestTitle <= max(legendWidth, legendRoom) {
             legendWidth = max(legendWidth, longestTitle)
@@ -238,24 +227,13 @@ extension Strip {
             }
             y += legendHeight
         }
-        var bar: (legend: ColourLegend, frame: PixelRect)?
-        if var legend = colourBar {
-            legend.textSize = captionFont.pixelSize
-            let barWidth = min(
-                contentWidth - 2 * Self.margin, max(legend.minimumWidth, 600 * captionFont.pixelSize / 30))
-            y += Self.legendGap
-            bar = (legend, PixelRect(x: (width - barWidth) / 2, y: y, width: barWidth, height: legend.height))
-            y += legend.height
-        }
         return Layout(
             width: width, height: y + Self.margin, scale: scale, columns: columns, columnWidth: columnWidth,
             captionFont: captionFont, titleFont: titleFont,
-            insetZoom: insetZoom, closeUpsBeside: beside, titleTop: titleTop,
-            titleLeft: Self.margin + (width - contentWidth) / 2, widened: width - contentWidth,
-            panelFrames: panelFrames,
+            insetZoom: insetZoom, closeUpsBeside: beside, titleTop: titleTop, panelFrames: panelFrames,
             insetFrames: insetFrames, captionTops: captionTops, captionCentres: captionCentres, titleLines: titleLines,
             captions: captions, captionLeads: captionLeads,
             badges: badges, notes: notes, notesTop: notesTop, legendFrames: legendFrames,
-            legendAmplifications: amplifications, legendTitleLines: legendTitleLines, colourBar: bar)
+            legendAmplifications: amplifications, legendTitleLines: legendTitleLines)
     }
 }

@@ -12,7 +12,7 @@ extension Strip {
         var canvas = Canvas(width: layout.width, height: layout.height, background: FigureColour.background)
         for (n, line) in layout.titleLines.enumerated() {
             canvas.draw(
-                text: line, x: layout.titleLeft, y: layout.titleTop + n * layout.titleFont.lineHeight,
+                text: line, x: Self.margin, y: layout.titleTop + n * layout.titleFont.lineHeight,
                 font: layout.titleFont, colour: FigureColour.text)
         }
         for (i, panel) in panels.enumerated() {
@@ -46,9 +46,6 @@ extension Strip {
         for (frame, a) in zip(layout.legendFrames, layout.legendAmplifications) {
             legend(amplification: a, textSize: layout.captionFont.pixelSize, titleLines: layout.legendTitleLines).draw(
                 on: &canvas, x: frame.x, y: frame.y, width: frame.width)
-        }
-        if let bar = layout.colourBar {
-            bar.legend.draw(on: &canvas, x: bar.frame.x, y: bar.frame.y, width: bar.frame.width)
         }
         return canvas.image
     }

@@ -9,9 +9,9 @@ import Foundation
 /// colour map, with a legend bar giving the scale in 8-bit units), and optionally the same region
 /// of every panel enlarged below it or beside it (nearest neighbour, so pixels show; the region
 /// is outlined on each full panel). Small images are enlarged by a whole factor and large ones reduced, so a
-/// strip of four 256×256 panels is about 1100–2000 px wide and its captions stay legible when
-/// projected; a wider strip wraps its panels into rows and draws its text larger, and a strip
-/// taller than 16:9 is widened to fit a 1920×1080 screen at its width (`Strip+Arrangement.swift`).
+/// strip of four 256×256 panels is about 1100–1700 px wide and its 30 px captions stay legible
+/// when projected; a wider strip wraps its panels into rows and draws its text larger
+/// (`Strip+Arrangement.swift`).
 ///
 /// ```swift
 /// var strip = Strip(title: "Box blur against the exact Gaussian · σ = 3")
@@ -127,9 +127,6 @@ public struct Strip: Sendable {
     package var colourMap: ColourMap = .inferno
     /// Rectangles outlined on the panels (`Strip+Outlines.swift`).
     package var outlines: [Outline] = []
-    /// A colour bar of the strip's own (a spectrum's magnitude scale), drawn in the strip's face
-    /// and centred under everything else (nil: none).
-    package var colourBar: ColourLegend?
 
     /// A strip with one row of panels at the automatic scale, difference panels in inferno.
     public init(title: String? = nil, panels: [Panel] = [], inset: Inset? = nil) {

@@ -1,7 +1,6 @@
 import Foundation
 import TestSupport
 import XCTest
-
 @testable import BlurCore
 @testable import BlurEffects
 @testable import BlurFigures
@@ -33,13 +32,10 @@ final class FigureSampleTests: XCTestCase {
         strip.add(box, caption: "box · r = 3", "one pass")
         strip.add(twice, caption: "box ∗ box · r = 2", "two passes")
         let largest = (Strip.difference(twice, reference: box).max() ?? 0) * 255
-        strip.addDifference(
-            twice, reference: box, amplification: 16, caption: "two − one",
-            "max err \(Plot.short(Double(largest))) (8-bit)")
+        strip.addDifference(twice, reference: box, amplification: 16, caption: "two − one", "max err \(Plot.short(Double(largest))) (8-bit)")
         strip.inset = Strip.Inset(x: 150, y: 100, width: 32, height: 32)
         let image = try save(strip, "strip-four-panels")
-        XCTAssertTrue((1100...2000).contains(image.width), "\(image.width)")
-        XCTAssertLessThanOrEqual(image.height * 1920, image.width * 1080, "fits 1920×1080 at the screen's width")
+        XCTAssertTrue((1100...1700).contains(image.width), "\(image.width)")
         XCTAssertEqual(strip.layout().insetZoom, 8)
     }
 
@@ -47,13 +43,11 @@ final class FigureSampleTests: XCTestCase {
     static func translucentDisc(size: Int = 48) -> RGBAImage {
         var image = RGBAImage(width: size, height: size)
         let c = Double(size) / 2
-        for y in 0..<size {
-            for x in 0..<size {
-                let dx = Double(x) + 0.5 - c, dy = Double(y) + 0.5 - c
-                let a = Float(max(0, min(1, (c - 2 - (dx * dx + dy * dy).squareRoot()) / 6)))
-                image[x, y] = SIMD4(0.1, 0.45, 0.85, a)
-            }
-        }
+        for y in 0..<size { for x in 0..<size {
+            let dx = Double(x) + 0.5 - c, dy = Double(y) + 0.5 - c
+            let a = Float(max(0, min(1, (c - 2 - (dx * dx + dy * dy).squareRoot()) / 6)))
+            image[x, y] = SIMD4(0.1, 0.45, 0.85, a)
+        } }
         return image
     }
 
@@ -79,17 +73,14 @@ final class FigureSampleTests: XCTestCase {
         strip.inset = Strip.Inset(x: 900, y: 640, width: 64, height: 64, zoom: 4)
         let image = try save(strip, "strip-large-reduced")
         XCTAssertEqual(strip.automaticScale, .reduce(2))
-        XCTAssertLessThan(image.width, 2000)
-        XCTAssertLessThanOrEqual(image.height * 1920, image.width * 1080, "fits 1920×1080 at the screen's width")
+        XCTAssertLessThan(image.width, 1700)
     }
 
     func testSixPanelsInTwoRows() throws {
         let checker = BuiltinImage.checker.make(width: 128, height: 128)
         var strip = Strip(title: "Box blurs of growing radius")
         for r in 0..<6 {
-            strip.add(
-                r == 0 ? checker : BoxAverage(radius: r).apply(checker, edges: .wrap),
-                caption: r == 0 ? "original" : "box · r = \(r)")
+            strip.add(r == 0 ? checker : BoxAverage(radius: r).apply(checker, edges: .wrap), caption: r == 0 ? "original" : "box · r = \(r)")
         }
         strip.columns = 3
         _ = try save(strip, "strip-grid")
@@ -100,9 +91,7 @@ final class FigureSampleTests: XCTestCase {
 
     static func samplePlot() -> Plot {
         let sigmas = [1.0, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32]
-        var plot = Plot(
-            title: "Error against σ (builtin:edges)", xLabel: "σ (px)", yLabel: "max |error| (8-bit units)", logX: true,
-            logY: true)
+        var plot = Plot(title: "Error against σ (builtin:edges)", xLabel: "σ (px)", yLabel: "max |error| (8-bit units)", logX: true, logY: true)
         plot.add("box ×1", x: sigmas, y: sigmas.map { 14 / (1 + 0.05 * $0) })
         plot.add("box ×3", x: sigmas, y: sigmas.map { 2.4 / (1 + 0.1 * $0) }, style: .linesPoints)
         plot.add("separable, 3σ", x: sigmas, y: sigmas.map { 0.011 * (1 + 0.01 * $0) }, style: .points)
@@ -116,10 +105,8 @@ final class FigureSampleTests: XCTestCase {
         XCTAssertTrue(try plot.write(name: "plot-fallback", in: folder, searchPath: "/nonexistent").usedFallback)
         var kernel = Plot(title: "Box kernel, r = 3: impulse response", xLabel: "offset (px)", yLabel: "weight")
         let offsets = Array(stride(from: -6.0, through: 6, by: 0.25))
-        kernel.add(
-            "box", x: (-6...6).map(Double.init), y: (-6...6).map { abs($0) <= 3 ? 1.0 / 7 : 0 }, style: .impulses)
-        kernel.add(
-            "Gaussian σ = 2", x: offsets, y: offsets.map { exp(-$0 * $0 / 8) / (2 * (2 * Double.pi).squareRoot()) })
+        kernel.add("box", x: (-6...6).map(Double.init), y: (-6...6).map { abs($0) <= 3 ? 1.0 / 7 : 0 }, style: .impulses)
+        kernel.add("Gaussian σ = 2", x: offsets, y: offsets.map { exp(-$0 * $0 / 8) / (2 * (2 * Double.pi).squareRoot()) })
         XCTAssertTrue(try kernel.write(name: "plot-linear-fallback", in: folder, searchPath: "").usedFallback)
         guard let gnuplot = Gnuplot.locate(searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "") else {
             throw XCTSkip("gnuplot is not on the PATH")
@@ -127,7 +114,6 @@ final class FigureSampleTests: XCTestCase {
         let path = (gnuplot as NSString).deletingLastPathComponent
         XCTAssertFalse(try plot.write(name: "plot-gnuplot", in: folder, searchPath: path).usedFallback)
         XCTAssertFalse(try kernel.write(name: "plot-linear-gnuplot", in: folder, searchPath: path).usedFallback)
-        try AtomicFile.write(
-            text: plot.sparklines() + "\n\n" + kernel.sparklines() + "\n", to: folder + "/sparklines.txt")
+        try AtomicFile.write(text: plot.sparklines() + "\n\n" + kernel.sparklines() + "\n", to: folder + "/sparklines.txt")
     }
 }

@@ -1,5 +1,4 @@
 import XCTest
-
 @testable import BlurCore
 @testable import BlurEffects
 @testable import BlurFigures
@@ -13,9 +12,7 @@ final class StripBadgeTests: XCTestCase {
     /// The rows of `frame` in `image` holding a white text pixel: the height the text is drawn.
     func textRows(in frame: PixelRect, of image: RGBAImage) -> Int {
         (frame.y..<frame.maxY).filter { y in
-            (frame.x..<frame.maxX).contains { x in
-                let p = image[x, y]; return p.x > 0.95 && p.y > 0.95 && p.z > 0.95
-            }
+            (frame.x..<frame.maxX).contains { x in let p = image[x, y]; return p.x > 0.95 && p.y > 0.95 && p.z > 0.95 }
         }.count
     }
 
@@ -28,14 +25,9 @@ final class StripBadgeTests: XCTestCase {
         strip.inset = Strip.Inset(x: 24, y: 16, width: 16, height: 12, zoom: 20)
         strip.outlines = [Strip.Outline(x: 4, y: 24, width: 40, height: 20, label: "region", style: .dashed)]
         let image = try strip.render()
-        // Widened to 16:9 to fit a 1920×1080 screen (issue 36), with text in the 40-px face.
-        XCTAssertTrue((1100...2000).contains(image.width), "a strip of projector width: \(image.width)")
-        XCTAssertLessThanOrEqual(image.height * 1920, image.width * 1080)
+        XCTAssertTrue((1100...1400).contains(image.width), "a strip of projector width: \(image.width)")
         let badges = strip.layout().badges.flatMap { $0 }
-        XCTAssertTrue(Set(badges.map(\.text)).isSuperset(of: ["|diff| ×16", "region"]), "\(badges.map(\.text))")
-        XCTAssertTrue(
-            badges.contains { $0.text == "zoom ×20" } || strip.layout().notes.contains { $0.contains("zoom ×20") },
-            "the zoom is on the close-up or in a note")
+        XCTAssertEqual(Set(badges.map(\.text)), ["|diff| ×16", "zoom ×20", "region"])
         for badge in badges {
             // "|" and "g" reach below the baseline: at least the rule's 24 px; "zoom ×20" has no
             // descender, its digit is the 30-px face's cap height, 22 px (18-px face: 13).
@@ -70,8 +62,7 @@ final class StripBadgeTests: XCTestCase {
         XCTAssertEqual(layout.captions[1], ["difference", "|diff| ×16"])
         XCTAssertEqual(layout.captions[2], ["difference", "largest 128 · ×8"], "the caption states ×8 already")
         XCTAssertEqual(layout.notes, ["close-ups of the orange boxes: zoom ×4"])
-        XCTAssertFalse(
-            (layout.captions.flatMap { $0 } + layout.notes).contains { $0.contains("…") }, "nothing is cut off")
+        XCTAssertFalse((layout.captions.flatMap { $0 } + layout.notes).contains { $0.contains("…") }, "nothing is cut off")
         // The note is drawn under the panels' captions, in the strip.
         let image = try strip.render()
         let lastCaption = layout.captionTops.max()! + 2 * Strip.captionFont.lineHeight
@@ -116,8 +107,7 @@ final class StripBadgeTests: XCTestCase {
         XCTAssertTrue(label.frame.intersection(region.expanded(by: 3)).isEmpty, "\(label.frame) beside \(region)")
         XCTAssertTrue(frame.contains(label.frame))
         // The inset's outline is at the top-left corner: no badge covers it.
-        let inset = Strip.displayed(strip.inset!.region, scale: .enlarge(8)).offsetBy(dx: frame.x, dy: frame.y)
-            .expanded(by: 3)
+        let inset = Strip.displayed(strip.inset!.region, scale: .enlarge(8)).offsetBy(dx: frame.x, dy: frame.y).expanded(by: 3)
         for badge in layout.badges[0] { XCTAssertTrue(badge.frame.intersection(inset).isEmpty, badge.text) }
     }
 

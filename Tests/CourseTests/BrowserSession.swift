@@ -11,8 +11,9 @@ struct BrowserSession {
     var session: String
     var site: String
 
-    /// The explorer's server (or `command`, a static file server) and a browser `width` pixels wide.
-    static func start(command: [String]? = nil, width: Int = 1200) throws -> BrowserSession {
+    /// The explorer's server (or `command`, a static file server) and a browser window `width` ×
+    /// `height` pixels.
+    static func start(command: [String]? = nil, width: Int = 1200, height: Int = 1600) throws -> BrowserSession {
         let browser = "/usr/bin/chromium", driverPath = "/usr/bin/chromedriver"
         for path in [browser, driverPath, "/usr/bin/curl"] where !FileManager.default.isExecutableFile(atPath: path) {
             let reason = "\(path) is missing (apt-get install chromium chromium-driver curl)"
@@ -34,7 +35,7 @@ struct BrowserSession {
             driver = try launch(driverPath, ["--port=\(port)"], folder: BinaryRunner.packageRoot)
             return try session(
                 server: server, driver: driver!, driverURL: "http://127.0.0.1:\(port)",
-                site: String(line[start.lowerBound..<end]), browser: browser, width: width)
+                site: String(line[start.lowerBound..<end]), browser: browser, width: width, height: height)
         } catch {
             driver?.terminate()
             server.interrupt()
@@ -82,7 +83,9 @@ struct BrowserSession {
         throw XCTSkip(reason)
     }
 
-    static func session(server: Process, driver: Process, driverURL: String, site: String, browser: String, width: Int)
+    static func session(
+        server: Process, driver: Process, driverURL: String, site: String, browser: String, width: Int, height: Int
+    )
         throws -> BrowserSession
     {
         for _ in 0..<100 {
@@ -103,7 +106,7 @@ struct BrowserSession {
                             "binary": browser,
                             "args": [
                                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                                "--window-size=\(width),1600"
+                                "--window-size=\(width),\(height)"
                             ]
                         ]
                     ]

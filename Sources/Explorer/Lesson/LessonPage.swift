@@ -260,8 +260,8 @@ struct LessonPage {
         pre code { font-size: 1em; }
         pre { background: var(--code); padding: 0.7rem 1rem; border-radius: 6px; overflow-x: auto; line-height: 1.4; white-space: pre-wrap; }
         p code { background: var(--code); padding: 0.05em 0.3em; border-radius: 4px; }
-        img { display: block; max-width: 100%; min-width: min(100%, 16rem); height: auto; image-rendering: pixelated;
-          margin: 1rem 0; border: 1px solid var(--rule); }
+        img { display: block; max-width: 100%; max-height: calc(100vh - 2rem); min-width: min(100%, 16rem);
+          width: auto; height: auto; image-rendering: pixelated; margin: 1rem 0; border: 1px solid var(--rule); }
         table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; font-variant-numeric: tabular-nums; font-size: 0.8rem; }
         th, td { padding: 0.3rem 0.6rem; border-bottom: 1px solid var(--rule); text-align: left; }
         th { border-bottom-width: 2px; }

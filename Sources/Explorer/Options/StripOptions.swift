@@ -97,9 +97,9 @@ enum StripSupport {
         "\(NumberText.significant(x, 3)) (8-bit)"
     }
 
-    /// Renders `strip` with its captions fitted (`fittingCaptions`) and `legend` as its colour
-    /// bar (`Strip.colourBar`), writes it to `requested` (the lesson's folder in a lesson) with
-    /// the command recorded, and returns its figure with the strip's alt text.
+    /// Renders `strip` with its captions fitted (`fittingCaptions`), writes it to `requested`
+    /// (the lesson's folder in a lesson) with the command recorded, and returns its figure with
+    /// the strip's alt text.
     ///
     /// In a lesson, a `pointing` plan also writes the strip's `FigurePointing` data beside it, for
     /// the page that a `pointingIsland` makes pointable.
@@ -107,8 +107,6 @@ enum StripSupport {
         _ strip: Strip, to requested: String, context: RunContext, legend: ColourLegend? = nil,
         pointing: FigurePointing.Plan? = nil
     ) throws -> Figure {
-        var strip = strip
-        strip.colourBar = legend
         let fitted = fittingCaptions(strip)
         let pointingPath = context.inLesson ? FigurePointing.path(beside: context.outputPath(requested)) : nil
         let draw = { () throws -> RGBAImage in
@@ -116,7 +114,9 @@ enum StripSupport {
             if let pointing, let pointingPath {
                 try FigurePointing.make(strip: fitted, picture: picture, plan: pointing).write(to: pointingPath)
             }
-            return picture
+            guard var legend else { return picture }
+            legend.textSize = fitted.captionFace.pixelSize
+            return appending(legend, to: picture)
         }
         let path: String
         if let deferral = context.figureDeferral {
@@ -137,6 +137,17 @@ enum StripSupport {
     static func pointingIsland(for figure: Figure) -> PointingIsland {
         let name = (figure.path as NSString).lastPathComponent
         return PointingIsland(figure: name, data: (FigurePointing.path(beside: name) as NSString).lastPathComponent)
+    }
+
+    /// `picture` with `legend` centred under it, as wide as a difference legend of its face.
+    static func appending(_ legend: ColourLegend, to picture: RGBAImage) -> RGBAImage {
+        let width = min(picture.width - 2 * Strip.margin, max(legend.minimumWidth, 600 * legend.textSize / 30))
+        var canvas = Canvas(
+            width: picture.width, height: picture.height + legend.height + Strip.margin,
+            background: FigureColour.background)
+        canvas.draw(picture, x: 0, y: 0)
+        legend.draw(on: &canvas, x: (picture.width - width) / 2, y: picture.height, width: width)
+        return canvas.image
     }
 
     /// The narrowest width a caption line is wrapped to, in strip pixels.
