@@ -26,22 +26,13 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var lessons: LessonFolderOptions
 
-    @Option(help: "About how many values each number's grid holds.")
-    var steps: Int = 6
-
-    @Flag(help: "Short timing runs in timing cells (tables say so).")
-    var quick = false
-
-    @Option(name: .customLong("max-site-mb"), help: "Refuse to bake when the estimate is over this many MiB.")
-    var maxSiteMB: Int = 4096
+    @OptionGroup var bake: BakeOptions
 
     @Argument(help: "Lessons to export, by number or slug (default: all).")
     var only: [String] = []
 
     func validate() throws {
         guard !output.isEmpty else { throw ValidationError("--output needs a folder name") }
-        guard maxSiteMB > 0 else { throw ValidationError("--max-site-mb must be positive, got \(maxSiteMB)") }
-        guard (1...50).contains(steps) else { throw ValidationError("--steps must be in 1…50, got \(steps)") }
     }
 
     func run() throws {
@@ -61,8 +52,8 @@ struct ExportCommand: ParsableCommand {
                 }
             }
             failures = try Self.bake(
-                library: library, entries: entries, root: output, steps: steps,
-                quick: quick || RunContext.quickFromEnvironment, maxSiteMB: maxSiteMB)
+                library: library, entries: entries, root: output, steps: bake.steps,
+                quick: bake.quick || RunContext.quickFromEnvironment, maxSiteMB: bake.maxSiteMB)
         } catch {
             throw error.report()
         }

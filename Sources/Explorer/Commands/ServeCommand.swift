@@ -53,14 +53,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The baked site's folder (explorer export --output).", valueName: "dir"))
     var site: String = "Site"
 
-    @Option(help: "About how many values each number's grid holds, for lessons baked now (1…50).")
-    var steps: Int = 6
-
-    @Flag(help: "Short timing runs in timing cells of lessons baked now (tables say so).")
-    var quick = false
-
-    @Option(name: .customLong("max-site-mb"), help: "Refuse to bake when the estimate is over this many MiB.")
-    var maxSiteMB: Int = 4096
+    @OptionGroup var bake: BakeOptions
 
     @Flag(help: "Open the index in the default browser (xdg-open).")
     var open = false
@@ -87,8 +80,6 @@ struct ServeCommand: ParsableCommand {
         guard (1...65536).contains(maxUploadsMB) else {
             throw ValidationError("--max-uploads-mb must be in 1…65536, got \(maxUploadsMB)")
         }
-        guard (1...50).contains(steps) else { throw ValidationError("--steps must be in 1…50, got \(steps)") }
-        guard maxSiteMB > 0 else { throw ValidationError("--max-site-mb must be positive, got \(maxSiteMB)") }
     }
 
     func run() throws {
@@ -118,8 +109,8 @@ struct ServeCommand: ParsableCommand {
             } else {
                 print("Baking \(missing.count) of \(library.entries.count) lessons into \(site)/ first.")
                 failures = try ExportCommand.bake(
-                    library: library, entries: missing, root: site, steps: steps,
-                    quick: quick || RunContext.quickFromEnvironment, maxSiteMB: maxSiteMB)
+                    library: library, entries: missing, root: site, steps: bake.steps,
+                    quick: bake.quick || RunContext.quickFromEnvironment, maxSiteMB: bake.maxSiteMB)
             }
         } catch {
             throw error.report()
@@ -135,7 +126,7 @@ struct ServeCommand: ParsableCommand {
         ]
         if open { arguments.append("--open") }
         arguments +=
-            ["--", explorer, "serve-job", "--steps", String(steps), "--max-pixels", String(maxPixels)]
+            ["--", explorer, "serve-job", "--steps", String(bake.steps), "--max-pixels", String(maxPixels)]
             + (onDisk ? ["--lessons", absolute(library.folder)] : [])
         TemporaryFiles.removeAll()
         fflush(nil)  // exec keeps no buffer: what was printed is written now

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// How `explorer export` and `explorer serve` bake a lesson's states: the grid of values per
+/// number, the timing runs, and the size the site may reach.
+struct BakeOptions: ParsableArguments {
+    @Option(help: "About how many values each number's grid holds (1…50).")
+    var steps: Int = 6
+
+    @Flag(help: "Short timing runs in timing cells (tables say so).")
+    var quick = false
+
+    @Option(name: .customLong("max-site-mb"), help: "Refuse to bake when the estimate is over this many MiB.")
+    var maxSiteMB: Int = 4096
+
+    func validate() throws {
+        guard (1...50).contains(steps) else { throw ValidationError("--steps must be in 1…50, got \(steps)") }
+        guard maxSiteMB > 0 else { throw ValidationError("--max-site-mb must be positive, got \(maxSiteMB)") }
+    }
+}
