@@ -206,6 +206,42 @@ final class ServeBrowserTests: XCTestCase {
     }
 
     /// On a 390-px phone nothing scrolls sideways.
+    /// ▶ beside lesson 3's σ slider steps it through every baked value after the one shown, each
+    /// state put in place (a `live:replaced` each), and stops at the last with the URL saying so.
+    func testPlayStepsTheSliderThroughItsBakedValues() throws {
+        let session = try BrowserSession.start()
+        defer { session.stop() }
+        try session.open("lesson/3")
+        _ = try session.waitForRun()
+        let grid = try session.script(
+            "return JSON.parse(document.getElementById('live-controls').dataset.grids).sigma.join(' ')")
+        let values = grid.split(separator: " ").map(String.init)
+        let shown = try session.script("return document.querySelector('input[type=range][data-parameter=sigma]').value")
+        let start = try XCTUnwrap(values.firstIndex(of: shown), "σ = \(shown) is not among \(grid)")
+        XCTAssertLessThan(start, values.count - 1, "the page opens at the last value: nothing to play")
+        try session.script(
+            """
+            window.replaced = 0;
+            document.addEventListener('live:replaced', function () { window.replaced += 1; });
+            document.querySelector('#live-controls button.play').click();
+            """)
+        var label = ""
+        for _ in 0..<300 {
+            label = try session.script("return document.querySelector('#live-controls button.play').textContent")
+            if label == "▶" { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertEqual(label, "▶", "the sweep did not end within 30 s")
+        XCTAssertEqual(
+            try session.script("return String(window.replaced)"), String(values.count - 1 - start),
+            "one state shown per value after σ = \(shown) in \(grid)")
+        XCTAssertEqual(
+            try session.script("return document.querySelector('input[type=range][data-parameter=sigma]').value"),
+            values.last)
+        XCTAssertTrue(try session.script("return window.location.search").contains("sigma=" + values.last!))
+        XCTAssertEqual(try session.script("return document.getElementById('live-status').textContent"), Self.note)
+    }
+
     func testAPhoneScreenDoesNotScrollSideways() throws {
         let session = try BrowserSession.start(width: 390)
         defer { session.stop() }

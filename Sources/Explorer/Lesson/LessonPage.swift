@@ -263,7 +263,7 @@ struct LessonPage {
         img { display: block; max-width: 100%; max-height: calc(100vh - 2rem); min-width: min(100%, 16rem);
           width: auto; height: auto; image-rendering: pixelated; margin: 1rem 0; border: 1px solid var(--rule); }
         table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; font-variant-numeric: tabular-nums; font-size: 0.8rem; }
-        th, td { padding: 0.3rem 0.6rem; border-bottom: 1px solid var(--rule); text-align: left; }
+        th, td { padding: 0.3rem 0.6rem; border-bottom: 1px solid var(--rule); text-align: left; overflow-wrap: normal; }
         th { border-bottom-width: 2px; }
         td[align="right"], th[align="right"] { text-align: right; }
         hr { border: 0; border-top: 1px solid var(--rule); margin: 3rem 0 1rem; }

@@ -7,7 +7,7 @@
 // (it answers ../live.json) an image control appears: an upload is baked by a job on the
 // server, the page's state first, and its states come from the job's folder. explain.js makes
 // `blur --cells` figures pointable; after each new state the page fires `live:replaced` on
-// document for any other script.
+// document for any other script. A ▶ beside each slider plays it through its baked values.
 (function () {
   'use strict';
   var form = document.getElementById('live-controls');
@@ -136,7 +136,7 @@
         bar.dataset.cell = String(index);
       }
       var label = original.closest('label').cloneNode(true);
-      label.querySelectorAll('.drop').forEach(function (zone) { zone.remove(); });
+      label.querySelectorAll('.drop, .play').forEach(function (node) { node.remove(); });
       bar.appendChild(label);
       label.querySelectorAll('[data-parameter]').forEach(bind);
     });
@@ -302,6 +302,57 @@
       .catch(function (error) { show('the upload failed: ' + error.message, true); });
   }
 
+  // MARK: - Play
+
+  // ▶ beside a slider steps it through its baked values, from the one shown to the last (from
+  // the first when the last is shown), each state shown at least `dwell` ms before the next is
+  // asked for; ■, or moving any control, stops it where it is.
+  var playing = null;
+  var dwell = 700;
+
+  function stopPlaying() {
+    if (!playing) { return; }
+    window.clearTimeout(playing.timer);
+    playing.button.textContent = '▶';
+    playing.button.setAttribute('aria-label', 'play ' + playing.name);
+    playing = null;
+  }
+
+  function addPlay(control) {
+    var name = control.dataset.parameter, values = grids[name] || [];
+    if (values.length < 2) { return; }
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'play';
+    button.textContent = '▶';
+    button.setAttribute('aria-label', 'play ' + name);
+    control.parentNode.insertBefore(button, control.nextSibling);
+    button.addEventListener('click', function (event) {
+      event.preventDefault();
+      var same = playing && playing.button === button;
+      stopPlaying();
+      if (same) { return; }
+      var index = values.indexOf(wanted[name]);
+      if (index < 0 || index === values.length - 1) { index = -1; }
+      playing = { button: button, name: name, timer: null };
+      button.textContent = '■';
+      button.setAttribute('aria-label', 'stop playing ' + name);
+      function step() {
+        if (!playing || playing.button !== button) { return; }
+        if (busy) { playing.timer = window.setTimeout(step, 50); return; }
+        if (index === values.length - 1) { stopPlaying(); return; }
+        index += 1;
+        wanted[name] = values[index];
+        alone(name);
+        sync(name, values[index]);
+        remember(wanted, false);
+        request();
+        playing.timer = window.setTimeout(step, dwell);
+      }
+      step();
+    });
+  }
+
   // MARK: - Events
 
   form.addEventListener('submit', function (event) { event.preventDefault(); });
@@ -313,6 +364,7 @@
       return;
     }
     function moved(letGo) {
+      stopPlaying();
       wanted[name] = control.value;
       alone(name);
       sync(name, control.value);
@@ -327,6 +379,7 @@
   }
   form.querySelectorAll('[data-parameter]').forEach(bind);
   placeCellControls();
+  form.querySelectorAll('input[type=range]').forEach(addPlay);
   window.blurExplain.attach();
   form.querySelectorAll('[data-drop]').forEach(function (zone) {
     zone.addEventListener('dragover', function (event) { event.preventDefault(); zone.classList.add('over'); });
