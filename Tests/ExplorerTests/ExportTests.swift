@@ -59,6 +59,10 @@ final class ExportTests: FolderTestCase {
         let index = try String(contentsOfFile: folder.path + "/site/lesson-01/index.html", encoding: .utf8)
         XCTAssertTrue(index.contains("data-states="), "the page names its states")
         XCTAssertNotEqual(StaticSite.stateFolder("word", "ä b"), StaticSite.stateFolder("word", "ö b"))
+        // The site's index speaks to students, not to whoever runs explorer.
+        let siteIndex = try String(contentsOfFile: folder.path + "/site/index.html", encoding: .utf8)
+        XCTAssertTrue(siteIndex.contains("Open a lesson."), siteIndex)
+        XCTAssertFalse(siteIndex.contains("swift run"), siteIndex)
     }
 
     func testAForeignIndexIsNotReplaced() throws {

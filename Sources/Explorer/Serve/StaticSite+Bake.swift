@@ -113,7 +113,7 @@ extension StaticSite {
                 summary.failures.append(error.description)
             }
         }
-        try CourseIndex.write(in: root)
+        try CourseIndex.write(in: root, site: true)
         summary.bytes = size(of: root)
         return summary
     }
