@@ -284,6 +284,11 @@ final class ServeBrowserTests: XCTestCase {
         )
         XCTAssertTrue(try session.mainText().contains("radius 20 instead of 15"), shown)
         XCTAssertEqual(try session.failedRequests(), "")
+        // A static host takes no uploads: no file control shows, in the top bar or beside a cell.
+        XCTAssertEqual(
+            try session.script(
+                "return String(Array.prototype.filter.call(document.querySelectorAll('input[type=file]'), function (i) { return i.getClientRects().length > 0; }).length)"
+            ), "0")
         try session.open("index.html")
         XCTAssertTrue(try session.script("return document.body.innerHTML").contains("lesson-03/index.html"))
     }

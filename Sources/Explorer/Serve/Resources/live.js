@@ -326,7 +326,7 @@
     button.className = 'play';
     button.textContent = '▶';
     button.setAttribute('aria-label', 'play ' + name);
-    control.parentNode.insertBefore(button, control.nextSibling);
+    control.parentNode.appendChild(button);
     button.addEventListener('click', function (event) {
       event.preventDefault();
       var same = playing && playing.button === button;
