@@ -133,22 +133,24 @@ final class LessonPageTests: XCTestCase {
         XCTAssertFalse(html.contains("checker-box.png\""), "a hidden cell's figure is not shown")
     }
 
-    /// Issue 39: the HTML page lifts the first figure and its caption under the summary, shows it
-    /// once, and its cell links up to it; the Markdown page keeps both in the cell.
+    /// Issue 39: the HTML page lifts the first figure and its caption under the title (before the
+    /// summary), shows it once, and its cell links up to it; the Markdown page keeps both in the cell.
     func testTheHTMLPageLiftsTheFirstFigureUnderTheTitle() throws {
         let outcome = try run(Self.smallLesson)
         let html = try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8)
         let image = #"<img src="impulse-box-r1.png""#
         XCTAssertEqual(html.components(separatedBy: image).count, 2, "the figure is shown once")
-        let summary = try XCTUnwrap(html.range(of: "One pixel, one box, and what the PNG remembers."))
+        let summary = try XCTUnwrap(html.range(of: "<p><em>One pixel, one box, and what the PNG remembers."))
+        let title = try XCTUnwrap(html.range(of: "<h1>A small lesson</h1>"))
         let lead = try XCTUnwrap(html.range(of: #"<div id="lead">"#))
         let figure = try XCTUnwrap(html.range(of: image)),
             caption = try XCTUnwrap(html.range(of: "The impulse response"))
         let heading = try XCTUnwrap(html.range(of: "<h2>One pixel</h2>"))
         let command = try XCTUnwrap(html.range(of: "$ explorer blur builtin:impulse@7x7"))
         let note = try XCTUnwrap(html.range(of: ##"<a href="#lead">"##))
-        XCTAssertTrue(summary.upperBound < lead.lowerBound && lead.upperBound < figure.lowerBound)
-        XCTAssertTrue(figure.upperBound < caption.lowerBound && caption.upperBound < heading.lowerBound)
+        XCTAssertTrue(title.upperBound < lead.lowerBound && lead.upperBound < figure.lowerBound)
+        XCTAssertTrue(figure.upperBound < caption.lowerBound && caption.upperBound < summary.lowerBound)
+        XCTAssertTrue(summary.upperBound < heading.lowerBound)
         XCTAssertTrue(command.upperBound < note.lowerBound, "the cell links up to its figure")
         XCTAssertEqual(html.components(separatedBy: "The impulse response").count, 2, "the caption is shown once")
         let markdown = outcome.markdown

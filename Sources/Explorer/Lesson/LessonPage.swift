@@ -88,7 +88,9 @@ struct LessonPage {
         self.markdown = sections.joined(separator: "\n\n") + "\n\n" + CourseIndex.comment(info) + "\n"
         self.tables = tables
         self.tableLines = tableLines
-        if let lead { htmlSections[1] += "\n\n<div id=\"lead\">\n\n" + lead + "\n\n</div>" }
+        // Right under the title, before the summary: on a phone under the live page's bar, the
+        // summary's lines would push the figure off the first screen.
+        if let lead { htmlSections[0] += "\n\n<div id=\"lead\">\n\n" + lead + "\n\n</div>" }
         self.html = Self.html(title: lesson.title, summary: lesson.summary, sections: htmlSections, extras: extras)
     }
 
@@ -276,7 +278,7 @@ struct LessonPage {
           font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; line-height: 1.55; }
         main { max-width: 48rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; overflow-wrap: anywhere; }
         h1 { font-size: 2.2rem; line-height: 1.2; margin: 0 0 0.5rem; }
-        h1 + p { color: var(--muted); font-size: 1.15rem; }
+        h1 + p, #lead + p { color: var(--muted); font-size: 1.15rem; }
         h2 { font-size: 1.6rem; margin-top: 2.5rem; }
         h3 { font-size: 1.25rem; margin-top: 2rem; }
         a { color: var(--link); }
@@ -296,6 +298,6 @@ struct LessonPage {
         details.answer > summary { cursor: pointer; font-weight: 600; }
         #lead img { max-height: 55vh; margin: 0.5rem 0; }
         #lead p { margin: 0.3rem 0; }
-        @media (max-width: 600px) { main { padding-top: 1rem; } h1 { font-size: 1.5rem; } h1 + p { font-size: 1rem; } }
+        @media (max-width: 600px) { main { padding-top: 1rem; } h1 { font-size: 1.5rem; } h1 + p, #lead + p { font-size: 1rem; } }
         """
 }
