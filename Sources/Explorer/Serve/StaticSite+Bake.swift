@@ -213,7 +213,6 @@ extension StaticSite {
         var html = LivePage.links(
             try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8), base: base + folder + "/")
         if let hide { html = html.replacingOccurrences(of: hide, with: "") }
-        html = LivePage.explaining(html, base: base + folder + "/", folder: outcome.folder)
         try AtomicFile.write(text: html, to: outcome.folder + "/state.html")
         try? FileManager.default.removeItem(atPath: states + "/" + folder)
         try FileManager.default.moveItem(atPath: outcome.folder, toPath: states + "/" + folder)
@@ -235,8 +234,7 @@ extension StaticSite {
                 : kept.sorted { (Double($0) ?? 0, $0) < (Double($1) ?? 0, $1) }
         }
         do {
-            let html = LivePage.explaining(
-                try String(contentsOfFile: bake.page + "/index.html", encoding: .utf8), base: "", folder: bake.page)
+            let html = try String(contentsOfFile: bake.page + "/index.html", encoding: .utf8)
             try FileManager.default.createDirectory(
                 atPath: bake.page + "/states/defaults", withIntermediateDirectories: true)
             try AtomicFile.write(text: html, to: bake.page + "/states/defaults/state.html")
