@@ -13,8 +13,11 @@ import PackageDescription
 // for the same CPU time (docs/performance.md, "First build").
 let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 
-// Every library module is compiled with optimisation even in the default debug configuration,
-// so the timings a lesson prints after `swift run` are not those of an unoptimised build.
+// The library modules a lesson times (the kernels in BlurCore, PNG coding, the glass effects) are
+// compiled with optimisation even in the default debug configuration, so the timings a lesson
+// prints after `swift run` are not those of an unoptimised build. BlurFigures (layout, text, plots)
+// is not: optimised, it took about 20 s more of the first build's CPU on 2 cores, and unoptimised
+// it costs a lesson's figures a fraction of a second (docs/performance.md, "First build").
 //
 // `unsafeFlags` used to bar a package from being depended on by version. SwiftPM 6.2 dropped that
 // check for manifests of tools version 6.2 or later (swift-package-manager #8896, #8951), so
@@ -87,11 +90,13 @@ let package = Package(
         .target(name: "CSeparableKernels", cSettings: [.unsafeFlags(["-O2", "-ffp-contract=off"])]),
         .target(name: "BlurCore", dependencies: ["CFFTW", "CSeparableKernels"], swiftSettings: asInReleaseEvenInDebug),
         .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
+        // The drawing primitives every figure's pixels go through (Canvas, the bitmap font),
+        // optimised even in debug; BlurFigures re-exports them.
+        .target(name: "BlurCanvas", dependencies: ["BlurCore"], swiftSettings: optimisedEvenInDebug),
         .target(
             name: "BlurFigures",
-            dependencies: ["BlurCore", "BlurPNG"],
-            exclude: ["make_figure_data.py"],
-            swiftSettings: optimisedEvenInDebug
+            dependencies: ["BlurCore", "BlurPNG", "BlurCanvas"],
+            exclude: ["make_figure_data.py"]
         ),
         .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurFigures"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurKit", dependencies: ["BlurCore", "BlurPNG", "BlurFigures", "BlurEffects"]),
@@ -108,8 +113,7 @@ let package = Package(
             // The live page's script and style reach the binary through ShippedFiles, as base64
             // text: SwiftPM's `.embedInCode` writes them as byte-array literals, which took the
             // type checker 3 s of the first build.
-            exclude: ["Serve/Resources"],
-            swiftSettings: evenBatches
+            exclude: ["Serve/Resources"]
         ),
         .executableTarget(name: "explorer", dependencies: ["ExplorerCLI"], path: "Sources/ExplorerMain"),
         // MARK: Files built into the binary
@@ -131,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "BlurKitTests",
             dependencies: [
-                "BlurKit", "BlurCore", "BlurPNG", "BlurFigures", "BlurEffects", "TestSupport",
+                "BlurKit", "BlurCore", "BlurPNG", "BlurCanvas", "BlurFigures", "BlurEffects", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based")
             ], resources: [.copy("Fixtures")]),
         .testTarget(

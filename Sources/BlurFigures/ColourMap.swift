@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 
 /// A perceptually ordered colour map: 256 sRGB colours whose lightness rises steadily, so larger
