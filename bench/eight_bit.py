@@ -120,25 +120,46 @@ class IPP:
         self.version = f"{version.Name.decode()} {version.Version.decode()} ({version.targetCpu.decode()})"
 
     def blur(self, rgb, sigma, radius):
+        """The output array and a function that blurs `rgb` (h × w × 3, uint8 or float32) into it:
+        ippiFilterGaussianBorder_8u_C3R or _32f_C3R with 2·radius + 1 taps."""
         h, w, _ = rgb.shape
         size = IppiSize(w, h)
+        # IppDataType: ipp8u = 1, ipp32f = 13.
+        data_type, c_type, name = (13, ctypes.c_float, "32f") if rgb.dtype == np.float32 else (1, ctypes.c_uint8, "8u")
         spec_size, buffer_size = ctypes.c_int(), ctypes.c_int()
-        status = self.i.ippiFilterGaussianGetBufferSize(size, ctypes.c_uint32(2 * radius + 1), 1, 3,
+        status = self.i.ippiFilterGaussianGetBufferSize(size, ctypes.c_uint32(2 * radius + 1), data_type, 3,
                                                          ctypes.byref(spec_size), ctypes.byref(buffer_size))
         assert status == 0, f"ippiFilterGaussianGetBufferSize: {status}"
         spec = ctypes.create_string_buffer(spec_size.value)
         buffer = ctypes.create_string_buffer(buffer_size.value)
-        status = self.i.ippiFilterGaussianInit(size, ctypes.c_uint32(2 * radius + 1), ctypes.c_float(sigma), 1, 1, 3,
-                                               spec, buffer)
+        status = self.i.ippiFilterGaussianInit(size, ctypes.c_uint32(2 * radius + 1), ctypes.c_float(sigma), 1,
+                                               data_type, 3, spec, buffer)
         assert status == 0, f"ippiFilterGaussianInit: {status}"
         out = np.empty_like(rgb)
-        border = (ctypes.c_uint8 * 3)(0, 0, 0)
+        border = (c_type * 3)(0, 0, 0)
         src, dst = rgb.ctypes.data_as(ctypes.c_void_p), out.ctypes.data_as(ctypes.c_void_p)
+        step = 3 * w * rgb.itemsize
+        function = getattr(self.i, f"ippiFilterGaussianBorder_{name}_C3R")
 
         def run():
-            status = self.i.ippiFilterGaussianBorder_8u_C3R(src, 3 * w, dst, 3 * w, size, border, spec, buffer)
-            assert status == 0, f"ippiFilterGaussianBorder_8u_C3R: {status}"
+            status = function(src, step, dst, step, size, border, spec, buffer)
+            assert status == 0, f"ippiFilterGaussianBorder_{name}_C3R: {status}"
         return out, run
+
+
+def load_ipp(skip):
+    """IPP, or None when `skip` or when the `ipp` wheel is missing. May start the script again
+    with IPP's links on LD_LIBRARY_PATH (the loader reads it when a process starts)."""
+    libdir = None if skip else ipp_libdir()
+    if not libdir:
+        if not skip:
+            print("IPP not found (pip install ipp); its rows are left out", file=sys.stderr)
+        return None
+    links = ipp_links(libdir)
+    if links not in os.environ.get("LD_LIBRARY_PATH", "").split(":"):
+        env = dict(os.environ, LD_LIBRARY_PATH=":".join(filter(None, [links, os.environ.get("LD_LIBRARY_PATH")])))
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
+    return IPP(libdir)
 
 
 class IppiSize(ctypes.Structure):
@@ -182,17 +203,7 @@ def main():
     args = parser.parse_args()
     sigmas = [float(s) for s in args.sigmas.split(",")]
     cv2.setNumThreads(1)
-    ipp = None
-    libdir = None if args.no_ipp else ipp_libdir()
-    if libdir:
-        links = ipp_links(libdir)
-        if links not in os.environ.get("LD_LIBRARY_PATH", "").split(":"):
-            # The loader reads LD_LIBRARY_PATH when a process starts: start again with it.
-            env = dict(os.environ, LD_LIBRARY_PATH=":".join(filter(None, [links, os.environ.get("LD_LIBRARY_PATH")])))
-            os.execve(sys.executable, [sys.executable] + sys.argv, env)
-        ipp = IPP(libdir)
-    elif not args.no_ipp:
-        print("IPP not found (pip install ipp); its rows are left out", file=sys.stderr)
+    ipp = load_ipp(args.no_ipp)
     rng = np.random.default_rng(38)
     image = rng.integers(0, 256, (args.size, args.size, 4), dtype=np.uint8)
     rgb = np.ascontiguousarray(image[:, :, :3])
