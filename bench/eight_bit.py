@@ -11,10 +11,12 @@ On seeded 8-bit noise (2048×2048 by default), one thread, clamped edges, for ea
     the loops it picks for the CPU, the explorer with BLURKIT_KERNELS=baseline):
     OpenCV `GaussianBlur` on 4-channel uint8; IPP `ippiFilterGaussianBorder_8u_C3R` (IPP's 8-bit
     Gaussian has 1- and 3-channel forms, so RGB: three quarters of the channels); the explorer's
-    `bench --eight-bit-io`, which also times its Float32 separable beside it.
+    `bench --eight-bit-io`, which also times its Float32 separable beside it; Pillow's
+    `GaussianBlur` on RGBA (three extended box blurs, an approximation of σ: its error is that of
+    the approximation), when Pillow is installed.
 
     python3 -m venv /tmp/eightbit-venv
-    /tmp/eightbit-venv/bin/pip install numpy opencv-python-headless ipp ipp-include
+    /tmp/eightbit-venv/bin/pip install numpy opencv-python-headless ipp ipp-include pillow
     swift build -c release --product explorer
     /tmp/eightbit-venv/bin/python bench/eight_bit.py --sigmas 8,32 --rounds 3
 
@@ -37,6 +39,11 @@ import time
 
 import cv2
 import numpy as np
+
+try:
+    from PIL import Image, ImageFilter
+except ImportError:  # Pillow is optional: its rows are left out
+    Image = ImageFilter = None
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -229,6 +236,13 @@ def main():
             print(f"{s:4g} {'OpenCV GaussianBlur RGBA':<28} {ro:4d} {m:12.4f} {off:10d} {out.size:10d} {tie:16.2e}")
             runners[("opencv", s)] = lambda s=s, ro=ro: cv2.GaussianBlur(
                 image, (2 * ro + 1, 2 * ro + 1), s, borderType=cv2.BORDER_REPLICATE)
+            if Image:
+                # Pillow's GaussianBlur: three extended box blurs approximating σ (8-bit only).
+                picture = Image.fromarray(image, "RGBA")
+                out = np.asarray(picture.filter(ImageFilter.GaussianBlur(s)))
+                m, off, tie = errors(out, exact)
+                print(f"{s:4g} {'Pillow GaussianBlur RGBA':<28} {'—':>4} {m:12.4f} {off:10d} {out.size:10d} {tie:16.2e}")
+                runners[("pillow", s)] = lambda s=s, picture=picture: picture.filter(ImageFilter.GaussianBlur(s))
             if ipp:
                 out, run = ipp.blur(rgb, s, r)
                 run()
@@ -251,6 +265,7 @@ def main():
     for s in sigmas:
         print(f"σ = {s:g}")
         for key, name in [(("opencv", s), "OpenCV GaussianBlur 8u RGBA"), (("ipp", s), "IPP FilterGaussianBorder 8u RGB"),
+                          (("pillow", s), "Pillow GaussianBlur RGBA"),
                           (("separable 8-bit", s), "explorer separable 8-bit RGBA"),
                           (("separable 8-bit baseline", s), "  the same, BLURKIT_KERNELS=baseline"),
                           (("separable", s), "explorer separable Float32 RGBA"),
