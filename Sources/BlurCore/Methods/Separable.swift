@@ -127,22 +127,25 @@ let separableBlock = 16
 
 /// The vertical pass over column blocks `blocks`, in place: each block of `separableBlock`
 /// columns is copied, padded, into a `[row][column]` scratch (a power-of-two row stride is
-/// walked once, by that copy) and convolved eight columns at a time.
+/// walked once, by that copy) and convolved eight columns at a time. The scratch's rows hold
+/// four pixels more than the block (never read): 320 bytes, five cache lines, so that the 2R+1
+/// rows a tap loop reads spread over all of L1's sets. At 256 bytes they fell in half of them,
+/// and from R ≈ 60 on the window no longer fitted (docs/performance.md, "Separable: block stride").
 private func separableColumns(
     _ pixels: UnsafeMutablePointer<Float>, width: Int, height: Int, blocks: Range<Int>,
     weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, map: [Int]
 ) {
-    let lanes = separableBlock
-    let block = PixelMemory.scratch(map.count * lanes * 4)
+    let lanes = separableBlock, storedLanes = separableBlock + 4
+    let block = PixelMemory.scratch(map.count * storedLanes * 4)
     defer { block.deallocate() }
     for b in blocks {
         let x0 = b * lanes, valid = min(lanes, width - x0)
         LineKernels.gather(
             from: pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, validLanes: valid,
-            map: map, before: taps / 2, count: height, into: block, lanes: lanes)
+            map: map, before: taps / 2, count: height, into: block, lanes: storedLanes)
         for sub in stride(from: 0, to: valid, by: 8) {
             LineKernels.convolveLanes(
-                block + 4 * sub, positionStride: 4 * lanes, weights: weights, taps: taps,
+                block + 4 * sub, positionStride: 4 * storedLanes, weights: weights, taps: taps,
                 symmetric: symmetric, count: height, into: pixels + 4 * (x0 + sub),
                 outPositionStride: 4 * width, validLanes: min(8, valid - sub))
         }
