@@ -3,15 +3,10 @@ import PackageDescription
 
 // The library is four modules by concern under one umbrella, as swift-collections' `Collections`:
 // BlurCore (images, kernels, blur methods, measurement; its one C dependency is FFTW, for the
-// fft method), BlurPNG (the only module that needs libpng), BlurFigures (strips, plots,
-// canvases, bitmap font, colour maps) and BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
+// fft method), BlurPNG (the only module that needs libpng), BlurFigures (strips, plots, colour
+// maps; its drawing primitives, canvas and bitmap font, are the module BlurCanvas below it) and
+// BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
 // user needs.
-
-// On 2 cores the driver splits a module's files into 2 batches, and one batch with the slow files
-// (an optimised file can take five times another) keeps a core waiting for the other: 8 smaller
-// batches balance better, and a newcomer's first `swift build --product explorer` finishes sooner
-// for the same CPU time (docs/performance.md, "First build").
-let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 
 // The library modules a lesson times (the kernels in BlurCore, PNG coding, the glass effects) are
 // compiled with optimisation even in the default debug configuration, so the timings a lesson
@@ -27,7 +22,7 @@ let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 // Their debug information is line tables only (`-gline-tables-only`, given to the frontend after
 // SwiftPM's `-g`): a crash's backtrace still names the file and line, and the full variable
 // information, little use in optimised code, took about a tenth of these modules' first build.
-let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-Xfrontend", "-gline-tables-only"])] + evenBatches
+let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-Xfrontend", "-gline-tables-only"])]
 
 // BlurCore, the kernels, is also compiled as one whole module (`-wmo`), as release compiles it.
 // A debug build otherwise compiles a module's files in batches, and a batch can neither inline
