@@ -201,7 +201,7 @@ extension StaticSite {
     /// a job's run (`hide` given) puts its cells on two lanes when it can (`LessonRunner.preview`).
     static func runState(
         _ lesson: Lesson, values: [String: String], settings: [String], folder: String, into states: String,
-        base: String, quick: Bool, memo: CellMemo, hide: String? = nil
+        base: String, quick: Bool, memo: CellMemo, hide: String? = nil, first: String? = nil
     ) throws {
         let staging = states + "/.staging-" + folder
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -213,10 +213,15 @@ extension StaticSite {
         var html = LivePage.links(
             try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8), base: base + folder + "/")
         if let hide { html = html.replacingOccurrences(of: hide, with: "") }
+        if let first, let head = html.range(of: "<head>") {
+            html.insert(
+                contentsOf: "\n<meta name=\"live-first\" content=\"\(LessonPage.escapeHTML(first))\">",
+                at: head.upperBound)
+        }
         html = LivePage.explaining(html, base: base + folder + "/", folder: outcome.folder)
         try AtomicFile.write(text: html, to: outcome.folder + "/state.html")
-        try? FileManager.default.removeItem(atPath: states + "/" + folder)
-        try FileManager.default.moveItem(atPath: outcome.folder, toPath: states + "/" + folder)
+        // In one step: a page may be reading a first look's figures (`job`) while it is replaced.
+        try swap(outcome.folder, into: states + "/" + folder)
     }
 
     /// Runs the rest of `bake`'s states, writes its page with controls and swaps it in.
@@ -258,9 +263,12 @@ extension StaticSite {
     /// the site's grids with image parameter `image` at `picture` (shown as `shown`), nearest
     /// `near` first, each written as it is made (`states/FOLDER/state.html`, links from `base`)
     /// and one already there left as it is, so a job started again goes on where it stopped.
+    /// With `first` (a smaller copy, and what the page says of it), the nearest state is made
+    /// from that copy before any other, and made again from `picture` first of the rest.
     static func job(
         _ lesson: Lesson, image: String, picture: String, shown: String, root: String, base: String,
-        near: (name: String, value: String)?, steps: Int, quick: Bool, progress: (String) -> Void
+        near: (name: String, value: String)?, steps: Int, quick: Bool,
+        first: (picture: String, note: String)? = nil, progress: (String) -> Void
     ) throws {
         var defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
         defaults[image] = picture
@@ -276,20 +284,34 @@ extension StaticSite {
         }
         let memo = CellMemo()
         let folder = root + "/" + lesson.pageFolderName
-        let hide = String(picture[..<(picture.lastIndex(of: "/") ?? picture.startIndex)]) + "/"
-        for state in states.enumerated().sorted(by: {
+        let order = states.enumerated().sorted(by: {
             (distance($0.element), $0.offset) < (distance($1.element), $1.offset)
-        }).map(\.element) {
+        }).map(\.element)
+        // The first look: the nearest state from the small copy, then every state from `picture`.
+        var runs = order.map { (state: $0, picture: picture, first: String?.none) }
+        if let first, let nearest = order.first { runs.insert((nearest, first.picture, first.note), at: 0) }
+        var redo =
+            first == nil ? nil : order.first.map { $0.name.isEmpty ? "defaults" : stateFolder($0.name, $0.value) }
+        for (state, picture, first) in runs {
             let name = state.name.isEmpty ? "defaults" : stateFolder(state.name, state.value)
-            guard !FileManager.default.fileExists(atPath: folder + "/states/" + name + "/state.html") else { continue }
+            guard
+                first != nil || name == redo
+                    || !FileManager.default.fileExists(atPath: folder + "/states/" + name + "/state.html")
+            else { continue }
+            if first == nil, name == redo { redo = nil }
             var values = defaults
+            values[image] = picture
+            let hide = String(picture[..<(picture.lastIndex(of: "/") ?? picture.startIndex)]) + "/"
             if !state.name.isEmpty { values[state.name] = state.value }
-            progress(state.name.isEmpty ? "defaults" : "\(state.name)=\(state.value)")
+            progress(
+                (first == nil ? "" : "first look: ")
+                    + (state.name.isEmpty ? "defaults" : "\(state.name)=\(state.value)"))
             try FileManager.default.createDirectory(atPath: folder + "/states", withIntermediateDirectories: true)
             try runState(
                 lesson, values: values,
                 settings: ["\(image)=\(shown)"] + (state.name.isEmpty ? [] : ["\(state.name)=\(state.value)"]),
-                folder: name, into: folder + "/states", base: base + "states/", quick: quick, memo: memo, hide: hide)
+                folder: name, into: folder + "/states", base: base + "states/", quick: quick, memo: memo, hide: hide,
+                first: first)
         }
     }
 }

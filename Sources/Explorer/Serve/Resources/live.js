@@ -228,15 +228,31 @@
         return answer.base;
       });
     }
-    return base.then(function (prefix) {
-      return fetch(prefix + 'states/' + folder + '/state.html').then(function (response) {
-        return response.text().then(function (text) {
-          if (!response.ok) { throw new Error(text || 'HTTP ' + response.status); }
-          var reduced = decodeURIComponent(response.headers.get('X-Job-Note') || '');
-          return { html: text, values: values, note: upload ? upload.name + ' baked here' + (reduced ? ' from ' + reduced : '') : note };
-        });
+    return base.then(function (prefix) { return state(prefix + 'states/' + folder + '/state.html', values, upload); });
+  }
+
+  // A state's page; a job's first look (made from a smaller copy first) says so in a meta.
+  function state(url, values, upload) {
+    return fetch(url).then(function (response) {
+      return response.text().then(function (text) {
+        if (!response.ok) { throw new Error(text || 'HTTP ' + response.status); }
+        var reduced = decodeURIComponent(response.headers.get('X-Job-Note') || '');
+        var first = /<meta name="live-first" content="([^"]*)">/.exec(text);
+        return { html: text, values: values, url: url, first: !!first, note: !upload ? note : upload.name +
+          (first ? ': ' + first[1].replace(/&amp;/g, '&') + '…' : ' baked here' + (reduced ? ' from ' + reduced : '')) };
       });
     });
+  }
+
+  // After a first look the page asks for the state itself every 0.5 s until the job has made it.
+  function follow(result) {
+    window.setTimeout(function () {
+      if (busy || !same(result.values, wanted) || !same(result.values, shown)) { return; }
+      state(result.url, result.values, uploaded(result.values)).then(function (next) {
+        if (busy || !same(next.values, shown)) { return; }
+        if (next.first) { follow(next); } else { apply(next.html, next.values, next.note); }
+      }).catch(function () { return null; });
+    }, 500);
   }
 
   function post(url, body) {
@@ -267,6 +283,7 @@
         return;
       }
       apply(result.html, result.values, result.note);
+      if (result.first) { follow(result); }
     }).catch(function (error) {
       failed(error.message);
     }).then(function () {
