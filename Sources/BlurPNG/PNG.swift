@@ -43,21 +43,30 @@ public enum PNG {
         ).image
     }
 
-    /// Reads a PNG file reduced by `k` as it is decoded, row by row: each pixel the mean of a
-    /// K×K block, the same values as `read(path).reduced(by: k)`, without holding the whole image
-    /// (a 12-megapixel upload is 192 MB as Float RGBA). A 16-bit or interlaced file, or `k` of 1,
-    /// is read whole, then reduced.
+    /// Reads a PNG file reduced by K = `factor(width, height)` as it is decoded, row by row: each
+    /// pixel the mean of a K×K block, the same values as `read(path).reduced(by: K)`, without
+    /// holding the whole image (a 12-megapixel upload is 192 MB as Float RGBA), and the file's
+    /// size. A 16-bit or interlaced file, or K of 1, is read whole, then reduced.
     ///
     /// - Throws: `BlurKitError` as `read` does.
-    package static func read(_ path: String, reducedBy k: Int, maxPixels: Int = defaultMaxPixels) throws -> RGBAImage {
+    package static func read(
+        _ path: String, reducedBy factor: (_ width: Int, _ height: Int) -> Int, maxPixels: Int = defaultMaxPixels
+    ) throws -> (image: RGBAImage, width: Int, height: Int) {
         let bytes = try PNGInfo.readFile(path)
         let header = try PNGInfo.parse(bytes, path: path)
-        guard header.width * header.height <= maxPixels else { return try read(path, maxPixels: maxPixels) }
+        guard header.width * header.height <= maxPixels else {
+            throw BlurKitError(
+                "'\(path)' is \(header.width)×\(header.height) = \(header.width * header.height) pixels, above the limit of \(maxPixels) (raise it with maxPixels)",
+                naming: ["maxPixels"])
+        }
+        let k = max(1, factor(header.width, header.height))
         guard k > 1, header.bitDepth != 16, !header.interlaced else {
-            return try decode(
-                bytes, width: header.width, height: header.height, maxPixels: maxPixels,
-                bitDepth: header.bitDepth, path: path
-            ).image.reduced(by: k)
+            return (
+                try decode(
+                    bytes, width: header.width, height: header.height, maxPixels: maxPixels,
+                    bitDepth: header.bitDepth, path: path
+                ).image.reduced(by: k), header.width, header.height
+            )
         }
         var small = RGBAImage(width: (header.width + k - 1) / k, height: (header.height + k - 1) / k)
         var row = [UInt8](repeating: 0, count: 4 * header.width)
@@ -77,7 +86,7 @@ public enum PNG {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw BlurKitError("'\(path)' is truncated or corrupt: \(reason.isEmpty ? "unknown libpng error" : reason)")
         }
-        return small
+        return (small, header.width, header.height)
     }
 
     /// Decodes PNG bytes whose header says `width`×`height` into RGBA.

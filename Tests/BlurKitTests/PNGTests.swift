@@ -54,7 +54,8 @@ final class PNGTests: XCTestCase {
             let path = Self.fixtures.appendingPathComponent("matrix/" + name).path
             let whole = try PNG.read(path)
             for k in [1, 2, 3, 5] {
-                XCTAssertEqual(try PNG.read(path, reducedBy: k), whole.reduced(by: k), "\(name) by \(k)")
+                XCTAssertEqual(
+                    try PNG.read(path, reducedBy: { _, _ in k }).image, whole.reduced(by: k), "\(name) by \(k)")
             }
         }
         let png = TestPNG.data(width: 31, height: 17, colourType: .rgba) { x, y in
@@ -63,9 +64,9 @@ final class PNGTests: XCTestCase {
         let path = NSTemporaryDirectory() + "reduced-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try png.write(to: URL(fileURLWithPath: path))
-        XCTAssertEqual(try PNG.read(path, reducedBy: 4), try PNG.read(path).reduced(by: 4))
+        XCTAssertEqual(try PNG.read(path, reducedBy: { _, _ in 4 }).image, try PNG.read(path).reduced(by: 4))
         try png.prefix(png.count - 40).write(to: URL(fileURLWithPath: path))
-        XCTAssertThrowsError(try PNG.read(path, reducedBy: 4)) { error in
+        XCTAssertThrowsError(try PNG.read(path, reducedBy: { _, _ in 4 })) { error in
             XCTAssertTrue("\(error)".contains("is truncated"), "\(error)")
         }
     }

@@ -61,7 +61,8 @@ final class ServeHTTPTests: XCTestCase {
         XCTAssertEqual(look.status, 200, String(look.body.prefix(300)))
         XCTAssertTrue(
             look.body.contains(
-                "<meta name=\"live-first\" content=\"a first look from a copy at 286×215 of 4000×3000; the 572×429 copy follows\">"),
+                "<meta name=\"live-first\" content=\"a first look from a copy at 286×215 of 4000×3000; the 572×429 copy follows\">"
+            ),
             "the first state the page got was not the first look: \(look.body.prefix(600))")
         XCTAssertTrue(look.body.contains("286×215") && !look.body.contains("572×429 pixels"))
         var state = look

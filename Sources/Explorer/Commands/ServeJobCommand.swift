@@ -48,11 +48,12 @@ struct ServeJobCommand: ParsableCommand {
             let copy = folder + "/" + name
             var first: (picture: String, note: String)?
             if !FileManager.default.fileExists(atPath: copy) {
-                let full = try ImageSource.size(of: picture, maxPixels: maxPixels)
-                let k = ReducedCopy.factor(width: full.width, height: full.height)
+                // One reading: the reduced copy as the file is decoded, never the whole picture.
+                let (small, width, height) = try PNG.read(
+                    picture, reducedBy: { ReducedCopy.factor(width: $0, height: $1) }, maxPixels: maxPixels)
+                let full = (width: width, height: height)
                 try FileManager.default.createDirectory(atPath: folder + "/first", withIntermediateDirectories: true)
-                if k > 1 {
-                    let small = try PNG.read(picture, reducedBy: k, maxPixels: maxPixels)
+                if small.pixelCount < width * height {
                     try PNG.write(small, to: copy + ".part", compression: .fast)
                     let copySize = "\(small.width)×\(small.height)"
                     try "a reduced copy at \(copySize) of \(full.width)×\(full.height)".write(

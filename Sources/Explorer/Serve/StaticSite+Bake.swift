@@ -16,6 +16,8 @@ extension StaticSite {
         var states = 0
         var bytes = 0.0
         var seconds = 0.0
+        /// One line for each group of two parameters' combinations: baked, or why not (`plan`).
+        var plan: [String] = []
     }
 
     /// The copy of the lesson file a baked page folder keeps.
@@ -32,6 +34,7 @@ extension StaticSite {
         var states = 1
         var first = (bytes: 0.0, seconds: 0.0)
         var step: (bytes: Double, seconds: Double)?
+        var pairs: [Pair] = []
 
         init(lesson: Lesson, building: String) {
             self.lesson = lesson
@@ -64,7 +67,8 @@ extension StaticSite {
     ///   written), or when the assets or the index cannot be written.
     static func write(
         library: LessonLibrary, entries: [LessonLibrary.Entry], root: String, steps: Int, quick: Bool,
-        maxBytes: Int? = nil, progress: (String) -> Void, estimated: (Estimate) -> Void = { _ in }
+        maxBytes: Int? = nil, maxSeconds: Double? = nil, progress: (String) -> Void,
+        estimated: (Estimate) -> Void = { _ in }
     ) throws(LessonError) -> Summary {
         var summary = Summary()
         let memo = CellMemo()
@@ -91,19 +95,21 @@ extension StaticSite {
                 summary.failures.append(error.description)
             }
         }
-        let total = bakes.reduce(into: Estimate()) { total, bake in
+        var total = bakes.reduce(into: Estimate()) { total, bake in
             let one = bake.estimate
             total.states += one.states
             total.bytes += one.bytes
             total.seconds += one.seconds
         }
-        estimated(total)
         if let maxBytes, total.bytes > Double(maxBytes) {
+            estimated(total)
             throw LessonError(
                 root, line: nil,
                 "the site would take about \(Int(total.bytes / 1_048_576)) MiB, over the budget of \(maxBytes / 1_048_576) MiB; bake fewer --steps or raise --max-site-mb"
             )
         }
+        total.plan = plan(bakes, total: &total, maxBytes: maxBytes, maxSeconds: maxSeconds)
+        estimated(total)
         for bake in bakes {
             do throws(LessonError) {
                 try finish(bake, root: root, quick: quick, memo: memo, progress: progress)
@@ -169,6 +175,12 @@ extension StaticSite {
                 Double(folder.map { size(of: bake.page + "/states/" + $0) } ?? 0), Date().timeIntervalSince(start)
             )
         }
+        // Each group of two parameters' combinations: its first state, to estimate the group.
+        bake.pairs = pairs(lesson, steps: steps)
+        for pair in bake.pairs {
+            pair.sample =
+                runNext(pair, of: bake, quick: quick, memo: memo, progress: progress) ?? bake.step ?? bake.first
+        }
         return bake
     }
 
@@ -229,6 +241,12 @@ extension StaticSite {
         _ bake: Bake, root: String, quick: Bool, memo: CellMemo, progress: (String) -> Void
     ) throws(LessonError) {
         while !bake.todo.isEmpty { runNext(bake, quick: quick, memo: memo, progress: progress) }
+        var states = bake.folders
+        for pair in bake.pairs where pair.baked {
+            while !pair.todo.isEmpty { runNext(pair, of: bake, quick: quick, memo: memo, progress: progress) }
+            states[pair.key] = pair.folders
+            bake.states += pair.folders.count
+        }
         let lesson = bake.lesson
         let target = root + "/" + lesson.pageFolderName
         var grids: [String: [String]] = [:]
@@ -248,8 +266,8 @@ extension StaticSite {
             let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
             try AtomicFile.write(
                 text: LivePage.html(
-                    page: html, lesson: lesson, values: defaults, note: StaticSite.note, grids: grids,
-                    states: bake.folders, cells: CellDependencies.of(lesson)),
+                    page: html, lesson: lesson, values: defaults, note: note(bake), grids: grids,
+                    states: states, cells: CellDependencies.of(lesson)),
                 to: bake.page + "/index.html")
             // The lesson as baked, by which `explorer serve` knows a page is up to date.
             try FileManager.default.copyItem(atPath: lesson.path, toPath: bake.page + "/" + sourceName)

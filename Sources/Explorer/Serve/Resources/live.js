@@ -201,20 +201,27 @@
     show(message, false);
   }
 
-  // The baked state of `values`: the state folder of the one parameter that differs from its
-  // default (an upload aside), from the site or, for an upload, from its job on the server.
-  function baked(values) {
+  // The parameters of `values` away from their defaults (an upload aside).
+  function changedIn(values) {
     var upload = uploaded(values);
-    var changed = Object.keys(defaults).filter(function (name) {
+    return Object.keys(defaults).filter(function (name) {
       return values[name] !== defaults[name] && !(upload && name === upload.parameter);
     });
-    if (changed.length > 1) {
-      return Promise.resolve({ error: 'the baked states move one control at a time; ' + changed.join(' and ') + ' both moved' });
+  }
+
+  // The baked state of `values`: the state folder of the parameter that differs from its
+  // default, or of the two (`NAME&NAME` in data-states), from the site or, for an upload (one
+  // at a time), from its job on the server.
+  function baked(values) {
+    var upload = uploaded(values);
+    var changed = changedIn(values);
+    if (changed.length > (upload ? 1 : 2) || (changed.length === 2 && !states[changed.join('&')])) {
+      return Promise.resolve({ error: changed.join(' and ') + ' are baked one at a time here; they all moved' });
     }
-    var name = changed[0];
-    var folder = name === undefined ? 'defaults' : (states[name] || {})[values[name]];
+    var name = changed.join('&') || undefined;
+    var folder = name === undefined ? 'defaults' : (states[name] || {})[changed.map(function (n) { return values[n]; }).join('&')];
     if (folder === undefined) {
-      return Promise.resolve({ error: name + '=' + values[name] + ' is not one of the baked states' });
+      return Promise.resolve({ error: changed.map(function (n) { return n + '=' + values[n]; }).join(' ') + ' is not one of the baked states' });
     }
     var base = Promise.resolve('');
     if (upload) {
@@ -297,10 +304,14 @@
     });
   }
 
-  // Another control moved: the others go back to their defaults (an upload stays).
+  // Control `name` moved: the others go back to their defaults (an upload stays), but for one
+  // whose combinations with `name` are baked (no upload shown).
   function alone(name) {
+    var kept = uploaded(wanted) ? [] : changedIn(wanted).filter(function (other) {
+      return other !== name && states[Object.keys(defaults).filter(function (n) { return n === name || n === other; }).join('&')];
+    }).slice(0, 1);
     Object.keys(defaults).forEach(function (other) {
-      if (other !== name && wanted[other].indexOf('upload:') !== 0) { wanted[other] = defaults[other]; }
+      if (other !== name && kept.indexOf(other) < 0 && wanted[other].indexOf('upload:') !== 0) { wanted[other] = defaults[other]; }
     });
     setControls(wanted);
   }
