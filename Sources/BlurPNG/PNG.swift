@@ -142,14 +142,9 @@ public enum PNG {
     }
 }
 
-/// CRC-32 as PNG uses it (ISO 3309, polynomial 0xEDB88320, reflected).
+/// CRC-32 as PNG uses it (ISO 3309, polynomial 0xEDB88320, reflected): zlib's, which libpng
+/// uses too (a 30 MB upload's chunks are checked in a fraction of the time a byte-a-step table took).
 package enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
     /// The CRC-32 of `bytes`.
     package static func checksum(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBytes { checksum($0) }
@@ -160,12 +155,9 @@ package enum CRC32 {
         bytes.withUnsafeBytes { checksum($0) }
     }
 
-    /// The CRC-32 of raw bytes: a table lookup per byte (non-generic, so it is fast in every build).
+    /// The CRC-32 of raw bytes.
     package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        table.withUnsafeBufferPointer { t in
-            for b in bytes { c = t[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        }
-        return c ^ 0xFFFF_FFFF
+        guard let base = bytes.baseAddress else { return 0 }
+        return UInt32(truncatingIfNeeded: cpng_crc32(base.assumingMemoryBound(to: UInt8.self), bytes.count))
     }
 }

@@ -12,6 +12,7 @@
  * ends the read as a success. libpng reports errors through longjmp, which Swift cannot catch,
  * hence the setjmp here. */
 #include <png.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <string.h>
 
@@ -50,6 +51,11 @@ static void cpng_read_bytes(png_structp png, png_bytep out, size_t count) {
     state->offset += count;
 }
 
+/* The CRC-32 of `count` bytes (zlib's, which libpng uses: several bytes a step). */
+static inline unsigned long cpng_crc32(const unsigned char *bytes, size_t count) {
+    return crc32_z(0L, bytes, count);
+}
+
 /* Adds row `y` (`width` RGBA bytes) to the block sums of `small`; after a block's last row,
  * divides them by the block's pixel count. */
 static void cpng_reduce_row(const unsigned char *rgba, png_uint_32 width, png_uint_32 height, png_uint_32 y,
@@ -58,9 +64,12 @@ static void cpng_reduce_row(const unsigned char *rgba, png_uint_32 width, png_ui
     for (int v = 0; v < 256; v++) unit[v] = (float)v / 255.0f;
     size_t small_width = (width + factor - 1) / factor;
     float *sums = small + (size_t)(y / factor) * small_width * 4;
-    for (png_uint_32 x = 0; x < width; x++) {
-        float *sum = sums + (size_t)(x / factor) * 4;
-        for (int c = 0; c < 4; c++) sum[c] += unit[rgba[(size_t)x * 4 + c]];
+    for (size_t i = 0; i < small_width; i++) {
+        size_t end = (i + 1) * factor < width ? (i + 1) * factor : width;
+        float *sum = sums + i * 4;
+        for (size_t x = i * factor; x < end; x++) {
+            for (int c = 0; c < 4; c++) sum[c] += unit[rgba[x * 4 + c]];
+        }
     }
     if ((y + 1) % factor != 0 && y + 1 != height) return;
     png_uint_32 rows = y % factor + 1;
