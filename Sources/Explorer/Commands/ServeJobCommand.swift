@@ -59,7 +59,13 @@ struct ServeJobCommand: ParsableCommand {
                     try "a reduced copy at \(copySize) of \(full.width)×\(full.height)".write(
                         toFile: output + "/note.txt", atomically: true, encoding: .utf8)
                     // The first look: a copy about the size the page shows (`ReducedCopy.firstBound`).
-                    let j = ReducedCopy.factor(width: small.width, height: small.height, bound: ReducedCopy.firstBound)
+                    var j = ReducedCopy.factor(width: small.width, height: small.height, bound: ReducedCopy.firstBound)
+                    // Never smaller than the lesson takes (`smallest:`).
+                    while j > 1, let least = image.smallest,
+                        (small.width + j - 1) / j < least.width || (small.height + j - 1) / j < least.height
+                    {
+                        j -= 1
+                    }
                     if j > 1 {
                         let look = small.reduced(by: j)
                         try PNG.write(look, to: folder + "/first/" + name, compression: .fast)
