@@ -57,7 +57,6 @@ let package = Package(
     // Package.resolved: docs/development.md, "Why there is no Package.resolved").
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // The live server's HTTP stack (Hummingbird, SwiftNIO) is not here: it is the package in
         // Server/, so a newcomer's `swift run explorer lesson 1` neither resolves nor builds it
@@ -103,7 +102,6 @@ let package = Package(
                 "BlurKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CCmark",
-                .product(name: "Yams", package: "Yams"),
                 "ShippedFiles"
             ],
             path: "Sources/Explorer",

@@ -2,56 +2,43 @@ import BlurCore
 
 extension Strip {
     /// The close-up `--inset auto` chooses: a square about a fifth of the picture's shorter side,
-    /// where the difference panels together are largest (the sum of their per-pixel differences,
-    /// as they draw them; a difference of the first panel's own picture, what a blur changed,
-    /// counts only when it is the only one), or, in a strip without difference panels (or whose differences are all zero), where the first panel has
-    /// most detail (the sum of the squared steps of its luma, weighted by alpha and
-    /// averaged over 2×2 pixels: strong edges count more than fine texture, and a pattern that
-    /// alternates from pixel to pixel not at all).
+    /// where the first panel (the strip's input) has most detail (the sum of the squared steps of
+    /// its luma, weighted by alpha and averaged over 2×2 pixels: strong edges count more than fine
+    /// texture, and a pattern that alternates from pixel to pixel not at all).
     ///
-    /// Candidates lie on a grid a quarter of the square apart; the first best one wins, so the
-    /// choice is the same on every run. Nil for a strip without panels.
+    /// Only the input counts, never the blurred panels or their differences: a strip made again at
+    /// another σ (or method, or edge mode) of the same picture puts its close-up on the same
+    /// rectangle, so a slider that moves shows the same region changing (issue 39). Candidates lie
+    /// on a grid a quarter of the square apart; the first best one wins, so the choice is the same
+    /// on every run. Nil for a strip without panels.
     package func automaticInset() -> Inset? {
         guard let first = panels.first else { return nil }
         let width = panels.map(\.image.width).min() ?? 0, height = panels.map(\.image.height).min() ?? 0
         guard width > 0, height > 0 else { return nil }
         let side = max(1, min(max(8, min(width, height) / 5), min(width, height)))
         var score = [Double](repeating: 0, count: width * height)
-        // A difference panel of the first picture (the input) shows what the blur changed, not
-        // an error: it counts only when there is no other.
-        let all = panels.filter { if case .difference = $0.kind { true } else { false } }
-        let errors = all.filter { $0.image != first.image }
-        let differences = (errors.isEmpty ? all : errors).compactMap { panel -> [Float]? in
-            guard case .difference(let reference, _) = panel.kind,
-                  panel.image.width == reference.width, panel.image.height == reference.height else { return nil }
-            let all = ErrorMetrics.pixelDifferences(panel.image, reference)
-            return (0..<(width * height)).map { all[($0 / width) * panel.image.width + $0 % width] }
+        // Luma (times alpha) averaged over 2×2 pixels, so a pattern that alternates from pixel to
+        // pixel (dithering, film grain, a JPEG's blocks) counts for nothing; its steps two pixels
+        // apart, squared, so strong edges count more than texture.
+        let image = first.image, pixels = image.pixels
+        var luma = [Double](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = 4 * (y * image.width + x)
+                let r = Double(pixels[i]), g = Double(pixels[i + 1]), b = Double(pixels[i + 2])
+                luma[y * width + x] = (0.2126 * r + 0.7152 * g + 0.0722 * b) * Double(pixels[i + 3])
+            }
         }
-        for d in differences { for i in score.indices { score[i] += Double(d[i]) } }
-        if score.allSatisfy({ $0 == 0 }) {
-            // Luma (times alpha) averaged over 2×2 pixels, so a pattern that alternates from pixel
-            // to pixel (dithering, film grain, a JPEG's blocks) counts for nothing; its steps two
-            // pixels apart, squared, so strong edges count more than texture.
-            let image = first.image, pixels = image.pixels
-            var luma = [Double](repeating: 0, count: width * height)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = 4 * (y * image.width + x)
-                    let r = Double(pixels[i]), g = Double(pixels[i + 1]), b = Double(pixels[i + 2])
-                    luma[y * width + x] = (0.2126 * r + 0.7152 * g + 0.0722 * b) * Double(pixels[i + 3])
-                }
-            }
-            func smooth(_ x: Int, _ y: Int) -> Double {
-                let x1 = min(x + 1, width - 1), y1 = min(y + 1, height - 1)
-                return (luma[y * width + x] + luma[y * width + x1] + luma[y1 * width + x] + luma[y1 * width + x1]) / 4
-            }
-            for y in 0..<height {
-                for x in 0..<width {
-                    let here = smooth(x, y)
-                    let right = x + 2 < width ? smooth(x + 2, y) - here : 0
-                    let below = y + 2 < height ? smooth(x, y + 2) - here : 0
-                    score[y * width + x] = right * right + below * below
-                }
+        func smooth(_ x: Int, _ y: Int) -> Double {
+            let x1 = min(x + 1, width - 1), y1 = min(y + 1, height - 1)
+            return (luma[y * width + x] + luma[y * width + x1] + luma[y1 * width + x] + luma[y1 * width + x1]) / 4
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let here = smooth(x, y)
+                let right = x + 2 < width ? smooth(x + 2, y) - here : 0
+                let below = y + 2 < height ? smooth(x, y + 2) - here : 0
+                score[y * width + x] = right * right + below * below
             }
         }
         // Sums over any rectangle from a summed-area table.
@@ -70,7 +57,8 @@ extension Strip {
         }
         let step = max(1, side / 4)
         var best = (x: (width - side) / 2, y: (height - side) / 2, sum: -1.0)
-        var ys = Array(stride(from: 0, through: height - side, by: step)), xs = Array(stride(from: 0, through: width - side, by: step))
+        var ys = Array(stride(from: 0, through: height - side, by: step)),
+            xs = Array(stride(from: 0, through: width - side, by: step))
         if ys.last != height - side { ys.append(height - side) }
         if xs.last != width - side { xs.append(width - side) }
         for y in ys {

@@ -137,6 +137,18 @@ struct BrowserSession {
         return answer["value"].map { "\($0)" } ?? ""
     }
 
+    /// Makes the page's viewport exactly `width`×`height` CSS pixels, as a device of that size
+    /// shows it (a window cannot be narrower than about 500 px in headless Chromium); a phone's
+    /// (narrower than 600) as a mobile device.
+    func viewport(width: Int, height: Int) throws {
+        _ = try Self.request(
+            "POST", driverURL + "/goog/cdp/execute",
+            [
+                "cmd": "Emulation.setDeviceMetricsOverride",
+                "params": ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600]
+            ])
+    }
+
     /// Marks the window, so a test can tell an update in place from a reload.
     func markPage() throws -> String {
         try script("window.explorerMark = 'kept'; return window.explorerMark;")

@@ -30,7 +30,11 @@ final class PointingBrowserTests: XCTestCase {
             XCTAssertTrue(tip.contains("gaussian2d (R=9, 19×19 taps), clamp edges"), tip)
             XCTAssertTrue(tip.contains("The central 7×7 of 19×19 weights"), tip)
             let shown = try XCTUnwrap(Self.pixel(in: tip), tip)
-            XCTAssertLessThanOrEqual(abs(shown.x - x) + abs(shown.y - y), 2, "pointed at (\(x), \(y)): \(tip)")
+            // A CSS pixel of the figure (the page's lead figure is drawn smaller than the strip)
+            // spans `scale` strip pixels: a tap lands within one of them on each axis.
+            let scale = try Double(session.script(Self.scale)) ?? 1
+            let slack = 2 * Int(scale.rounded(.up))
+            XCTAssertLessThanOrEqual(abs(shown.x - x) + abs(shown.y - y), slack, "pointed at (\(x), \(y)): \(tip)")
             for (c, name) in ["red", "green", "blue"].enumerated() {
                 let (sum, stored) = try XCTUnwrap(Self.sum(name, in: tip), tip)
                 XCTAssertLessThanOrEqual(abs(sum - Double(stored)), 1, "\(name) at \(shown): \(tip)")
@@ -83,6 +87,13 @@ final class PointingBrowserTests: XCTestCase {
         }
         return tip
     }
+
+    /// Strip pixels a CSS pixel of lesson 3's strip spans, as drawn.
+    static let scale = """
+        var img = Array.prototype.find.call(document.querySelectorAll('main img'), function (i) {
+          return i.src.endsWith('/strip-box-vs-gaussian-image.png'); });
+        return String(img.naturalWidth / img.clientWidth);
+        """
 
     /// The pixel a tooltip names: `pixel (280, 210)`.
     static func pixel(in tip: String) -> (x: Int, y: Int)? {

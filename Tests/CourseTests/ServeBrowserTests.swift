@@ -84,9 +84,9 @@ final class ServeBrowserTests: XCTestCase {
         XCTAssertEqual(try session.script(below), "$ explorer compare", "the strip's control left its place")
     }
 
-    /// Lesson 1's impulse figure (`blur … --cells`): pointing at (here, tapping) the centre cell
-    /// shows the neighbourhood the box read, each level times its weight 1/9, and the sum, all from
-    /// the JSON the run wrote beside the figure.
+    /// Lesson 1's impulse figure (`blur … --cells`) is pointable as a strip is (`pointing.js`):
+    /// tapping the centre cell shows the box's weights 1/9 times the levels it read and the sum,
+    /// 255/9 = 28.33, beside the level stored, 28.
     func testPointingAtACellShowsTheWeightedSumThatMadeIt() throws {
         let session = try BrowserSession.start()
         defer { session.stop() }
@@ -94,26 +94,29 @@ final class ServeBrowserTests: XCTestCase {
         _ = try session.waitForRun()
         let source = try session.script(
             """
-            var img = document.querySelector('main img[data-explain]');
-            if (!img) { return 'no figure with an explanation'; }
-            var request = new XMLHttpRequest(); request.open('GET', img.dataset.explain, false); request.send();
-            var data = JSON.parse(request.responseText), rect = img.getBoundingClientRect();
-            var x = rect.left + (data.left + 4.5 * data.cell) * rect.width / data.pictureWidth;
-            var y = rect.top + (data.top + 4.5 * data.cell) * rect.height / data.pictureHeight;
-            img.dispatchEvent(new MouseEvent('click', { clientX: x, clientY: y, bubbles: true }));
+            var marker = document.querySelector('.figure-pointing[data-figure="impulse-box-r1-cells.png"]');
+            var img = Array.prototype.find.call(document.querySelectorAll('main img'), function (i) { return i.src.endsWith('/impulse-box-r1-cells.png'); });
+            if (!img || !marker) { return 'no pointable cells figure'; }
+            var request = new XMLHttpRequest(); request.open('GET', new URL(marker.dataset.pointing, img.src), false); request.send();
+            var data = JSON.parse(request.responseText), f = data.panels[1].frame;
+            var box = img.getBoundingClientRect(), k = img.clientWidth / data.width;
+            img.dispatchEvent(new MouseEvent('click', { clientX: box.left + img.clientLeft + (f.x + 4.5 * data.enlarge) * k,
+              clientY: box.top + img.clientTop + (f.y + 4.5 * data.enlarge) * k, bubbles: true }));
             return img.getAttribute('src');
             """)
         XCTAssertTrue(source.hasSuffix("impulse-box-r1-cells.png"), source)
-        var panel = ""
+        var tip = ""
         for _ in 0..<50 {
-            panel = try session.script("var p = document.querySelector('main .explain'); return p ? p.innerText : '';")
-            if panel.contains("stored as") { break }
+            tip = try session.script(
+                "var t = document.querySelector('.pointing-tip'); return t && !t.hidden ? t.innerText : '';")
+            if tip.contains("blue: Σ") { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        XCTAssertTrue(panel.contains("Output pixel (4, 4), box"), panel)
-        XCTAssertTrue(panel.contains("255 × 0.111111 = 28.3333"), panel)
-        XCTAssertTrue(panel.contains("0 × 0.111111 = 0"), panel)
-        XCTAssertTrue(panel.contains("sum = 28.3333, stored as 28"), panel)
+        XCTAssertTrue(tip.contains("box (R=1)"), tip)
+        XCTAssertTrue(tip.contains("pixel (4, 4)"), tip)
+        XCTAssertTrue(tip.contains("0.1111"), tip)
+        XCTAssertTrue(tip.contains("× 255"), tip)
+        XCTAssertTrue(tip.contains("red: Σ = 28.33 → stored 28"), tip)
         XCTAssertEqual(try session.failedRequests(), "")
     }
 

@@ -162,6 +162,31 @@ final class FigurePointingTests: FolderTestCase {
         Dictionary(uniqueKeysWithValues: panel.patches.map { ([$0[0], $0[1]], Array($0[2...])) })
     }
 
+    /// A value grid (`blur --cells`): the output panel's frame puts each image pixel on its cell
+    /// as `ValueGrid` draws it (the cell's fill, not the grid line), and every level of the input
+    /// and the output is listed.
+    func testAValueGridsCellsAreItsOutputPixels() throws {
+        var input = RGBAImage(width: 9, height: 7, fill: SIMD4(0, 0, 0, 1))
+        input[4, 3] = SIMD4(1, 1, 1, 1)
+        let output = input.blurred(by: BoxAverage(radius: 1), edges: .clamp)
+        let grid = try ValueGrid.render(output, title: "a title long enough to be wider than the grid is, or not")
+        let kernel = PointingKernel.of(BoxAverage(radius: 1), edges: .clamp, linear: false)
+        let data = FigurePointing.cells(original: input, blurred: output, grid: grid, kernel: kernel)
+        XCTAssertEqual([data.width, data.height, data.enlarge], [grid.width, grid.height, ValueGrid.cellSize])
+        XCTAssertEqual(data.panels.map(\.role), ["input", "output"])
+        XCTAssertEqual(data.panels.map(\.patches.count), [63, 63])
+        let frame = data.panels[1].frame, cell = ValueGrid.cellSize
+        for (x, y) in [(0, 0), (4, 3), (8, 6)] {
+            // A pixel of the cell's fill, clear of the grid lines and of the printed level.
+            let sx = frame.x + x * cell + 3, sy = frame.y + y * cell + 3
+            let shown = grid[sx, sy], level = output[x, y]
+            XCTAssertEqual(RGBAImage.quantize(shown.x), RGBAImage.quantize(level.x), "cell (\(x), \(y))")
+            XCTAssertEqual(
+                Array(Self.patches(data.panels[1])[[x, y]] ?? []).first, Int(RGBAImage.quantize(level.x)))
+        }
+        XCTAssertEqual(Self.patches(data.panels[0])[[4, 3]], [255, 255, 255, 255])
+    }
+
     /// In a lesson, `blur --strip` writes the data beside the strip and the page loads the script;
     /// a grown blur's output is offset by its reach and read beyond the picture as transparent, a
     /// region blur's says where it was blurred.

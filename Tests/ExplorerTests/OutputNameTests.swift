@@ -39,12 +39,12 @@ final class OutputNameTests: FolderTestCase {
         assertRefused(["plot kernel -o k.png --sigma 2", "blur builtin:impulse@5x5 --radius 1 -o k.dat"], "k.dat")
     }
 
-    func testAValueGridsJSONIsAnOutputToo() {
+    func testAValueGridsPointingDataIsAnOutputToo() {
         assertRefused(
             [
                 "blur builtin:impulse@5x5 --radius 1 -o b.png --cells c.png",
-                "blur builtin:impulse@5x5 --radius 1 -o c.json"
-            ], "c.json")
+                "blur builtin:impulse@5x5 --radius 1 -o c.pointing.json"
+            ], "c.pointing.json")
     }
 
     func testAGlassBackdropIsAnOutputToo() {
@@ -72,7 +72,7 @@ final class OutputNameTests: FolderTestCase {
             "plot kernel -o k.png --sigma 2", "blur builtin:impulse@5x5 --radius 1 -o b.png --cells c.png"
         ])
         XCTAssertTrue(
-            Set(outcome.files).isSuperset(of: ["k.png", "k.dat", "k.gp", "b.png", "c.png", "c.json"]),
+            Set(outcome.files).isSuperset(of: ["k.png", "k.dat", "k.gp", "b.png", "c.png", "c.pointing.json"]),
             "\(outcome.files)")
     }
 }

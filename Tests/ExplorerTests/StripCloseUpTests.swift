@@ -1,8 +1,9 @@
 import BlurKit
 import Foundation
-import XCTest
-@testable import ExplorerCLI
 import TestSupport
+import XCTest
+
+@testable import ExplorerCLI
 
 /// Corner close-ups, inset zoom and outlines on strips: region figures show the margin that was
 /// read, extent figures the original frame.
@@ -35,7 +36,9 @@ final class StripCloseUpTests: FolderTestCase {
         XCTAssertThrowsError(try closeUps(["--inset-zoom", "4"]).apply(to: &plain))
         XCTAssertThrowsError(try closeUps(["--outline", "1,2,3"]))
         XCTAssertThrowsError(try closeUps(["--inset-zoom", "0"]))
-        let result = try explorer(["blur", "builtin:checker@32x32", "-o", "b.png", "--radius", "1", "--corner-inset", "top-left"])
+        let result = try explorer([
+            "blur", "builtin:checker@32x32", "-o", "b.png", "--radius", "1", "--corner-inset", "top-left"
+        ])
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.standardError.contains("need --strip"), result.standardError)
     }
@@ -47,16 +50,43 @@ final class StripCloseUpTests: FolderTestCase {
     }
 
     func testRegionStripDrawsTheMarginReadAndGrownStripTheOriginalFrame() throws {
-        let region = try explorer(["blur", "builtin:checker@96x64", "-o", "r.png", "--method", "box", "--radius", "3",
-                                   "--region", "30,20,24,16", "--strip", "rs.png", "--format", "markdown"])
+        let region = try explorer([
+            "blur", "builtin:checker@96x64", "-o", "r.png", "--method", "box", "--radius", "3",
+            "--region", "30,20,24,16", "--strip", "rs.png", "--format", "markdown"
+        ])
         XCTAssertEqual(region.status, 0, region.standardError)
-        XCTAssertTrue(region.standardOutput.contains("'read: margin 3 px', 30×22 at (27, 17), drawn as a dashed blue outline on panels 1, 2"),
-                      region.standardOutput)
-        XCTAssertTrue(region.standardOutput.contains("'blurred', 24×16 at (30, 20), drawn as an orange outline on panels 1, 2"))
-        let grown = try explorer(["blur", "builtin:checker@40x30", "-o", "g.png", "--method", "box", "--radius", "2", "--grow",
-                                  "--strip", "gs.png", "--format", "markdown"])
+        XCTAssertTrue(
+            region.standardOutput.contains(
+                "'read: margin 3 px', 30×22 at (27, 17), drawn as a dashed blue outline on panels 1, 2"),
+            region.standardOutput)
+        XCTAssertTrue(
+            region.standardOutput.contains("'blurred', 24×16 at (30, 20), drawn as an orange outline on panels 1, 2"))
+        let grown = try explorer([
+            "blur", "builtin:checker@40x30", "-o", "g.png", "--method", "box", "--radius", "2", "--grow",
+            "--strip", "gs.png", "--format", "markdown"
+        ])
         XCTAssertEqual(grown.status, 0, grown.standardError)
-        XCTAssertTrue(grown.standardOutput.contains("'original frame', 40×30 at (2, 2), drawn as a dashed blue outline on panel 2."),
-                      grown.standardOutput)
+        XCTAssertTrue(
+            grown.standardOutput.contains(
+                "'original frame', 40×30 at (2, 2), drawn as a dashed blue outline on panel 2."),
+            grown.standardOutput)
+    }
+
+    /// Issue 39: playing σ shows the same region changing. Lesson 3's strip at σ = 1 and at σ = 6
+    /// (two of its baked states) puts the close-up on the same rectangle (read from the figure's
+    /// alt text, which names the region).
+    func testLesson3sCloseUpStaysPutAcrossSigma() throws {
+        func closeUp(_ sigma: String) throws -> String {
+            let page = try lessonPage("3", ["sigma=" + sigma])
+            let line = try XCTUnwrap(
+                page.split(separator: "\n").first {
+                    $0.contains("strip-box-vs-gaussian-image.png") && $0.hasPrefix("![")
+                },
+                "no strip at σ = \(sigma)")
+            let region = try XCTUnwrap(line.firstMatch(of: /the region (\d+×\d+ at \(\d+, \d+\))/), String(line))
+            return String(region.1)
+        }
+        let low = try closeUp("1"), high = try closeUp("6")
+        XCTAssertEqual(low, high, "the close-up moved between σ = 1 and σ = 6")
     }
 }

@@ -251,19 +251,17 @@ struct BlurCommand: ReportingCommand {
                 "\(StripSupport.shortName(input)) blurred with \(blurMethod.name) (\(blurMethod.parameters)): 8-bit levels"
             let grid = try ValueGrid.render(blurred, title: title)
             let gridPath = try context.writePNG(grid, to: cells)
-            var figure = Figure(
+            let figure = Figure(
                 path: gridPath, altText: alt + ", enlarged: each pixel a cell with its 8-bit level printed in it",
                 caption: title)
-            // What made each cell, for the live page (a plain blur of the whole picture only).
-            if region == nil, !grow, !linear, alpha == .premultiplied, let original,
-                let explanation = CellsExplanation.make(
-                    original: original, blurred: blurred, method: blurMethod, edges: edges, grid: grid)
-            {
-                let data = CellsExplanation.path(beside: gridPath)
-                try explanation.write(to: data)
-                figure.data = data
-            }
             report.figure(figure)
+            // A page may point at a cell: the sum that made it (a plain blur of the whole picture).
+            if context.inLesson, region == nil, !grow, alpha == .premultiplied, let original {
+                let kernel = PointingKernel.of(blurMethod, edges: edges, linear: linear)
+                try FigurePointing.cells(original: original, blurred: blurred, grid: grid, kernel: kernel)
+                    .write(to: FigurePointing.path(beside: gridPath))
+                report.pageExtra(StripSupport.pointingIsland(for: figure))
+            }
         }
         if let fringe { report.table(Self.fringeTable(fringe)) }
         if light, let original {

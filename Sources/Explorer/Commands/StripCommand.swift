@@ -14,7 +14,7 @@ struct StripCommand: ReportingCommand {
             to REF), each amplified on its own by --amplify (default: the largest power of two that keeps \
             that panel's largest difference on the colour scale; the factor is in its caption) and coloured with the perceptually ordered inferno map, with a legend giving the scale in \
             8-bit units. --inset X,Y,W,H enlarges that region of every panel below or beside it (--inset auto: where the \
-            differences are largest, or the first image has most detail), --corner-inset \
+            first image has most detail, whatever the others show), --corner-inset \
             CORNER one corner (how each edge mode fills it), --inset-zoom N sets the enlargement, and \
             --outline X,Y,W,H[=label] outlines a rectangle on every panel. Examples:
               explorer strip box.png gauss.png -o strip.png --captions "box|Gaussian" --difference-to gauss.png

@@ -75,8 +75,7 @@ final class CellMemo: Sendable {
         guard let found else { return nil }
         var linked: [String] = []
         // The figures, and the pictures page-only blocks show (the glass demo's backdrop).
-        var names = found.report.figures.map(\.path) + found.report.figures.compactMap(\.data)
-            + found.report.pageExtras.flatMap(\.island.files)
+        var names = found.report.figures.map(\.path) + found.report.pageExtras.flatMap(\.island.files)
         names += found.files.filter { !names.contains($0) }
         for name in names {
             let target = staging + "/" + name
@@ -102,7 +101,8 @@ final class CellMemo: Sendable {
                 state.entries[cell.key] = Entry(report: cell.report, folder: folder, files: files, used: state.clock)
             }
             if state.entries.count > capacity {
-                let oldest = state.entries.sorted { $0.value.used < $1.value.used }.prefix(state.entries.count - capacity)
+                let oldest = state.entries.sorted { $0.value.used < $1.value.used }.prefix(
+                    state.entries.count - capacity)
                 for (key, _) in oldest { state.entries[key] = nil }
             }
         }

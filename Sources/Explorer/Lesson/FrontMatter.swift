@@ -1,5 +1,4 @@
 import BlurKit
-import Yams
 
 /// The front matter of a lesson: the YAML block between the first two `---` lines.
 ///
@@ -18,7 +17,8 @@ import Yams
 /// ---
 /// ```
 ///
-/// The block is read by Yams (libyaml); every error, Yams' own included, names the file's line.
+/// The block is read by `FrontMatterNode` (the part of YAML front matter needs); every error names
+/// the file's line.
 struct FrontMatter: Equatable, Sendable {
     var title: String
     var summary: String
@@ -52,16 +52,12 @@ struct FrontMatter: Equatable, Sendable {
         }
         let yaml = lines[1..<close].joined(separator: "\n")
         // Line n of the YAML text is line n + 1 of the file.
-        func fileLine(_ node: Node?) -> Int { (node?.mark?.line ?? 0) + 1 }
-        let root: Node?
+        func fileLine(_ node: FrontMatterNode?) -> Int { (node?.line ?? 0) + 1 }
+        let root: FrontMatterNode?
         do {
-            root = try Yams.compose(yaml: yaml)
-        } catch let error as YamlError {
-            throw fail(
-                Self.line(of: error, in: yaml).map { $0 + 1 } ?? 1,
-                "front matter is not valid YAML: \(Self.problem(of: error))")
+            root = try FrontMatterNode.parse(yaml)
         } catch {
-            throw fail(1, "front matter is not valid YAML: \(error)")
+            throw fail(error.line + 1, "front matter is not valid YAML: \(error.message)")
         }
         guard let mapping = root?.mapping else {
             throw fail(root == nil ? close + 1 : fileLine(root), "the front matter has no 'title:'")
@@ -72,10 +68,10 @@ struct FrontMatter: Equatable, Sendable {
         var parametersLine: Int?
         for (keyNode, value) in mapping {
             let line = fileLine(keyNode)
-            guard let key = keyNode.scalar?.string else { throw fail(line, "front matter keys are plain words") }
+            guard let key = keyNode.scalar else { throw fail(line, "front matter keys are plain words") }
             switch key {
             case "title", "summary":
-                guard let text = value.scalar?.string, !text.isEmpty else {
+                guard let text = value.scalar, !text.isEmpty else {
                     throw fail(line, "'\(key):' needs one line of text as its value")
                 }
                 if key == "title" { title = text } else { summary = text }
@@ -99,13 +95,13 @@ struct FrontMatter: Equatable, Sendable {
                 }
                 for (nameNode, expression) in block {
                     let nameLine = fileLine(nameNode)
-                    guard let name = nameNode.scalar?.string, isParameterName(name), !name.contains("-") else {
+                    guard let name = nameNode.scalar, isParameterName(name), !name.contains("-") else {
                         throw fail(nameLine, "a value's name uses letters, digits and '_', starting with a letter")
                     }
                     if LessonExpression.reservedNames.contains(name) {
                         throw fail(nameLine, Self.reservedMessage(name))
                     }
-                    guard let text = expression.scalar?.string, !text.isEmpty else {
+                    guard let text = expression.scalar, !text.isEmpty else {
                         throw fail(
                             nameLine,
                             "value '\(name)' needs an expression on its line, e.g. 'reach: floor(3 * sigma + 0.5)'")
@@ -138,23 +134,22 @@ struct FrontMatter: Equatable, Sendable {
     /// One parameter: `name: default` (a draft) or `name:` with `kind`, `default`, `range` or
     /// `choices` or `smallest`, and `meaning` indented below it.
     static func parameterDeclaration(
-        _ nameNode: Node, _ node: Node, path: String,
-        fileLine: (Node?) -> Int
+        _ nameNode: FrontMatterNode, _ node: FrontMatterNode, path: String,
+        fileLine: (FrontMatterNode?) -> Int
     ) throws(LessonError) -> LessonParameter {
         let line = fileLine(nameNode)
         func fail(_ line: Int, _ message: String) -> LessonError { LessonError(path, line: line, message) }
-        guard let name = nameNode.scalar?.string, isParameterName(name) else {
+        guard let name = nameNode.scalar, isParameterName(name) else {
             throw fail(
                 line,
-                "'\(nameNode.scalar?.string ?? "?")' is not a parameter name: use letters, digits, '_' and '-', starting with a letter"
+                "'\(nameNode.scalar ?? "?")' is not a parameter name: use letters, digits, '_' and '-', starting with a letter"
             )
         }
         if LessonExpression.reservedNames.contains(name) { throw fail(line, reservedMessage(name)) }
         if let scalar = node.scalar {
-            guard !scalar.string.isEmpty else { throw fail(line, "parameter '\(name)' has no default value") }
-            let kind: LessonParameter.Kind =
-                Int(scalar.string) != nil ? .integer : Double(scalar.string) != nil ? .number : .text
-            return LessonParameter(name: name, kind: kind, value: scalar.string, meaning: "", line: line)
+            guard !scalar.isEmpty else { throw fail(line, "parameter '\(name)' has no default value") }
+            let kind: LessonParameter.Kind = Int(scalar) != nil ? .integer : Double(scalar) != nil ? .number : .text
+            return LessonParameter(name: name, kind: kind, value: scalar, meaning: "", line: line)
         }
         guard let fields = node.mapping else {
             throw fail(
@@ -162,13 +157,13 @@ struct FrontMatter: Equatable, Sendable {
         }
         var parameter = LessonParameter(name: name, kind: .text, value: "", meaning: "", line: line)
         var kindText: String?
-        var rangeNode: Node?
+        var rangeNode: FrontMatterNode?
         for (keyNode, value) in fields {
             let keyLine = fileLine(keyNode)
-            let key = keyNode.scalar?.string ?? ""
+            let key = keyNode.scalar ?? ""
             switch key {
             case "kind":
-                kindText = value.scalar?.string
+                kindText = value.scalar
                 guard let kindText, let kind = LessonParameter.Kind(rawValue: kindText) else {
                     throw fail(
                         keyLine,
@@ -177,20 +172,20 @@ struct FrontMatter: Equatable, Sendable {
                 }
                 parameter.kind = kind
             case "default":
-                guard let text = value.scalar?.string, !text.isEmpty else {
+                guard let text = value.scalar, !text.isEmpty else {
                     throw fail(keyLine, "parameter '\(name)': 'default:' needs a value")
                 }
                 parameter.value = text
             case "meaning":
-                guard let text = value.scalar?.string, !text.isEmpty, !text.contains("\n") else {
+                guard let text = value.scalar, !text.isEmpty, !text.contains("\n") else {
                     throw fail(keyLine, "parameter '\(name)': 'meaning:' is one line of text")
                 }
                 parameter.meaning = text
             case "range":
                 rangeNode = value
-                let ends = value.sequence.map { Array($0) } ?? []
-                guard ends.count == 2, let low = ends[0].scalar.flatMap({ Double($0.string) }),
-                    let high = ends[1].scalar.flatMap({ Double($0.string) }), low.isFinite, high.isFinite, low <= high
+                let ends = value.list ?? []
+                guard ends.count == 2, let low = ends[0].scalar.flatMap({ Double($0) }),
+                    let high = ends[1].scalar.flatMap({ Double($0) }), low.isFinite, high.isFinite, low <= high
                 else {
                     throw fail(
                         keyLine, "parameter '\(name)': 'range:' is two numbers [smallest, largest], e.g. [0.5, 12]")
@@ -198,19 +193,19 @@ struct FrontMatter: Equatable, Sendable {
                 guard max(abs(low), abs(high)) <= LessonParameter.largestMagnitude else {
                     throw fail(
                         keyLine,
-                        "parameter '\(name)': 'range:' ends must lie within ±10^15 (whole numbers stay exact there), got [\(ends[0].scalar?.string ?? ""), \(ends[1].scalar?.string ?? "")]"
+                        "parameter '\(name)': 'range:' ends must lie within ±10^15 (whole numbers stay exact there), got [\(ends[0].scalar ?? ""), \(ends[1].scalar ?? "")]"
                     )
                 }
                 parameter.minimum = low
                 parameter.maximum = high
             case "choices":
-                let items = value.sequence.map { $0.compactMap { $0.scalar?.string } } ?? []
-                guard !items.isEmpty, items.count == value.sequence?.count else {
+                let items = value.list.map { $0.compactMap(\.scalar) } ?? []
+                guard !items.isEmpty, items.count == value.list?.count else {
                     throw fail(keyLine, "parameter '\(name)': 'choices:' is a list of values, e.g. [light, dark]")
                 }
                 parameter.choices = items
             case "smallest":
-                guard let size = value.scalar.flatMap({ LessonParameter.Size(parsing: $0.string) }) else {
+                guard let size = value.scalar.flatMap({ LessonParameter.Size(parsing: $0) }) else {
                     throw fail(keyLine, "parameter '\(name)': 'smallest:' is an image size WxH, e.g. 160x120")
                 }
                 parameter.smallest = size
@@ -270,41 +265,6 @@ struct FrontMatter: Equatable, Sendable {
             throw fail(line, "the default does not fit the declaration: \(problem)")
         }
         return parameter
-    }
-
-    /// The YAML line (from 1) an error points at, when it says: where the construct that failed
-    /// began (Yams' context) rather than where the failure was noticed, and for a repeated key the
-    /// line of its second use.
-    static func line(of error: YamlError, in yaml: String) -> Int? {
-        switch error {
-        case .scanner(let context, _, let mark, _), .parser(let context, _, let mark, _),
-            .composer(let context, _, let mark, _):
-            return context?.mark.line ?? mark.line
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-            var seen = Set<String>()
-            for index in max(0, context.mark.line - 1)..<lines.count {
-                let content = lines[index].drop(while: { $0 == " " })
-                guard let key = duplicates.first(where: { content.hasPrefix($0 + ":") }) else { continue }
-                if !seen.insert(key).inserted { return index + 1 }
-            }
-            return context.mark.line
-        default:
-            return nil
-        }
-    }
-
-    /// What Yams says is wrong, in one line without its position.
-    static func problem(of error: YamlError) -> String {
-        switch error {
-        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _),
-            .composer(let context, let problem, _, _):
-            return [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
-        case .duplicatedKeysInMapping(let duplicates, _):
-            return "a key is given twice: " + duplicates.joined(separator: ", ")
-        default:
-            return "\(error)".split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
-        }
     }
 
     /// Parameter names: a letter, then letters, digits, `_` or `-`.

@@ -36,6 +36,8 @@ struct LessonPage {
         var extras: [(before: Int, extra: PageExtra)] = []
         var section = CourseSections.Section.other
         var firstFigure: Figure?
+        // The HTML page's lead: the first figure and its caption, lifted under the title.
+        var lead: String?
         var notes: Set<String> = []
         for item in items.map({ (item: LessonRunner.Item) -> LessonRunner.Item in Self.notesOnce(item, seen: &notes) })
         {
@@ -51,7 +53,11 @@ struct LessonPage {
             case .cell(let cell) where !cell.hidden:
                 add(MarkdownText.codeBlock("$ explorer \(cell.text)", info: "console"))
                 let before = tables.count
-                for result in Self.results(cell, tables: &tables, names: &csvNames) { add(result) }
+                let results = Self.results(cell, tables: &tables, names: &csvNames)
+                let lifted = lead == nil ? Self.leadIndex(cell, results: results) : nil
+                for (index, result) in results.enumerated() {
+                    add(result, html: index == lifted ? Self.leadNote : nil)
+                }
                 for table in tables[before...] { tableLines[table.name] = cell.line }
                 if cell.format == .text || cell.format == .markdown {
                     for table in cell.report.tables {
@@ -60,7 +66,10 @@ struct LessonPage {
                         }
                     }
                 }
-                if let caption = cell.caption { add("*\(Self.pageText(caption))*") }
+                let caption = cell.caption.map { "*\(Self.pageText($0))*" }
+                if let lifted { lead = results[lifted] + (caption.map { "\n\n" + $0 } ?? "") }
+                // The HTML page shows a lifted figure's caption with it, in the lead.
+                if let caption { add(caption, html: lifted == nil ? nil : "") }
                 for extra in cell.report.pageExtras { extras.append((sections.count, extra)) }
                 if firstFigure == nil { firstFigure = cell.report.figures.first }
             case .cell:
@@ -79,8 +88,25 @@ struct LessonPage {
         self.markdown = sections.joined(separator: "\n\n") + "\n\n" + CourseIndex.comment(info) + "\n"
         self.tables = tables
         self.tableLines = tableLines
+        // Right under the title, before the summary: on a phone under the live page's bar, the
+        // summary's lines would push the figure off the first screen.
+        if let lead { htmlSections[0] += "\n\n<div id=\"lead\">\n\n" + lead + "\n\n</div>" }
         self.html = Self.html(title: lesson.title, summary: lesson.summary, sections: htmlSections, extras: extras)
     }
+
+    /// Which of a cell's results is the figure the HTML page lifts under its title (its first
+    /// figure), or nil when it shows none. A lesson's first figure is usually far down the page,
+    /// below the prose that leads to it: lifted, it and the sliders are on the first screen of a
+    /// projector and of a phone (issue 39); its cell keeps its command, tables, and a link up.
+    static func leadIndex(_ cell: LessonRunner.CellResult, results: [String]) -> Int? {
+        guard cell.format == .text || cell.format == .markdown, let figure = cell.report.figures.first else {
+            return nil
+        }
+        return results.firstIndex(of: resultText(MarkdownRenderer.render(Report(blocks: [.figure(figure)]))))
+    }
+
+    /// What the lifted figure's cell shows in its place.
+    static let leadNote = "*[↑ This command's figure, with its caption, is at the top of the page.](#lead)*"
 
     /// A cell's results as Markdown sections; tables get a CSV file each.
     static func results(
@@ -252,7 +278,7 @@ struct LessonPage {
           font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; line-height: 1.55; }
         main { max-width: 48rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; overflow-wrap: anywhere; }
         h1 { font-size: 2.2rem; line-height: 1.2; margin: 0 0 0.5rem; }
-        h1 + p { color: var(--muted); font-size: 1.15rem; }
+        h1 + p, #lead + p { color: var(--muted); font-size: 1.15rem; }
         h2 { font-size: 1.6rem; margin-top: 2.5rem; }
         h3 { font-size: 1.25rem; margin-top: 2rem; }
         a { color: var(--link); }
@@ -270,5 +296,8 @@ struct LessonPage {
         hr + p { color: var(--muted); font-size: 0.85rem; }
         details.answer { margin: 0.5rem 0 1.5rem; padding: 0.4rem 1rem; border-left: 4px solid var(--rule); background: var(--code); border-radius: 6px; }
         details.answer > summary { cursor: pointer; font-weight: 600; }
+        #lead img { max-height: 55vh; margin: 0.5rem 0; }
+        #lead p { margin: 0.3rem 0; }
+        @media (max-width: 600px) { main { padding-top: 1rem; } h1 { font-size: 1.5rem; } h1 + p, #lead + p { font-size: 1rem; } }
         """
 }

@@ -279,7 +279,6 @@ struct LessonRunner {
         for index in report.blocks.indices {
             guard case .figure(var figure) = report.blocks[index] else { continue }
             figure.path = MarkdownRenderer.relative(figure.path, to: staging)
-            figure.data = figure.data.map { MarkdownRenderer.relative($0, to: staging) }
             report.blocks[index] = .figure(figure)
         }
         if beside && prepared.command.measuresTime {

@@ -11,7 +11,7 @@ struct StripOptions: ParsableArguments {
     var strip: String?
     @Option(
         help: ArgumentHelp(
-            "With --strip: enlarge this region of every panel under it (nearest neighbour, so pixels show); pixels or percentages of the image, or auto (where the difference panels are largest, else where the picture has most detail).",
+            "With --strip: enlarge this region of every panel under it (nearest neighbour, so pixels show); pixels or percentages of the image, or auto (where the first picture has most detail, whatever the other panels show).",
             valueName: "x,y,w,h|auto"))
     var inset: String?
     @Option(help: "With --strip: the strip's title (default: what it compares).")

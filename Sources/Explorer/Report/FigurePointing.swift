@@ -116,6 +116,35 @@ struct FigurePointing: Encodable, Sendable {
             kernels: kernels)
     }
 
+    /// The pointing data of a value grid (`blur --cells`): `blurred`'s pixels as cells of
+    /// `ValueGrid.cellSize` pixels in `grid`, each with its level printed over it, blurred by
+    /// `kernel` from `original`, which the figure does not show. Every level of both is listed
+    /// (`patches`; a grid is at most 32×32), so the page reads none from the picture.
+    static func cells(original: RGBAImage, blurred: RGBAImage, grid: RGBAImage, kernel: PointingKernel)
+        -> FigurePointing
+    {
+        func panel(_ caption: String, _ image: RGBAImage, _ frame: PixelRect, kernel: Int?) -> Panel {
+            let patches = (0..<image.height).flatMap { y in
+                (0..<image.width).map { x in [x, y] + (0..<4).map { Int(RGBAImage.quantize(image[x, y][$0])) } }
+            }
+            return Panel(
+                caption: caption, role: kernel == nil ? "input" : "output", kernel: kernel, frame: Rect(frame),
+                closeUp: nil, imageWidth: image.width, imageHeight: image.height, region: nil, offset: nil,
+                readable: false, patches: patches, covered: [])
+        }
+        // `ValueGrid.render`: the grid centred, its margin (24 px) below it.
+        let cell = ValueGrid.cellSize, width = blurred.width * cell, height = blurred.height * cell
+        let frame = PixelRect(
+            x: (grid.width - width - 1) / 2, y: grid.height - 24 - height - 1, width: width, height: height)
+        return FigurePointing(
+            width: grid.width, height: grid.height, enlarge: cell, reduce: 0, closeUpRegion: nil, closeUpZoom: nil,
+            panels: [
+                panel("input", original, PixelRect(x: 0, y: 0, width: 0, height: 0), kernel: nil),
+                panel(kernel.method, blurred, frame, kernel: 0)
+            ],
+            kernels: [kernel])
+    }
+
     /// The pixels of `image` (panel `panel`) that `picture` does not show as they are where the
     /// page reads them: on the full panel when it is enlarged, else on the close-up (pixels
     /// outside a reduced panel's close-up are not listed: the page reads none of them).

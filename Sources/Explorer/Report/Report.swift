@@ -60,9 +60,6 @@ struct Figure: Sendable, Equatable {
     /// A description of what the figure shows, for readers who cannot see it.
     var altText: String
     var caption: String?
-    /// A data file written beside the figure for the live page (`CellsExplanation`'s JSON), by
-    /// its path as written.
-    var data: String? = nil
 }
 
 /// A table: named columns with units, rows of cells that keep both the exact value and its text.

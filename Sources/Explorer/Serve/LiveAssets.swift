@@ -6,7 +6,7 @@ import ShippedFiles
 /// beside it; `explorer export` writes them into the site's `assets/`.
 enum LiveAssets {
     /// The assets' file names.
-    static let names = ["live.js", "explain.js", "live.css"]
+    static let names = ["live.js", "live.css"]
 
     /// The text of asset `name`.
     static func text(_ name: String) -> String? { texts[name] }

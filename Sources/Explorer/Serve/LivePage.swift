@@ -27,8 +27,7 @@ enum LivePage {
         if let range = html.range(of: "<body>") { html.insert(contentsOf: "\n" + controls, at: range.upperBound) }
         if let range = html.range(of: "</body>", options: .backwards) {
             html.insert(
-                contentsOf:
-                    "<script src=\"../assets/explain.js\"></script>\n<script src=\"../assets/live.js\"></script>\n",
+                contentsOf: "<script src=\"../assets/live.js\"></script>\n",
                 at: range.lowerBound)
         }
         return html
@@ -53,26 +52,6 @@ enum LivePage {
             last = match.range.location + match.range.length
         }
         return result + text.substring(from: last)
-    }
-
-    /// `html` with `data-explain` on each figure under `base` that has a `CellsExplanation` beside
-    /// it in `folder` (the JSON file of the same name), which `explain.js` shows when a cell is
-    /// pointed at.
-    static func explaining(_ html: String, base: String, folder: String) -> String {
-        let escaped = NSRegularExpression.escapedPattern(for: base)
-        guard let pattern = try? NSRegularExpression(pattern: "<img src=\"" + escaped + "([A-Za-z0-9_.-]+)\\.png\"")
-        else {
-            return html
-        }
-        var result = html
-        for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).reversed() {
-            let stem = (html as NSString).substring(with: match.range(at: 1))
-            guard FileManager.default.fileExists(atPath: folder + "/" + stem + ".json"),
-                let range = Range(match.range, in: result)
-            else { continue }
-            result.insert(contentsOf: " data-explain=\"\(base)\(stem).json\"", at: range.upperBound)
-        }
-        return result
     }
 
     /// The bar of controls: a slider for a number's baked steps, a menu for choices, and for an

@@ -230,7 +230,6 @@ extension StaticSite {
                 contentsOf: "\n<meta name=\"live-first\" content=\"\(LessonPage.escapeHTML(first))\">",
                 at: head.upperBound)
         }
-        html = LivePage.explaining(html, base: base + folder + "/", folder: outcome.folder)
         try AtomicFile.write(text: html, to: outcome.folder + "/state.html")
         // In one step: a page may be reading a first look's figures (`job`) while it is replaced.
         try swap(outcome.folder, into: states + "/" + folder)
@@ -258,8 +257,7 @@ extension StaticSite {
                 : kept.sorted { (Double($0) ?? 0, $0) < (Double($1) ?? 0, $1) }
         }
         do {
-            let html = LivePage.explaining(
-                try String(contentsOfFile: bake.page + "/index.html", encoding: .utf8), base: "", folder: bake.page)
+            let html = try String(contentsOfFile: bake.page + "/index.html", encoding: .utf8)
             try FileManager.default.createDirectory(
                 atPath: bake.page + "/states/defaults", withIntermediateDirectories: true)
             try AtomicFile.write(text: html, to: bake.page + "/states/defaults/state.html")

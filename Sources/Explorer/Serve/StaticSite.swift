@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```
 /// DIR/index.html, DIR/glossary.html        the course index and glossary
-/// DIR/assets/live.js, explain.js, live.css the page's scripts and style
+/// DIR/assets/live.js, live.css           the page's script and style
 /// DIR/lesson-03/index.html                 the page at its defaults, with controls
 /// DIR/lesson-03/*.png, *.csv               the defaults' figures and tables
 /// DIR/lesson-03/states/sigma-5/state.html  one state: the page, links relative to lesson-03/

@@ -5,9 +5,9 @@
 // reload and bookmarks; a value with no state goes back to the one the page shows. Each cell's
 // results get a compact copy of the controls it depends on (data-cells). Under explorer serve
 // (it answers ../live.json) an image control appears: an upload is baked by a job on the
-// server, the page's state first, and its states come from the job's folder. explain.js makes
-// `blur --cells` figures pointable; after each new state the page fires `live:replaced` on
-// document for any other script. A ▶ beside each slider plays it through its baked values.
+// server, the page's state first, and its states come from the job's folder. After each new
+// state the page fires `live:replaced` on document for any other script (pointing.js follows
+// the page's figures by itself). A ▶ beside each slider plays it through its baked values.
 (function () {
   'use strict';
   var form = document.getElementById('live-controls');
@@ -191,7 +191,6 @@
     var main = document.querySelector('main');
     if (fresh && main) {
       replaceMain(main, fresh);
-      window.blurExplain.attach();
       document.dispatchEvent(new CustomEvent('live:replaced'));
     }
     var style = page.querySelector('style');
@@ -408,7 +407,6 @@
   form.querySelectorAll('[data-parameter]').forEach(bind);
   placeCellControls();
   form.querySelectorAll('input[type=range]').forEach(addPlay);
-  window.blurExplain.attach();
   form.querySelectorAll('[data-drop]').forEach(function (zone) {
     zone.addEventListener('dragover', function (event) { event.preventDefault(); zone.classList.add('over'); });
     zone.addEventListener('dragleave', function () { zone.classList.remove('over'); });
