@@ -306,15 +306,11 @@ extension StaticSite {
         // The first look: the nearest state from the small copy, then every state from `picture`.
         var runs = order.map { (state: $0, picture: picture, first: String?.none) }
         if let first, let nearest = order.first { runs.insert((nearest, first.picture, first.note), at: 0) }
-        var redo =
-            first == nil ? nil : order.first.map { $0.name.isEmpty ? "defaults" : stateFolder($0.name, $0.value) }
         for (state, picture, first) in runs {
             let name = state.name.isEmpty ? "defaults" : stateFolder(state.name, state.value)
-            guard
-                first != nil || name == redo
-                    || !FileManager.default.fileExists(atPath: folder + "/states/" + name + "/state.html")
-            else { continue }
-            if first == nil, name == redo { redo = nil }
+            // A state already made stays; a first look (this job's, or a stopped job's) is made again.
+            let made = try? String(contentsOfFile: folder + "/states/" + name + "/state.html", encoding: .utf8)
+            if first == nil, let made, !made.contains("<meta name=\"live-first\"") { continue }
             var values = defaults
             values[image] = picture
             let hide = String(picture[..<(picture.lastIndex(of: "/") ?? picture.startIndex)]) + "/"
