@@ -85,15 +85,16 @@ let package = Package(
         .target(name: "CSeparableKernels", cSettings: [.unsafeFlags(["-O2", "-ffp-contract=off"])]),
         .target(name: "BlurCore", dependencies: ["CFFTW", "CSeparableKernels"], swiftSettings: asInReleaseEvenInDebug),
         .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
-        // The drawing primitives every figure's pixels go through (Canvas, the bitmap font),
-        // optimised even in debug; BlurFigures re-exports them.
+        // The drawing primitives every figure's pixels go through (Canvas, the bitmap font, icons,
+        // a strip's pixel loops), optimised even in debug; BlurFigures re-exports them. BlurEffects
+        // draws its labels with them, so it compiles beside BlurFigures rather than after it.
         .target(name: "BlurCanvas", dependencies: ["BlurCore"], swiftSettings: optimisedEvenInDebug),
         .target(
             name: "BlurFigures",
             dependencies: ["BlurCore", "BlurPNG", "BlurCanvas"],
             exclude: ["make_figure_data.py"]
         ),
-        .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurFigures"], swiftSettings: optimisedEvenInDebug),
+        .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurCanvas"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurKit", dependencies: ["BlurCore", "BlurPNG", "BlurFigures", "BlurEffects"]),
         // The commands, lesson runner, pages and live lesson server: everything `explorer` does.
         .target(

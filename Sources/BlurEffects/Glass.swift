@@ -1,6 +1,6 @@
-import Foundation
+import BlurCanvas
 import BlurCore
-import BlurFigures
+import Foundation
 
 /// A frosted-glass panel over a picture: blur what lies behind it, saturate, tint, mask, and
 /// composite it with rounded corners — or, with Reduce Transparency, an opaque panel instead.
@@ -41,8 +41,10 @@ public struct Glass: Sendable {
 
     /// A panel at `panel` with the preset's tint and saturation, 12 px corners, no mask, and a
     /// label (when `labelSize` is given) in the preset's label colour.
-    public init(panel: PixelRect, preset: GlassPreset, cornerRadius: Float = 12, mask: RGBAImage? = nil,
-                labelSize: (width: Int, height: Int)? = nil) {
+    public init(
+        panel: PixelRect, preset: GlassPreset, cornerRadius: Float = 12, mask: RGBAImage? = nil,
+        labelSize: (width: Int, height: Int)? = nil
+    ) {
         self.panel = panel
         self.preset = preset
         self.cornerRadius = cornerRadius
@@ -113,8 +115,10 @@ public struct Glass: Sendable {
     /// Along the straight sides of a rectangle with integer edges, the edge pixels are half a
     /// pixel inside, so they are covered fully; only corners blend.
     package static func coverage(x: Int, y: Int, of rect: PixelRect, cornerRadius: Float) -> Float {
-        Float(RoundedBox.coverage(point: SIMD2(Double(x) + 0.5, Double(y) + 0.5), x: Double(rect.x), y: Double(rect.y),
-                                  width: Double(rect.width), height: Double(rect.height), radius: Double(cornerRadius)))
+        Float(
+            RoundedBox.coverage(
+                point: SIMD2(Double(x) + 0.5, Double(y) + 0.5), x: Double(rect.x), y: Double(rect.y),
+                width: Double(rect.width), height: Double(rect.height), radius: Double(cornerRadius)))
     }
 
     func coverage(x: Int, y: Int) -> Float {
@@ -134,7 +138,8 @@ public struct Glass: Sendable {
 
     func validatePanel(in background: RGBAImage) throws {
         guard !panel.isEmpty, background.bounds.contains(panel) else {
-            throw BlurKitError("panel \(panel) must be non-empty and inside the \(background.width)×\(background.height) image")
+            throw BlurKitError(
+                "panel \(panel) must be non-empty and inside the \(background.width)×\(background.height) image")
         }
     }
 
@@ -144,16 +149,19 @@ public struct Glass: Sendable {
             let fitsPanel = mask.width == panel.width && mask.height == panel.height
             let fitsImage = mask.width == background.width && mask.height == background.height
             guard fitsPanel || fitsImage else {
-                throw BlurKitError("mask is \(mask.width)×\(mask.height); it must be the panel's size (\(panel.width)×\(panel.height)) or the image's (\(background.width)×\(background.height))")
+                throw BlurKitError(
+                    "mask is \(mask.width)×\(mask.height); it must be the panel's size (\(panel.width)×\(panel.height)) or the image's (\(background.width)×\(background.height))"
+                )
             }
         }
     }
 
     func finish(_ image: RGBAImage, blurRegion: PixelRect?, fill: SIMD4<Float>?) -> GlassRendering {
         let label = labelRect
-        return GlassRendering(image: image, panel: panel, blurRegion: blurRegion, label: label,
-                              labelColour: labelColour, fill: fill,
-                              contrast: Contrast.worst(text: labelColour, over: image, in: label))
+        return GlassRendering(
+            image: image, panel: panel, blurRegion: blurRegion, label: label,
+            labelColour: labelColour, fill: fill,
+            contrast: Contrast.worst(text: labelColour, over: image, in: label))
     }
 }
 

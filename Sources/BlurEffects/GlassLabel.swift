@@ -1,5 +1,5 @@
+import BlurCanvas
 import BlurCore
-import BlurFigures
 
 /// What is drawn on a glass panel — a line of text, optionally led by the built-in music-notes
 /// icon — as a coverage mask: white pixels whose alpha is the fraction the glyphs and the icon
@@ -99,8 +99,9 @@ package struct GlassLabel: Sendable {
                 var sum = 0.0
                 for b in 0..<ny {
                     for a in 0..<nx {
-                        sum += bilinear((Double(i) + (Double(a) + 0.5) / Double(nx)) * sx,
-                                        (Double(j) + (Double(b) + 0.5) / Double(ny)) * sy)
+                        sum += bilinear(
+                            (Double(i) + (Double(a) + 0.5) / Double(nx)) * sx,
+                            (Double(j) + (Double(b) + 0.5) / Double(ny)) * sy)
                     }
                 }
                 let alpha = Float(min(1, max(0, sum / Double(nx * ny))))

@@ -1,4 +1,3 @@
-import BlurCanvas
 import BlurCore
 
 /// Small built-in icons drawn as coverage masks: white, with each pixel's alpha the fraction the
