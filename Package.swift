@@ -96,9 +96,8 @@ let package = Package(
         .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurFigures"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurKit", dependencies: ["BlurCore", "BlurPNG", "BlurFigures", "BlurEffects"]),
         // The lesson format: the parser, front matter, expressions, templates, CommonMark, the report
-        // model, Markdown text, display widths. It needs none of the library, so a fresh build
-        // compiles it beside BlurCore, on the core BlurCore's one whole-module job leaves idle, and
-        // ExplorerCLI, which waits for the whole library, has that much less to do.
+        // model, Markdown text, display widths. It needs none of the library, so it does not wait
+        // for it, and ExplorerCLI, which waits for the whole library, has that much less to do.
         .target(name: "LessonFormat", dependencies: ["CCmark"]),
         // The commands, lesson runner, pages and live lesson server: everything `explorer` does.
         .target(
