@@ -3,18 +3,16 @@ import PackageDescription
 
 // The library is four modules by concern under one umbrella, as swift-collections' `Collections`:
 // BlurCore (images, kernels, blur methods, measurement; its one C dependency is FFTW, for the
-// fft method), BlurPNG (the only module that needs libpng), BlurFigures (strips, plots,
-// canvases, bitmap font, colour maps) and BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
+// fft method), BlurPNG (the only module that needs libpng), BlurFigures (strips, plots, colour
+// maps; its drawing primitives, canvas and bitmap font, are the module BlurCanvas below it) and
+// BlurEffects (glass, tint, vibrancy). BlurKit re-exports all four, so `import BlurKit` is all a
 // user needs.
 
-// On 2 cores the driver splits a module's files into 2 batches, and one batch with the slow files
-// (an optimised file can take five times another) keeps a core waiting for the other: 8 smaller
-// batches balance better, and a newcomer's first `swift build --product explorer` finishes sooner
-// for the same CPU time (docs/performance.md, "First build").
-let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
-
-// Every library module is compiled with optimisation even in the default debug configuration,
-// so the timings a lesson prints after `swift run` are not those of an unoptimised build.
+// The library modules a lesson times (the kernels in BlurCore, PNG coding, the glass effects) are
+// compiled with optimisation even in the default debug configuration, so the timings a lesson
+// prints after `swift run` are not those of an unoptimised build. BlurFigures (layout, text, plots)
+// is not: optimised, it took about 20 s more of the first build's CPU on 2 cores, and unoptimised
+// it costs a lesson's figures a fraction of a second (docs/performance.md, "First build").
 //
 // `unsafeFlags` used to bar a package from being depended on by version. SwiftPM 6.2 dropped that
 // check for manifests of tools version 6.2 or later (swift-package-manager #8896, #8951), so
@@ -24,7 +22,7 @@ let evenBatches: [SwiftSetting] = [.unsafeFlags(["-driver-batch-count", "8"])]
 // Their debug information is line tables only (`-gline-tables-only`, given to the frontend after
 // SwiftPM's `-g`): a crash's backtrace still names the file and line, and the full variable
 // information, little use in optimised code, took about a tenth of these modules' first build.
-let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-Xfrontend", "-gline-tables-only"])] + evenBatches
+let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-Xfrontend", "-gline-tables-only"])]
 
 // BlurCore, the kernels, is also compiled as one whole module (`-wmo`), as release compiles it.
 // A debug build otherwise compiles a module's files in batches, and a batch can neither inline
@@ -87,11 +85,13 @@ let package = Package(
         .target(name: "CSeparableKernels", cSettings: [.unsafeFlags(["-O2", "-ffp-contract=off"])]),
         .target(name: "BlurCore", dependencies: ["CFFTW", "CSeparableKernels"], swiftSettings: asInReleaseEvenInDebug),
         .target(name: "BlurPNG", dependencies: ["BlurCore", "CPNG"], swiftSettings: optimisedEvenInDebug),
+        // The drawing primitives every figure's pixels go through (Canvas, the bitmap font),
+        // optimised even in debug; BlurFigures re-exports them.
+        .target(name: "BlurCanvas", dependencies: ["BlurCore"], swiftSettings: optimisedEvenInDebug),
         .target(
             name: "BlurFigures",
-            dependencies: ["BlurCore", "BlurPNG"],
-            exclude: ["make_figure_data.py"],
-            swiftSettings: optimisedEvenInDebug
+            dependencies: ["BlurCore", "BlurPNG", "BlurCanvas"],
+            exclude: ["make_figure_data.py"]
         ),
         .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurFigures"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurKit", dependencies: ["BlurCore", "BlurPNG", "BlurFigures", "BlurEffects"]),
@@ -112,8 +112,7 @@ let package = Package(
             // The live page's script and style reach the binary through ShippedFiles, as base64
             // text: SwiftPM's `.embedInCode` writes them as byte-array literals, which took the
             // type checker 3 s of the first build.
-            exclude: ["Serve/Resources"],
-            swiftSettings: evenBatches
+            exclude: ["Serve/Resources"]
         ),
         .executableTarget(name: "explorer", dependencies: ["ExplorerCLI"], path: "Sources/ExplorerMain"),
         // MARK: Files built into the binary
@@ -135,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "BlurKitTests",
             dependencies: [
-                "BlurKit", "BlurCore", "BlurPNG", "BlurFigures", "BlurEffects", "TestSupport",
+                "BlurKit", "BlurCore", "BlurPNG", "BlurCanvas", "BlurFigures", "BlurEffects", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based")
             ], resources: [.copy("Fixtures")]),
         .testTarget(

@@ -11,10 +11,12 @@ On seeded 8-bit noise (2048×2048 by default), one thread, clamped edges, for ea
     the loops it picks for the CPU, the explorer with BLURKIT_KERNELS=baseline):
     OpenCV `GaussianBlur` on 4-channel uint8; IPP `ippiFilterGaussianBorder_8u_C3R` (IPP's 8-bit
     Gaussian has 1- and 3-channel forms, so RGB: three quarters of the channels); the explorer's
-    `bench --eight-bit-io`, which also times its Float32 separable beside it.
+    `bench --eight-bit-io`, which also times its Float32 separable beside it; Pillow's
+    `GaussianBlur` on RGBA (three extended box blurs, an approximation of σ: its error is that of
+    the approximation), when Pillow is installed.
 
     python3 -m venv /tmp/eightbit-venv
-    /tmp/eightbit-venv/bin/pip install numpy opencv-python-headless ipp ipp-include
+    /tmp/eightbit-venv/bin/pip install numpy opencv-python-headless ipp ipp-include pillow
     swift build -c release --product explorer
     /tmp/eightbit-venv/bin/python bench/eight_bit.py --sigmas 8,32 --rounds 3
 
@@ -37,6 +39,11 @@ import time
 
 import cv2
 import numpy as np
+
+try:
+    from PIL import Image, ImageFilter
+except ImportError:  # Pillow is optional: its rows are left out
+    Image = ImageFilter = None
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -120,25 +127,46 @@ class IPP:
         self.version = f"{version.Name.decode()} {version.Version.decode()} ({version.targetCpu.decode()})"
 
     def blur(self, rgb, sigma, radius):
+        """The output array and a function that blurs `rgb` (h × w × 3, uint8 or float32) into it:
+        ippiFilterGaussianBorder_8u_C3R or _32f_C3R with 2·radius + 1 taps."""
         h, w, _ = rgb.shape
         size = IppiSize(w, h)
+        # IppDataType: ipp8u = 1, ipp32f = 13.
+        data_type, c_type, name = (13, ctypes.c_float, "32f") if rgb.dtype == np.float32 else (1, ctypes.c_uint8, "8u")
         spec_size, buffer_size = ctypes.c_int(), ctypes.c_int()
-        status = self.i.ippiFilterGaussianGetBufferSize(size, ctypes.c_uint32(2 * radius + 1), 1, 3,
+        status = self.i.ippiFilterGaussianGetBufferSize(size, ctypes.c_uint32(2 * radius + 1), data_type, 3,
                                                          ctypes.byref(spec_size), ctypes.byref(buffer_size))
         assert status == 0, f"ippiFilterGaussianGetBufferSize: {status}"
         spec = ctypes.create_string_buffer(spec_size.value)
         buffer = ctypes.create_string_buffer(buffer_size.value)
-        status = self.i.ippiFilterGaussianInit(size, ctypes.c_uint32(2 * radius + 1), ctypes.c_float(sigma), 1, 1, 3,
-                                               spec, buffer)
+        status = self.i.ippiFilterGaussianInit(size, ctypes.c_uint32(2 * radius + 1), ctypes.c_float(sigma), 1,
+                                               data_type, 3, spec, buffer)
         assert status == 0, f"ippiFilterGaussianInit: {status}"
         out = np.empty_like(rgb)
-        border = (ctypes.c_uint8 * 3)(0, 0, 0)
+        border = (c_type * 3)(0, 0, 0)
         src, dst = rgb.ctypes.data_as(ctypes.c_void_p), out.ctypes.data_as(ctypes.c_void_p)
+        step = 3 * w * rgb.itemsize
+        function = getattr(self.i, f"ippiFilterGaussianBorder_{name}_C3R")
 
         def run():
-            status = self.i.ippiFilterGaussianBorder_8u_C3R(src, 3 * w, dst, 3 * w, size, border, spec, buffer)
-            assert status == 0, f"ippiFilterGaussianBorder_8u_C3R: {status}"
+            status = function(src, step, dst, step, size, border, spec, buffer)
+            assert status == 0, f"ippiFilterGaussianBorder_{name}_C3R: {status}"
         return out, run
+
+
+def load_ipp(skip):
+    """IPP, or None when `skip` or when the `ipp` wheel is missing. May start the script again
+    with IPP's links on LD_LIBRARY_PATH (the loader reads it when a process starts)."""
+    libdir = None if skip else ipp_libdir()
+    if not libdir:
+        if not skip:
+            print("IPP not found (pip install ipp); its rows are left out", file=sys.stderr)
+        return None
+    links = ipp_links(libdir)
+    if links not in os.environ.get("LD_LIBRARY_PATH", "").split(":"):
+        env = dict(os.environ, LD_LIBRARY_PATH=":".join(filter(None, [links, os.environ.get("LD_LIBRARY_PATH")])))
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
+    return IPP(libdir)
 
 
 class IppiSize(ctypes.Structure):
@@ -182,17 +210,7 @@ def main():
     args = parser.parse_args()
     sigmas = [float(s) for s in args.sigmas.split(",")]
     cv2.setNumThreads(1)
-    ipp = None
-    libdir = None if args.no_ipp else ipp_libdir()
-    if libdir:
-        links = ipp_links(libdir)
-        if links not in os.environ.get("LD_LIBRARY_PATH", "").split(":"):
-            # The loader reads LD_LIBRARY_PATH when a process starts: start again with it.
-            env = dict(os.environ, LD_LIBRARY_PATH=":".join(filter(None, [links, os.environ.get("LD_LIBRARY_PATH")])))
-            os.execve(sys.executable, [sys.executable] + sys.argv, env)
-        ipp = IPP(libdir)
-    elif not args.no_ipp:
-        print("IPP not found (pip install ipp); its rows are left out", file=sys.stderr)
+    ipp = load_ipp(args.no_ipp)
     rng = np.random.default_rng(38)
     image = rng.integers(0, 256, (args.size, args.size, 4), dtype=np.uint8)
     rgb = np.ascontiguousarray(image[:, :, :3])
@@ -218,6 +236,13 @@ def main():
             print(f"{s:4g} {'OpenCV GaussianBlur RGBA':<28} {ro:4d} {m:12.4f} {off:10d} {out.size:10d} {tie:16.2e}")
             runners[("opencv", s)] = lambda s=s, ro=ro: cv2.GaussianBlur(
                 image, (2 * ro + 1, 2 * ro + 1), s, borderType=cv2.BORDER_REPLICATE)
+            if Image:
+                # Pillow's GaussianBlur: three extended box blurs approximating σ (8-bit only).
+                picture = Image.fromarray(image, "RGBA")
+                out = np.asarray(picture.filter(ImageFilter.GaussianBlur(s)))
+                m, off, tie = errors(out, exact)
+                print(f"{s:4g} {'Pillow GaussianBlur RGBA':<28} {'—':>4} {m:12.4f} {off:10d} {out.size:10d} {tie:16.2e}")
+                runners[("pillow", s)] = lambda s=s, picture=picture: picture.filter(ImageFilter.GaussianBlur(s))
             if ipp:
                 out, run = ipp.blur(rgb, s, r)
                 run()
@@ -240,6 +265,7 @@ def main():
     for s in sigmas:
         print(f"σ = {s:g}")
         for key, name in [(("opencv", s), "OpenCV GaussianBlur 8u RGBA"), (("ipp", s), "IPP FilterGaussianBorder 8u RGB"),
+                          (("pillow", s), "Pillow GaussianBlur RGBA"),
                           (("separable 8-bit", s), "explorer separable 8-bit RGBA"),
                           (("separable 8-bit baseline", s), "  the same, BLURKIT_KERNELS=baseline"),
                           (("separable", s), "explorer separable Float32 RGBA"),

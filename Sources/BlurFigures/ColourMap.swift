@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 
 /// A perceptually ordered colour map: 256 sRGB colours whose lightness rises steadily, so larger
@@ -13,7 +14,7 @@ public struct ColourMap: Sendable, Equatable {
     /// The map's name as matplotlib spells it.
     public let name: String
     /// 256 × (R, G, B), sRGB-encoded, 0...1.
-    let table: [Float]
+    package let table: [Float]
 
     /// Dark blue-purple → teal → yellow.
     public static let viridis = ColourMap(name: "viridis", table: viridisTable)
@@ -32,10 +33,7 @@ public struct ColourMap: Sendable, Equatable {
     /// The colour for `t` in 0...1: entry `⌊256 t⌋`, with t = 1 giving the last entry and values
     /// outside 0...1 clamped — the rule matplotlib's `Colormap.__call__` applies to floats.
     /// NaN gives the first entry.
-    public func colour(at t: Float) -> SIMD4<Float> {
-        guard t > 0 else { return self[0] }
-        return self[min(count - 1, Int(t * Float(count)))]
-    }
+    public func colour(at t: Float) -> SIMD4<Float> { self[ColourTable.entry(at: t, count: count)] }
 }
 
 /// A horizontal colour bar with tick labels, saying what a colour-mapped panel's colours mean.

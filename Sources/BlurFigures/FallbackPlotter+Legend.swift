@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 
 /// The legend: its corner, its size and its drawing.
@@ -35,8 +36,10 @@ extension FallbackPlotter {
     static func cornerTestSize(_ series: [Plot.Series]) -> (width: Int, height: Int) {
         let textWidth = series.map { legendFont.measure(name(of: $0)).width }.max() ?? 0
         let rows = Double(legendRowHeight * series.count) * gnuplotLegendScale.row
-        return (legendPadding * 3 + legendSample + Int((Double(textWidth) * gnuplotLegendScale.text).rounded(.up)),
-                legendPadding * 2 + Int(rows.rounded(.up)))
+        return (
+            legendPadding * 3 + legendSample + Int((Double(textWidth) * gnuplotLegendScale.text).rounded(.up)),
+            legendPadding * 2 + Int(rows.rounded(.up))
+        )
     }
 
     static func legendSize(_ series: [Plot.Series]) -> (width: Int, height: Int) {
@@ -50,18 +53,22 @@ extension FallbackPlotter {
 
     /// A boxed legend in a corner of the plotting area: a sample of each series' line (or
     /// marker) and its name.
-    static func drawLegend(_ series: [Plot.Series], frame: PixelRect, corner: Corner, outsideX: Int, on canvas: inout Canvas) {
+    static func drawLegend(
+        _ series: [Plot.Series], frame: PixelRect, corner: Corner, outsideX: Int, on canvas: inout Canvas
+    ) {
         guard !series.isEmpty else { return }
         let sample = legendSample, padding = legendPadding, rowHeight = legendRowHeight
         let names = series.map(name(of:))
         let size = legendSize(series)
         let right = corner == .topRight || corner == .bottomRight
         let top = corner == .topRight || corner == .topLeft
-        let box = corner == .outside
+        let box =
+            corner == .outside
             ? PixelRect(x: outsideX, y: frame.y, width: size.width, height: size.height)
-            : PixelRect(x: right ? frame.maxX - legendInset - size.width : frame.x + legendInset,
-                        y: top ? frame.y + legendInset : frame.maxY - legendInset - size.height,
-                        width: size.width, height: size.height)
+            : PixelRect(
+                x: right ? frame.maxX - legendInset - size.width : frame.x + legendInset,
+                y: top ? frame.y + legendInset : frame.maxY - legendInset - size.height,
+                width: size.width, height: size.height)
         canvas.fill(box, colour: FigureColour.hex(0xFFFFFF, alpha: 0.92))
         canvas.strokeRect(box, colour: FigureColour.frame)
         for (n, s) in series.enumerated() {
@@ -75,7 +82,9 @@ extension FallbackPlotter {
             if s.style == .points || s.style == .linesPoints {
                 drawMarker(n, at: SIMD2((x0 + x1) / 2, middle), colour: colour, clip: nil, on: &canvas)
             }
-            canvas.draw(text: names[n], x: box.x + padding * 2 + sample, y: rowTop + 3, font: legendFont, colour: FigureColour.text)
+            canvas.draw(
+                text: names[n], x: box.x + padding * 2 + sample, y: rowTop + 3, font: legendFont,
+                colour: FigureColour.text)
         }
     }
 }

@@ -36,8 +36,12 @@ extension FallbackPlotter {
 
     /// A data point's pixel in `frame` (nil when its axis cannot show it).
     static func pixel(_ p: (x: Double, y: Double), right: Bool, frame: PixelRect, layout: Layout) -> SIMD2<Double>? {
-        guard let fx = layout.x.fraction(p.x), let fy = (right ? layout.y2 : layout.y)?.fraction(p.y) else { return nil }
-        return SIMD2(Double(frame.x) + fx * Double(frame.width - 1) + 0.5, Double(frame.maxY - 1) - fy * Double(frame.height - 1) + 0.5)
+        guard let fx = layout.x.fraction(p.x), let fy = (right ? layout.y2 : layout.y)?.fraction(p.y) else {
+            return nil
+        }
+        return SIMD2(
+            Double(frame.x) + fx * Double(frame.width - 1) + 0.5,
+            Double(frame.maxY - 1) - fy * Double(frame.height - 1) + 0.5)
     }
 
     /// The labels of `plot`'s labelled points that have a place, where they go.
@@ -50,7 +54,7 @@ extension FallbackPlotter {
         let bounds = PixelRect(x: 0, y: 0, width: plot.width, height: plot.height)
         let lineHeight = tickFont.lineHeight
         // The digits' rows within a line of text: from the cap height to the baseline.
-        let inkTop = tickFont.ascent - (tickFont.glyphs[UInt32(UInt8(ascii: "8"))]?.height ?? tickFont.ascent)
+        let inkTop = tickFont.ascent - (tickFont.glyphHeight("8") ?? tickFont.ascent)
         var placed: [PointLabel] = []
         for s in plot.drawnSeries.map(\.series) where !s.labels.isEmpty {
             for (p, text) in zip(s.finitePoints, s.finiteLabels) {
@@ -61,7 +65,8 @@ extension FallbackPlotter {
                 let candidates = tops.map { (x + 12, $0) } + tops.map { (x - 12 - w, $0) }
                 for (left, top) in candidates {
                     let box = PixelRect(x: left, y: top, width: w, height: lineHeight)
-                    let ink = PixelRect(x: left - 2, y: top + inkTop - 2, width: w + 4, height: tickFont.ascent - inkTop + 4)
+                    let ink = PixelRect(
+                        x: left - 2, y: top + inkTop - 2, width: w + 4, height: tickFont.ascent - inkTop + 4)
                     guard bounds.contains(box), occupied.allSatisfy({ $0.intersection(ink).isEmpty }) else { continue }
                     placed.append(PointLabel(text: text, x: p.x, y: p.y, onRightAxis: right, point: at, box: box))
                     occupied.append(ink)

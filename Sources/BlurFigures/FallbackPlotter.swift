@@ -1,5 +1,6 @@
-import Foundation
+import BlurCanvas
 import BlurCore
+import Foundation
 
 /// The built-in plotter used when gnuplot is not installed: axes, nice-number ticks (linear or
 /// logarithmic), a grid, a legend, and series in the colours the gnuplot script uses — no more.
@@ -29,13 +30,19 @@ package enum FallbackPlotter {
         let pad = Self.pad, tickLength = Self.tickLength
         let y2TickWidth = layout.y2.map(tickWidth) ?? 0
         let frame = plotFrame(plot, layout)
-        func px(_ x: Double) -> Double? { xAxis.fraction(x).map { Double(frame.x) + $0 * Double(frame.width - 1) + 0.5 } }
-        func py(_ y: Double) -> Double? { yAxis.fraction(y).map { Double(frame.maxY - 1) - $0 * Double(frame.height - 1) + 0.5 } }
+        func px(_ x: Double) -> Double? {
+            xAxis.fraction(x).map { Double(frame.x) + $0 * Double(frame.width - 1) + 0.5 }
+        }
+        func py(_ y: Double) -> Double? {
+            yAxis.fraction(y).map { Double(frame.maxY - 1) - $0 * Double(frame.height - 1) + 0.5 }
+        }
         func py2(_ y: Double) -> Double? {
             layout.y2?.fraction(y).map { Double(frame.maxY - 1) - $0 * Double(frame.height - 1) + 0.5 }
         }
 
-        canvas.draw(text: plot.oneLine(plot.title), x: plot.width / 2, y: pad, font: titleFont, colour: FigureColour.text, alignment: .centre)
+        canvas.draw(
+            text: plot.oneLine(plot.title), x: plot.width / 2, y: pad, font: titleFont, colour: FigureColour.text,
+            alignment: .centre)
 
         // Grid, ticks and their labels.
         for tick in xAxis.ticks {
@@ -43,26 +50,33 @@ package enum FallbackPlotter {
             let column = Int(x)
             canvas.fill(PixelRect(x: column, y: frame.y, width: 1, height: frame.height), colour: FigureColour.grid)
             canvas.fill(PixelRect(x: column, y: frame.maxY, width: 2, height: tickLength), colour: FigureColour.text)
-            canvas.draw(text: tick.label, x: column, y: frame.maxY + tickLength + 4, font: tickFont, colour: FigureColour.text, alignment: .centre)
+            canvas.draw(
+                text: tick.label, x: column, y: frame.maxY + tickLength + 4, font: tickFont, colour: FigureColour.text,
+                alignment: .centre)
         }
         for tick in yAxis.ticks {
             guard let y = py(tick.value) else { continue }
             let row = Int(y)
             canvas.fill(PixelRect(x: frame.x, y: row, width: frame.width, height: 1), colour: FigureColour.grid)
-            canvas.fill(PixelRect(x: frame.x - tickLength, y: row, width: tickLength, height: 2), colour: FigureColour.text)
-            canvas.draw(text: tick.label, x: frame.x - tickLength - 6, y: row - tickFont.lineHeight / 2,
-                        font: tickFont, colour: FigureColour.text, alignment: .right)
+            canvas.fill(
+                PixelRect(x: frame.x - tickLength, y: row, width: tickLength, height: 2), colour: FigureColour.text)
+            canvas.draw(
+                text: tick.label, x: frame.x - tickLength - 6, y: row - tickFont.lineHeight / 2,
+                font: tickFont, colour: FigureColour.text, alignment: .right)
         }
         if let y2 = layout.y2 {
             for tick in y2.ticks {
                 guard let y = py2(tick.value) else { continue }
                 let row = Int(y)
                 canvas.fill(PixelRect(x: frame.maxX, y: row, width: tickLength, height: 2), colour: FigureColour.text)
-                canvas.draw(text: tick.label, x: frame.maxX + tickLength + 6, y: row - tickFont.lineHeight / 2,
-                            font: tickFont, colour: FigureColour.text)
+                canvas.draw(
+                    text: tick.label, x: frame.maxX + tickLength + 6, y: row - tickFont.lineHeight / 2,
+                    font: tickFont, colour: FigureColour.text)
             }
             let y2Label = rotatedText(plot.oneLine(plot.y2Label ?? ""), font: labelFont)
-            canvas.draw(y2Label, x: frame.maxX + tickLength + 6 + y2TickWidth + 12, y: frame.y + (frame.height - y2Label.height) / 2)
+            canvas.draw(
+                y2Label, x: frame.maxX + tickLength + 6 + y2TickWidth + 12,
+                y: frame.y + (frame.height - y2Label.height) / 2)
         }
         if hasImpulses, !plot.logY, let zero = py(0) {
             canvas.fill(PixelRect(x: frame.x, y: Int(zero), width: frame.width, height: 1), colour: FigureColour.frame)
@@ -70,8 +84,9 @@ package enum FallbackPlotter {
         canvas.strokeRect(frame.expanded(by: 1), colour: FigureColour.text, lineWidth: 2)
 
         // Axis labels: x centred under the tick labels, y turned a quarter to the left.
-        canvas.draw(text: plot.oneLine(plot.xLabel), x: frame.x + frame.width / 2, y: plot.height - pad - labelFont.lineHeight,
-                    font: labelFont, colour: FigureColour.text, alignment: .centre)
+        canvas.draw(
+            text: plot.oneLine(plot.xLabel), x: frame.x + frame.width / 2, y: plot.height - pad - labelFont.lineHeight,
+            font: labelFont, colour: FigureColour.text, alignment: .centre)
         let yLabel = rotatedText(plot.oneLine(plot.yLabel), font: labelFont)
         canvas.draw(yLabel, x: pad, y: frame.y + (frame.height - yLabel.height) / 2)
 
@@ -87,7 +102,9 @@ package enum FallbackPlotter {
             }
             switch s.style {
             case .lines, .linesPoints:
-                for run in runs(mapped) { canvas.strokePolyline(run, colour: colour, lineWidth: lineWidth, clip: frame) }
+                for run in runs(mapped) {
+                    canvas.strokePolyline(run, colour: colour, lineWidth: lineWidth, clip: frame)
+                }
             case .steps:
                 for run in runs(mapped) {
                     var stairs: [SIMD2<Double>] = []
@@ -98,10 +115,13 @@ package enum FallbackPlotter {
                     canvas.strokePolyline(stairs, colour: colour, lineWidth: lineWidth, clip: frame)
                 }
             case .centredSteps:
-                for run in runs(mapped) { canvas.strokePolyline(centredSteps(run), colour: colour, lineWidth: lineWidth, clip: frame) }
+                for run in runs(mapped) {
+                    canvas.strokePolyline(centredSteps(run), colour: colour, lineWidth: lineWidth, clip: frame)
+                }
             case .impulses:
                 for case let p? in mapped {
-                    canvas.strokeLine(from: SIMD2(p.x, baseline), to: p, colour: colour, lineWidth: lineWidth, clip: frame)
+                    canvas.strokeLine(
+                        from: SIMD2(p.x, baseline), to: p, colour: colour, lineWidth: lineWidth, clip: frame)
                 }
             case .points:
                 break
@@ -115,13 +135,16 @@ package enum FallbackPlotter {
             canvas.draw(text: label.text, x: label.box.x, y: label.box.y, font: tickFont, colour: FigureColour.text)
         }
 
-        drawLegend(drawn, frame: frame, corner: corner, outsideX: plot.width - pad - legendSize(drawn).width, on: &canvas)
+        drawLegend(
+            drawn, frame: frame, corner: corner, outsideX: plot.width - pad - legendSize(drawn).width, on: &canvas)
         return canvas.image
     }
 
     /// Series `n`'s marker at `centre` (`Plot.marker`): a disc, square, triangle, diamond or
     /// downward triangle, as gnuplot's point types 7, 5, 9, 13 and 11.
-    static func drawMarker(_ n: Int, at centre: SIMD2<Double>, colour: SIMD4<Float>, clip: PixelRect?, on canvas: inout Canvas) {
+    static func drawMarker(
+        _ n: Int, at centre: SIMD2<Double>, colour: SIMD4<Float>, clip: PixelRect?, on canvas: inout Canvas
+    ) {
         let r = markerRadius
         let outline: [SIMD2<Double>]
         switch Plot.marker(n) {

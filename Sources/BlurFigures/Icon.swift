@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 
 /// Small built-in icons drawn as coverage masks: white, with each pixel's alpha the fraction the
@@ -16,10 +17,12 @@ package enum Icon {
         canvas.fillCircle(centre: right, radius: head, colour: white)
         let leftStemX = left.x + head - stem, rightStemX = right.x + head - stem
         let top = 0.10 * s, beam = max(2, 0.16 * s)
-        canvas.fillRoundedRect(x: leftStemX, y: top + 0.05 * s, width: stem, height: left.y - top - 0.05 * s, radius: 0, colour: white)
+        canvas.fillRoundedRect(
+            x: leftStemX, y: top + 0.05 * s, width: stem, height: left.y - top - 0.05 * s, radius: 0, colour: white)
         canvas.fillRoundedRect(x: rightStemX, y: top, width: stem, height: right.y - top, radius: 0, colour: white)
-        canvas.strokeLine(from: SIMD2(leftStemX, top + 0.05 * s + beam / 2), to: SIMD2(rightStemX + stem, top + beam / 2),
-                          colour: white, lineWidth: beam)
+        canvas.strokeLine(
+            from: SIMD2(leftStemX, top + 0.05 * s + beam / 2), to: SIMD2(rightStemX + stem, top + beam / 2),
+            colour: white, lineWidth: beam)
         return canvas.image
     }
 }

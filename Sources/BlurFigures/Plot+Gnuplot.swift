@@ -1,5 +1,6 @@
-import Foundation
+import BlurCanvas
 import BlurCore
+import Foundation
 
 /// What gnuplot reads: the data file `NAME.dat` and the script `NAME.gp`.
 extension Plot {
@@ -48,7 +49,7 @@ extension Plot {
             "set key \(axes.corner.gnuplotPosition) box opaque reverse Left samplen 3 spacing 1.2",
             "set xrange [\(axes.x.range.lowerBound):\(axes.x.range.upperBound)]",
             "set yrange [\(axes.y.range.lowerBound):\(axes.y.range.upperBound)]",
-            "set tics nomirror",
+            "set tics nomirror"
         ]
         func tickList(_ axis: FallbackPlotter.Axis) -> String {
             "(" + axis.ticks.map { "\(quoted($0.label)) \($0.value)" }.joined(separator: ", ") + ")"
@@ -73,11 +74,14 @@ extension Plot {
         for n in 0..<max(drawnSeries.count, FigureColour.series.count) {
             let colour = seriesColour(n)
             let second = Self.markerCycle(n) % 2 == 1 && (n >= drawnSeries.count || drawnSeries[n].series.colour == nil)
-            lines.append("set style line \(n + 1) lc rgb '\(Self.hexText(colour))' lw 3 pt \(Self.marker(n).gnuplotPointType) ps 2 dt \(second ? 2 : 1)")
+            lines.append(
+                "set style line \(n + 1) lc rgb '\(Self.hexText(colour))' lw 3 pt \(Self.marker(n).gnuplotPointType) ps 2 dt \(second ? 2 : 1)"
+            )
         }
         lines += extraGnuplotCommands
         let clauses = drawnSeries.map { index, s in
-            let source = "\(index == 0 ? quoted(dataFile) : "''") index \(index)", axes = onRightAxis(s) ? " axes x1y2" : ""
+            let source = "\(index == 0 ? quoted(dataFile) : "''") index \(index)",
+                axes = onRightAxis(s) ? " axes x1y2" : ""
             let points = s.finitePoints
             guard s.style == .centredSteps, points.count >= 2 else {
                 return "\(source) using 1:2\(axes) with \(s.style.gnuplotName) ls \(index + 1) title \(quoted(s.name))"
@@ -95,8 +99,10 @@ extension Plot {
             let side = label.leftOfPoint ? "right" : "left"
             let dx = Double((label.leftOfPoint ? label.box.maxX : label.box.x)) - label.point.x
             let dy = label.point.y - (Double(label.box.y) + Double(label.box.height) / 2)
-            lines.append("set label \(quoted(label.text)) at first \(label.x), \(label.onRightAxis ? "second" : "first") \(label.y) \(side) "
-                         + "offset screen \(String(format: "%.4f", dx / Double(width))), \(String(format: "%.4f", dy / Double(height))) textcolor rgb '#333333' front")
+            lines.append(
+                "set label \(quoted(label.text)) at first \(label.x), \(label.onRightAxis ? "second" : "first") \(label.y) \(side) "
+                    + "offset screen \(String(format: "%.4f", dx / Double(width))), \(String(format: "%.4f", dy / Double(height))) textcolor rgb '#333333' front"
+            )
         }
         lines.append("plot " + clauses.joined(separator: ", \\\n     "))
         return lines.joined(separator: "\n") + "\n"
@@ -119,6 +125,8 @@ extension Plot {
     }
 
     static func hexText(_ c: SIMD4<Float>) -> String {
-        String(format: "#%02x%02x%02x", Int(RGBAImage.quantize(c.x)), Int(RGBAImage.quantize(c.y)), Int(RGBAImage.quantize(c.z)))
+        String(
+            format: "#%02x%02x%02x", Int(RGBAImage.quantize(c.x)), Int(RGBAImage.quantize(c.y)),
+            Int(RGBAImage.quantize(c.z)))
     }
 }

@@ -1,6 +1,7 @@
-import Foundation
+import BlurCanvas
 import BlurCore
 import BlurPNG
+import Foundation
 
 /// A line chart: titled axes (linear or logarithmic) and named series of (x, y) points.
 ///
@@ -95,9 +96,13 @@ public struct Plot: Sendable, Equatable {
         /// A series drawn in the palette's next colour.
         ///
         /// - Precondition: `x.count == y.count`, and `labels` is empty or as long.
-        public init(name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left, labels: [String] = []) {
+        public init(
+            name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left, labels: [String] = []
+        ) {
             precondition(x.count == y.count, "series '\(name)': x has \(x.count) values but y has \(y.count)")
-            precondition(labels.isEmpty || labels.count == x.count, "series '\(name)': \(labels.count) labels for \(x.count) points")
+            precondition(
+                labels.isEmpty || labels.count == x.count,
+                "series '\(name)': \(labels.count) labels for \(x.count) points")
             self.name = name; self.x = x; self.y = y; self.style = style; self.axis = axis; self.labels = labels
             colour = nil
         }
@@ -142,22 +147,27 @@ public struct Plot: Sendable, Equatable {
     var extraGnuplotCommands: [String] = []
 
     /// A 1200×800 chart with linear axes unless `logX` or `logY` says otherwise, and no right axis.
-    public init(title: String, xLabel: String, yLabel: String, logX: Bool = false, logY: Bool = false,
-                series: [Series] = []) {
+    public init(
+        title: String, xLabel: String, yLabel: String, logX: Bool = false, logY: Bool = false,
+        series: [Series] = []
+    ) {
         self.title = title; self.xLabel = xLabel; self.yLabel = yLabel
         self.logX = logX; self.logY = logY; self.series = series
     }
 
     /// Appends a series.
-    public mutating func add(_ name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left,
-                             labels: [String] = []) {
+    public mutating func add(
+        _ name: String, x: [Double], y: [Double], style: Style = .lines, axis: YAxis = .left,
+        labels: [String] = []
+    ) {
         series.append(Series(name: name, x: x, y: y, style: style, axis: axis, labels: labels))
     }
 
     /// Ticks at 0, π/4, π/2, 3π/4 and π, for an x axis of frequencies in radians per pixel
     /// that ends at the grid's limit, π (use with `xRange = 0...Double.pi`).
     package static let piTicks: [Tick] = [
-        Tick(0, "0"), Tick(Double.pi / 4, "π/4"), Tick(Double.pi / 2, "π/2"), Tick(3 * Double.pi / 4, "3π/4"), Tick(Double.pi, "π"),
+        Tick(0, "0"), Tick(Double.pi / 4, "π/4"), Tick(Double.pi / 2, "π/2"), Tick(3 * Double.pi / 4, "3π/4"),
+        Tick(Double.pi, "π")
     ]
 
     /// Whether `series` is drawn against the right axis (it asks for it and the plot has one).

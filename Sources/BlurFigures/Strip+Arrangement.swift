@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 
 /// A strip arranged for a projector: its panels wrapped into rows when that shows them larger,

@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 
 extension Strip {
@@ -16,40 +17,7 @@ extension Strip {
         let width = panels.map(\.image.width).min() ?? 0, height = panels.map(\.image.height).min() ?? 0
         guard width > 0, height > 0 else { return nil }
         let side = max(1, min(max(8, min(width, height) / 5), min(width, height)))
-        var score = [Double](repeating: 0, count: width * height)
-        // Luma (times alpha) averaged over 2×2 pixels, so a pattern that alternates from pixel to
-        // pixel (dithering, film grain, a JPEG's blocks) counts for nothing; its steps two pixels
-        // apart, squared, so strong edges count more than texture.
-        let image = first.image, pixels = image.pixels
-        var luma = [Double](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = 4 * (y * image.width + x)
-                let r = Double(pixels[i]), g = Double(pixels[i + 1]), b = Double(pixels[i + 2])
-                luma[y * width + x] = (0.2126 * r + 0.7152 * g + 0.0722 * b) * Double(pixels[i + 3])
-            }
-        }
-        func smooth(_ x: Int, _ y: Int) -> Double {
-            let x1 = min(x + 1, width - 1), y1 = min(y + 1, height - 1)
-            return (luma[y * width + x] + luma[y * width + x1] + luma[y1 * width + x] + luma[y1 * width + x1]) / 4
-        }
-        for y in 0..<height {
-            for x in 0..<width {
-                let here = smooth(x, y)
-                let right = x + 2 < width ? smooth(x + 2, y) - here : 0
-                let below = y + 2 < height ? smooth(x, y + 2) - here : 0
-                score[y * width + x] = right * right + below * below
-            }
-        }
-        // Sums over any rectangle from a summed-area table.
-        var table = [Double](repeating: 0, count: (width + 1) * (height + 1))
-        for y in 0..<height {
-            var row = 0.0
-            for x in 0..<width {
-                row += score[y * width + x]
-                table[(y + 1) * (width + 1) + x + 1] = table[y * (width + 1) + x + 1] + row
-            }
-        }
+        let table = PanelPixels.detailSums(first.image, width: width, height: height)
         func sum(_ x: Int, _ y: Int) -> Double {
             let a = table[y * (width + 1) + x], b = table[y * (width + 1) + x + side]
             let c = table[(y + side) * (width + 1) + x], d = table[(y + side) * (width + 1) + x + side]

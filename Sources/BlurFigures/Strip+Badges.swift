@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 
 /// Badges on a strip's panels — "|diff| ×16" on a difference panel, "zoom ×5" on each close-up,
@@ -48,14 +49,16 @@ extension Strip {
 
     /// Whether a `width`×`height` badge is small enough for an area of `area` (width, height).
     static func badgeFits(_ badge: (width: Int, height: Int), in area: (Int, Int)) -> Bool {
-        Double(badge.width) <= badgeShare.width * Double(area.0) && Double(badge.height) <= badgeShare.height * Double(area.1)
+        Double(badge.width) <= badgeShare.width * Double(area.0)
+            && Double(badge.height) <= badgeShare.height * Double(area.1)
     }
 
     /// A rectangle of image pixels as shown on a panel at `scale`, relative to the panel's corner
     /// (at least 2 px each way, so a one-pixel region stays visible).
     static func displayed(_ r: PixelRect, scale: Scale) -> PixelRect {
-        PixelRect(x: Int(scale.displayed(Double(r.x)).rounded(.down)), y: Int(scale.displayed(Double(r.y)).rounded(.down)),
-                  width: max(2, scale.displayed(r.width)), height: max(2, scale.displayed(r.height)))
+        PixelRect(
+            x: Int(scale.displayed(Double(r.x)).rounded(.down)), y: Int(scale.displayed(Double(r.y)).rounded(.down)),
+            width: max(2, scale.displayed(r.width)), height: max(2, scale.displayed(r.height)))
     }
 
     /// The badge of a difference panel amplified by `a`.
@@ -76,7 +79,9 @@ extension Strip {
 
     /// Places the badges of panels whose pictures are `sizes` (displayed), with close-ups of
     /// `insetSize` at `insetZoom`, in `font`.
-    func badgePlan(sizes: [(Int, Int)], scale: Scale, insetSize: (Int, Int)?, insetZoom: Int?, font: BitmapFont = badgeFont) -> BadgePlan {
+    func badgePlan(
+        sizes: [(Int, Int)], scale: Scale, insetSize: (Int, Int)?, insetZoom: Int?, font: BitmapFont = badgeFont
+    ) -> BadgePlan {
         func badgeSize(_ text: String) -> (width: Int, height: Int) { Self.badgeSize(text, font: font) }
         var plan = BadgePlan(onPanel: [], onInset: [], captionLines: [], notes: [])
         let zoomBadge = insetZoom.map { "zoom ×\($0)" }
@@ -92,23 +97,36 @@ extension Strip {
             var placed: [Badge] = [], lines: [String] = []
             // The inset's outline marks what the strip points at: no corner badge covers it.
             let keep = inset.map { Self.displayed($0.region, scale: scale).expanded(by: 3) }
-            func place(_ text: String, at candidates: [(Int, Int)], in area: (Int, Int), avoiding: [PixelRect], spanning: Bool = false) -> Badge? {
+            func place(
+                _ text: String, at candidates: [(Int, Int)], in area: (Int, Int), avoiding: [PixelRect],
+                spanning: Bool = false
+            ) -> Badge? {
                 let size = badgeSize(text)
-                let fits = spanning ? size.width <= area.0 - 2 * Self.badgeInset && Self.badgeFits((0, size.height), in: area)
+                let fits =
+                    spanning
+                    ? size.width <= area.0 - 2 * Self.badgeInset && Self.badgeFits((0, size.height), in: area)
                     : Self.badgeFits(size, in: area)
                 guard fits else { return nil }
                 // A candidate moves left or right into the area, never up or down: that is the
                 // next candidate's job.
                 for (x, y) in candidates where y >= 2 && y + size.height <= area.1 - 2 {
-                    let frame = PixelRect(x: min(max(x, 2), area.0 - size.width - 2), y: y, width: size.width, height: size.height)
-                    if avoiding.allSatisfy({ $0.intersection(frame).isEmpty }) { return Badge(text: text, frame: frame) }
+                    let frame = PixelRect(
+                        x: min(max(x, 2), area.0 - size.width - 2), y: y, width: size.width, height: size.height)
+                    if avoiding.allSatisfy({ $0.intersection(frame).isEmpty }) {
+                        return Badge(text: text, frame: frame)
+                    }
                 }
                 return nil
             }
             if let a = panel.amplification {
                 let text = Self.differenceBadge(a), size = badgeSize(text), m = Self.badgeInset
-                let corners = [(m, m), (area.0 - size.width - m, m), (m, area.1 - size.height - m), (area.0 - size.width - m, area.1 - size.height - m)]
-                if differenceBadgesFit, let badge = place(text, at: corners, in: area, avoiding: keep.map { [$0] } ?? []) {
+                let corners = [
+                    (m, m), (area.0 - size.width - m, m), (m, area.1 - size.height - m),
+                    (area.0 - size.width - m, area.1 - size.height - m)
+                ]
+                if differenceBadgesFit,
+                    let badge = place(text, at: corners, in: area, avoiding: keep.map { [$0] } ?? [])
+                {
                     placed.append(badge)
                 } else if !Self.captionStates(panel.caption, factor: a) {
                     lines.append(text)
@@ -123,16 +141,22 @@ extension Strip {
                 let roomy = Self.badgeFits(size, in: (shown.width, shown.height))
                 let above = (shown.x + 4, shown.y - 7 - size.height), below = (shown.x + 4, shown.maxY + 7)
                 let top = (shown.x + 4, shown.y + 4), bottom = (shown.x + 4, shown.maxY - 4 - size.height)
-                let candidates = outline.style == .solid ? (roomy ? [top] : []) + [above, below] : [below] + (roomy ? [bottom] : []) + [above]
-                if let badge = place(label, at: candidates, in: area,
-                                      avoiding: placed.map(\.frame) + (keep.map { [$0] } ?? []), spanning: true) {
+                let candidates =
+                    outline.style == .solid
+                    ? (roomy ? [top] : []) + [above, below] : [below] + (roomy ? [bottom] : []) + [above]
+                if let badge = place(
+                    label, at: candidates, in: area,
+                    avoiding: placed.map(\.frame) + (keep.map { [$0] } ?? []), spanning: true)
+                {
                     placed.append(badge)
                 } else {
                     lines.append((outline.style == .solid ? "outlined: " : "dashed: ") + label)
                 }
             }
             var onInset: [Badge] = []
-            if let insetSize, let zoomBadge, zoomFits, let badge = place(zoomBadge, at: [(Self.badgeInset, Self.badgeInset)], in: insetSize, avoiding: []) {
+            if let insetSize, let zoomBadge, zoomFits,
+                let badge = place(zoomBadge, at: [(Self.badgeInset, Self.badgeInset)], in: insetSize, avoiding: [])
+            {
                 onInset.append(badge)
             }
             plan.onPanel.append(placed)
@@ -145,8 +169,9 @@ extension Strip {
     /// Draws a badge in `font`: light text on a dark rounded box.
     static func draw(_ badge: Badge, font: BitmapFont = badgeFont, on canvas: inout Canvas) {
         let frame = badge.frame
-        canvas.fillRoundedRect(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height),
-                               radius: 9, colour: FigureColour.hex(0x1C1C1E, alpha: 0.78))
+        canvas.fillRoundedRect(
+            x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height),
+            radius: 9, colour: FigureColour.hex(0x1C1C1E, alpha: 0.78))
         canvas.draw(text: badge.text, x: frame.x + 7, y: frame.y + 2, font: font, colour: FigureColour.hex(0xFFFFFF))
     }
 }

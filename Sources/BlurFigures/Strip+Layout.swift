@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 
 /// Where a strip's title, panels, insets, captions and legends go, in strip pixels.

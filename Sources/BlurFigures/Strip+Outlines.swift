@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 
 /// Rectangles drawn on a strip's panels: the region a blur covered, the margin it read around
@@ -26,7 +27,9 @@ extension Strip {
 
         /// An outline of the `width`×`height` rectangle at (x, y); by default solid, unlabelled
         /// and on every panel it fits on.
-        package init(x: Int, y: Int, width: Int, height: Int, label: String? = nil, style: Style = .solid, panels: [Int]? = nil) {
+        package init(
+            x: Int, y: Int, width: Int, height: Int, label: String? = nil, style: Style = .solid, panels: [Int]? = nil
+        ) {
             self.x = x; self.y = y; self.width = width; self.height = height
             self.label = label; self.style = style; self.panels = panels
         }
@@ -39,9 +42,12 @@ extension Strip {
 
     /// Whether `outline` is drawn on panel `index`: listed (or no list), and inside its image.
     func draws(_ outline: Outline, onPanel index: Int) -> Bool {
-        guard outline.panels.map({ $0.contains(index) }) ?? true, outline.width > 0, outline.height > 0 else { return false }
+        guard outline.panels.map({ $0.contains(index) }) ?? true, outline.width > 0, outline.height > 0 else {
+            return false
+        }
         let image = panels[index].image
-        return outline.rect.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height)) == outline.rect
+        return outline.rect.intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+            == outline.rect
     }
 
     /// Draws the outlines of panel `index`, whose picture fills `frame` at `scale` (their labels
@@ -81,7 +87,8 @@ extension Strip {
             guard !on.isEmpty else { return nil }
             let what = outline.label.map { "'\($0)'" } ?? "a rectangle"
             let style = outline.style == .solid ? "an orange outline" : "a dashed blue outline"
-            return "\(what), \(outline.width)×\(outline.height) at (\(outline.x), \(outline.y)), drawn as \(style) on panel\(on.count == 1 ? "" : "s") \(on.joined(separator: ", "))"
+            return
+                "\(what), \(outline.width)×\(outline.height) at (\(outline.x), \(outline.y)), drawn as \(style) on panel\(on.count == 1 ? "" : "s") \(on.joined(separator: ", "))"
         }
         return described.isEmpty ? nil : "Outlined: " + described.joined(separator: "; ") + "."
     }

@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 
 /// Drawing a strip: checks, panels, insets, badges, captions and legends on one canvas.

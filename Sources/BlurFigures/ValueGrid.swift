@@ -1,3 +1,4 @@
+import BlurCanvas
 import BlurCore
 import Foundation
 
@@ -26,7 +27,9 @@ package enum ValueGrid {
     /// - Throws: `BlurKitError` for an empty image or one wider or taller than `maximumSide`.
     package static func render(_ image: RGBAImage, channel: Channel = .red, title: String) throws -> RGBAImage {
         guard image.width > 0, image.height > 0, image.width <= maximumSide, image.height <= maximumSide else {
-            throw BlurKitError("a value grid shows images up to \(maximumSide)×\(maximumSide) pixels, not \(image.width)×\(image.height); crop it first")
+            throw BlurKitError(
+                "a value grid shows images up to \(maximumSide)×\(maximumSide) pixels, not \(image.width)×\(image.height); crop it first"
+            )
         }
         let margin = 24, gap = 16, cell = cellSize
         let font = BitmapFont.caption, titleFont = BitmapFont.title
@@ -34,10 +37,12 @@ package enum ValueGrid {
         let titleLines = titleFont.wrapped(title, width: max(gridWidth, 600), maxLines: 3)
         let titleHeight = titleLines.count * titleFont.lineHeight
         let width = 2 * margin + max(gridWidth, titleLines.map { titleFont.measure($0).width }.max() ?? 0)
-        var canvas = Canvas(width: width, height: 2 * margin + titleHeight + gap + gridHeight, background: FigureColour.hex(0xFFFFFF))
+        var canvas = Canvas(
+            width: width, height: 2 * margin + titleHeight + gap + gridHeight, background: FigureColour.hex(0xFFFFFF))
         for (n, line) in titleLines.enumerated() {
-            canvas.draw(text: line, x: width / 2, y: margin + n * titleFont.lineHeight, font: titleFont,
-                        colour: FigureColour.text, alignment: .centre)
+            canvas.draw(
+                text: line, x: width / 2, y: margin + n * titleFont.lineHeight, font: titleFont,
+                colour: FigureColour.text, alignment: .centre)
         }
         let left = (width - gridWidth) / 2, top = margin + titleHeight + gap
         for y in 0..<image.height {
@@ -49,12 +54,18 @@ package enum ValueGrid {
                 canvas.fill(frame, colour: shown)
                 let lightness = 0.2126 * shown.x + 0.7152 * shown.y + 0.0722 * shown.z
                 let level = Int(RGBAImage.quantize(pixel[channel.index]))
-                canvas.draw(text: "\(level)", x: frame.x + frame.width / 2, y: frame.y + (frame.height - font.lineHeight) / 2,
-                            font: font, colour: lightness > 0.45 ? FigureColour.text : FigureColour.hex(0xFFFFFF), alignment: .centre)
+                canvas.draw(
+                    text: "\(level)", x: frame.x + frame.width / 2, y: frame.y + (frame.height - font.lineHeight) / 2,
+                    font: font, colour: lightness > 0.45 ? FigureColour.text : FigureColour.hex(0xFFFFFF),
+                    alignment: .centre)
             }
         }
-        for i in 0...image.width { canvas.fill(PixelRect(x: left + i * cell, y: top, width: 1, height: gridHeight), colour: FigureColour.grid) }
-        for j in 0...image.height { canvas.fill(PixelRect(x: left, y: top + j * cell, width: gridWidth, height: 1), colour: FigureColour.grid) }
+        for i in 0...image.width {
+            canvas.fill(PixelRect(x: left + i * cell, y: top, width: 1, height: gridHeight), colour: FigureColour.grid)
+        }
+        for j in 0...image.height {
+            canvas.fill(PixelRect(x: left, y: top + j * cell, width: gridWidth, height: 1), colour: FigureColour.grid)
+        }
         return canvas.image
     }
 }

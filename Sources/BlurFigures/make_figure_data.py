@@ -4,7 +4,7 @@
     python3 Sources/BlurFigures/make_figure_data.py [--cm-listed PATH/_cm_listed.py]
 
 Writes, beside this script:
-  BitmapFontData.swift  anti-aliased glyph masks of DejaVu Sans (regular 18, 30, 40 and 60 px, bold
+  ../BlurCanvas/BitmapFontData.swift  anti-aliased glyph masks of DejaVu Sans (regular 18, 30, 40 and 60 px, bold
                         30, 40 and 60 px) rendered with Pillow (FreeType), with advances and
                         kerning pairs. The 40- and 60-px faces are for figures wider than 1,500
                         and 2,000 px, whose text a 1,200-px display shrinks.
@@ -147,7 +147,7 @@ def write_font():
         out.append(f"        coverage: {swift_base64(coverage, 12)}")
         out.append("    )")
     out.append("}")
-    with open(os.path.join(HERE, "BitmapFontData.swift"), "w") as f:
+    with open(os.path.join(HERE, "..", "BlurCanvas", "BitmapFontData.swift"), "w") as f:
         f.write("\n".join(out) + "\n")
 
 

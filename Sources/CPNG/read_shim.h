@@ -12,6 +12,7 @@
  * ends the read as a success. libpng reports errors through longjmp, which Swift cannot catch,
  * hence the setjmp here. */
 #include <png.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <string.h>
 
@@ -50,14 +51,42 @@ static void cpng_read_bytes(png_structp png, png_bytep out, size_t count) {
     state->offset += count;
 }
 
-/* Decodes `count` bytes of PNG into `rgba` (width * height * 4 values, rows top to bottom):
- * bytes, or with `sixteen` (for a file of bit depth 16) 16-bit values in the machine's byte
- * order. The file's size must be `width` × `height`, each at most `max_side`. Returns 1 on
- * success, else 0 with a one-line reason in `message` (at least 160 bytes). `consumed`
- * receives how many of the file's bytes libpng asked for. */
-static int cpng_read_rgba(const unsigned char *bytes, size_t count, png_uint_32 width,
-                          png_uint_32 height, png_uint_32 max_side, void *pixels, int sixteen,
-                          char *message, size_t *consumed) {
+/* The CRC-32 of `count` bytes (zlib's, which libpng uses: several bytes a step). */
+static inline unsigned long cpng_crc32(const unsigned char *bytes, size_t count) {
+    return crc32_z(0L, bytes, count);
+}
+
+/* Adds row `y` (`width` RGBA bytes) to the block sums of `small`; after a block's last row,
+ * divides them by the block's pixel count. */
+static void cpng_reduce_row(const unsigned char *rgba, png_uint_32 width, png_uint_32 height, png_uint_32 y,
+                            unsigned factor, float *small) {
+    float unit[256];  /* v / 255 as RGBAImage(rgba8:) makes it, without a division per value */
+    for (int v = 0; v < 256; v++) unit[v] = (float)v / 255.0f;
+    size_t small_width = (width + factor - 1) / factor;
+    float *sums = small + (size_t)(y / factor) * small_width * 4;
+    for (size_t i = 0; i < small_width; i++) {
+        size_t end = (i + 1) * factor < width ? (i + 1) * factor : width;
+        float *sum = sums + i * 4;
+        for (size_t x = i * factor; x < end; x++) {
+            for (int c = 0; c < 4; c++) sum[c] += unit[rgba[x * 4 + c]];
+        }
+    }
+    if ((y + 1) % factor != 0 && y + 1 != height) return;
+    png_uint_32 rows = y % factor + 1;
+    for (size_t i = 0; i < small_width; i++) {
+        png_uint_32 columns = (png_uint_32)((i + 1) * factor <= width ? factor : width - i * factor);
+        for (int c = 0; c < 4; c++) sums[i * 4 + c] /= (float)(rows * columns);
+    }
+}
+
+/* As cpng_read_rgba, or with `factor` > 1 (8 bits, not interlaced): `pixels` is one row of
+ * width * 4 bytes, and `small` (⌈width/factor⌉ × ⌈height/factor⌉ × 4 floats) receives each
+ * factor × factor block's mean of the values / 255 (the part inside the image at the right and
+ * bottom), summed row by row and left to right as RGBAImage.reduced(by:) sums them, so the
+ * 12-megapixel upload is never held whole. */
+static int cpng_read_rgba_reduced(const unsigned char *bytes, size_t count, png_uint_32 width,
+                                  png_uint_32 height, png_uint_32 max_side, void *pixels, int sixteen,
+                                  unsigned factor, float *small, char *message, size_t *consumed) {
     unsigned char *rgba = (unsigned char *)pixels;
     cpng_read_state state;
     memset(&state, 0, sizeof state);
@@ -73,6 +102,8 @@ static int cpng_read_rgba(const unsigned char *bytes, size_t count, png_uint_32 
     }
     int jumped = setjmp(state.jump);
     if (jumped == 2) {  /* every row decoded; the rest of the data is not needed */
+        /* A reduced read is left inside the last row's png_read_row, the row already written. */
+        if (factor > 1) cpng_reduce_row(rgba, width, height, height - 1, factor, small);
         png_destroy_read_struct(&png, &info, NULL);
         *consumed = state.offset;
         return 1;
@@ -114,12 +145,32 @@ static int cpng_read_rgba(const unsigned char *bytes, size_t count, png_uint_32 
     state.rows_expected = expected;
     size_t stride = (size_t)width * (sixteen ? 8 : 4);
     if (png_get_rowbytes(png, info) != stride) png_error(png, "unexpected row size after expansion to RGBA");
-    for (int pass = 0; pass < passes; pass++) {
-        for (png_uint_32 y = 0; y < height; y++) png_read_row(png, rgba + (size_t)y * stride, NULL);
+    if (factor > 1) {
+        if (sixteen || passes != 1) png_error(png, "a reduced read needs an 8-bit file that is not interlaced");
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_read_row(png, rgba, NULL);
+            cpng_reduce_row(rgba, width, height, y, factor, small);
+        }
+    } else {
+        for (int pass = 0; pass < passes; pass++) {
+            for (png_uint_32 y = 0; y < height; y++) png_read_row(png, rgba + (size_t)y * stride, NULL);
+        }
     }
     png_destroy_read_struct(&png, &info, NULL);
     *consumed = state.offset;
     return 1;
+}
+
+/* Decodes `count` bytes of PNG into `rgba` (width * height * 4 values, rows top to bottom):
+ * bytes, or with `sixteen` (for a file of bit depth 16) 16-bit values in the machine's byte
+ * order. The file's size must be `width` × `height`, each at most `max_side`. Returns 1 on
+ * success, else 0 with a one-line reason in `message` (at least 160 bytes). `consumed`
+ * receives how many of the file's bytes libpng asked for. */
+static int cpng_read_rgba(const unsigned char *bytes, size_t count, png_uint_32 width,
+                          png_uint_32 height, png_uint_32 max_side, void *pixels, int sixteen,
+                          char *message, size_t *consumed) {
+    return cpng_read_rgba_reduced(bytes, count, width, height, max_side, pixels, sixteen, 1, NULL, message,
+                                  consumed);
 }
 
 #endif

@@ -80,10 +80,59 @@ AVX2 void blur_avx2_convolve_row(const float *padded, const float *weights, int 
     for (; x < count; x++) _mm_storeu_ps(out + 4 * x, weighted1(padded + 4 * x, 4, weights, taps, symmetric));
 }
 
+// Symmetric sums for two neighbouring positions at once, four lanes (two vectors) at a time. The
+// pairs of position p are (x[p + k] + x[p + 2R − k]), those of p + 1 are (x[p + 1 + k] + x[p + 2R
+// + 1 − k]): each tap's two loads serve both, as x[p + 1 + k] is p's low at tap k + 1 and x[p + 2R
+// − k] is p + 1's high at tap k + 1. Each position's additions are weighted8Symmetric's, in its
+// order, so the sums are the same to the bit; only the loads are halved.
+AVX2 static inline void symmetric_pair4(const float *x, ptrdiff_t stride, const float *weights, int r,
+                                        float *out0, float *out1) {
+    __m256 a0 = _mm256_setzero_ps(), a1 = a0, b0 = a0, b1 = a0;
+    __m256 low0 = _mm256_loadu_ps(x), low1 = _mm256_loadu_ps(x + 8);
+    const float *previous = x + (ptrdiff_t)(2 * r + 1) * stride;
+    __m256 high0p = _mm256_loadu_ps(previous), high1p = _mm256_loadu_ps(previous + 8);
+    const float *next = x + stride, *high = x + (ptrdiff_t)(2 * r) * stride;
+    for (int k = 0; k < r; k++) {
+        __m256 w = _mm256_set1_ps(weights[k]);
+        __m256 next0 = _mm256_loadu_ps(next), next1 = _mm256_loadu_ps(next + 8);
+        __m256 high0 = _mm256_loadu_ps(high), high1 = _mm256_loadu_ps(high + 8);
+        a0 = _mm256_add_ps(a0, _mm256_mul_ps(_mm256_add_ps(low0, high0), w));
+        a1 = _mm256_add_ps(a1, _mm256_mul_ps(_mm256_add_ps(low1, high1), w));
+        b0 = _mm256_add_ps(b0, _mm256_mul_ps(_mm256_add_ps(next0, high0p), w));
+        b1 = _mm256_add_ps(b1, _mm256_mul_ps(_mm256_add_ps(next1, high1p), w));
+        low0 = next0;
+        low1 = next1;
+        high0p = high0;
+        high1p = high1;
+        next += stride;
+        high -= stride;
+    }
+    __m256 w = _mm256_set1_ps(weights[r]);
+    a0 = _mm256_add_ps(a0, _mm256_mul_ps(low0, w));
+    a1 = _mm256_add_ps(a1, _mm256_mul_ps(low1, w));
+    b0 = _mm256_add_ps(b0, _mm256_mul_ps(_mm256_loadu_ps(next), w));
+    b1 = _mm256_add_ps(b1, _mm256_mul_ps(_mm256_loadu_ps(next + 8), w));
+    _mm256_storeu_ps(out0, a0);
+    _mm256_storeu_ps(out0 + 8, a1);
+    _mm256_storeu_ps(out1, b0);
+    _mm256_storeu_ps(out1 + 8, b1);
+}
+
 AVX2 void blur_avx2_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
                                    int symmetric, int count, float *out, ptrdiff_t out_position_stride,
                                    int valid_lanes) {
-    for (int p = 0; p < count; p++) {
+    int p = 0;
+    if (symmetric && valid_lanes == 8) {
+        // Two positions at a time (docs/performance.md, "Separable: two rows per tap loop").
+        for (; p + 2 <= count; p += 2) {
+            const float *x = block + p * position_stride;
+            float *o = out + p * out_position_stride;
+            for (int half = 0; half < 2; half++)
+                symmetric_pair4(x + 16 * half, position_stride, weights, taps / 2, o + 16 * half,
+                                o + out_position_stride + 16 * half);
+        }
+    }
+    for (; p < count; p++) {
         Pixels8 a = weighted8(block + p * position_stride, position_stride, weights, taps, symmetric);
         float *o = out + p * out_position_stride;
         if (valid_lanes == 8) {
@@ -137,8 +186,20 @@ AVX2 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, cons
     // the Swift loop), so the saturating packs are exact; the permutation undoes their
     // interleaving of the 128-bit halves.
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    float sums[64];
     for (int y = 0; y < height; y++) {
-        Pixels8 a = weighted8(first + y * row_floats, row_floats, weights, taps, symmetric);
+        Pixels8 a;
+        if (symmetric && y % 2 == 0 && y + 1 < height) {
+            // Rows y and y + 1 in one tap loop (symmetric_pair4); row y + 1 is stored next time.
+            for (int half = 0; half < 2; half++)
+                symmetric_pair4(first + y * row_floats + 16 * half, row_floats, weights, taps / 2,
+                                sums + 16 * half, sums + 32 + 16 * half);
+            a = load8(sums);
+        } else if (symmetric && y % 2 == 1) {
+            a = load8(sums + 32);
+        } else {
+            a = weighted8(first + y * row_floats, row_floats, weights, taps, symmetric);
+        }
         __m256i i0 = _mm256_cvtps_epi32(a.v[0]), i1 = _mm256_cvtps_epi32(a.v[1]);
         __m256i i2 = _mm256_cvtps_epi32(a.v[2]), i3 = _mm256_cvtps_epi32(a.v[3]);
         __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(i0, i1), _mm256_packus_epi32(i2, i3));

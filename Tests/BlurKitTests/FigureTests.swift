@@ -1,4 +1,6 @@
 import XCTest
+
+@testable import BlurCanvas
 @testable import BlurCore
 @testable import BlurEffects
 @testable import BlurFigures
@@ -46,7 +48,8 @@ final class FigureTests: XCTestCase {
         for alignment in [TextAlignment.left, .centre, .right] {
             var canvas = Canvas(width: 320, height: 80)
             let text = "Blur σ=3 · max 0.02"
-            let box = canvas.draw(text: text, x: 160, y: 20, font: .caption, colour: SIMD4(0, 0, 0, 1), alignment: alignment)
+            let box = canvas.draw(
+                text: text, x: 160, y: 20, font: .caption, colour: SIMD4(0, 0, 0, 1), alignment: alignment)
             let size = BitmapFont.caption.measure(text)
             XCTAssertEqual(box.width, size.width)
             XCTAssertEqual(box.height, size.height)
@@ -56,9 +59,11 @@ final class FigureTests: XCTestCase {
             case .right: XCTAssertEqual(box.x, 160 - size.width)
             }
             var inside = 0, outside = 0
-            for y in 0..<80 { for x in 0..<320 where canvas.image[x, y].w > 0 {
-                if x >= box.x && x < box.maxX && y >= box.y && y < box.maxY { inside += 1 } else { outside += 1 }
-            } }
+            for y in 0..<80 {
+                for x in 0..<320 where canvas.image[x, y].w > 0 {
+                    if x >= box.x && x < box.maxX && y >= box.y && y < box.maxY { inside += 1 } else { outside += 1 }
+                }
+            }
             XCTAssertGreaterThan(inside, 300, "\(alignment)")
             XCTAssertEqual(outside, 0, "\(alignment)")
         }
@@ -90,13 +95,19 @@ final class FigureTests: XCTestCase {
         let source = RGBAImage(width: 2, height: 1, pixels: [1, 0, 0, 1, 0, 1, 0, 1])
         var canvas = Canvas(width: 8, height: 4)
         canvas.draw(source, x: 1, y: 1, zoom: 3)
-        for y in 0..<4 { for x in 0..<8 {
-            let expected: SIMD4<Float>
-            if y >= 1 && y < 4 && x >= 1 && x < 4 { expected = SIMD4(1, 0, 0, 1) }
-            else if y >= 1 && y < 4 && x >= 4 && x < 7 { expected = SIMD4(0, 1, 0, 1) }
-            else { expected = .zero }
-            XCTAssertEqual(canvas.image[x, y], expected, "(\(x), \(y))")
-        } }
+        for y in 0..<4 {
+            for x in 0..<8 {
+                let expected: SIMD4<Float>
+                if y >= 1 && y < 4 && x >= 1 && x < 4 {
+                    expected = SIMD4(1, 0, 0, 1)
+                } else if y >= 1 && y < 4 && x >= 4 && x < 7 {
+                    expected = SIMD4(0, 1, 0, 1)
+                } else {
+                    expected = .zero
+                }
+                XCTAssertEqual(canvas.image[x, y], expected, "(\(x), \(y))")
+            }
+        }
     }
 
     func testRectangleOutlineIsInsideTheRectangle() {
@@ -148,8 +159,9 @@ final class FigureTests: XCTestCase {
 
     func testClipKeepsLinesInside() {
         var canvas = Canvas(width: 20, height: 20)
-        canvas.strokeLine(from: SIMD2(0, 10), to: SIMD2(20, 10), colour: SIMD4(0, 0, 0, 1), lineWidth: 4,
-                          clip: PixelRect(x: 5, y: 0, width: 10, height: 20))
+        canvas.strokeLine(
+            from: SIMD2(0, 10), to: SIMD2(20, 10), colour: SIMD4(0, 0, 0, 1), lineWidth: 4,
+            clip: PixelRect(x: 5, y: 0, width: 10, height: 20))
         XCTAssertEqual(canvas.image[4, 10].w, 0)
         XCTAssertEqual(canvas.image[5, 10].w, 1)
         XCTAssertEqual(canvas.image[15, 10].w, 0)
@@ -222,8 +234,9 @@ final class FigureTests: XCTestCase {
         let t = Ticks.linear(from: 0.3, to: 9.3, count: 6)
         XCTAssertEqual(t.values, [0, 2, 4, 6, 8, 10])
         XCTAssertEqual(t.step, 2)
-        XCTAssertEqual(Ticks.linear(from: -0.013, to: 0.02, count: 5).values.map { Ticks.label($0, step: 0.01) },
-                       ["−0.02", "−0.01", "0", "0.01", "0.02"])
+        XCTAssertEqual(
+            Ticks.linear(from: -0.013, to: 0.02, count: 5).values.map { Ticks.label($0, step: 0.01) },
+            ["−0.02", "−0.01", "0", "0.01", "0.02"])
         let log = Ticks.logarithmic(from: 0.011, to: 32)
         XCTAssertEqual(log.values, [0.01, 0.1, 1, 10, 100])
         XCTAssertEqual(log.values.map(Ticks.logLabel), ["0.01", "0.1", "1", "10", "100"])

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import BlurCore
 @testable import BlurEffects
 @testable import BlurFigures
@@ -41,6 +42,35 @@ final class PNGTests: XCTestCase {
         XCTAssertEqual(wrong, [], "files decoded to the wrong pixels")
     }
 
+    /// A file read reduced as it is decoded (`read(_:reducedBy:)`, a large upload's copy) has the
+    /// very values of the whole image reduced: every kind, depth and interlacing, blocks that fit
+    /// and blocks cut at the right and bottom; a truncated file is refused as `read` refuses it.
+    func testReadingReducedEqualsReducingTheWholeImage() throws {
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: Self.fixtures.appendingPathComponent("matrix").path
+        ).filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(names.count, 90)
+        for name in names {
+            let path = Self.fixtures.appendingPathComponent("matrix/" + name).path
+            let whole = try PNG.read(path)
+            for k in [1, 2, 3, 5] {
+                XCTAssertEqual(
+                    try PNG.read(path, reducedBy: { _, _ in k }).image, whole.reduced(by: k), "\(name) by \(k)")
+            }
+        }
+        let png = TestPNG.data(width: 31, height: 17, colourType: .rgba) { x, y in
+            [UInt8(x * 8), UInt8(y * 15), UInt8((x * y) % 256), UInt8(255 - x)]
+        }
+        let path = NSTemporaryDirectory() + "reduced-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try png.write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try PNG.read(path, reducedBy: { _, _ in 4 }).image, try PNG.read(path).reduced(by: 4))
+        try png.prefix(png.count - 40).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try PNG.read(path, reducedBy: { _, _ in 4 })) { error in
+            XCTAssertTrue("\(error)".contains("is truncated"), "\(error)")
+        }
+    }
+
     /// A 65 KB file whose 16×16 image data goes on to inflate 64 MiB: decoding reads only the
     /// bytes the image needs (libpng asks for image data 8 KB at a time).
     func testDecodingStopsOnceTheImageIsComplete() throws {
@@ -77,7 +107,8 @@ final class PNGTests: XCTestCase {
         XCTAssertEqual(info.recordedCommand, "explorer blur in.png -o round.png --radius 2")
         XCTAssertEqual(info.colourType, .rgba)
         XCTAssertEqual(info.bitDepth, 8)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["round.png"], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder), ["round.png"], "no temporary file left")
     }
 
     func testRereadingEveryFixtureThroughTheWriterIsPixelExact() throws {
@@ -98,7 +129,7 @@ final class PNGTests: XCTestCase {
             (bad + "/empty.png", "is not a PNG file"),
             (bad + "/huge.png", "200000×200000 = 40000000000 pixels, above the limit of 100000000"),
             (bad + "/missing.png", "no such file or directory"),
-            (bad, "it is a folder"),
+            (bad, "it is a folder")
         ]
         for (path, message) in cases {
             XCTAssertThrowsError(try PNG.read(path), path) { error in

@@ -1,4 +1,6 @@
 import XCTest
+
+@testable import BlurCanvas
 @testable import BlurCore
 @testable import BlurFigures
 
@@ -25,7 +27,9 @@ final class PlotLabelTests: XCTestCase {
         let font = FallbackPlotter.tickFont
         let digitTop = font.ascent - font.glyphs[UInt32(UInt8(ascii: "8"))]!.height
         // The digits' ink: from the cap height to the baseline.
-        let ink = labels.map { PixelRect(x: $0.box.x, y: $0.box.y + digitTop, width: $0.box.width, height: font.ascent - digitTop) }
+        let ink = labels.map {
+            PixelRect(x: $0.box.x, y: $0.box.y + digitTop, width: $0.box.width, height: font.ascent - digitTop)
+        }
         for (i, a) in ink.enumerated() {
             for b in ink[(i + 1)...] { XCTAssertTrue(a.intersection(b).isEmpty, "\(a) and \(b) overlap") }
             for m in markers {

@@ -30,10 +30,12 @@ final class ServeHTTPTests: XCTestCase {
         }
     }
 
-    /// A student's 12-megapixel photograph (4000×3000, made here): its job bakes lesson 3 from a
-    /// reduced copy of at most `ReducedCopy.bound` pixels (572×429), the state asked first, and the
-    /// page is told so; the server's folder is never on it. The first state's time is printed
-    /// (docs/live-in-class.md): a wall-clock bound would fail on a machine busy with other builds.
+    /// A student's 12-megapixel photograph (4000×3000, made here): its job makes the state asked
+    /// for first from a copy the page's size (286×215, a quarter of the pixels), a first look that
+    /// says so, and then bakes lesson 3 from a reduced copy of at most `ReducedCopy.bound` pixels
+    /// (572×429), that state first, and the page is told so; the server's folder is never on it.
+    /// The first look's time is printed (docs/live-in-class.md): a wall-clock bound would fail on
+    /// a machine busy with other builds.
     func testATwelveMegapixelUploadIsBakedFromAReducedCopy() throws {
         let server = try ServeProcess.start()
         defer { server.stop() }
@@ -53,14 +55,27 @@ final class ServeHTTPTests: XCTestCase {
         XCTAssertEqual(job.status, 200, job.body)
         let base = try XCTUnwrap(try Self.json(job)["base"] as? String)
         XCTAssertEqual(base, "/jobs/big1/class-photo.png/lesson-03/")
-        let state = try server.exchange(
-            "GET \(base)states/defaults/state.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let get = "GET \(base)states/defaults/state.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        let look = try server.exchange(get)
+        print("ServeHTTPTests: the first look of lesson 3 from the upload took \(look.seconds) s after the job began")
+        XCTAssertEqual(look.status, 200, String(look.body.prefix(300)))
+        XCTAssertTrue(
+            look.body.contains(
+                "<meta name=\"live-first\" content=\"a first look from a copy at 286×215 of 4000×3000; the 572×429 copy follows\">"
+            ),
+            "the first state the page got was not the first look: \(look.body.prefix(600))")
+        XCTAssertTrue(look.body.contains("286×215") && !look.body.contains("572×429 pixels"))
+        var state = look
+        for _ in 0..<600 where state.body.contains("live-first") {
+            Thread.sleep(forTimeInterval: 0.1)
+            state = try server.exchange(get)
+        }
         XCTAssertEqual(state.status, 200, String(state.body.prefix(300)))
+        XCTAssertFalse(state.body.contains("live-first"), "the state from the 572×429 copy never came")
         XCTAssertEqual(
             state.header("x-job-note")?.removingPercentEncoding, "a reduced copy at 572×429 of 4000×3000")
         XCTAssertTrue(state.body.contains("class-photo.png"))
         XCTAssertFalse(state.body.contains("explorer-serve-"), "the server's folder is on the page")
-        print("ServeHTTPTests: the first state of lesson 3 from the upload took \(state.seconds) s after the job began")
         for link in Self.links(in: state.body) where link.hasPrefix(base) {
             XCTAssertEqual(
                 try server.exchange("GET \(link) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").status, 200,

@@ -78,7 +78,7 @@ final class ServeTests: FolderTestCase {
           image:
             kind: image
             default: builtin:noise@64x64
-            smallest: 8x8
+            smallest: 4x4
             meaning: p
         ---
         Side {{n}}.
@@ -113,5 +113,65 @@ final class ServeTests: FolderTestCase {
             near: ("n", "2"), steps: 5, quick: true
         ) { order.append($0) }
         XCTAssertEqual(order, [], "a job started again ran states already made")
+        // With a first look: the state asked for from the small copy before anything else (the
+        // page's first figures), then that state again from the picture, then the others.
+        try FileManager.default.removeItem(atPath: root)
+        let small = folder.path + "/secret-server-folder/pic/first/mine.png"
+        try FileManager.default.createDirectory(
+            atPath: (small as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try PNG.write(RGBAImage(width: 4, height: 4, pixels: [Float](repeating: 0.5, count: 64)), to: small)
+        let made = root + "/lesson-01/states/" + StaticSite.stateFolder("n", "4") + "/state.html"
+        var shown: [String] = []
+        try StaticSite.job(
+            lesson, image: "image", picture: picture, shown: "mine.png", root: root,
+            base: "/jobs/s/mine.png/lesson-01/", near: ("n", "4"), steps: 5, quick: true,
+            first: (small, "a first look from a copy at 4×4")
+        ) {
+            order.append($0)
+            shown.append((try? String(contentsOfFile: made, encoding: .utf8)) ?? "")
+        }
+        XCTAssertEqual(order, ["first look: n=4", "n=4", "n=3", "n=5", "n=2", "defaults"])
+        XCTAssertTrue(shown[1].contains("<meta name=\"live-first\" content=\"a first look from a copy at 4×4\">"))
+        XCTAssertTrue(shown[1].contains("4×4") && !shown[1].contains("8×8"), "the first look is not the small copy's")
+        XCTAssertFalse(shown[1].contains("secret-server-folder") || shown[1].contains("first/"), shown[1])
+        let final = try String(contentsOfFile: made, encoding: .utf8)
+        XCTAssertTrue(final.contains("8×8") && !final.contains("live-first"), "the picture's own state did not follow")
+    }
+
+    /// Groups of two parameters' combinations are baked in order while the estimate stays within
+    /// the budget; one over it is not, is said in the plan and on the page, and its sample goes.
+    func testPairsAreBakedWithinTheBudgetAndThePageSaysWhichAreNot() throws {
+        let lesson = try LessonParser.parse(fileAt: Self.lesson)
+        let bake = StaticSite.Bake(lesson: lesson, building: folder.path)
+        let cheap = StaticSite.Pair(names: ["a", "b"], todo: [["1", "2"], ["1", "3"]])
+        cheap.sample = (1_048_576, 1)
+        let dear = StaticSite.Pair(names: ["c", "d"], todo: [["1", "2"], ["1", "3"], ["2", "2"]])
+        dear.sample = (1_048_576, 1)
+        dear.folders = ["1&2": "sample"]
+        let sample = bake.page + "/states/sample"
+        try FileManager.default.createDirectory(atPath: sample, withIntermediateDirectories: true)
+        bake.pairs = [cheap, dear]
+        var total = StaticSite.Estimate(states: 7, bytes: 10 * 1_048_576, seconds: 10)
+        let plan = StaticSite.plan([bake], total: &total, maxBytes: 13 * 1_048_576, maxSeconds: 100)
+        XCTAssertEqual(
+            plan,
+            [
+                "lesson-03: a × b, 2 states, about 2 MiB and 2 s: baked",
+                "lesson-03: c × d, 3 states, about 3 MiB and 3 s: not baked, over the budget; they move one at a time"
+            ])
+        XCTAssertEqual(total.states, 9)
+        XCTAssertEqual(total.bytes, 12 * 1_048_576)
+        XCTAssertTrue(cheap.baked)
+        XCTAssertFalse(dear.baked)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sample), "the left-out group's sample stayed")
+        XCTAssertEqual(
+            StaticSite.note(bake),
+            StaticSite.note + "; a and b together; c and d one at a time (their 3 combinations were over the budget)")
+        // The time budget counts too.
+        cheap.baked = false
+        total = StaticSite.Estimate(states: 7, bytes: 0, seconds: 99)
+        XCTAssertEqual(
+            StaticSite.plan([bake], total: &total, maxBytes: nil, maxSeconds: 100).filter { $0.hasSuffix(": baked") },
+            [])
     }
 }

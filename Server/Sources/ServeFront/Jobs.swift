@@ -79,7 +79,10 @@ final class Jobs: @unchecked Sendable {
             guard uploads.contains(where: { $0.session == job.session && $0.name == job.name }) else {
                 return .failure(Failure("this page has no upload \(job.name) (upload it again)"))
             }
-            let made = FileManager.default.fileExists(atPath: folder + base + "states/" + state + "/state.html")
+            // A first look (`<meta name="live-first">`, from a smaller copy) is not the state yet.
+            let made =
+                (try? String(contentsOfFile: folder + base + "states/" + state + "/state.html", encoding: .utf8))
+                .map { !$0.contains("<meta name=\"live-first\"") } ?? false
             if let running, running.job.key == job.key, made || running.job.near == job.near { return .success(base) }
             if let index = queue.firstIndex(where: { $0.key == job.key }) {
                 queue[index].near = job.near

@@ -1,5 +1,6 @@
-import Foundation
+import BlurCanvas
 import BlurCore
+import Foundation
 
 /// Synthetic test images, usable wherever a PNG path is (`builtin:NAME[@WxH]`).
 ///
@@ -75,58 +76,73 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
         var image = RGBAImage(width: width, height: height, fill: SIMD4(0, 0, 0, 1))
         switch self {
         case .checker:
-            for y in 0..<height { for x in 0..<width {
-                let v: Float = ((x / 16) + (y / 16)) % 2 == 0 ? 1 : 0
-                image[x, y] = SIMD4(v, v, v, 1)
-            } }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let v: Float = ((x / 16) + (y / 16)) % 2 == 0 ? 1 : 0
+                    image[x, y] = SIMD4(v, v, v, 1)
+                }
+            }
         case .edges:
             let cx = Double(width) * 0.32, cy = Double(height) * 0.5, radius = Double(min(width, height)) * 0.22
-            for y in 0..<height { for x in 0..<width {
-                var v: Float = 0.5
-                if x >= width * 2 / 3 { v = 0.1 }
-                if x == width * 5 / 6 { v = 1 }
-                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
-                if dx * dx + dy * dy <= radius * radius { v = 1 }
-                image[x, y] = SIMD4(v, v, v, 1)
-            } }
+            for y in 0..<height {
+                for x in 0..<width {
+                    var v: Float = 0.5
+                    if x >= width * 2 / 3 { v = 0.1 }
+                    if x == width * 5 / 6 { v = 1 }
+                    let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                    if dx * dx + dy * dy <= radius * radius { v = 1 }
+                    image[x, y] = SIMD4(v, v, v, 1)
+                }
+            }
         case .zoneplate:
-            for y in 0..<height { for x in 0..<width {
-                let v = Float(0.5 + 0.5 * cos(Self.zonePlatePhase(x: x, y: y, width: width, height: height)))
-                image[x, y] = SIMD4(v, v, v, 1)
-            } }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let v = Float(0.5 + 0.5 * cos(Self.zonePlatePhase(x: x, y: y, width: width, height: height)))
+                    image[x, y] = SIMD4(v, v, v, 1)
+                }
+            }
         case .impulse:
             image[width / 2, height / 2] = SIMD4(1, 1, 1, 1)
         case .ui:
             image = Self.uiMockup(width: width, height: height)
         case .cutout:
             let cx = Double(width) / 2, cy = Double(height) / 2, radius = Double(min(width, height)) * 0.3
-            for y in 0..<height { for x in 0..<width {
-                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
-                if dx * dx + dy * dy <= max(radius * radius, 0.5) {
-                    image[x, y] = SIMD4(1, 1, 1, 1)
-                } else {
-                    image[x, y] = x < width / 2 ? SIMD4(0, 0, 0, 0) : SIMD4(1, 0, 1, 0)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                    if dx * dx + dy * dy <= max(radius * radius, 0.5) {
+                        image[x, y] = SIMD4(1, 1, 1, 1)
+                    } else {
+                        image[x, y] = x < width / 2 ? SIMD4(0, 0, 0, 0) : SIMD4(1, 0, 1, 0)
+                    }
                 }
-            } }
+            }
         case .lights:
             image = RGBAImage(width: width, height: height, fill: SIMD4(0, 0, 0, 1))
             let spacing = max(8, min(width, height) / 6), radius = max(1.0, Double(spacing) / 12)
             let colours: [SIMD4<Float>] = [SIMD4(1, 1, 1, 1), SIMD4(1, 0.8, 0.35, 1), SIMD4(0.55, 0.8, 1, 1)]
-            for y in 0..<height { for x in 0..<width {
-                let cellX = x / spacing, cellY = y / spacing
-                let dx = Double(x % spacing) + 0.5 - Double(spacing) / 2, dy = Double(y % spacing) + 0.5 - Double(spacing) / 2
-                if dx * dx + dy * dy <= radius * radius || (width == 1 && height == 1) {
-                    image[x, y] = colours[(cellX + cellY) % colours.count]
+            for y in 0..<height {
+                for x in 0..<width {
+                    let cellX = x / spacing, cellY = y / spacing
+                    let dx = Double(x % spacing) + 0.5 - Double(spacing) / 2,
+                        dy = Double(y % spacing) + 0.5 - Double(spacing) / 2
+                    if dx * dx + dy * dy <= radius * radius || (width == 1 && height == 1) {
+                        image[x, y] = colours[(cellX + cellY) % colours.count]
+                    }
                 }
-            } }
+            }
         case .redgreen:
-            for y in 0..<height { for x in 0..<width {
-                image[x, y] = x < width / 2 ? SIMD4(1, 0, 0, 1) : SIMD4(0, 1, 0, 1)
-            } }
+            for y in 0..<height {
+                for x in 0..<width {
+                    image[x, y] = x < width / 2 ? SIMD4(1, 0, 0, 1) : SIMD4(0, 1, 0, 1)
+                }
+            }
         case .grating:
-            for y in 0..<height { for x in 0..<width where x % 2 == 1 {
-                image[x, y] = SIMD4(1, 1, 1, 1)
-            } }
+            for y in 0..<height {
+                for x in 0..<width where x % 2 == 1 {
+                    image[x, y] = SIMD4(1, 1, 1, 1)
+                }
+            }
         case .noise:
             var state: UInt64 = 0x9E37_79B9_7F4A_7C15
             for i in 0..<(width * height) {
@@ -147,7 +163,8 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
         let bar = Int(56 * unit)
         canvas.fill(PixelRect(x: 0, y: 0, width: width, height: bar), colour: FigureColour.hex(0x1F6FEB))
         let font = unit >= 1.5 ? BitmapFont.caption : BitmapFont.label
-        canvas.draw(text: "Messages", x: Int(16 * unit), y: (bar - font.lineHeight) / 2, font: font, colour: SIMD4(1, 1, 1, 1))
+        canvas.draw(
+            text: "Messages", x: Int(16 * unit), y: (bar - font.lineHeight) / 2, font: font, colour: SIMD4(1, 1, 1, 1))
         // A banner with diagonal colour bands: strong edges and colour for a blur to smear.
         let bannerTop = bar, bannerHeight = Int(120 * unit)
         for y in stride(from: bannerTop, to: min(height, bannerTop + bannerHeight), by: 1) {
@@ -157,10 +174,14 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
                 canvas.blend(x: x, y: y, colour: FigureColour.hex(colours[band]))
             }
         }
-        let names = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov",
-                     "Donald Knuth", "Margaret Hamilton", "Ken Thompson"]
-        let previews = ["See you at the lecture", "The machine halts.", "Found the bug!", "Goto considered…",
-                        "Substitution works", "Premature optimisation", "Apollo code ready", "Unix is ready"]
+        let names = [
+            "Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov",
+            "Donald Knuth", "Margaret Hamilton", "Ken Thompson"
+        ]
+        let previews = [
+            "See you at the lecture", "The machine halts.", "Found the bug!", "Goto considered…",
+            "Substitution works", "Premature optimisation", "Apollo code ready", "Unix is ready"
+        ]
         let iconColours: [UInt32] = [0xDB4437, 0x0F9D58, 0xF4B400, 0x4285F4, 0xAB47BC, 0x00ACC1, 0xFF7043, 0x5C6BC0]
         let rowHeight = Int(64 * unit)
         var y = bannerTop + bannerHeight
@@ -168,13 +189,19 @@ public enum BuiltinImage: String, CaseIterable, Sendable {
         while y + rowHeight <= height {
             let i = row % names.count
             let r = Double(rowHeight) * 0.32
-            canvas.fillCircle(centre: SIMD2(16 * unit + r, Double(y) + Double(rowHeight) / 2), radius: r,
-                              colour: FigureColour.hex(iconColours[i]))
+            canvas.fillCircle(
+                centre: SIMD2(16 * unit + r, Double(y) + Double(rowHeight) / 2), radius: r,
+                colour: FigureColour.hex(iconColours[i]))
             let textX = Int(16 * unit + 2 * r + 12 * unit)
-            canvas.draw(text: names[i], x: textX, y: y + Int(8 * unit), font: BitmapFont.label, colour: FigureColour.hex(0x1C1C1E))
-            canvas.draw(text: previews[i], x: textX, y: y + Int(8 * unit) + BitmapFont.label.lineHeight,
-                        font: BitmapFont.label, colour: FigureColour.hex(0x6E6E73))
-            canvas.fill(PixelRect(x: textX, y: y + rowHeight - 1, width: width - textX, height: 1), colour: FigureColour.hex(0xD1D1D6))
+            canvas.draw(
+                text: names[i], x: textX, y: y + Int(8 * unit), font: BitmapFont.label,
+                colour: FigureColour.hex(0x1C1C1E))
+            canvas.draw(
+                text: previews[i], x: textX, y: y + Int(8 * unit) + BitmapFont.label.lineHeight,
+                font: BitmapFont.label, colour: FigureColour.hex(0x6E6E73))
+            canvas.fill(
+                PixelRect(x: textX, y: y + rowHeight - 1, width: width - textX, height: 1),
+                colour: FigureColour.hex(0xD1D1D6))
             y += rowHeight
             row += 1
         }

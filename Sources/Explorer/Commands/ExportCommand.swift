@@ -54,7 +54,8 @@ struct ExportCommand: ParsableCommand {
             }
             failures = try Self.bake(
                 library: library, entries: entries, root: output, steps: bake.steps,
-                quick: bake.quick || RunContext.quickFromEnvironment, maxSiteMB: bake.maxSiteMB)
+                quick: bake.quick || RunContext.quickFromEnvironment, maxSiteMB: bake.maxSiteMB,
+                maxMinutes: bake.maxBakeMinutes)
         } catch {
             throw error.report()
         }
@@ -66,20 +67,23 @@ struct ExportCommand: ParsableCommand {
     ///
     /// - Returns: the number of lessons left out.
     static func bake(
-        library: LessonLibrary, entries: [LessonLibrary.Entry], root: String, steps: Int, quick: Bool, maxSiteMB: Int
+        library: LessonLibrary, entries: [LessonLibrary.Entry], root: String, steps: Int, quick: Bool, maxSiteMB: Int,
+        maxMinutes: Int = 5
     ) throws(LessonError) -> Int {
         let start = Date(), cpu = Self.cpuSeconds()
         let summary = try StaticSite.write(
             library: library, entries: entries, root: root, steps: steps, quick: quick,
-            maxBytes: maxSiteMB * 1_048_576
+            maxBytes: maxSiteMB * 1_048_576, maxSeconds: Double(maxMinutes * 60)
         ) { line in
             FileHandle.standardError.write(Data("  \(line)\n".utf8))
         } estimated: { estimate in
             print(
                 "Estimate: \(estimate.states) states, about \(NumberText.fixed(estimate.bytes / 1_048_576, digits: 0)) MiB "
                     + "and \(NumberText.fixed(estimate.seconds, digits: 0)) s in all (from each lesson's first two states, "
-                    + "\(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s so far; budget \(maxSiteMB) MiB)."
+                    + "\(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s so far; budget \(maxSiteMB) MiB, "
+                    + "and \(maxMinutes) min for two controls' combinations)."
             )
+            for line in estimate.plan { print("  " + line) }
         }
         let megabytes = Double(summary.bytes) / 1_048_576
         print(

@@ -111,7 +111,8 @@ struct ServeCommand: ParsableCommand {
                 print("Baking \(missing.count) of \(library.entries.count) lessons into \(site)/ first.")
                 failures = try ExportCommand.bake(
                     library: library, entries: missing, root: site, steps: bake.steps,
-                    quick: bake.quick || RunContext.quickFromEnvironment, maxSiteMB: bake.maxSiteMB)
+                    quick: bake.quick || RunContext.quickFromEnvironment, maxSiteMB: bake.maxSiteMB,
+                    maxMinutes: bake.maxBakeMinutes)
             }
         } catch {
             throw error.report()

@@ -47,15 +47,34 @@ struct ServeJobCommand: ParsableCommand {
             }
             let folder = output + "/picture"
             let copy = folder + "/" + name
+            var first: (picture: String, note: String)?
             if !FileManager.default.fileExists(atPath: copy) {
-                let full = try ImageSource.load(picture, maxPixels: maxPixels)
-                let k = ReducedCopy.factor(width: full.width, height: full.height)
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                if k > 1 {
-                    let small = full.reduced(by: k)
+                // One reading: the reduced copy as the file is decoded, never the whole picture.
+                let (small, width, height) = try PNG.read(
+                    picture, reducedBy: { ReducedCopy.factor(width: $0, height: $1) }, maxPixels: maxPixels)
+                let full = (width: width, height: height)
+                try FileManager.default.createDirectory(atPath: folder + "/first", withIntermediateDirectories: true)
+                if small.pixelCount < width * height {
                     try PNG.write(small, to: copy + ".part", compression: .fast)
-                    try "a reduced copy at \(small.width)×\(small.height) of \(full.width)×\(full.height)".write(
+                    let copySize = "\(small.width)×\(small.height)"
+                    try "a reduced copy at \(copySize) of \(full.width)×\(full.height)".write(
                         toFile: output + "/note.txt", atomically: true, encoding: .utf8)
+                    // The first look: a copy about the size the page shows (`ReducedCopy.firstBound`).
+                    var j = ReducedCopy.factor(width: small.width, height: small.height, bound: ReducedCopy.firstBound)
+                    // Never smaller than the lesson takes (`smallest:`).
+                    while j > 1, let least = image.smallest,
+                        (small.width + j - 1) / j < least.width || (small.height + j - 1) / j < least.height
+                    {
+                        j -= 1
+                    }
+                    if j > 1 {
+                        let look = small.reduced(by: j)
+                        try PNG.write(look, to: folder + "/first/" + name, compression: .fast)
+                        first = (
+                            folder + "/first/" + name,
+                            "a first look from a copy at \(look.width)×\(look.height) of \(full.width)×\(full.height); the \(copySize) copy follows"
+                        )
+                    }
                 } else {
                     try FileManager.default.copyItem(atPath: picture, toPath: copy + ".part")
                 }
@@ -64,7 +83,7 @@ struct ServeJobCommand: ParsableCommand {
             let pair = near.flatMap(LessonCommand.split).map { (name: $0.name, value: $0.value) }
             try StaticSite.job(
                 parsed, image: image.name, picture: copy, shown: name, root: output, base: base, near: pair,
-                steps: steps, quick: true
+                steps: steps, quick: true, first: first
             ) { print("job \(lesson): \($0)", to: &standardError) }
         } catch {
             // One line for the page: the upload by its name, lessons without the server's folders.

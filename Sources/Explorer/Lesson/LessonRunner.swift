@@ -109,9 +109,18 @@ struct LessonRunner {
     {
         let start = Date()
         let folder = PageFolder(root: outputRoot, name: lesson.pageFolderName)
-        let staging = try folder.makeStaging()
+        var staging = try folder.makeStaging()
         do throws(LessonError) {
-            let early = usesLanes ? runInLanes(parts, in: staging) : [:]
+            var early = usesLanes ? runInLanes(parts, in: staging) : [:]
+            // A first run on two lanes (the memo not knowing yet) is run again in order when a cell
+            // failed or read another's output: only then could the lanes have changed what it read.
+            if memo?.readsOutputs(lesson.path) == nil,
+                early.values.contains(where: { (try? $0.get())?.readOutputs != false })
+            {
+                folder.discard(staging)
+                staging = try folder.makeStaging()
+                early = [:]
+            }
             var items: [Item] = []
             var written: [String: Int] = [:]
             var owners: [String: Int] = [:]
@@ -187,9 +196,10 @@ struct LessonRunner {
     }
 
     /// Whether this run puts its cells on two lanes: a preview, on two or more cores, of a lesson
-    /// whose last run showed that no cell reads another's output.
+    /// whose last run showed that no cell reads another's output, or that has not run yet (`run`
+    /// then runs it again in order if one did).
     var usesLanes: Bool {
-        preview && mayUseLanes && BuildInfo.cores >= 2 && memo?.readsOutputs(lesson.path) == false
+        preview && mayUseLanes && BuildInfo.cores >= 2 && memo != nil && memo?.readsOutputs(lesson.path) != true
     }
 
     /// Runs the cells on two lanes at once, the timing cells in order on one and the others in

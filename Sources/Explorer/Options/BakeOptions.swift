@@ -12,8 +12,16 @@ struct BakeOptions: ParsableArguments {
     @Option(name: .customLong("max-site-mb"), help: "Refuse to bake when the estimate is over this many MiB.")
     var maxSiteMB: Int = 4096
 
+    @Option(
+        name: .customLong("max-bake-minutes"),
+        help: "Bake two parameters' combinations only while the estimated bake stays within this (1…1440).")
+    var maxBakeMinutes: Int = 5
+
     func validate() throws {
         guard (1...50).contains(steps) else { throw ValidationError("--steps must be in 1…50, got \(steps)") }
         guard maxSiteMB > 0 else { throw ValidationError("--max-site-mb must be positive, got \(maxSiteMB)") }
+        guard (1...1440).contains(maxBakeMinutes) else {
+            throw ValidationError("--max-bake-minutes must be in 1…1440, got \(maxBakeMinutes)")
+        }
     }
 }

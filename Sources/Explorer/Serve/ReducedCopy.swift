@@ -11,6 +11,12 @@ enum ReducedCopy {
     /// Most pixels a student's states read: an upload with more is reduced.
     static let bound = 250_000
 
+    /// Most pixels of the copy a job makes its first state from, before any other (a first
+    /// look): a quarter of `bound`, half its side. A page's column is 48rem (720 px of content)
+    /// and a strip shows two or three panels a row, so a panel is 240–360 px wide on the page,
+    /// about this copy's width (286 px for a 4:3 picture): the first look loses little that the page shows.
+    static let firstBound = bound / 4
+
     /// The whole factor K an upload of `width`×`height` is reduced by, so that
     /// ⌈width/K⌉·⌈height/K⌉ ≤ `bound`; 1 for a picture within it.
     static func factor(width: Int, height: Int, bound: Int = bound) -> Int {

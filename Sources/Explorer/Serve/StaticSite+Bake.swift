@@ -17,6 +17,8 @@ extension StaticSite {
         var states = 0
         var bytes = 0.0
         var seconds = 0.0
+        /// One line for each group of two parameters' combinations: baked, or why not (`plan`).
+        var plan: [String] = []
     }
 
     /// The copy of the lesson file a baked page folder keeps.
@@ -33,6 +35,7 @@ extension StaticSite {
         var states = 1
         var first = (bytes: 0.0, seconds: 0.0)
         var step: (bytes: Double, seconds: Double)?
+        var pairs: [Pair] = []
 
         init(lesson: Lesson, building: String) {
             self.lesson = lesson
@@ -65,7 +68,8 @@ extension StaticSite {
     ///   written), or when the assets or the index cannot be written.
     static func write(
         library: LessonLibrary, entries: [LessonLibrary.Entry], root: String, steps: Int, quick: Bool,
-        maxBytes: Int? = nil, progress: (String) -> Void, estimated: (Estimate) -> Void = { _ in }
+        maxBytes: Int? = nil, maxSeconds: Double? = nil, progress: (String) -> Void,
+        estimated: (Estimate) -> Void = { _ in }
     ) throws(LessonError) -> Summary {
         var summary = Summary()
         let memo = CellMemo()
@@ -92,19 +96,21 @@ extension StaticSite {
                 summary.failures.append(error.description)
             }
         }
-        let total = bakes.reduce(into: Estimate()) { total, bake in
+        var total = bakes.reduce(into: Estimate()) { total, bake in
             let one = bake.estimate
             total.states += one.states
             total.bytes += one.bytes
             total.seconds += one.seconds
         }
-        estimated(total)
         if let maxBytes, total.bytes > Double(maxBytes) {
+            estimated(total)
             throw LessonError(
                 root, line: nil,
                 "the site would take about \(Int(total.bytes / 1_048_576)) MiB, over the budget of \(maxBytes / 1_048_576) MiB; bake fewer --steps or raise --max-site-mb"
             )
         }
+        total.plan = plan(bakes, total: &total, maxBytes: maxBytes, maxSeconds: maxSeconds)
+        estimated(total)
         for bake in bakes {
             do throws(LessonError) {
                 try finish(bake, root: root, quick: quick, memo: memo, progress: progress)
@@ -170,6 +176,12 @@ extension StaticSite {
                 Double(folder.map { size(of: bake.page + "/states/" + $0) } ?? 0), Date().timeIntervalSince(start)
             )
         }
+        // Each group of two parameters' combinations: its first state, to estimate the group.
+        bake.pairs = pairs(lesson, steps: steps)
+        for pair in bake.pairs {
+            pair.sample =
+                runNext(pair, of: bake, quick: quick, memo: memo, progress: progress) ?? bake.step ?? bake.first
+        }
         return bake
     }
 
@@ -202,7 +214,7 @@ extension StaticSite {
     /// a job's run (`hide` given) puts its cells on two lanes when it can (`LessonRunner.preview`).
     static func runState(
         _ lesson: Lesson, values: [String: String], settings: [String], folder: String, into states: String,
-        base: String, quick: Bool, memo: CellMemo, hide: String? = nil
+        base: String, quick: Bool, memo: CellMemo, hide: String? = nil, first: String? = nil
     ) throws {
         let staging = states + "/.staging-" + folder
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -214,9 +226,14 @@ extension StaticSite {
         var html = LivePage.links(
             try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8), base: base + folder + "/")
         if let hide { html = html.replacingOccurrences(of: hide, with: "") }
+        if let first, let head = html.range(of: "<head>") {
+            html.insert(
+                contentsOf: "\n<meta name=\"live-first\" content=\"\(LessonPage.escapeHTML(first))\">",
+                at: head.upperBound)
+        }
         try AtomicFile.write(text: html, to: outcome.folder + "/state.html")
-        try? FileManager.default.removeItem(atPath: states + "/" + folder)
-        try FileManager.default.moveItem(atPath: outcome.folder, toPath: states + "/" + folder)
+        // In one step: a page may be reading a first look's figures (`job`) while it is replaced.
+        try swap(outcome.folder, into: states + "/" + folder)
     }
 
     /// Runs the rest of `bake`'s states, writes its page with controls and swaps it in.
@@ -224,6 +241,12 @@ extension StaticSite {
         _ bake: Bake, root: String, quick: Bool, memo: CellMemo, progress: (String) -> Void
     ) throws(LessonError) {
         while !bake.todo.isEmpty { runNext(bake, quick: quick, memo: memo, progress: progress) }
+        var states = bake.folders
+        for pair in bake.pairs where pair.baked {
+            while !pair.todo.isEmpty { runNext(pair, of: bake, quick: quick, memo: memo, progress: progress) }
+            states[pair.key] = pair.folders
+            bake.states += pair.folders.count
+        }
         let lesson = bake.lesson
         let target = root + "/" + lesson.pageFolderName
         var grids: [String: [String]] = [:]
@@ -242,8 +265,8 @@ extension StaticSite {
             let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
             try AtomicFile.write(
                 text: LivePage.html(
-                    page: html, lesson: lesson, values: defaults, note: StaticSite.note, grids: grids,
-                    states: bake.folders, cells: CellDependencies.of(lesson)),
+                    page: html, lesson: lesson, values: defaults, note: note(bake), grids: grids,
+                    states: states, cells: CellDependencies.of(lesson)),
                 to: bake.page + "/index.html")
             // The lesson as baked, by which `explorer serve` knows a page is up to date.
             try FileManager.default.copyItem(atPath: lesson.path, toPath: bake.page + "/" + sourceName)
@@ -257,9 +280,12 @@ extension StaticSite {
     /// the site's grids with image parameter `image` at `picture` (shown as `shown`), nearest
     /// `near` first, each written as it is made (`states/FOLDER/state.html`, links from `base`)
     /// and one already there left as it is, so a job started again goes on where it stopped.
+    /// With `first` (a smaller copy, and what the page says of it), the nearest state is made
+    /// from that copy before any other, and made again from `picture` first of the rest.
     static func job(
         _ lesson: Lesson, image: String, picture: String, shown: String, root: String, base: String,
-        near: (name: String, value: String)?, steps: Int, quick: Bool, progress: (String) -> Void
+        near: (name: String, value: String)?, steps: Int, quick: Bool,
+        first: (picture: String, note: String)? = nil, progress: (String) -> Void
     ) throws {
         var defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
         defaults[image] = picture
@@ -275,20 +301,30 @@ extension StaticSite {
         }
         let memo = CellMemo()
         let folder = root + "/" + lesson.pageFolderName
-        let hide = String(picture[..<(picture.lastIndex(of: "/") ?? picture.startIndex)]) + "/"
-        for state in states.enumerated().sorted(by: {
+        let order = states.enumerated().sorted(by: {
             (distance($0.element), $0.offset) < (distance($1.element), $1.offset)
-        }).map(\.element) {
+        }).map(\.element)
+        // The first look: the nearest state from the small copy, then every state from `picture`.
+        var runs = order.map { (state: $0, picture: picture, first: String?.none) }
+        if let first, let nearest = order.first { runs.insert((nearest, first.picture, first.note), at: 0) }
+        for (state, picture, first) in runs {
             let name = state.name.isEmpty ? "defaults" : stateFolder(state.name, state.value)
-            guard !FileManager.default.fileExists(atPath: folder + "/states/" + name + "/state.html") else { continue }
+            // A state already made stays; a first look (this job's, or a stopped job's) is made again.
+            let made = try? String(contentsOfFile: folder + "/states/" + name + "/state.html", encoding: .utf8)
+            if first == nil, let made, !made.contains("<meta name=\"live-first\"") { continue }
             var values = defaults
+            values[image] = picture
+            let hide = String(picture[..<(picture.lastIndex(of: "/") ?? picture.startIndex)]) + "/"
             if !state.name.isEmpty { values[state.name] = state.value }
-            progress(state.name.isEmpty ? "defaults" : "\(state.name)=\(state.value)")
+            progress(
+                (first == nil ? "" : "first look: ")
+                    + (state.name.isEmpty ? "defaults" : "\(state.name)=\(state.value)"))
             try FileManager.default.createDirectory(atPath: folder + "/states", withIntermediateDirectories: true)
             try runState(
                 lesson, values: values,
                 settings: ["\(image)=\(shown)"] + (state.name.isEmpty ? [] : ["\(state.name)=\(state.value)"]),
-                folder: name, into: folder + "/states", base: base + "states/", quick: quick, memo: memo, hide: hide)
+                folder: name, into: folder + "/states", base: base + "states/", quick: quick, memo: memo, hide: hide,
+                first: first)
         }
     }
 }

@@ -200,20 +200,27 @@
     show(message, false);
   }
 
-  // The baked state of `values`: the state folder of the one parameter that differs from its
-  // default (an upload aside), from the site or, for an upload, from its job on the server.
-  function baked(values) {
+  // The parameters of `values` away from their defaults (an upload aside).
+  function changedIn(values) {
     var upload = uploaded(values);
-    var changed = Object.keys(defaults).filter(function (name) {
+    return Object.keys(defaults).filter(function (name) {
       return values[name] !== defaults[name] && !(upload && name === upload.parameter);
     });
-    if (changed.length > 1) {
-      return Promise.resolve({ error: 'the baked states move one control at a time; ' + changed.join(' and ') + ' both moved' });
+  }
+
+  // The baked state of `values`: the state folder of the parameter that differs from its
+  // default, or of the two (`NAME&NAME` in data-states), from the site or, for an upload (one
+  // at a time), from its job on the server.
+  function baked(values) {
+    var upload = uploaded(values);
+    var changed = changedIn(values);
+    if (changed.length > (upload ? 1 : 2) || (changed.length === 2 && !states[changed.join('&')])) {
+      return Promise.resolve({ error: changed.join(' and ') + ' are baked one at a time here; they all moved' });
     }
-    var name = changed[0];
-    var folder = name === undefined ? 'defaults' : (states[name] || {})[values[name]];
+    var name = changed.join('&') || undefined;
+    var folder = name === undefined ? 'defaults' : (states[name] || {})[changed.map(function (n) { return values[n]; }).join('&')];
     if (folder === undefined) {
-      return Promise.resolve({ error: name + '=' + values[name] + ' is not one of the baked states' });
+      return Promise.resolve({ error: changed.map(function (n) { return n + '=' + values[n]; }).join(' ') + ' is not one of the baked states' });
     }
     var base = Promise.resolve('');
     if (upload) {
@@ -227,15 +234,31 @@
         return answer.base;
       });
     }
-    return base.then(function (prefix) {
-      return fetch(prefix + 'states/' + folder + '/state.html').then(function (response) {
-        return response.text().then(function (text) {
-          if (!response.ok) { throw new Error(text || 'HTTP ' + response.status); }
-          var reduced = decodeURIComponent(response.headers.get('X-Job-Note') || '');
-          return { html: text, values: values, note: upload ? upload.name + ' baked here' + (reduced ? ' from ' + reduced : '') : note };
-        });
+    return base.then(function (prefix) { return state(prefix + 'states/' + folder + '/state.html', values, upload); });
+  }
+
+  // A state's page; a job's first look (made from a smaller copy first) says so in a meta.
+  function state(url, values, upload) {
+    return fetch(url).then(function (response) {
+      return response.text().then(function (text) {
+        if (!response.ok) { throw new Error(text || 'HTTP ' + response.status); }
+        var reduced = decodeURIComponent(response.headers.get('X-Job-Note') || '');
+        var first = /<meta name="live-first" content="([^"]*)">/.exec(text);
+        return { html: text, values: values, url: url, first: !!first, note: !upload ? note : upload.name +
+          (first ? ': ' + first[1].replace(/&amp;/g, '&') + '…' : ' baked here' + (reduced ? ' from ' + reduced : '')) };
       });
     });
+  }
+
+  // After a first look the page asks for the state itself every 0.5 s until the job has made it.
+  function follow(result) {
+    window.setTimeout(function () {
+      if (busy || !same(result.values, wanted) || !same(result.values, shown)) { return; }
+      state(result.url, result.values, uploaded(result.values)).then(function (next) {
+        if (busy || !same(next.values, shown)) { return; }
+        if (next.first) { follow(next); } else { apply(next.html, next.values, next.note); }
+      }).catch(function () { return null; });
+    }, 500);
   }
 
   function post(url, body) {
@@ -266,6 +289,7 @@
         return;
       }
       apply(result.html, result.values, result.note);
+      if (result.first) { follow(result); }
     }).catch(function (error) {
       failed(error.message);
     }).then(function () {
@@ -279,10 +303,14 @@
     });
   }
 
-  // Another control moved: the others go back to their defaults (an upload stays).
+  // Control `name` moved: the others go back to their defaults (an upload stays), but for one
+  // whose combinations with `name` are baked (no upload shown).
   function alone(name) {
+    var kept = uploaded(wanted) ? [] : changedIn(wanted).filter(function (other) {
+      return other !== name && states[Object.keys(defaults).filter(function (n) { return n === name || n === other; }).join('&')];
+    }).slice(0, 1);
     Object.keys(defaults).forEach(function (other) {
-      if (other !== name && wanted[other].indexOf('upload:') !== 0) { wanted[other] = defaults[other]; }
+      if (other !== name && kept.indexOf(other) < 0 && wanted[other].indexOf('upload:') !== 0) { wanted[other] = defaults[other]; }
     });
     setControls(wanted);
   }

@@ -1,5 +1,5 @@
-import Foundation
 import BlurCore
+import Foundation
 
 /// An anti-aliased bitmap font embedded in the source: DejaVu Sans at fixed pixel sizes.
 ///
@@ -39,6 +39,9 @@ package struct BitmapFont: Sendable {
     }
 
     let glyphs: [UInt32: Glyph]
+
+    /// The height in pixels of `scalar`'s glyph mask; nil when the face has no such glyph.
+    package func glyphHeight(_ scalar: Unicode.Scalar) -> Int? { glyphs[scalar.value]?.height }
     /// Kerning in 1/64 px, keyed by `left << 32 | right` scalar values.
     let kerning: [UInt64: Int]
     let coverage: [UInt8]
@@ -161,7 +164,9 @@ package struct BitmapFont: Sendable {
             [UInt8](Data(base64Encoded: base64, options: .ignoreUnknownCharacters)!)
         }
         func int16s(_ raw: [UInt8]) -> [Int] {
-            stride(from: 0, to: raw.count - 1, by: 2).map { Int(Int16(bitPattern: UInt16(raw[$0]) | UInt16(raw[$0 + 1]) << 8)) }
+            stride(from: 0, to: raw.count - 1, by: 2).map {
+                Int(Int16(bitPattern: UInt16(raw[$0]) | UInt16(raw[$0 + 1]) << 8))
+            }
         }
         var coverage: [UInt8] = []
         let packed = bytes(face.coverage)
@@ -180,8 +185,9 @@ package struct BitmapFont: Sendable {
         var offset = 0
         for g in stride(from: 0, to: metrics.count, by: 6) {
             let scalar = UInt32(UInt16(bitPattern: Int16(metrics[g])))
-            let glyph = Glyph(advance: metrics[g + 1], left: metrics[g + 2], top: metrics[g + 3],
-                              width: metrics[g + 4], height: metrics[g + 5], offset: offset)
+            let glyph = Glyph(
+                advance: metrics[g + 1], left: metrics[g + 2], top: metrics[g + 3],
+                width: metrics[g + 4], height: metrics[g + 5], offset: offset)
             glyphs[scalar] = glyph
             offset += glyph.width * glyph.height
         }
@@ -189,7 +195,8 @@ package struct BitmapFont: Sendable {
         let pairs = int16s(bytes(face.kerning))
         var kerning: [UInt64: Int] = [:]
         for k in stride(from: 0, to: pairs.count, by: 3) {
-            let left = UInt64(UInt16(bitPattern: Int16(pairs[k]))), right = UInt64(UInt16(bitPattern: Int16(pairs[k + 1])))
+            let left = UInt64(UInt16(bitPattern: Int16(pairs[k]))),
+                right = UInt64(UInt16(bitPattern: Int16(pairs[k + 1])))
             kerning[left << 32 | right] = pairs[k + 2]
         }
         self.pixelSize = face.pixelSize

@@ -11,8 +11,10 @@ import BlurCore
 package enum RoundedBox {
     /// The coverage of the pixel whose centre is `point` by the box at (x, y) of size w × h.
     @inlinable
-    package static func coverage(point: SIMD2<Double>, x: Double, y: Double, width w: Double, height h: Double,
-                                radius: Double) -> Double {
+    package static func coverage(
+        point: SIMD2<Double>, x: Double, y: Double, width w: Double, height h: Double,
+        radius: Double
+    ) -> Double {
         let r = min(max(radius, 0), min(w, h) / 2)
         let q = SIMD2(abs(point.x - (x + w / 2)), abs(point.y - (y + h / 2))) - SIMD2(w / 2 - r, h / 2 - r)
         let outside = SIMD2(max(q.x, 0), max(q.y, 0))

@@ -1,6 +1,5 @@
-import Foundation
 import BlurCore
-import BlurPNG
+import Foundation
 
 /// Where a line of text sits relative to the x coordinate it is drawn at.
 package enum TextAlignment: Sendable {
@@ -38,7 +37,7 @@ package enum FigureColour {
     /// so twelve series — the survey's methods — each have a colour of their own.
     package static let series: [SIMD4<Float>] = [
         hex(0x0072B2), hex(0xD55E00), hex(0x009E73), hex(0xCC79A7), hex(0xE69F00), hex(0x56B4E9), hex(0x000000),
-        hex(0x882255), hex(0x44AA99), hex(0x999933), hex(0x332288), hex(0x888888),
+        hex(0x882255), hex(0x44AA99), hex(0x999933), hex(0x332288), hex(0x888888)
     ]
     /// The light squares of the checkerboard shown behind transparent pixels: white.
     package static let checkerLight = hex(0xFFFFFF)
@@ -120,15 +119,19 @@ package struct Canvas: Sendable {
     /// Replaces every pixel of `rect` by a checkerboard of `cell`-pixel squares, the usual
     /// backdrop that shows where an image is transparent; the pattern starts light at the
     /// rectangle's top-left corner.
-    package mutating func fillCheckerboard(_ rect: PixelRect, cell: Int = 8,
-                                          light: SIMD4<Float> = FigureColour.checkerLight,
-                                          dark: SIMD4<Float> = FigureColour.checkerDark) {
+    package mutating func fillCheckerboard(
+        _ rect: PixelRect, cell: Int = 8,
+        light: SIMD4<Float> = FigureColour.checkerLight,
+        dark: SIMD4<Float> = FigureColour.checkerDark
+    ) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        for y in r.y..<r.maxY { for x in r.x..<r.maxX {
-            let odd = ((x - rect.x) / cell + (y - rect.y) / cell) % 2 == 1
-            image[x, y] = odd ? dark : light
-        } }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX {
+                let odd = ((x - rect.x) / cell + (y - rect.y) / cell) % 2 == 1
+                image[x, y] = odd ? dark : light
+            }
+        }
     }
 
     /// Composites `source` over the canvas with its top-left corner at (x, y), each source pixel
@@ -177,8 +180,10 @@ package struct Canvas: Sendable {
     ///
     /// Coordinates are continuous: pixel (i, j) covers `[i, i+1) × [j, j+1)`, so a 1-pixel line
     /// through pixel centres runs along `y = j + 0.5`.
-    package mutating func strokeLine(from a: SIMD2<Double>, to b: SIMD2<Double>, colour: SIMD4<Float>,
-                                    lineWidth: Double = 1, clip: PixelRect? = nil) {
+    package mutating func strokeLine(
+        from a: SIMD2<Double>, to b: SIMD2<Double>, colour: SIMD4<Float>,
+        lineWidth: Double = 1, clip: PixelRect? = nil
+    ) {
         strokePolyline([a, b], colour: colour, lineWidth: lineWidth, clip: clip)
     }
 
@@ -194,12 +199,16 @@ package struct Canvas: Sendable {
     ///   - colour: straight-alpha sRGB, composited over what is there.
     ///   - lineWidth: the line's width w, in pixels.
     ///   - clip: draw only inside this rectangle (e.g. a plot's frame).
-    package mutating func strokePolyline(_ points: [SIMD2<Double>], colour: SIMD4<Float>,
-                                        lineWidth: Double = 1, clip: PixelRect? = nil) {
+    package mutating func strokePolyline(
+        _ points: [SIMD2<Double>], colour: SIMD4<Float>,
+        lineWidth: Double = 1, clip: PixelRect? = nil
+    ) {
         guard !points.isEmpty else { return }
         let half = lineWidth / 2
-        let segments = points.count == 1 ? [(points[0], points[0])] : (1..<points.count).map { (points[$0 - 1], points[$0]) }
-        let low = points.reduce(points[0]) { pointwiseMin($0, $1) }, high = points.reduce(points[0]) { pointwiseMax($0, $1) }
+        let segments =
+            points.count == 1 ? [(points[0], points[0])] : (1..<points.count).map { (points[$0 - 1], points[$0]) }
+        let low = points.reduce(points[0]) { pointwiseMin($0, $1) },
+            high = points.reduce(points[0]) { pointwiseMax($0, $1) }
         var extent = Self.bounding(low, high, grownBy: half + 1)
         if let clip { extent = extent.intersection(clip) }
         coverageMask(clip: extent, colour: colour) { mask, area in
@@ -208,35 +217,43 @@ package struct Canvas: Sendable {
                 guard !box.isEmpty else { continue }
                 let ab = b - a
                 let length2 = (ab * ab).sum()
-                for y in box.y..<box.maxY { for x in box.x..<box.maxX {
-                    let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
-                    let t = length2 > 0 ? min(1, max(0, ((p - a) * ab).sum() / length2)) : 0
-                    let d = p - (a + t * ab)
-                    let c = Float(min(1, max(0, half + 0.5 - (d * d).sum().squareRoot())))
-                    let m = (y - area.y) * area.width + (x - area.x)
-                    if c > mask[m] { mask[m] = c }
-                } }
+                for y in box.y..<box.maxY {
+                    for x in box.x..<box.maxX {
+                        let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+                        let t = length2 > 0 ? min(1, max(0, ((p - a) * ab).sum() / length2)) : 0
+                        let d = p - (a + t * ab)
+                        let c = Float(min(1, max(0, half + 0.5 - (d * d).sum().squareRoot())))
+                        let m = (y - area.y) * area.width + (x - area.x)
+                        if c > mask[m] { mask[m] = c }
+                    }
+                }
             }
         }
     }
 
     /// Fills a rectangle with rounded corners of `radius` pixels, anti-aliased on every edge
     /// (coverage from `RoundedBox`).
-    package mutating func fillRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
-                                         radius: Double, colour: SIMD4<Float>) {
+    package mutating func fillRoundedRect(
+        x: Double, y: Double, width w: Double, height h: Double,
+        radius: Double, colour: SIMD4<Float>
+    ) {
         guard w > 0, h > 0 else { return }
         let box = Self.bounding(SIMD2(x, y), SIMD2(x + w, y + h), grownBy: 1)
         coverageMask(clip: box, colour: colour) { mask, area in
-            for py in area.y..<area.maxY { for px in area.x..<area.maxX {
-                let p = SIMD2(Double(px) + 0.5, Double(py) + 0.5)
-                let c = RoundedBox.coverage(point: p, x: x, y: y, width: w, height: h, radius: radius)
-                mask[(py - area.y) * area.width + (px - area.x)] = Float(c)
-            } }
+            for py in area.y..<area.maxY {
+                for px in area.x..<area.maxX {
+                    let p = SIMD2(Double(px) + 0.5, Double(py) + 0.5)
+                    let c = RoundedBox.coverage(point: p, x: x, y: y, width: w, height: h, radius: radius)
+                    mask[(py - area.y) * area.width + (px - area.x)] = Float(c)
+                }
+            }
         }
     }
 
     /// Fills a disc, anti-aliased (used for plot markers).
-    package mutating func fillCircle(centre: SIMD2<Double>, radius: Double, colour: SIMD4<Float>, clip: PixelRect? = nil) {
+    package mutating func fillCircle(
+        centre: SIMD2<Double>, radius: Double, colour: SIMD4<Float>, clip: PixelRect? = nil
+    ) {
         strokePolyline([centre], colour: colour, lineWidth: 2 * radius, clip: clip)
     }
 
@@ -245,7 +262,8 @@ package struct Canvas: Sendable {
     /// (negative inside). Used for plot markers.
     package mutating func fillPolygon(_ vertices: [SIMD2<Double>], colour: SIMD4<Float>, clip: PixelRect? = nil) {
         guard vertices.count >= 3 else { return }
-        let low = vertices.reduce(vertices[0]) { pointwiseMin($0, $1) }, high = vertices.reduce(vertices[0]) { pointwiseMax($0, $1) }
+        let low = vertices.reduce(vertices[0]) { pointwiseMin($0, $1) },
+            high = vertices.reduce(vertices[0]) { pointwiseMax($0, $1) }
         var extent = Self.bounding(low, high, grownBy: 1)
         if let clip { extent = extent.intersection(clip) }
         // Twice the signed area says which way the vertices turn, so every edge's normal points out.
@@ -256,28 +274,34 @@ package struct Canvas: Sendable {
             return (a, normal)
         }
         coverageMask(clip: extent, colour: colour) { mask, area in
-            for y in area.y..<area.maxY { for x in area.x..<area.maxX {
-                let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
-                let distance = edges.map { (($0.1) * (p - $0.0)).sum() }.max()!
-                mask[(y - area.y) * area.width + (x - area.x)] = Float(min(1, max(0, 0.5 - distance)))
-            } }
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX {
+                    let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+                    let distance = edges.map { (($0.1) * (p - $0.0)).sum() }.max()!
+                    mask[(y - area.y) * area.width + (x - area.x)] = Float(min(1, max(0, 0.5 - distance)))
+                }
+            }
         }
     }
 
     /// Builds a coverage mask over `extent` (clipped to the canvas), lets `body` fill it, then
     /// composites `colour` through it once.
-    private mutating func coverageMask(clip extent: PixelRect, colour: SIMD4<Float>,
-                                       _ body: (inout [Float], PixelRect) -> Void) {
+    private mutating func coverageMask(
+        clip extent: PixelRect, colour: SIMD4<Float>,
+        _ body: (inout [Float], PixelRect) -> Void
+    ) {
         let area = extent.intersection(bounds)
         guard !area.isEmpty else { return }
         var mask = [Float](repeating: 0, count: area.width * area.height)
         body(&mask, area)
         let w = width
         image.pixels.withUnsafeMutableBufferPointer { p in
-            for y in area.y..<area.maxY { for x in area.x..<area.maxX {
-                let c = mask[(y - area.y) * area.width + (x - area.x)]
-                if c > 0 { Self.over(p, 4 * (y * w + x), colour, c) }
-            } }
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX {
+                    let c = mask[(y - area.y) * area.width + (x - area.x)]
+                    if c > 0 { Self.over(p, 4 * (y * w + x), colour, c) }
+                }
+            }
         }
     }
 
@@ -295,17 +319,20 @@ package struct Canvas: Sendable {
     ///
     /// - Returns: the rectangle the text occupies (as `font.measure` gives it).
     @discardableResult
-    package mutating func draw(text: String, x: Int, y: Int, font: BitmapFont, colour: SIMD4<Float>,
-                              alignment: TextAlignment = .left) -> PixelRect {
+    package mutating func draw(
+        text: String, x: Int, y: Int, font: BitmapFont, colour: SIMD4<Float>,
+        alignment: TextAlignment = .left
+    ) -> PixelRect {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var occupied: PixelRect?
         for (n, line) in lines.enumerated() {
             let lineWidth = (font.lineAdvance(line) + 63) / 64
-            let left = switch alignment {
-            case .left: x
-            case .centre: x - lineWidth / 2
-            case .right: x - lineWidth
-            }
+            let left =
+                switch alignment {
+                case .left: x
+                case .centre: x - lineWidth / 2
+                case .right: x - lineWidth
+                }
             let baseline = y + n * font.lineHeight + font.ascent
             drawLine(line, penX: left, baseline: baseline, font: font, colour: colour)
             let box = PixelRect(x: left, y: y + n * font.lineHeight, width: lineWidth, height: font.lineHeight)
@@ -314,7 +341,8 @@ package struct Canvas: Sendable {
         return occupied ?? PixelRect(x: x, y: y, width: 0, height: font.lineHeight)
     }
 
-    private mutating func drawLine(_ line: Substring, penX: Int, baseline: Int, font: BitmapFont, colour: SIMD4<Float>) {
+    private mutating func drawLine(_ line: Substring, penX: Int, baseline: Int, font: BitmapFont, colour: SIMD4<Float>)
+    {
         let w = width, h = height
         image.pixels.withUnsafeMutableBufferPointer { p in
             font.coverage.withUnsafeBufferPointer { cov in
