@@ -96,13 +96,17 @@ let package = Package(
         ),
         .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurCanvas"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurKit", dependencies: ["BlurCore", "BlurPNG", "BlurFigures", "BlurEffects"]),
+        // The lesson format: the parser, front matter, expressions, templates, CommonMark, the report
+        // model, Markdown text, display widths. It needs none of the library, so it does not wait
+        // for it, and ExplorerCLI, which waits for the whole library, has that much less to do.
+        .target(name: "LessonFormat", dependencies: ["CCmark"]),
         // The commands, lesson runner, pages and live lesson server: everything `explorer` does.
         .target(
             name: "ExplorerCLI",
             dependencies: [
                 "BlurKit",
+                "LessonFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                "CCmark",
                 "ShippedFiles"
             ],
             path: "Sources/Explorer",
@@ -137,9 +141,10 @@ let package = Package(
         .testTarget(
             name: "ExplorerTests",
             dependencies: [
-                "explorer", "ExplorerCLI", "BlurKit", "TestSupport",
+                "explorer", "ExplorerCLI", "LessonFormat", "BlurKit", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based")
             ]),
-        .testTarget(name: "CourseTests", dependencies: ["explorer", "ExplorerCLI", "BlurKit", "TestSupport"])
+        .testTarget(
+            name: "CourseTests", dependencies: ["explorer", "ExplorerCLI", "LessonFormat", "BlurKit", "TestSupport"])
     ]
 )

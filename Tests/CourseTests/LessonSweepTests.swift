@@ -1,7 +1,9 @@
 import Foundation
-import XCTest
-@testable import ExplorerCLI
 import TestSupport
+import XCTest
+
+@testable import ExplorerCLI
+@testable import LessonFormat
 
 /// Every lesson off its default path: three pictures of different kinds and sizes, every parameter
 /// at both ends of its declared range (all at their minimum in one run, all at their maximum in
@@ -49,7 +51,8 @@ final class LessonSweepTests: XCTestCase {
             [UInt8((x / 9 + y / 13) % 256)]
         }
         var paths: [String] = []
-        for (name, data) in [("odd-rgba-161x121.png", rgba), ("grey-203x151.png", grey), ("palette-1001x167.png", wide)] {
+        for (name, data) in [("odd-rgba-161x121.png", rgba), ("grey-203x151.png", grey), ("palette-1001x167.png", wide)]
+        {
             let url = folder.appendingPathComponent(name)
             try data.write(to: url)
             paths.append(url.path)
@@ -62,7 +65,9 @@ final class LessonSweepTests: XCTestCase {
 
     /// The dotted names of named cells in a section's condition.
     static func readsResult(_ condition: String, cells: Set<String>) -> Bool {
-        CellResults.dottedNames(in: "{{" + condition + "}}").contains { cells.contains(String($0.prefix { $0 != "." })) }
+        CellResults.dottedNames(in: "{{" + condition + "}}").contains {
+            cells.contains(String($0.prefix { $0 != "." }))
+        }
     }
 
     func testEverySectionAboutAResultHasABranchForTheOtherCase() throws {
@@ -76,7 +81,8 @@ final class LessonSweepTests: XCTestCase {
                     let line = prose.line + offset
                     let trimmed = text.trimmingCharacters(in: .whitespaces)
                     if text.contains("image == \"") || text.contains("image != \"") {
-                        problems.append("\(lesson.fileName):\(line): prose keyed to one picture; read the result instead")
+                        problems.append(
+                            "\(lesson.fileName):\(line): prose keyed to one picture; read the result instead")
                     }
                     if trimmed.hasPrefix("{{#if "), trimmed.hasSuffix("}}") {
                         let condition = String(trimmed.dropFirst("{{#if ".count).dropLast(2))
@@ -84,7 +90,9 @@ final class LessonSweepTests: XCTestCase {
                     } else if trimmed == "{{else}}", !open.isEmpty {
                         open[open.count - 1].sawElse = true
                     } else if trimmed == "{{/if}}", let section = open.popLast(), section.result, !section.sawElse {
-                        problems.append("\(lesson.fileName):\(section.line): a section about a result has no {{else}} for the other case")
+                        problems.append(
+                            "\(lesson.fileName):\(section.line): a section about a result has no {{else}} for the other case"
+                        )
                     }
                 }
             }
@@ -113,7 +121,9 @@ final class LessonSweepTests: XCTestCase {
     func testEveryShippedParameterIsDeclaredCompletely() throws {
         for lesson in try Self.shippedLessons() {
             for parameter in lesson.parameters {
-                XCTAssertTrue(parameter.isComplete, "\(lesson.fileName): parameter \(parameter.name) lacks a meaning, range, choices or smallest size")
+                XCTAssertTrue(
+                    parameter.isComplete,
+                    "\(lesson.fileName): parameter \(parameter.name) lacks a meaning, range, choices or smallest size")
             }
         }
     }
@@ -148,9 +158,14 @@ final class LessonSweepTests: XCTestCase {
             let message: String?
             do {
                 let result = try BinaryRunner.run(arguments, in: Self.packageRoot, environment: ["EXPLORER_QUICK": "1"])
-                let pages = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter { $0.hasPrefix("lesson-") }
-                let written = pages.count == 1 && FileManager.default.fileExists(atPath: output + "/" + pages[0] + "/index.html")
-                message = result.status != 0 ? "exit \(result.status): \(result.standardError)"
+                let pages = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter {
+                    $0.hasPrefix("lesson-")
+                }
+                let written =
+                    pages.count == 1 && FileManager.default.fileExists(atPath: output + "/" + pages[0] + "/index.html")
+                message =
+                    result.status != 0
+                    ? "exit \(result.status): \(result.standardError)"
                     : written ? nil : "no page in \(output)"
             } catch {
                 message = "\(error)"
@@ -169,16 +184,21 @@ final class LessonSweepTests: XCTestCase {
         let small = try explorer(["lesson", "3", "--set", "image=builtin:noise@159x120", "--output", output.path])
         XCTAssertEqual(small.status, 64, small.standardError)
         XCTAssertEqual(small.standardOutput, "")
-        XCTAssertEqual(small.standardError,
-                       "Lessons/03-exact-gaussian.md:10: image=builtin:noise@159x120 is 159×120; this lesson needs an image of at least 160×120 pixels\n")
+        XCTAssertEqual(
+            small.standardError,
+            "Lessons/03-exact-gaussian.md:10: image=builtin:noise@159x120 is 159×120; this lesson needs an image of at least 160×120 pixels\n"
+        )
         let missing = try explorer(["lesson", "8", "--set", "image=/nonexistent/picture.png", "--output", output.path])
         XCTAssertEqual(missing.status, 1, missing.standardError)
         XCTAssertEqual(missing.standardError.split(separator: "\n").count, 1, missing.standardError)
         let range = try explorer(["lesson", "9", "--set", "shift=41", "--output", output.path])
         XCTAssertEqual(range.status, 64, range.standardError)
-        XCTAssertTrue(range.standardError.contains("--set shift=41: shift must be a whole number in 0…40; 41 is above it"), range.standardError)
+        XCTAssertTrue(
+            range.standardError.contains("--set shift=41: shift must be a whole number in 0…40; 41 is above it"),
+            range.standardError)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output.path), ["lesson-03"])
-        XCTAssertEqual(try String(contentsOf: previous.appendingPathComponent("README.md"), encoding: .utf8), "previous page")
+        XCTAssertEqual(
+            try String(contentsOf: previous.appendingPathComponent("README.md"), encoding: .utf8), "previous page")
     }
 
     func testParametersAreListed() throws {
@@ -186,7 +206,8 @@ final class LessonSweepTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardOutput.contains("shift      integer  12"), result.standardOutput)
         XCTAssertTrue(result.standardOutput.contains("a whole number in 0…40"), result.standardOutput)
-        XCTAssertTrue(result.standardOutput.contains("how far the panel moves from rest, in pixels"), result.standardOutput)
+        XCTAssertTrue(
+            result.standardOutput.contains("how far the panel moves from rest, in pixels"), result.standardOutput)
     }
 
     // MARK: - Prose that follows the parameters
@@ -194,14 +215,16 @@ final class LessonSweepTests: XCTestCase {
     /// The page's Markdown for `lesson` with `settings`.
     func page(_ lesson: String, _ settings: [String]) throws -> String {
         let output = folder.appendingPathComponent("pages-\(UUID().uuidString)").path
-        let result = try explorer(["lesson", lesson, "--format", "markdown", "--output", output] + settings.flatMap { ["--set", $0] })
+        let result = try explorer(
+            ["lesson", lesson, "--format", "markdown", "--output", output] + settings.flatMap { ["--set", $0] })
         XCTAssertEqual(result.status, 0, result.standardError)
         return result.standardOutput.replacingOccurrences(of: "\n", with: " ")
     }
 
     func firstMatch(_ pattern: String, in text: String) -> [String]? {
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        else { return nil }
         return (1..<match.numberOfRanges).map { String(text[Range(match.range(at: $0), in: text)!]) }
     }
 
@@ -211,14 +234,18 @@ final class LessonSweepTests: XCTestCase {
         var quoted: [String] = []
         for sigma in ["1.5", "3"] {
             let text = try page("2", ["sigma=\(sigma)"])
-            guard let numbers = firstMatch(#"normalised 1-D centre, (0\.\d{7}), squared is (0\.\d{7})"#, in: text) else {
+            guard let numbers = firstMatch(#"normalised 1-D centre, (0\.\d{7}), squared is (0\.\d{7})"#, in: text)
+            else {
                 XCTFail("no outer-product sentence for σ = \(sigma)")
                 continue
             }
             XCTAssertTrue(text.contains("| 0 | "), "the 1-D table has a row for x = 0")
-            XCTAssertNotNil(firstMatch(#"\| 0 \| 0\.\d+ \| "# + NSRegularExpression.escapedPattern(for: numbers[0]) + " \\|", in: text),
-                            "the 1-D table's centre is \(numbers[0]) for σ = \(sigma)")
-            XCTAssertTrue(text.contains(numbers[1]), "the 2-D table holds the centre weight \(numbers[1]) for σ = \(sigma)")
+            XCTAssertNotNil(
+                firstMatch(
+                    #"\| 0 \| 0\.\d+ \| "# + NSRegularExpression.escapedPattern(for: numbers[0]) + " \\|", in: text),
+                "the 1-D table's centre is \(numbers[0]) for σ = \(sigma)")
+            XCTAssertTrue(
+                text.contains(numbers[1]), "the 2-D table holds the centre weight \(numbers[1]) for σ = \(sigma)")
             quoted.append(numbers[0])
         }
         XCTAssertEqual(quoted.first, "0.3843973", "σ = 1.5: 1 / (1 + 2e^(−1/4.5)), by hand")
@@ -245,7 +272,8 @@ final class LessonSweepTests: XCTestCase {
         for image in [images[1], "photo"] {
             let text = try page("8", ["image=\(image)"])
             guard let prose = firstMatch(#"pixels: three boxes of width (\d+), which reach (\d+) pixels"#, in: text),
-                  let report = firstMatch(#"Blur: three boxes of width (\d+) .*?plus (\d+) px around"#, in: text) else {
+                let report = firstMatch(#"Blur: three boxes of width (\d+) .*?plus (\d+) px around"#, in: text)
+            else {
                 XCTFail("lesson 8 on \(image): no box width in the prose or in the report")
                 continue
             }
@@ -262,8 +290,12 @@ final class LessonSweepTests: XCTestCase {
         var widths: [String] = []
         for sigma in ["3", "8"] {
             let text = try page("6", ["sigma=\(sigma)"])
-            guard let prose = firstMatch(#"here d = (\d+), and three boxes of \d+ achieve σ = ([\d.]+) for r = "#, in: text),
-                  let report = firstMatch(#"made odd = (\d+), three passes of width \d+, which achieve σ = ([\d.]+) px"#, in: text) else {
+            guard
+                let prose = firstMatch(
+                    #"here d = (\d+), and three boxes of \d+ achieve σ = ([\d.]+) for r = "#, in: text),
+                let report = firstMatch(
+                    #"made odd = (\d+), three passes of width \d+, which achieve σ = ([\d.]+) px"#, in: text)
+            else {
                 XCTFail("lesson 6, σ = \(sigma): no width in the prose or the report")
                 continue
             }
@@ -282,9 +314,13 @@ final class LessonSweepTests: XCTestCase {
             let output = folder.appendingPathComponent("shown-\(lesson)")
             let result = try explorer(["lesson", lesson, "--quiet", "--quick", "--output", output.path])
             XCTAssertEqual(result.status, 0, result.standardError)
-            let page = try FileManager.default.contentsOfDirectory(atPath: output.path).first { $0.hasPrefix("lesson-") }.map { output.appendingPathComponent($0) }!
+            let page = try FileManager.default.contentsOfDirectory(atPath: output.path).first {
+                $0.hasPrefix("lesson-")
+            }.map { output.appendingPathComponent($0) }!
             let markdown = try String(contentsOf: page.appendingPathComponent("README.md"), encoding: .utf8)
-            let commands = markdown.split(separator: "\n").filter { $0.hasPrefix("$ explorer ") }.map { String($0.dropFirst("$ explorer ".count)) }
+            let commands = markdown.split(separator: "\n").filter { $0.hasPrefix("$ explorer ") }.map {
+                String($0.dropFirst("$ explorer ".count))
+            }
             XCTAssertFalse(commands.isEmpty)
             for command in commands {
                 let rerun = try explorer(try ShellWords.split(command), in: page)

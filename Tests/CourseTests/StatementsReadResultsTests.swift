@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// Issue 36's statements, each checked by reading the result it describes: off the default path
 /// (other pictures, range ends) the sentence that stands is the one the numbers on the page support.

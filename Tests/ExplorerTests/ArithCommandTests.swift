@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// `explorer arith` and the per-pixel programs it compiles from the lessons' expressions,
 /// against pixels worked by hand.

@@ -1,6 +1,8 @@
 import BlurKit
 import XCTest
+
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// A live page's runs redo only the cells a change reaches (`CellMemo`), and a preview runs its
 /// cells on two lanes with the same result as one after another.
@@ -19,32 +21,32 @@ final class CellMemoTests: XCTestCase {
     /// One cell that depends on `radius`, one that does not, one that reads the first's output,
     /// and one that times.
     static let lesson = """
-    ---
-    title: Kept cells
-    summary: Which cells a change reaches.
-    parameters:
-      radius:
-        kind: integer
-        default: 1
-        range: [1, 3]
-        meaning: the box's radius
-    ---
-    ```explorer
-    blur builtin:impulse@9x9 -o moved-r{{radius}}.png --method box --radius {{radius}}
-    ```
+        ---
+        title: Kept cells
+        summary: Which cells a change reaches.
+        parameters:
+          radius:
+            kind: integer
+            default: 1
+            range: [1, 3]
+            meaning: the box's radius
+        ---
+        ```explorer
+        blur builtin:impulse@9x9 -o moved-r{{radius}}.png --method box --radius {{radius}}
+        ```
 
-    ```explorer
-    blur builtin:checker@16x16 -o still.png --method box --radius 2
-    ```
+        ```explorer
+        blur builtin:checker@16x16 -o still.png --method box --radius 2
+        ```
 
-    ```explorer
-    info moved-r{{radius}}.png
-    ```
+        ```explorer
+        info moved-r{{radius}}.png
+        ```
 
-    ```explorer
-    compare builtin:checker@24x24 --methods box --sigma 1
-    ```
-    """
+        ```explorer
+        compare builtin:checker@24x24 --methods box --sigma 1
+        ```
+        """
 
     func runner(radius: Int, memo: CellMemo?, root: String, preview: Bool = false) throws -> LessonRunner {
         let path = folder + "/01-kept.md"
@@ -52,9 +54,10 @@ final class CellMemoTests: XCTestCase {
             try Self.lesson.write(toFile: path, atomically: true, encoding: .utf8)
         }
         let lesson = try LessonParser.parse(fileAt: path)
-        return LessonRunner(lesson: lesson, values: try lesson.values(settings: [("radius", "\(radius)")]),
-                            outputRoot: root, quickTiming: true, invocation: "explorer lesson 1",
-                            memo: memo, preview: preview)
+        return LessonRunner(
+            lesson: lesson, values: try lesson.values(settings: [("radius", "\(radius)")]),
+            outputRoot: root, quickTiming: true, invocation: "explorer lesson 1",
+            memo: memo, preview: preview)
     }
 
     static func inode(_ path: String) -> UInt {
@@ -95,11 +98,13 @@ final class CellMemoTests: XCTestCase {
         // `info moved-r1.png`: its text is unchanged, but its input is another cell's output.
         XCTAssertNil(memo.reuse(CellMemo.key(lesson: runner.lesson.path, cell: cells[2], quick: false), into: staging))
         // `blur … -o still.png`: kept, and its figure linked into the new folder.
-        XCTAssertNotNil(memo.reuse(CellMemo.key(lesson: runner.lesson.path, cell: cells[1], quick: false), into: staging))
+        XCTAssertNotNil(
+            memo.reuse(CellMemo.key(lesson: runner.lesson.path, cell: cells[1], quick: false), into: staging))
         XCTAssertTrue(FileManager.default.fileExists(atPath: staging + "/still.png"))
         // A timed cell is kept under its timing mode only.
         XCTAssertNil(memo.reuse(CellMemo.key(lesson: runner.lesson.path, cell: cells[3], quick: false), into: staging))
-        XCTAssertNotNil(memo.reuse(CellMemo.key(lesson: runner.lesson.path, cell: cells[3], quick: true), into: staging))
+        XCTAssertNotNil(
+            memo.reuse(CellMemo.key(lesson: runner.lesson.path, cell: cells[3], quick: true), into: staging))
     }
 
     func testAFigureGoneFromTheKeptRunIsMadeAgain() throws {
@@ -144,8 +149,9 @@ final class CellMemoTests: XCTestCase {
         let memo = CellMemo()
         var folders: [String] = []
         for radius in [1, 2, 3] {
-            let runner = LessonRunner(lesson: lesson, values: try lesson.values(settings: [("radius", "\(radius)")]),
-                                      outputRoot: folder + "/hidden\(radius)", quickTiming: true, invocation: "explorer lesson 2", memo: memo)
+            let runner = LessonRunner(
+                lesson: lesson, values: try lesson.values(settings: [("radius", "\(radius)")]),
+                outputRoot: folder + "/hidden\(radius)", quickTiming: true, invocation: "explorer lesson 2", memo: memo)
             folders.append(try runner.run().folder)
         }
         XCTAssertEqual(memo.readsOutputs(path), true)
@@ -157,40 +163,43 @@ final class CellMemoTests: XCTestCase {
     /// A lesson that does not read its own outputs, run as a preview on two lanes: the same page
     /// as one cell after another, apart from timings and the note under the timed cell.
     static let laneLesson = """
-    ---
-    title: Lanes
-    summary: Cells on two lanes.
-    parameters:
-      radius:
-        kind: integer
-        default: 1
-        range: [1, 3]
-        meaning: the box's radius
-    ---
-    ```explorer
-    compare builtin:checker@24x24 --methods box,separable --sigma {{radius}} --strip c-r{{radius}}.png
-    ```
+        ---
+        title: Lanes
+        summary: Cells on two lanes.
+        parameters:
+          radius:
+            kind: integer
+            default: 1
+            range: [1, 3]
+            meaning: the box's radius
+        ---
+        ```explorer
+        compare builtin:checker@24x24 --methods box,separable --sigma {{radius}} --strip c-r{{radius}}.png
+        ```
 
-    ```explorer
-    blur builtin:impulse@9x9 -o a-r{{radius}}.png --method box --radius {{radius}}
-    ```
+        ```explorer
+        blur builtin:impulse@9x9 -o a-r{{radius}}.png --method box --radius {{radius}}
+        ```
 
-    ```explorer
-    kernel --sigma {{radius}}
-    ```
+        ```explorer
+        kernel --sigma {{radius}}
+        ```
 
-    ```explorer
-    blur builtin:checker@16x16 -o b-r{{radius}}.png --method separable --sigma {{radius}}
-    ```
-    """
+        ```explorer
+        blur builtin:checker@16x16 -o b-r{{radius}}.png --method separable --sigma {{radius}}
+        ```
+        """
 
     /// Masks the two timing columns of a compare table (`| 23.9 | 23.6–26.1 |`) and durations.
     static func maskTimeColumns(_ markdown: String) -> String {
         // A strip caption joins its time with ", " or " · " as the text fits, which the time's
         // own length decides: the separator before a masked time is masked too.
-        LessonPageTests.maskTimings(markdown.replacingOccurrences(of: #"(?m)\| [0-9.]+ \| [0-9.]+–[0-9.]+ \|$"#, with: "| <time> | <time> |",
-                                                                  options: .regularExpression))
-            .replacingOccurrences(of: #"(,| ·) <time>"#, with: " <time>", options: .regularExpression)
+        LessonPageTests.maskTimings(
+            markdown.replacingOccurrences(
+                of: #"(?m)\| [0-9.]+ \| [0-9.]+–[0-9.]+ \|$"#, with: "| <time> | <time> |",
+                options: .regularExpression)
+        )
+        .replacingOccurrences(of: #"(,| ·) <time>"#, with: " <time>", options: .regularExpression)
     }
 
     func testAPreviewOnTwoLanesGivesTheSamePageAsOneLane() throws {
@@ -198,19 +207,24 @@ final class CellMemoTests: XCTestCase {
         try Self.laneLesson.write(toFile: path, atomically: true, encoding: .utf8)
         let lesson = try LessonParser.parse(fileAt: path)
         func make(_ memo: CellMemo?, preview: Bool, root: String) throws -> LessonRunner.Outcome {
-            try LessonRunner(lesson: lesson, values: try lesson.values(settings: [("radius", "2")]), outputRoot: root,
-                             quickTiming: true, invocation: "explorer lesson 2", memo: memo, preview: preview).run()
+            try LessonRunner(
+                lesson: lesson, values: try lesson.values(settings: [("radius", "2")]), outputRoot: root,
+                quickTiming: true, invocation: "explorer lesson 2", memo: memo, preview: preview
+            ).run()
         }
         let memo = CellMemo()
         // The first run teaches the memo that no cell reads another's output.
         _ = try make(memo, preview: false, root: folder + "/full")
         XCTAssertEqual(memo.readsOutputs(path), false)
-        let runner = LessonRunner(lesson: lesson, values: try lesson.values(settings: [("radius", "3")]), outputRoot: folder + "/lanes",
-                                  quickTiming: true, invocation: "explorer lesson 2", memo: memo, preview: true)
+        let runner = LessonRunner(
+            lesson: lesson, values: try lesson.values(settings: [("radius", "3")]), outputRoot: folder + "/lanes",
+            quickTiming: true, invocation: "explorer lesson 2", memo: memo, preview: true)
         XCTAssertEqual(runner.usesLanes, BuildInfo.cores >= 2)
         let lanes = try runner.run()
-        let single = try LessonRunner(lesson: lesson, values: try lesson.values(settings: [("radius", "3")]), outputRoot: folder + "/single",
-                                      quickTiming: true, invocation: "explorer lesson 2").run()
+        let single = try LessonRunner(
+            lesson: lesson, values: try lesson.values(settings: [("radius", "3")]), outputRoot: folder + "/single",
+            quickTiming: true, invocation: "explorer lesson 2"
+        ).run()
         XCTAssertEqual(lanes.files, single.files)
         let note = "Preview while a control moves"
         for (a, b) in zip(lanes.items, single.items) {
@@ -222,11 +236,14 @@ final class CellMemoTests: XCTestCase {
             }
             let shown = withoutTimingNote(Self.maskTimeColumns(MarkdownRenderer.render(x.report)))
             let plain = withoutTimingNote(Self.maskTimeColumns(MarkdownRenderer.render(y.report)))
-            if x.line == lanes.items.compactMap({ if case .cell(let c) = $0 { c.line } else { nil } }).first, runner.usesLanes {
+            if x.line == lanes.items.compactMap({ if case .cell(let c) = $0 { c.line } else { nil } }).first,
+                runner.usesLanes
+            {
                 XCTAssertTrue(shown.contains(note), "the timed cell says it ran beside others")
-                XCTAssertEqual(shown.components(separatedBy: "\n").filter { !$0.contains(note) }.joined(separator: "\n")
-                                .trimmingCharacters(in: .whitespacesAndNewlines),
-                               plain.trimmingCharacters(in: .whitespacesAndNewlines))
+                XCTAssertEqual(
+                    shown.components(separatedBy: "\n").filter { !$0.contains(note) }.joined(separator: "\n")
+                        .trimmingCharacters(in: .whitespacesAndNewlines),
+                    plain.trimmingCharacters(in: .whitespacesAndNewlines))
             } else {
                 XCTAssertEqual(shown, plain)
             }

@@ -1,6 +1,8 @@
 import BlurKit
 import XCTest
+
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// The computing commands, run as a lesson cell runs them: parse, then `makeReport`.
 final class CommandTests: XCTestCase {
@@ -55,32 +57,45 @@ final class CommandTests: XCTestCase {
     }
 
     func testCompareSeparableAndGaussian2DAgreeAndBothAreNearTheReference() throws {
-        let r = try report(["compare", "builtin:noise@48x40", "--methods", "gaussian2d,separable", "--sigma", "2", "--no-time"])
+        let r = try report([
+            "compare", "builtin:noise@48x40", "--methods", "gaussian2d,separable", "--sigma", "2", "--no-time"
+        ])
         let table = try XCTUnwrap(r.tables.first)
         for error in try column(table, "interiorMax").compactMap(number) {
             XCTAssertLessThan(error, 0.5, "a 3σ Gaussian is within half a level of the 8σ reference")
         }
-        let agreement = r.blocks.compactMap { if case .text(let s) = $0, s.hasPrefix("Largest difference") { s } else { nil } }
+        let agreement = r.blocks.compactMap {
+            if case .text(let s) = $0, s.hasPrefix("Largest difference") { s } else { nil }
+        }
         XCTAssertEqual(agreement.count, 1)
-        let value = try XCTUnwrap(agreement.first?.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) })
+        let value = try XCTUnwrap(
+            agreement.first?.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) })
         XCTAssertLessThan(value, 0.01)
     }
 
     func testBlurPassIsForSeparableAndItsStripShowsBothPasses() throws {
-        XCTAssertThrowsError(try Explorer.parseAsRoot(["blur", "photo", "-o", "x.png", "--method", "box", "--radius", "2", "--pass", "rows"])) { error in
-            XCTAssertTrue(Explorer.message(for: error).contains("--pass rows applies to --method separable, not box"), "\(error)")
+        XCTAssertThrowsError(
+            try Explorer.parseAsRoot([
+                "blur", "photo", "-o", "x.png", "--method", "box", "--radius", "2", "--pass", "rows"
+            ])
+        ) { error in
+            XCTAssertTrue(
+                Explorer.message(for: error).contains("--pass rows applies to --method separable, not box"), "\(error)")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pass-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let command = try Explorer.parseAsRoot(["blur", "builtin:edges@64x48", "-o", folder.appendingPathComponent("rows.png").path,
-                                                "--method", "separable", "--sigma", "2", "--pass", "rows",
-                                                "--strip", folder.appendingPathComponent("strip.png").path])
+        let command = try Explorer.parseAsRoot([
+            "blur", "builtin:edges@64x48", "-o", folder.appendingPathComponent("rows.png").path,
+            "--method", "separable", "--sigma", "2", "--pass", "rows",
+            "--strip", folder.appendingPathComponent("strip.png").path
+        ])
         let report = try XCTUnwrap(command as? any ReportingCommand).makeReport(context)
         let text = report.blocks.compactMap { if case .text(let t) = $0 { t } else { nil } }.joined()
         XCTAssertTrue(text.contains("separable (R=6, 13 taps, rows only)"), text)
         let strip = try XCTUnwrap(report.figures.first)
-        XCTAssertTrue(strip.altText.contains("horizontal pass only") && strip.altText.contains("both passes"), strip.altText)
+        XCTAssertTrue(
+            strip.altText.contains("horizontal pass only") && strip.altText.contains("both passes"), strip.altText)
     }
 
     func testBlurNoFigureWritesThePNGAndShowsNoPicture() throws {
@@ -88,28 +103,40 @@ final class CommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("b.png").path
-        let report = try report(["blur", "builtin:edges@40x30", "-o", output, "--method", "box", "--radius", "1", "--no-figure"])
+        let report = try report([
+            "blur", "builtin:edges@40x30", "-o", output, "--method", "box", "--radius", "1", "--no-figure"
+        ])
         XCTAssertTrue(report.figures.isEmpty)
         XCTAssertTrue(FileManager.default.fileExists(atPath: output))
-        XCTAssertThrowsError(try Explorer.parseAsRoot(["blur", "photo", "-o", "x.png", "--radius", "1", "--no-figure", "--strip", "s.png"]))
+        XCTAssertThrowsError(
+            try Explorer.parseAsRoot([
+                "blur", "photo", "-o", "x.png", "--radius", "1", "--no-figure", "--strip", "s.png"
+            ]))
     }
 
     func testCompareCountsReadsAndPassesFromEachPlan() throws {
-        let table = try XCTUnwrap(try report(["compare", "builtin:noise@48x40", "--methods", "gaussian2d,separable,iterated-box",
-                                              "--sigma", "8", "--no-time"]).tables.first)
+        let table = try XCTUnwrap(
+            try report([
+                "compare", "builtin:noise@48x40", "--methods", "gaussian2d,separable,iterated-box",
+                "--sigma", "8", "--no-time"
+            ]).tables.first)
         // R = ⌊3σ + ½⌋ = 24: 49² taps in one pass, 2·49 in two; three running-sum boxes read 3·2·2.
         XCTAssertEqual(try column(table, "readsPerPixel").map(\.display), ["2401", "98", "12"])
         XCTAssertEqual(try column(table, "memoryPasses").map(\.display), ["1", "2", "2"])
     }
 
     func testCompareBoxIsFarWorseThanTheGaussian() throws {
-        let table = try XCTUnwrap(try report(["compare", "builtin:zoneplate@64x64", "--methods", "box,separable", "--sigma", "3", "--no-time"]).tables.first)
+        let table = try XCTUnwrap(
+            try report(["compare", "builtin:zoneplate@64x64", "--methods", "box,separable", "--sigma", "3", "--no-time"]
+            ).tables.first)
         let errors = try column(table, "interiorMax").compactMap(number)
         XCTAssertGreaterThan(errors[0], 10 * errors[1])
     }
 
     func testBenchJSONRowsHaveTheDocumentedKeys() throws {
-        let r = try report(["bench", "--size", "32x32", "--sigmas", "1,4", "--methods", "separable,iterated-box", "--runs", "1"])
+        let r = try report([
+            "bench", "--size", "32x32", "--sigmas", "1,4", "--methods", "separable,iterated-box", "--runs", "1"
+        ])
         let json = DataRenderer.json(r)
         let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         XCTAssertEqual(rows.count, 4)
@@ -129,8 +156,12 @@ final class CommandTests: XCTestCase {
     func testEdgesPadTheRowAsDocumented() throws {
         let table = try XCTUnwrap(try report(["edges"]).tables.first)
         let rows = try column(table, "padded").map(\.display)
-        XCTAssertEqual(rows, ["0 0 | a b c d | 0 0", "a a | a b c d | d d", "b a | a b c d | d c",
-                              "c b | a b c d | c b", "c d | a b c d | a b"])
+        XCTAssertEqual(
+            rows,
+            [
+                "0 0 | a b c d | 0 0", "a a | a b c d | d d", "b a | a b c d | d c",
+                "c b | a b c d | c b", "c d | a b c d | a b"
+            ])
     }
 
     func testRegionBlurLeavesTheRestUntouchedAndGrowEnlarges() throws {
@@ -138,15 +169,22 @@ final class CommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let region = folder.appendingPathComponent("region.png").path
-        _ = try report(["blur", "builtin:noise@40x30", "-o", region, "--method", "separable", "--sigma", "2", "--region", "10,8,12,10"])
+        _ = try report([
+            "blur", "builtin:noise@40x30", "-o", region, "--method", "separable", "--sigma", "2", "--region",
+            "10,8,12,10"
+        ])
         let original = BuiltinImage.noise.make(width: 40, height: 30).rgba8()
         let blurred = try PNG.read(region).rgba8()
         var changedOutside = 0, changedInside = 0
-        for y in 0..<30 { for x in 0..<40 { for c in 0..<4 {
-            let i = 4 * (y * 40 + x) + c
-            let inside = (10..<22).contains(x) && (8..<18).contains(y)
-            if original[i] != blurred[i] { if inside { changedInside += 1 } else { changedOutside += 1 } }
-        } } }
+        for y in 0..<30 {
+            for x in 0..<40 {
+                for c in 0..<4 {
+                    let i = 4 * (y * 40 + x) + c
+                    let inside = (10..<22).contains(x) && (8..<18).contains(y)
+                    if original[i] != blurred[i] { if inside { changedInside += 1 } else { changedOutside += 1 } }
+                }
+            }
+        }
         XCTAssertEqual(changedOutside, 0)
         XCTAssertGreaterThan(changedInside, 300)
         let grown = folder.appendingPathComponent("grown.png").path
@@ -159,7 +197,8 @@ final class CommandTests: XCTestCase {
         let r = try report(["grid", "1 1 1; 1 2 1; 1 1 1", "--exclude-centre"])
         let grids = r.blocks.compactMap { if case .preformatted(let s) = $0 { s } else { nil } }
         XCTAssertEqual(grids.count, 2)
-        XCTAssertEqual(grids[1].split(separator: "\n")[1].split(separator: " ").map(String.init), ["1.125", "1", "1.125"])
+        XCTAssertEqual(
+            grids[1].split(separator: "\n")[1].split(separator: " ").map(String.init), ["1.125", "1", "1.125"])
     }
 
     func testBadSigmasAreUsageErrors() {

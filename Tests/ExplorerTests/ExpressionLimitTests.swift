@@ -1,5 +1,7 @@
 import XCTest
+
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// Expressions from a hostile lesson: nesting far deeper than any stack, long chains of
 /// operators and numbers beyond Float64 give one error (or a value) at once, never a crash.
@@ -14,16 +16,21 @@ final class ExpressionLimitTests: XCTestCase {
         XCTAssertThrowsError(try evaluate(text), file: file, line: line) { error in
             let message = (error as? LessonExpression.Failure)?.message ?? "\(error)"
             XCTAssertTrue(message.contains(words), message, file: file, line: line)
-            XCTAssertLessThan(message.count, 200, "the message quotes a short prefix of a long expression", file: file, line: line)
+            XCTAssertLessThan(
+                message.count, 200, "the message quotes a short prefix of a long expression", file: file, line: line)
         }
     }
 
     func testDeepNestingIsAnErrorNotACrash() {
         let depth = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
         assertFails(depth, "nest more than 64 deep")
-        assertFails(String(repeating: "abs(", count: 50_000) + "1" + String(repeating: ")", count: 50_000), "nest more than 64 deep")
-        assertFails(String(repeating: "min(1, ", count: 65) + "1" + String(repeating: ")", count: 65), "nest more than 64 deep")
-        XCTAssertEqual(try evaluate(String(repeating: "(", count: 64) + "7" + String(repeating: ")", count: 64)), .number(7))
+        assertFails(
+            String(repeating: "abs(", count: 50_000) + "1" + String(repeating: ")", count: 50_000),
+            "nest more than 64 deep")
+        assertFails(
+            String(repeating: "min(1, ", count: 65) + "1" + String(repeating: ")", count: 65), "nest more than 64 deep")
+        XCTAssertEqual(
+            try evaluate(String(repeating: "(", count: 64) + "7" + String(repeating: ")", count: 64)), .number(7))
     }
 
     func testLongChainsAreReadInLoops() throws {
@@ -68,21 +75,29 @@ final class ExpressionLimitTests: XCTestCase {
         XCTAssertThrowsError(try lesson.environment(values: [:])) { error in
             XCTAssertTrue("\(error)".hasPrefix("Lessons/07-deep.md:5: value 'x': "), "\(error)")
         }
-        let prose = "---\ntitle: T\nsummary: S\n---\nA line.\n{{" + String(repeating: "not ", count: 200_000) + "(" + deep + ")}}\n"
+        let prose =
+            "---\ntitle: T\nsummary: S\n---\nA line.\n{{" + String(repeating: "not ", count: 200_000) + "(" + deep
+            + ")}}\n"
         let parsed = try LessonParser.parse(prose, path: "Lessons/07-deep.md")
         guard case .prose(let part) = parsed.parts.first else { return XCTFail("no prose") }
-        XCTAssertThrowsError(try Template.substitute(part.lines[1], values: [:], path: parsed.path, line: part.line + 1)) { error in
+        XCTAssertThrowsError(
+            try Template.substitute(part.lines[1], values: [:], path: parsed.path, line: part.line + 1)
+        ) { error in
             XCTAssertTrue("\(error)".hasPrefix("Lessons/07-deep.md:6: "), "\(error)")
         }
     }
 
     func testReservedNamesCannotBeDeclared() {
         for name in ["pi", "true", "not"] {
-            XCTAssertThrowsError(try LessonParser.parse("---\ntitle: T\nsummary: S\nvalues:\n  \(name): 3\n---\n", path: "L.md")) { error in
+            XCTAssertThrowsError(
+                try LessonParser.parse("---\ntitle: T\nsummary: S\nvalues:\n  \(name): 3\n---\n", path: "L.md")
+            ) { error in
                 XCTAssertTrue("\(error)".hasPrefix("L.md:5: '\(name)' means"), "\(error)")
             }
         }
-        XCTAssertThrowsError(try LessonParser.parse("---\ntitle: T\nsummary: S\nparameters:\n  pi: 3\n---\n", path: "L.md")) { error in
+        XCTAssertThrowsError(
+            try LessonParser.parse("---\ntitle: T\nsummary: S\nparameters:\n  pi: 3\n---\n", path: "L.md")
+        ) { error in
             XCTAssertTrue("\(error)".hasPrefix("L.md:5: 'pi' means π"), "\(error)")
         }
     }
@@ -90,14 +105,17 @@ final class ExpressionLimitTests: XCTestCase {
     func testASecondElseSaysSo() throws {
         let lines = ["{{#if 1 > 0}}", "a", "{{else}}", "b", "{{else}}", "c", "{{/if}}"]
         XCTAssertThrowsError(try Template.selectSections(lines, line: 10, values: [:], path: "L.md")) { error in
-            XCTAssertEqual("\(error)", "L.md:14: a second {{else}} for the {{#if …}} at line 10; a section has one {{else}} at most")
+            XCTAssertEqual(
+                "\(error)",
+                "L.md:14: a second {{else}} for the {{#if …}} at line 10; a section has one {{else}} at most")
         }
     }
 
     func testAByteOrderMarkIsSkippedAndANULIsRefused() throws {
         let lesson = try LessonParser.parse("\u{FEFF}---\ntitle: T\nsummary: S\n---\nHello.\n", path: "L.md")
         XCTAssertEqual(lesson.title, "T")
-        XCTAssertThrowsError(try LessonParser.parse("---\ntitle: T\nsummary: S\n---\nHel\u{0}lo.\n", path: "L.md")) { error in
+        XCTAssertThrowsError(try LessonParser.parse("---\ntitle: T\nsummary: S\n---\nHel\u{0}lo.\n", path: "L.md")) {
+            error in
             XCTAssertEqual("\(error)", "L.md:5: a NUL character (\\0) in the text; a lesson holds printable text only")
         }
     }

@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// The data a page needs to point at a strip's blurred pictures (`FigurePointing`): panel
 /// rectangles that find each image pixel in the rendered PNG, the pixels the strip draws over,

@@ -2,6 +2,7 @@ import BlurKit
 import XCTest
 
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// Lessons and files from outside: markup in titles, summaries, captions, `--set` values and a
 /// PNG's recorded command reaches the HTML page as text, never as markup; a cell may not write

@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// Numbers beyond what an `Int` or the machine holds are refused with one line, never a trap
 /// (exit 132) or an aborted allocation: parsed numbers become integers through one checked

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// A small lesson run in-process: the page it renders (a snapshot), its HTML and CSV, the
 /// terminal walk-through, and the staging that keeps the previous page when a run fails.
@@ -182,8 +183,8 @@ final class LessonPageTests: XCTestCase {
     }
 
     func testTableFileNamesComeFromNameOrTitle() {
-        XCTAssertEqual(LessonPage.slug("Errors on photo.png (σ = 3)"), "errors-on-photo-png-3")
-        XCTAssertEqual(LessonPage.slug("  "), "")
+        XCTAssertEqual(FileStem.slug("Errors on photo.png (σ = 3)"), "errors-on-photo-png-3")
+        XCTAssertEqual(FileStem.slug("  "), "")
     }
 
     // MARK: - Terminal

@@ -2,6 +2,7 @@ import BlurKit
 import XCTest
 
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// Declared parameters (kind, range, choices, smallest image, meaning), the expressions prose and
 /// cells may use, and `{{#if}}` sections.
@@ -222,5 +223,27 @@ final class MethodParameterTests: XCTestCase {
         XCTAssertThrowsError(try parse("    default: stack\n    choices: [stack, blurry]\n")) { error in
             XCTAssertTrue("\(error)".contains("'blurry' is not a blur method"), "\(error)")
         }
+    }
+
+    func testTheParserTakesTheMethodsItIsGiven() throws {
+        func text(_ choices: String) -> String {
+            "---\ntitle: T\nsummary: S\nparameters:\n  method:\n    kind: method\n    default: b\n" + choices
+                + "    meaning: the method shown\n---\nText.\n"
+        }
+        let path = "Lessons/05-sample.md"
+        let all = try XCTUnwrap(LessonParser.parse(text(""), path: path, methods: ["a", "b"]).parameters.first)
+        XCTAssertEqual(all.choices, ["a", "b"])
+        XCTAssertEqual(all.accepts, "any blur method of explorer blur --method")
+        let some = try LessonParser.parse(text("    choices: [b]\n"), path: path, methods: ["a", "b"])
+        XCTAssertEqual(some.parameters.first?.accepts, "one of b")
+        XCTAssertThrowsError(try LessonParser.parse(text("    choices: [b]\n"), path: path, methods: ["a"])) { error in
+            XCTAssertTrue("\(error)".contains("'b' is not a blur method; the methods are a"), "\(error)")
+        }
+        for (control, code) in [("\u{1B}[31m", "001B"), ("\u{85}", "0085"), ("\u{2028}", "2028"), ("\u{7F}", "007F")] {
+            XCTAssertEqual(
+                all.problem(with: "b" + control),
+                "method takes one line of printable text; the value holds a control character, U+\(code)")
+        }
+        XCTAssertNil(all.problem(with: "b"))
     }
 }

@@ -1,5 +1,7 @@
 import XCTest
+
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// The lesson format: front matter, prose, cells, parameters, and the file:line of every error.
 final class LessonParserTests: XCTestCase {
@@ -18,24 +20,27 @@ final class LessonParserTests: XCTestCase {
     // MARK: - Front matter
 
     func testFrontMatterGivesTitleSummaryAndParametersInOrder() throws {
-        let lesson = try LessonParser.parse("""
-        ---
-        # a comment line
-        title: Exact 2-D Gaussian
-        summary: "Box against Gaussian # not a comment"
-        parameters:
-          sigma: 3        # overridable
-          image: 'builtin:zoneplate@64x64'
+        let lesson = try LessonParser.parse(
+            """
+            ---
+            # a comment line
+            title: Exact 2-D Gaussian
+            summary: "Box against Gaussian # not a comment"
+            parameters:
+              sigma: 3        # overridable
+              image: 'builtin:zoneplate@64x64'
 
-        ---
-        Text.
-        """, path: path)
+            ---
+            Text.
+            """, path: path)
         XCTAssertEqual(lesson.title, "Exact 2-D Gaussian")
         XCTAssertEqual(lesson.summary, "Box against Gaussian # not a comment")
-        XCTAssertEqual(lesson.parameters, [
-            Lesson.Parameter(name: "sigma", kind: .integer, value: "3", meaning: "", line: 6),
-            Lesson.Parameter(name: "image", kind: .text, value: "builtin:zoneplate@64x64", meaning: "", line: 7),
-        ])
+        XCTAssertEqual(
+            lesson.parameters,
+            [
+                Lesson.Parameter(name: "sigma", kind: .integer, value: "3", meaning: "", line: 6),
+                Lesson.Parameter(name: "image", kind: .text, value: "builtin:zoneplate@64x64", meaning: "", line: 7)
+            ])
         XCTAssertEqual(lesson.parametersLine, 5)
         XCTAssertEqual(lesson.number, 7)
         XCTAssertEqual(lesson.slug, "sample")
@@ -60,16 +65,37 @@ final class LessonParserTests: XCTestCase {
             ("---\ntitle: x\nsummary: y\nparameters:\n  2x: 1\n---\n", 5, "not a parameter name"),
             ("---\ntitle: x\nsummary: \"y\n---\n", 3, "not valid YAML"),
             ("---\ntitle: x\nsummary y\n---\n", 3, "not valid YAML"),
-            (sigma + "    kind: number\n    default: 3\n    meaning: m\n---\n", 5, "needs 'range: [smallest, largest]'"),
-            (sigma + "    kind: number\n    default: 30\n    range: [1, 12]\n    meaning: m\n---\n", 5, "the default does not fit"),
-            (sigma + "    kind: real\n    default: 3\n---\n", 6, "kind must be one of number, integer, choice, method, image, text"),
-            (sigma + "    kind: number\n    default: 3\n    range: [1]\n    meaning: m\n---\n", 8, "'range:' is two numbers"),
+            (
+                sigma + "    kind: number\n    default: 3\n    meaning: m\n---\n", 5,
+                "needs 'range: [smallest, largest]'"
+            ),
+            (
+                sigma + "    kind: number\n    default: 30\n    range: [1, 12]\n    meaning: m\n---\n", 5,
+                "the default does not fit"
+            ),
+            (
+                sigma + "    kind: real\n    default: 3\n---\n", 6,
+                "kind must be one of number, integer, choice, method, image, text"
+            ),
+            (
+                sigma + "    kind: number\n    default: 3\n    range: [1]\n    meaning: m\n---\n", 8,
+                "'range:' is two numbers"
+            ),
             (sigma + "    kind: number\n    default: 3\n    range: [1, 5]\n---\n", 5, "no 'meaning:'"),
             (sigma + "    kind: image\n    default: photo\n    meaning: m\n---\n", 5, "needs 'smallest: WxH'"),
-            (sigma + "    kind: image\n    default: photo\n    smallest: big\n    meaning: m\n---\n", 8, "'smallest:' is an image size"),
-            (sigma + "    kind: choice\n    default: c\n    choices: [a, b]\n    meaning: m\n---\n", 5, "must be one of a, b"),
-            (sigma + "    kind: number\n    default: 3\n    range: [1, 5]\n    meaning: m\n    step: 1\n---\n", 10, "unknown key 'step'"),
-            (sigma + "    kind: integer\n    default: 3\n    range: [1, 5.5]\n    meaning: m\n---\n", 8, "whole ends"),
+            (
+                sigma + "    kind: image\n    default: photo\n    smallest: big\n    meaning: m\n---\n", 8,
+                "'smallest:' is an image size"
+            ),
+            (
+                sigma + "    kind: choice\n    default: c\n    choices: [a, b]\n    meaning: m\n---\n", 5,
+                "must be one of a, b"
+            ),
+            (
+                sigma + "    kind: number\n    default: 3\n    range: [1, 5]\n    meaning: m\n    step: 1\n---\n", 10,
+                "unknown key 'step'"
+            ),
+            (sigma + "    kind: integer\n    default: 3\n    range: [1, 5.5]\n    meaning: m\n---\n", 8, "whole ends")
         ]
         for (text, line, message) in cases {
             guard let error = parseError(text) else { continue }
@@ -84,36 +110,45 @@ final class LessonParserTests: XCTestCase {
     let header = "---\ntitle: T\nsummary: S\nparameters:\n  radius: 2\n---\n"  // 6 lines
 
     func testCellsAndProseKeepTheirLinesAndAttributes() throws {
-        let lesson = try LessonParser.parse(header + """
-        ## Intro
+        let lesson = try LessonParser.parse(
+            header + """
+                ## Intro
 
-        Some prose.
+                Some prose.
 
-        ```explorer caption="One white pixel, radius {{radius}}." hide
-        blur builtin:impulse -o a.png \\
-          --method box --radius {{radius}}
-        ```
-        More prose.
-        ```swift
-        let x = 1
-        ```
-        ```explorer predict="How wide is it?"
-        info a.png
-        ```
-        """, path: path)
+                ```explorer caption="One white pixel, radius {{radius}}." hide
+                blur builtin:impulse -o a.png \\
+                  --method box --radius {{radius}}
+                ```
+                More prose.
+                ```swift
+                let x = 1
+                ```
+                ```explorer predict="How wide is it?"
+                info a.png
+                ```
+                """, path: path)
         XCTAssertEqual(lesson.parts.count, 4)
         XCTAssertEqual(lesson.parts[0], .prose(Lesson.Prose(lines: ["## Intro", "", "Some prose."], line: 7)))
-        XCTAssertEqual(lesson.parts[1], .cell(Lesson.Cell(
-            lines: ["blur builtin:impulse -o a.png ", "  --method box --radius {{radius}}"],
-            line: 12, fenceLine: 11, caption: "One white pixel, radius {{radius}}.", hidden: true)))
-        XCTAssertEqual(lesson.parts[2], .prose(Lesson.Prose(lines: ["More prose.", "```swift", "let x = 1", "```"], line: 15)))
-        XCTAssertEqual(lesson.parts[3], .cell(Lesson.Cell(lines: ["info a.png"], line: 20, fenceLine: 19, predict: "How wide is it?")))
+        XCTAssertEqual(
+            lesson.parts[1],
+            .cell(
+                Lesson.Cell(
+                    lines: ["blur builtin:impulse -o a.png ", "  --method box --radius {{radius}}"],
+                    line: 12, fenceLine: 11, caption: "One white pixel, radius {{radius}}.", hidden: true)))
+        XCTAssertEqual(
+            lesson.parts[2], .prose(Lesson.Prose(lines: ["More prose.", "```swift", "let x = 1", "```"], line: 15)))
+        XCTAssertEqual(
+            lesson.parts[3],
+            .cell(Lesson.Cell(lines: ["info a.png"], line: 20, fenceLine: 19, predict: "How wide is it?")))
     }
 
     func testAnExplorerBlockInsideALongerFenceIsProse() throws {
         let lesson = try LessonParser.parse(header + "````markdown\n```explorer\ninfo x.png\n```\n````\n", path: path)
         XCTAssertTrue(lesson.cells.isEmpty)
-        XCTAssertEqual(lesson.parts, [.prose(Lesson.Prose(lines: ["````markdown", "```explorer", "info x.png", "```", "````"], line: 7))])
+        XCTAssertEqual(
+            lesson.parts,
+            [.prose(Lesson.Prose(lines: ["````markdown", "```explorer", "info x.png", "```", "````"], line: 7))])
     }
 
     func testCellErrorsNameTheirLine() {
@@ -124,7 +159,7 @@ final class LessonParserTests: XCTestCase {
             ("```explorer\nexplorer info a.png\n```\n", 8, "without 'explorer'"),
             ("```explorer\nswift run explorer info a.png\n```\n", 8, "without 'swift run explorer'"),
             ("\n```explorer big\ninfo a.png\n```\n", 8, "unknown cell attribute 'big'"),
-            ("```explorer caption=\"open\ninfo a.png\n```\n", 7, "not closed"),
+            ("```explorer caption=\"open\ninfo a.png\n```\n", 7, "not closed")
         ]
         for (body, line, message) in cases {
             guard let error = parseError(header + body) else { continue }
@@ -145,12 +180,17 @@ final class LessonParserTests: XCTestCase {
 
     func testTemplateSubstitutesDeclaredParametersOnly() throws {
         let values: [String: LessonExpression.Value] = ["sigma": .text("3"), "image": .text("builtin:checker")]
-        XCTAssertEqual(try Template.substitute("compare {{image}} --sigma {{ sigma }}", values: values, path: path, line: 9),
-                       "compare builtin:checker --sigma 3")
+        XCTAssertEqual(
+            try Template.substitute("compare {{image}} --sigma {{ sigma }}", values: values, path: path, line: 9),
+            "compare builtin:checker --sigma 3")
         XCTAssertEqual(try Template.substitute("no braces", values: [:], path: path, line: 9), "no braces")
-        XCTAssertEqual(try Template.substitute("--edges {{edge-mode}}", values: ["edge-mode": .text("wrap")], path: path, line: 9), "--edges wrap")
-        XCTAssertThrowsError(try Template.substitute("--radius {{radius}}", values: values, path: path, line: 27)) { error in
-            XCTAssertEqual("\(error)", "Lessons/07-sample.md:27: unknown parameter {{radius}}; the lesson declares image, sigma")
+        XCTAssertEqual(
+            try Template.substitute("--edges {{edge-mode}}", values: ["edge-mode": .text("wrap")], path: path, line: 9),
+            "--edges wrap")
+        XCTAssertThrowsError(try Template.substitute("--radius {{radius}}", values: values, path: path, line: 27)) {
+            error in
+            XCTAssertEqual(
+                "\(error)", "Lessons/07-sample.md:27: unknown parameter {{radius}}; the lesson declares image, sigma")
         }
         XCTAssertThrowsError(try Template.substitute("{{sigma", values: values, path: path, line: 4)) { error in
             XCTAssertEqual((error as? LessonError)?.line, 4)
@@ -165,7 +205,8 @@ final class LessonParserTests: XCTestCase {
             let error = error as? LessonError
             XCTAssertEqual(error?.line, 4, "points at 'parameters:'")
             XCTAssertEqual(error?.exitCode, 64)
-            XCTAssertEqual(error?.message, "--set sigma=5: this lesson has no parameter 'sigma'; its parameters are radius")
+            XCTAssertEqual(
+                error?.message, "--set sigma=5: this lesson has no parameter 'sigma'; its parameters are radius")
         }
     }
 
@@ -202,7 +243,7 @@ final class LessonParserTests: XCTestCase {
             ("blur builtin:impulse -o a.png --radius=-3", "--radius must be 0 or more, got -3"),
             ("lesson 1", "'lesson' cannot run in a lesson"),
             ("blur --help", "prints help"),
-            ("blur a.png -o 'b.png", "not closed"),
+            ("blur a.png -o 'b.png", "not closed")
         ]
         for (text, message) in cases {
             guard let error = prepareError(text) else { continue }
@@ -212,7 +253,9 @@ final class LessonParserTests: XCTestCase {
     }
 
     func testLibraryFindsLessonsByNumberSlugAndPath() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lesson-library-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lesson-library-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for name in ["02-second.md", "01-first.md", "README.md", "notes.txt"] {
@@ -225,7 +268,8 @@ final class LessonParserTests: XCTestCase {
         XCTAssertEqual(try library.path(for: "second"), folder + "/02-second.md")
         XCTAssertEqual(try library.path(for: folder + "/01-first.md"), folder + "/01-first.md")
         XCTAssertThrowsError(try library.path(for: "7")) { error in
-            XCTAssertEqual((error as? LessonError)?.message, "no lesson number 7; the lessons are 1 (first), 2 (second)")
+            XCTAssertEqual(
+                (error as? LessonError)?.message, "no lesson number 7; the lessons are 1 (first), 2 (second)")
             XCTAssertEqual((error as? LessonError)?.exitCode, 64)
         }
         _ = FileManager.default.createFile(atPath: folder + "/2-again.md", contents: Data())

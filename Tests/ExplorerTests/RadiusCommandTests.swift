@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// `explorer radius`: the table, its JSON and the values it refuses.
 final class RadiusCommandTests: XCTestCase {

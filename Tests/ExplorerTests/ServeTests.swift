@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// The baked page without a browser: which controls a cell gets, what the controls escape, where
 /// a state's links point, how an upload is reduced and the order a job bakes in.

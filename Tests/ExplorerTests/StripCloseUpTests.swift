@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import ExplorerCLI
+@testable import LessonFormat
 
 /// Corner close-ups, inset zoom and outlines on strips: region figures show the margin that was
 /// read, extent figures the original frame.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LessonFormat
 
 /// `explorer all`: every lesson's page, regenerated.
 struct AllCommand: ParsableCommand {
@@ -7,10 +8,10 @@ struct AllCommand: ParsableCommand {
         commandName: "all",
         abstract: "Run every lesson and write every page into Output/lesson-NN/, one line per lesson.",
         discussion: """
-        A lesson that fails is reported with its file and line and keeps its previous page; the \
-        other lessons still run, and the exit status is then non-zero. Then the course's index \
-        (index.html, index.md) and the glossary of table columns are written beside the pages.
-        """
+            A lesson that fails is reported with its file and line and keeps its previous page; the \
+            other lessons still run, and the exit status is then non-zero. Then the course's index \
+            (index.html, index.md) and the glossary of table columns are written beside the pages.
+            """
     )
 
     @OptionGroup var lessons: LessonFolderOptions
@@ -74,10 +75,14 @@ struct AllCommand: ParsableCommand {
             failures.append(error)
             _ = error.report()
         }
-        print(TextRenderer.wrap("Wrote \(written.count) of \(library.entries.count) lesson pages into \(page.output)/: "
-            + "\(figures) figures, \(tables) tables, in \(seconds) s; the index: \(page.output)/index.html."
-            + (failedLabels.isEmpty ? "" : " Failed, previous page kept: \(failedLabels.joined(separator: ", ")) (the errors are above)."),
-            width: style.width))
+        print(
+            TextRenderer.wrap(
+                "Wrote \(written.count) of \(library.entries.count) lesson pages into \(page.output)/: "
+                    + "\(figures) figures, \(tables) tables, in \(seconds) s; the index: \(page.output)/index.html."
+                    + (failedLabels.isEmpty
+                        ? ""
+                        : " Failed, previous page kept: \(failedLabels.joined(separator: ", ")) (the errors are above)."),
+                width: style.width))
         if !failures.isEmpty {
             throw failures.count == 1 ? ExitCode(failures[0].exitCode) : ExitCode.failure
         }
@@ -112,8 +117,9 @@ struct AllCommand: ParsableCommand {
             Result { () throws(LessonError) -> (LessonRunner, [LessonRunner.PreparedPart]) in
                 let lesson = try LessonParser.parse(fileAt: entries[index].path)
                 let values = try lesson.values(settings: [])
-                let runner = LessonRunner(lesson: lesson, values: values, outputRoot: page.output, quickTiming: page.quickTiming,
-                                          invocation: LessonCommand.invocation(lesson: lesson, settings: []))
+                let runner = LessonRunner(
+                    lesson: lesson, values: values, outputRoot: page.output, quickTiming: page.quickTiming,
+                    invocation: LessonCommand.invocation(lesson: lesson, settings: []))
                 return (runner, try runner.prepare())
             }
         }
@@ -126,7 +132,9 @@ struct AllCommand: ParsableCommand {
             nonisolated(unsafe) let slots = buffer
             withoutActuallyEscaping(body) { body in
                 nonisolated(unsafe) let work = body
-                DispatchQueue.concurrentPerform(iterations: count) { (slots.baseAddress! + $0).initialize(to: work($0)) }
+                DispatchQueue.concurrentPerform(iterations: count) {
+                    (slots.baseAddress! + $0).initialize(to: work($0))
+                }
             }
             initialised = count
         }

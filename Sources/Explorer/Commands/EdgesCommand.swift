@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlurKit
+import LessonFormat
 
 /// `explorer edges`: how each edge mode pads a row, and what SciPy and OpenCV call it.
 struct EdgesCommand: ReportingCommand {
@@ -19,21 +20,27 @@ struct EdgesCommand: ReportingCommand {
 
     func makeReport(_ context: RunContext) throws -> Report {
         let values = row.split(separator: " ").map(String.init)
-        var table = Table(title: "Padding the row \(values.joined(separator: " ")) by \(pad) on each side", name: "edge-modes", columns: [
-            Table.Column(key: "mode", title: "mode", alignRight: false),
-            Table.Column(key: "padded", title: "padded row", alignRight: false),
-            Table.Column(key: "scipy", title: "SciPy mode=", alignRight: false),
-            Table.Column(key: "opencv", title: "OpenCV border", alignRight: false),
-        ])
+        var table = Table(
+            title: "Padding the row \(values.joined(separator: " ")) by \(pad) on each side", name: "edge-modes",
+            columns: [
+                Table.Column(key: "mode", title: "mode", alignRight: false),
+                Table.Column(key: "padded", title: "padded row", alignRight: false),
+                Table.Column(key: "scipy", title: "SciPy mode=", alignRight: false),
+                Table.Column(key: "opencv", title: "OpenCV border", alignRight: false)
+            ])
         for mode in EdgeMode.allCases {
             func cell(_ i: Int) -> String { mode.sourceIndex(i, count: values.count).map { values[$0] } ?? "0" }
             let left = (-pad..<0).map(cell).joined(separator: " ")
             let right = (values.count..<(values.count + pad)).map(cell).joined(separator: " ")
-            table.append([.text(mode.rawValue), .text("\(left) | \(values.joined(separator: " ")) | \(right)"),
-                          .text(mode.scipyName), .text(mode.openCVName)])
+            table.append([
+                .text(mode.rawValue), .text("\(left) | \(values.joined(separator: " ")) | \(right)"),
+                .text(mode.scipyName), .text(mode.openCVName)
+            ])
         }
-        table.notes = ["The same word means different things: SciPy's 'mirror' is OpenCV's BORDER_REFLECT_101 (its default), "
-                       + "while SciPy's 'reflect' is OpenCV's BORDER_REFLECT."]
+        table.notes = [
+            "The same word means different things: SciPy's 'mirror' is OpenCV's BORDER_REFLECT_101 (its default), "
+                + "while SciPy's 'reflect' is OpenCV's BORDER_REFLECT."
+        ]
         var report = Report()
         report.table(table)
         return report

@@ -1,4 +1,5 @@
 import BlurKit
+import LessonFormat
 
 /// `glass --vibrancy`: the label and its icon drawn plain, vibrant and on the fallback, with the
 /// contrast of each against the glass right behind it.

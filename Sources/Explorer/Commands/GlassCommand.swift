@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlurKit
 import Foundation
+import LessonFormat
 
 extension GlassStyle: ExpressibleByArgument {}
 
@@ -234,7 +235,7 @@ struct GlassCommand: ReportingCommand {
             // Named after this cell's own output (unique in the lesson), so two demos over one
             // picture do not write one file (the lesson refuses a name written twice).
             let name = (output as NSString).lastPathComponent
-            let backdrop = "backdrop-\(LessonPage.slug(name.hasSuffix(".png") ? String(name.dropLast(4)) : name)).png"
+            let backdrop = "backdrop-\(FileStem.slug(name.hasSuffix(".png") ? String(name.dropLast(4)) : name)).png"
             let written = try context.writePNG(image, to: backdrop)
             report.pageExtra(
                 GlassDemo(

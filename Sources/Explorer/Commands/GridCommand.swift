@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlurKit
+import LessonFormat
 
 /// `explorer grid "1 1 1; 1 2 1; 1 1 1" --radius 1`: box-average a small grid of numbers.
 struct GridCommand: ReportingCommand {
@@ -11,7 +12,8 @@ struct GridCommand: ReportingCommand {
 
     @Argument(help: "The grid: rows separated by ';', values by spaces.") var grid: String
     @Option(help: "Window radius R.") var radius: Int = 1
-    @Option(help: "How values beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode = .clamp
+    @Option(help: "How values beyond the border are read: zero, clamp, reflect, mirror, wrap.") var edges: EdgeMode =
+        .clamp
     @Flag(name: .customLong("exclude-centre"), help: "Average the neighbours only, leaving each value itself out.")
     var excludeCentre = false
     @OptionGroup var formatOptions: FormatOptions
@@ -30,14 +32,17 @@ struct GridCommand: ReportingCommand {
             throw ValidationError("the grid '\(grid)' must hold numbers only")
         }
         if let large = values.joined().first(where: { !(abs($0) <= Self.largestValue) }) {
-            throw ValidationError("the grid's values are averaged in Float32 and must lie within ±1e30; \(large) is beyond")
+            throw ValidationError(
+                "the grid's values are averaged in Float32 and must lie within ±1e30; \(large) is beyond")
         }
         return values.map { $0.map(Float.init) }
     }
 
     func validate() throws {
         _ = try parsedRows()
-        guard (0...20).contains(radius) else { throw ValidationError("--radius must be 0…20 for a grid, got \(radius)") }
+        guard (0...20).contains(radius) else {
+            throw ValidationError("--radius must be 0…20 for a grid, got \(radius)")
+        }
     }
 
     func makeReport(_ context: RunContext) throws -> Report {
@@ -62,9 +67,11 @@ struct GridCommand: ReportingCommand {
         var report = Report()
         report.text("Before:")
         report.preformatted(text(rows))
-        report.text(excludeCentre
-            ? "After: each value replaced by the mean of its \(Int(n) - 1) neighbours in a \(window) window (itself left out; \(edges.rawValue) edges):"
-            : "After: each value replaced by the mean of the \(window) window around it, itself included (\(edges.rawValue) edges):")
+        report.text(
+            excludeCentre
+                ? "After: each value replaced by the mean of its \(Int(n) - 1) neighbours in a \(window) window (itself left out; \(edges.rawValue) edges):"
+                : "After: each value replaced by the mean of the \(window) window around it, itself included (\(edges.rawValue) edges):"
+        )
         report.preformatted(text(after))
         return report
     }

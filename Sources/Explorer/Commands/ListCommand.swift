@@ -1,4 +1,5 @@
 import ArgumentParser
+import LessonFormat
 
 /// `explorer list`: every lesson with its number, slug, title and summary.
 struct ListCommand: ReportingCommand {
@@ -21,13 +22,15 @@ struct ListCommand: ReportingCommand {
 
     func makeReport(_ context: RunContext) throws -> Report {
         let library = try lessons.library()
-        var table = Table(title: nil, name: "lessons", columns: [
-            // A narrow terminal leaves out the summary, then the slug: one line per lesson.
-            Table.Column(key: "number", title: "#"),
-            Table.Column(key: "slug", title: "slug", alignRight: false, priority: 2),
-            Table.Column(key: "title", title: "title", alignRight: false),
-            Table.Column(key: "summary", title: "summary", alignRight: false, priority: 1),
-        ])
+        var table = Table(
+            title: nil, name: "lessons",
+            columns: [
+                // A narrow terminal leaves out the summary, then the slug: one line per lesson.
+                Table.Column(key: "number", title: "#"),
+                Table.Column(key: "slug", title: "slug", alignRight: false, priority: 2),
+                Table.Column(key: "title", title: "title", alignRight: false),
+                Table.Column(key: "summary", title: "summary", alignRight: false, priority: 1)
+            ])
         for entry in library.entries {
             let lesson = try LessonParser.parse(fileAt: entry.path)
             table.append([.integer(entry.number), .text(entry.slug), .text(lesson.title), .text(lesson.summary)])

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlurKit
 import Foundation
+import LessonFormat
 import ShippedFiles
 
 /// `explorer source NAME`: print a method's loops as they stand in the library's source — the
@@ -86,10 +87,12 @@ struct SourceCommand: ReportingCommand {
         let all = try Self.regions()
         var report = Report()
         guard let name else {
-            var table = Table(title: "Marked source regions", name: "source-regions", columns: [
-                Table.Column(key: "name", title: "name", alignRight: false),
-                Table.Column(key: "location", title: "location", alignRight: false),
-            ])
+            var table = Table(
+                title: "Marked source regions", name: "source-regions",
+                columns: [
+                    Table.Column(key: "name", title: "name", alignRight: false),
+                    Table.Column(key: "location", title: "location", alignRight: false)
+                ])
             for r in all { table.append([.text(r.name), .text("\(r.file):\(r.firstLine)")]) }
             report.table(table)
             return report
@@ -108,8 +111,9 @@ struct SourceCommand: ReportingCommand {
         case (.both, let reference?, let fast?):
             report.text("The algorithm, as a plain loop, in `\(reference.file)`, \(Self.lines(reference)):")
             report.preformatted(Self.listing(reference))
-            report.text("The same arithmetic, scheduled for the machine, in `\(fast.file)`, \(Self.lines(fast)). "
-                        + (Self.scheduleNote(name) ?? ""))
+            report.text(
+                "The same arithmetic, scheduled for the machine, in `\(fast.file)`, \(Self.lines(fast)). "
+                    + (Self.scheduleNote(name) ?? ""))
             report.preformatted(Self.listing(fast))
         case (.reference, let reference?, _), (.both, let reference?, nil):
             report.text("`\(reference.file)`, \(Self.lines(reference)):")
@@ -130,7 +134,8 @@ struct SourceCommand: ReportingCommand {
 
     /// The region's lines with their common indentation removed.
     static func listing(_ region: Region) -> String {
-        let indent = region.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let indent =
+            region.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { $0.prefix { $0 == " " }.count }.min() ?? 0
         return region.lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
             .joined(separator: "\n")

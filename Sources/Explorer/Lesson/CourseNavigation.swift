@@ -1,4 +1,5 @@
 import Foundation
+import LessonFormat
 
 /// The links of a lesson page to the previous and next lesson in its folder and back to the
 /// course index, as one line for the top and the foot of the page.
@@ -21,14 +22,17 @@ struct CourseNavigation: Equatable, Sendable {
         guard let number = lesson.number else { return CourseNavigation() }
         let folder = (lesson.path as NSString).deletingLastPathComponent
         guard let library = try? LessonLibrary(folder: folder.isEmpty ? "." : folder),
-              let index = library.entries.firstIndex(where: { $0.number == number }) else { return CourseNavigation() }
+            let index = library.entries.firstIndex(where: { $0.number == number })
+        else { return CourseNavigation() }
         func link(_ entry: LessonLibrary.Entry) -> Link {
             let title = (try? LessonParser.parse(fileAt: entry.path).title) ?? entry.slug
             let folder = "lesson-" + (entry.number < 10 ? "0" : "") + String(entry.number)
-            return Link(folder: folder, label: "\(entry.number < 10 ? "0" : "")\(entry.number) · \(LessonPage.pageText(title))")
+            return Link(
+                folder: folder, label: "\(entry.number < 10 ? "0" : "")\(entry.number) · \(LessonPage.pageText(title))")
         }
-        return CourseNavigation(previous: index > 0 ? link(library.entries[index - 1]) : nil,
-                                next: index + 1 < library.entries.count ? link(library.entries[index + 1]) : nil)
+        return CourseNavigation(
+            previous: index > 0 ? link(library.entries[index - 1]) : nil,
+            next: index + 1 < library.entries.count ? link(library.entries[index + 1]) : nil)
     }
 
     /// The line of links; `page` is the page file each link opens (`README.md` or `index.html`).

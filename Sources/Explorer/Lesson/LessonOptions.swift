@@ -1,10 +1,13 @@
-import BlurKit
 import ArgumentParser
+import BlurKit
 import Foundation
+import LessonFormat
 
 /// `--lessons DIR`: where lesson files are read from (shared by `list`, `lesson` and `all`).
 struct LessonFolderOptions: ParsableArguments {
-    @Option(name: .customLong("lessons"), help: ArgumentHelp("Folder of lesson files (default: ./Lessons).", valueName: "dir"))
+    @Option(
+        name: .customLong("lessons"),
+        help: ArgumentHelp("Folder of lesson files (default: ./Lessons).", valueName: "dir"))
     var folder: String?
 
     func library() throws(LessonError) -> LessonLibrary {

@@ -1,4 +1,5 @@
 import Foundation
+import LessonFormat
 
 /// A lesson's page: the Markdown README, the same page as self-contained HTML, and every table
 /// as CSV.
@@ -185,20 +186,6 @@ struct LessonPage {
             if let reference = references[c] { out += reference } else { out.append(c) }
         }
         return out
-    }
-
-    /// A file-name stem for a title: lower-case letters and digits joined by single hyphens.
-    static func slug(_ title: String) -> String {
-        var result = ""
-        for c in title.lowercased() {
-            if c.isASCII && (c.isLetter || c.isNumber) {
-                result.append(c)
-            } else if !result.isEmpty && result.last != "-" {
-                result.append("-")
-            }
-        }
-        while result.hasSuffix("-") { result.removeLast() }
-        return result
     }
 
     // MARK: - HTML

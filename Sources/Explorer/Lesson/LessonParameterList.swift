@@ -1,3 +1,5 @@
+import LessonFormat
+
 /// The table `explorer lesson N --parameters` prints: each declared parameter with its kind,
 /// default, the values it accepts and its meaning, then how to set one.
 struct LessonParameterList {
@@ -26,7 +28,10 @@ struct LessonParameterList {
         if markdown {
             lines.append("| " + Self.headings.joined(separator: " | ") + " |")
             lines.append("|" + String(repeating: "---|", count: Self.headings.count))
-            for row in rows { lines.append("| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |") }
+            for row in rows {
+                lines.append(
+                    "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+            }
         } else {
             lines.append(title)
             let all = [Self.headings] + rows
@@ -42,7 +47,9 @@ struct LessonParameterList {
         }
         let example = lesson.parameters[0]
         lines.append("")
-        lines.append("Set one with: explorer lesson \(lesson.number.map(String.init) ?? lesson.fileName) --set \(example.name)=VALUE")
+        lines.append(
+            "Set one with: explorer lesson \(lesson.number.map(String.init) ?? lesson.fileName) --set \(example.name)=VALUE"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,3 +1,5 @@
+import LessonFormat
+
 /// One file name, one output: the checks a lesson run makes on the names its cells write.
 extension LessonRunner {
     /// Refuses a table whose CSV would have the name of a figure: one file name, one output.

@@ -1,4 +1,5 @@
 import Foundation
+import LessonFormat
 
 /// A lesson in the terminal: headings in bold, paragraphs and list items wrapped to the width,
 /// each cell as `$ explorer …` followed by its result.

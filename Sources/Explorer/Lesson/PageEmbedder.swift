@@ -1,5 +1,6 @@
 import BlurKit
 import Foundation
+import LessonFormat
 
 /// Makes an HTML page a single file (`--embed`): every image (`src="…"`) and table download
 /// (`href="….csv"`) that names a file beside the page is replaced by a `data:` URI holding the
@@ -9,7 +10,9 @@ import Foundation
 /// `..`); links to other pages (the previous and next lesson, the index) stay links.
 enum PageEmbedder {
     /// The media type of each file kind that is inlined.
-    static let mediaTypes = ["png": "image/png", "csv": "text/csv", "jpg": "image/jpeg", "jpeg": "image/jpeg", "svg": "image/svg+xml"]
+    static let mediaTypes = [
+        "png": "image/png", "csv": "text/csv", "jpg": "image/jpeg", "jpeg": "image/jpeg", "svg": "image/svg+xml"
+    ]
 
     /// `html` with its images and CSV links inlined from the files in `folder`.
     ///
@@ -19,7 +22,8 @@ enum PageEmbedder {
         let text = html as NSString
         var result = "", last = 0
         for match in pattern.matches(in: html, range: NSRange(location: 0, length: text.length)) {
-            let attribute = text.substring(with: match.range(at: 1)), reference = text.substring(with: match.range(at: 2))
+            let attribute = text.substring(with: match.range(at: 1)),
+                reference = text.substring(with: match.range(at: 2))
             guard let uri = try dataURI(for: reference, attribute: attribute, folder: folder) else { continue }
             result += text.substring(with: NSRange(location: last, length: match.range.location - last))
             result += "\(attribute)=\"\(uri)\""
@@ -33,8 +37,9 @@ enum PageEmbedder {
     static func dataURI(for reference: String, attribute: String, folder: String) throws -> String? {
         let path = reference.removingPercentEncoding ?? reference
         guard !path.contains(":"), !path.hasPrefix("/"), !path.split(separator: "/").contains(".."),
-              let type = mediaTypes[(path as NSString).pathExtension.lowercased()],
-              attribute == "src" || type == "text/csv" else { return nil }
+            let type = mediaTypes[(path as NSString).pathExtension.lowercased()],
+            attribute == "src" || type == "text/csv"
+        else { return nil }
         let full = (folder as NSString).appendingPathComponent(path)
         guard FileManager.default.fileExists(atPath: full) else { return nil }
         guard let data = FileManager.default.contents(atPath: full) else {

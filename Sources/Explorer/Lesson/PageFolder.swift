@@ -1,5 +1,6 @@
 import BlurKit
 import Foundation
+import LessonFormat
 
 /// A lesson's page folder (`Output/lesson-01`), replaced as a whole.
 ///
@@ -50,7 +51,9 @@ struct PageFolder: Sendable {
     ///   fails.
     /// - Returns: the names of the files in the page, sorted.
     func commit(_ staging: String) throws(LessonError) -> [String] {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).filter {
+            !$0.hasPrefix(".")
+        }.sorted()
         var status = stat()
         guard lstat(path, &status) == 0 else {
             guard rename(staging, path) == 0 else {
@@ -62,9 +65,15 @@ struct PageFolder: Sendable {
         switch status.st_mode & S_IFMT {
         case S_IFDIR: break
         case S_IFLNK:
-            throw LessonError(path, line: nil, "the page folder is a symbolic link; a page is replaced as a whole folder, so remove the link or write the pages elsewhere with --output")
+            throw LessonError(
+                path, line: nil,
+                "the page folder is a symbolic link; a page is replaced as a whole folder, so remove the link or write the pages elsewhere with --output"
+            )
         default:
-            throw LessonError(path, line: nil, "the page folder's name is taken by a file that is not a folder; remove it or write the pages elsewhere with --output")
+            throw LessonError(
+                path, line: nil,
+                "the page folder's name is taken by a file that is not a folder; remove it or write the pages elsewhere with --output"
+            )
         }
         if PageFolder.exchange(staging, path) {
             // `staging` now holds the previous page.
@@ -91,10 +100,13 @@ struct PageFolder: Sendable {
 
     /// `renameat2(2)` of Linux, looked up at run time: glibc declares it only under
     /// `_GNU_SOURCE`, which Swift's Glibc module does not define, and other C libraries lack it.
-    private static let renameat2: (@convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32)? = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32).self)
-    }()
+    private static let renameat2:
+        (@convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32)? = {
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32).self)
+        }()
 
     /// Whether `a` and `b` traded places atomically (`RENAME_EXCHANGE`); false when the system
     /// or file system cannot, and nothing moved.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LessonFormat
 
 /// The `--format` option every reporting command shares: which renderer prints its report.
 struct FormatOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlurKit
 import Foundation
+import LessonFormat
 
 /// Checks a user's σ once, with one message, for every command: the catalog's standard limits
 /// (`MethodLimits.standard`).
@@ -13,8 +14,10 @@ enum SigmaValidation {
     /// `limit` when a command has a lower one (named in the message with `limitReason`).
     ///
     /// - Parameter example: the list shown in the message for text that is not such a list.
-    static func list(_ text: String, option: String = "--sigmas", example: String = "2,8,24",
-                     limit: Double? = nil, limitReason: String = "") throws -> [Double] {
+    static func list(
+        _ text: String, option: String = "--sigmas", example: String = "2,8,24",
+        limit: Double? = nil, limitReason: String = ""
+    ) throws -> [Double] {
         let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
             throw ValidationError("\(option) takes numbers separated by commas, e.g. \(example); got '\(text)'")
@@ -22,7 +25,8 @@ enum SigmaValidation {
         for value in values {
             try check(value!, option: option)
             if let limit, value! > limit {
-                throw ValidationError("\(option) \(value!) is above this plot's limit of \(NumberText.compact(limit))\(limitReason)")
+                throw ValidationError(
+                    "\(option) \(value!) is above this plot's limit of \(NumberText.compact(limit))\(limitReason)")
             }
         }
         return values.map { $0! }

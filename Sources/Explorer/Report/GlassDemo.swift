@@ -1,5 +1,6 @@
 import BlurKit
 import Foundation
+import LessonFormat
 
 /// A frosted-glass panel the reader's browser draws live on a lesson's HTML page, with the numbers
 /// `explorer glass` computed.
@@ -51,18 +52,18 @@ struct GlassDemo: HTMLIsland, Equatable {
     func css(id: String) -> String {
         let p = panel
         return """
-        #\(id) { margin: 1.5rem 0; overflow-x: auto; }
-        #\(id) figcaption { color: var(--muted); font-size: 0.85rem; max-width: 40rem; }
-        #\(id) .glass-stage { position: relative; width: \(width)px; height: \(height)px; margin: 1rem 0 0.4rem; border: 1px solid var(--rule);
-          background: url("\(Self.escapeURL(background))") 0 0 / \(width)px \(height)px no-repeat; }
-        #\(id) .glass-panel { position: absolute; left: \(p.x)px; top: \(p.y)px; width: \(p.width)px; height: \(p.height)px;
-          box-sizing: border-box; border-radius: \(Self.number(cornerRadius))px; display: flex; align-items: center;
-          justify-content: center; text-align: center; color: \(Self.css(labelColour)); font: \(fontSize)px/1.2 system-ui, sans-serif;
-          background-color: \(Self.css(tint)); -webkit-backdrop-filter: \(filter); backdrop-filter: \(filter); }
-        @media (prefers-reduced-transparency: reduce) {
-          #\(id) .glass-panel { -webkit-backdrop-filter: none; backdrop-filter: none; background-color: \(Self.css(fallback)); }
-        }
-        """
+            #\(id) { margin: 1.5rem 0; overflow-x: auto; }
+            #\(id) figcaption { color: var(--muted); font-size: 0.85rem; max-width: 40rem; }
+            #\(id) .glass-stage { position: relative; width: \(width)px; height: \(height)px; margin: 1rem 0 0.4rem; border: 1px solid var(--rule);
+              background: url("\(Self.escapeURL(background))") 0 0 / \(width)px \(height)px no-repeat; }
+            #\(id) .glass-panel { position: absolute; left: \(p.x)px; top: \(p.y)px; width: \(p.width)px; height: \(p.height)px;
+              box-sizing: border-box; border-radius: \(Self.number(cornerRadius))px; display: flex; align-items: center;
+              justify-content: center; text-align: center; color: \(Self.css(labelColour)); font: \(fontSize)px/1.2 system-ui, sans-serif;
+              background-color: \(Self.css(tint)); -webkit-backdrop-filter: \(filter); backdrop-filter: \(filter); }
+            @media (prefers-reduced-transparency: reduce) {
+              #\(id) .glass-panel { -webkit-backdrop-filter: none; backdrop-filter: none; background-color: \(Self.css(fallback)); }
+            }
+            """
     }
 
     /// The demo's element: the picture, the panel with its label, and a caption that says what to try.
@@ -70,15 +71,15 @@ struct GlassDemo: HTMLIsland, Equatable {
         let escape = LessonPage.escapeHTML
         let fallbackHex = Self.css(fallback)
         return """
-        <figure class="glass-demo" id="\(id)">
-        <div class="glass-stage" role="img" aria-label="\(escape("A live frosted-glass panel labelled “\(label)” over the lesson's picture; opaque \(fallbackHex) when Reduce Transparency is on."))">\
-        <div class="glass-panel">\(escape(label))</div></div>
-        <figcaption>Live in your browser: <code>backdrop-filter: \(escape(filter))</code> and the tint \
-        <code>\(Self.css(tint))</code> over the picture. Turn on Reduce Transparency (or emulate \
-        <code>prefers-reduced-transparency: reduce</code> in the developer tools' Rendering panel) and \
-        the panel becomes the opaque fallback <code>\(fallbackHex)</code> the explorer computed.</figcaption>
-        </figure>
-        """
+            <figure class="glass-demo" id="\(id)">
+            <div class="glass-stage" role="img" aria-label="\(escape("A live frosted-glass panel labelled “\(label)” over the lesson's picture; opaque \(fallbackHex) when Reduce Transparency is on."))">\
+            <div class="glass-panel">\(escape(label))</div></div>
+            <figcaption>Live in your browser: <code>backdrop-filter: \(escape(filter))</code> and the tint \
+            <code>\(Self.css(tint))</code> over the picture. Turn on Reduce Transparency (or emulate \
+            <code>prefers-reduced-transparency: reduce</code> in the developer tools' Rendering panel) and \
+            the panel becomes the opaque fallback <code>\(fallbackHex)</code> the explorer computed.</figcaption>
+            </figure>
+            """
     }
 
     /// `#RRGGBB` for an opaque colour, `rgba(r, g, b, a)` otherwise, from the 8-bit values a PNG holds.
@@ -99,6 +100,7 @@ struct GlassDemo: HTMLIsland, Equatable {
 
     /// A file name inside `url("…")`: quotes, backslashes and spaces percent-encoded.
     static func escapeURL(_ name: String) -> String {
-        name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "\"'\\()"))) ?? name
+        name.addingPercentEncoding(
+            withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "\"'\\()"))) ?? name
     }
 }

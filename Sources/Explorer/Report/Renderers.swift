@@ -1,4 +1,5 @@
 import Foundation
+import LessonFormat
 
 /// The formats a command's report can be printed in.
 enum OutputFormat: String, CaseIterable, Sendable {

@@ -1,3 +1,5 @@
+import LessonFormat
+
 /// Reports as terminal text that fits the terminal's width.
 ///
 /// Generic rules serve every command, so no command lays out its own text:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlurKit
 import Foundation
+import LessonFormat
 
 /// How a figure is drawn in the terminal where it is made.
 ///
@@ -39,7 +40,9 @@ enum InlineImages: Equatable, Sendable {
         let program = environment["TERM_PROGRAM"] ?? ""
         var announced: InlineImages?
         if !multiplexed {
-            if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" || term == "xterm-ghostty" || program == "ghostty" {
+            if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" || term == "xterm-ghostty"
+                || program == "ghostty"
+            {
                 announced = .kitty
             } else if program == "iTerm.app" || environment["LC_TERMINAL"] == "iTerm2" || program == "WezTerm" {
                 announced = .iTerm2

@@ -1,4 +1,5 @@
 import Foundation
+import LessonFormat
 
 /// The terminal a report is printed to: its size, whether colour is allowed, and how figures
 /// are shown in it.
@@ -37,8 +38,9 @@ struct TerminalStyle: Sendable {
         if let lines = environment["LINES"].flatMap(Int.init), lines >= 8 { height = lines }
         let requested = option ?? environment["EXPLORER_IMAGES"].flatMap(InlineImages.Option.init(rawValue:)) ?? .auto
         let images = InlineImages.resolve(requested, environment: environment, tty: tty, quiet: quiet)
-        return TerminalStyle(width: width, colour: tty && !noColour && environment["TERM"] != "dumb",
-                             images: images, height: height)
+        return TerminalStyle(
+            width: width, colour: tty && !noColour && environment["TERM"] != "dumb",
+            images: images, height: height)
     }
 
     static let plain = TerminalStyle(width: 80, colour: false)

@@ -1,19 +1,21 @@
 import ArgumentParser
 import BlurKit
 import Foundation
+import LessonFormat
 
 /// `explorer plot kernel --sigma S`: the Gaussian's weights against box approximations.
 struct PlotKernelCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "kernel",
-        abstract: "The Gaussian against box approximations: density, sampled weights, and the impulse responses of box passes.",
+        abstract:
+            "The Gaussian against box approximations: density, sampled weights, and the impulse responses of box passes.",
         discussion: """
-        Drawn: the continuous density g(x) = exp(−x²/2σ²)/(σ√(2π)) as a line; the normalised \
-        weights sampled at each pixel's centre (stems) and integrated over each pixel (markers), \
-        radius --radius or ⌊3σ + ½⌋; and the exact impulse response of N box passes with Kovesi's \
-        widths for σ, for each N of --passes (0 outside the boxes' reach), as centred steps: each \
-        weight holds over its whole pixel, so one box is a rectangle, not a trapezoid.
-        """
+            Drawn: the continuous density g(x) = exp(−x²/2σ²)/(σ√(2π)) as a line; the normalised \
+            weights sampled at each pixel's centre (stems) and integrated over each pixel (markers), \
+            radius --radius or ⌊3σ + ½⌋; and the exact impulse response of N box passes with Kovesi's \
+            widths for σ, for each N of --passes (0 outside the boxes' reach), as centred steps: each \
+            weight holds over its whole pixel, so one box is a rectangle, not a trapezoid.
+            """
     )
 
     @OptionGroup var sigmaOption: SigmaOption
@@ -58,14 +60,16 @@ struct PlotKernelCommand: ReportingCommand {
 
         // Series order sets the colours (FigureColour.series): the density line is green, so the
         // blue and sky-blue box lines stay apart from it.
-        var plot = Plot(title: "Gaussian weights (R = \(r)) against box passes, σ = \(NumberText.compact(sigma))",
-                        xLabel: "offset x (px)", yLabel: "weight")
+        var plot = Plot(
+            title: "Gaussian weights (R = \(r)) against box passes, σ = \(NumberText.compact(sigma))",
+            xLabel: "offset x (px)", yLabel: "weight")
         var keys: [String] = []
         plot.add("sampled at centres", x: offsets, y: point.weights, style: .impulses)
         keys.append("pointWeights")
         plot.add("integrated over pixels", x: offsets, y: integrated.weights, style: .points)
         keys.append("integratedWeights")
-        plot.add("Gaussian density g(x)", x: xs, y: xs.map { GaussianKernel1D.density($0, sigma: sigma) }, style: .lines)
+        plot.add(
+            "Gaussian density g(x)", x: xs, y: xs.map { GaussianKernel1D.density($0, sigma: sigma) }, style: .lines)
         keys.append("density")
         for box in boxes {
             let half = (box.response.count - 1) / 2
@@ -78,7 +82,8 @@ struct PlotKernelCommand: ReportingCommand {
 
     func makeReport(_ context: RunContext) throws -> Report {
         let (plot, columns) = try plot()
-        return try PlotOutput.write(plot, to: output.output, context: context, columns: columns,
-                                    notes: ["Box widths after Kovesi 2010 (the `boxes` command lists them with their σ and error)."])
+        return try PlotOutput.write(
+            plot, to: output.output, context: context, columns: columns,
+            notes: ["Box widths after Kovesi 2010 (the `boxes` command lists them with their σ and error)."])
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlurKit
 import Foundation
+import LessonFormat
 import Synchronization
 
 /// Writing a `Plot` from a command: the PNG with its `.dat` and `.gp` beside it, and the report
@@ -16,7 +17,8 @@ enum PlotOutput {
     }
 
     /// The note given, once per process, when gnuplot is missing.
-    static let fallbackNote = "gnuplot is not installed: drawn with the built-in plotter; `apt-get install gnuplot-nox` gives better plots"
+    static let fallbackNote =
+        "gnuplot is not installed: drawn with the built-in plotter; `apt-get install gnuplot-nox` gives better plots"
 
     /// Whether the fallback note was already given in this process: a lesson with several plots
     /// says it once.
@@ -34,7 +36,8 @@ enum PlotOutput {
     static func checkName(_ path: String, option: String) throws {
         let file = (path as NSString).lastPathComponent
         guard file.hasSuffix(".png"), file.count > 4, !file.hasPrefix(".") else {
-            throw ValidationError("\(option) must name a PNG file such as kernel.png (its .dat and .gp go beside it); got '\(path)'")
+            throw ValidationError(
+                "\(option) must name a PNG file such as kernel.png (its .dat and .gp go beside it); got '\(path)'")
         }
     }
 
@@ -56,18 +59,23 @@ enum PlotOutput {
     /// always get it), gnuplot's warnings, and the fallback note the first time in the process.
     ///
     /// - Throws: `BlurKitError` when a file cannot be written or gnuplot fails (one line).
-    static func write(_ plot: Plot, to requested: String, context: RunContext, columns: Columns?,
-                      notes: [String] = []) throws -> Report {
+    static func write(
+        _ plot: Plot, to requested: String, context: RunContext, columns: Columns?,
+        notes: [String] = []
+    ) throws -> Report {
         let path = context.outputPath(requested)
         let folder = (path as NSString).deletingLastPathComponent
         let name = String((path as NSString).lastPathComponent.dropLast(4))
         let written: Plot.Output
         do {
-            written = try plot.write(name: name, in: folder.isEmpty ? "." : folder, searchPath: gnuplotSearchPath,
-                                     command: context.commandLine)
+            written = try plot.write(
+                name: name, in: folder.isEmpty ? "." : folder, searchPath: gnuplotSearchPath,
+                command: context.commandLine)
         } catch let error as BlurKitError where context.inLesson {
             // A lesson's files are written in a staging folder: name them as the page will.
-            throw BlurKitError(error.description(path: error.path.map { $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0 }))
+            throw BlurKitError(
+                error.description(
+                    path: error.path.map { $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0 }))
         }
         var report = Report()
         report.figure(Figure(path: path, altText: plot.altText(), caption: plot.title))
@@ -89,8 +97,9 @@ enum PlotOutput {
     /// Only finite points are listed, as in the `.dat` file, and the data formats (CSV, JSON)
     /// carry each value exactly as the `.dat` file writes it.
     static func table(_ plot: Plot, columns: Columns, name: String) -> Table {
-        precondition(columns.series.count == plot.series.count,
-                     "\(columns.series.count) column keys for \(plot.series.count) series")
+        precondition(
+            columns.series.count == plot.series.count,
+            "\(columns.series.count) column keys for \(plot.series.count) series")
         var lookups: [[Double: Double]] = []
         var xs = Set<Double>()
         for series in plot.series {
@@ -101,20 +110,31 @@ enum PlotOutput {
             }
             lookups.append(lookup)
         }
-        let xColumn = columns.xInPi ? Table.Column(key: columns.x, title: "ω/π", unit: "1 = alternating px")
+        let xColumn =
+            columns.xInPi
+            ? Table.Column(key: columns.x, title: "ω/π", unit: "1 = alternating px")
             : Table.Column(key: columns.x, title: plot.xLabel)
-        var table = Table(title: plot.title, name: name,
-                          columns: [xColumn] + zip(plot.series, columns.series).map { Table.Column(key: $1, title: $0.name) })
+        var table = Table(
+            title: plot.title, name: name,
+            columns: [xColumn] + zip(plot.series, columns.series).map { Table.Column(key: $1, title: $0.name) })
         let floor = NumberText.floor(forLargest: lookups.flatMap(\.values).map(abs).max() ?? 0)
         for x in xs.sorted() {
-            let xCell = columns.xInPi ? Table.Cell(value: .number(x), display: NumberText.fixed(x / Double.pi, digits: 3)) : .compact(x)
-            table.append([xCell] + lookups.map { lookup in
-                lookup[x].map { Table.Cell(value: .number($0), display: NumberText.measured($0, 4, floor: floor)) } ?? .empty
-            })
+            let xCell =
+                columns.xInPi
+                ? Table.Cell(value: .number(x), display: NumberText.fixed(x / Double.pi, digits: 3)) : .compact(x)
+            table.append(
+                [xCell]
+                    + lookups.map { lookup in
+                        lookup[x].map {
+                            Table.Cell(value: .number($0), display: NumberText.measured($0, 4, floor: floor))
+                        } ?? .empty
+                    })
         }
-        table.notes = [columns.xInPi
-            ? "Values: \(plot.yLabel) against ω/π; \(name).dat and the data formats hold ω in radians per pixel."
-            : "Values: \(plot.yLabel) against \(plot.xLabel); \(name).dat holds the same numbers."]
+        table.notes = [
+            columns.xInPi
+                ? "Values: \(plot.yLabel) against ω/π; \(name).dat and the data formats hold ω in radians per pixel."
+                : "Values: \(plot.yLabel) against \(plot.xLabel); \(name).dat holds the same numbers."
+        ]
         return table
     }
 
@@ -122,14 +142,18 @@ enum PlotOutput {
     static func key(_ words: String) -> String {
         let parts = words.split { !$0.isLetter && !$0.isNumber }
         guard let first = parts.first else { return "value" }
-        return first.lowercased() + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
+        return first.lowercased()
+            + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
     }
 }
 
 /// The output options every `plot` kind shares.
 struct PlotOutputOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; NAME.dat (the numbers) and NAME.gp (a gnuplot script) go beside it.",
-                                                    valueName: "file.png"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The PNG to write; NAME.dat (the numbers) and NAME.gp (a gnuplot script) go beside it.",
+            valueName: "file.png"))
     var output: String
     @OptionGroup var formatOptions: FormatOptions
 

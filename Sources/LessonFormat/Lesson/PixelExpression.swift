@@ -6,39 +6,41 @@ import Foundation
 /// a picture (`.plane`) it appends an instruction instead of computing, and arithmetic on plain
 /// numbers is folded as it reads. `run` then evaluates the instructions over whole rows of
 /// Float32 registers, allocated once, so no pixel allocates.
-struct PixelProgram: Equatable, Sendable {
+package struct PixelProgram: Equatable, Sendable {
     /// What an instruction does; unary ones ignore their second operand.
-    enum Operation: String, Sendable {
+    package enum Operation: String, Sendable {
         case add, subtract, multiply, divide, power, minimum, maximum
         case abs, floor, ceil, round, sqrt, exp, log
     }
 
     /// A register (pictures first, then each instruction's result) or a number.
-    enum Operand: Equatable, Sendable {
+    package enum Operand: Equatable, Sendable {
         case register(Int)
         case constant(Float)
     }
 
     /// One step: `result = operation(a, b)`, its result the next register.
-    struct Instruction: Equatable, Sendable {
-        var operation: Operation
-        var a: Operand
-        var b: Operand
+    package struct Instruction: Equatable, Sendable {
+        package var operation: Operation
+        package var a: Operand
+        package var b: Operand
     }
 
     /// The most instructions a program may have: bounds the time per pixel.
-    static let maxInstructions = 64
+    package static let maxInstructions = 64
     /// The most pictures an expression may name.
-    static let maxPictures = 8
+    package static let maxPictures = 8
 
     /// How many pictures the registers start with.
-    var pictures: Int
-    var instructions: [Instruction] = []
+    package var pictures: Int
+    package var instructions: [Instruction] = []
     /// The result: the last instruction's register, or a constant, or a picture as it is.
-    var result: Operand = .constant(0)
+    package var result: Operand = .constant(0)
 
     /// Compiles `text` with each name of `pictures` standing for one picture (register i).
-    static func compile(_ text: String, pictures names: [String]) throws(LessonExpression.Failure) -> PixelProgram {
+    package static func compile(_ text: String, pictures names: [String]) throws(LessonExpression.Failure)
+        -> PixelProgram
+    {
         var environment: [String: LessonExpression.Value] = [:]
         for (i, name) in names.enumerated() { environment[name] = .plane(i) }
         var parser = LessonExpression.Parser(text: text, environment: environment)
@@ -57,8 +59,9 @@ struct PixelProgram: Equatable, Sendable {
 
     /// Evaluates the program over rows of `count` values: `inputs[i]` is picture i's row, the
     /// result goes into `output`. `scratch` holds one row per instruction, reused row after row.
-    func run(inputs: [UnsafeBufferPointer<Float>], scratch: inout [[Float]], output: UnsafeMutableBufferPointer<Float>)
-    {
+    package func run(
+        inputs: [UnsafeBufferPointer<Float>], scratch: inout [[Float]], output: UnsafeMutableBufferPointer<Float>
+    ) {
         let count = output.count
         if scratch.count != instructions.count {
             scratch = Array(repeating: [Float](repeating: 0, count: count), count: instructions.count)
@@ -99,7 +102,7 @@ struct PixelProgram: Equatable, Sendable {
 extension LessonExpression.Parser {
     /// Appends `operation(a, b)` to the program when a or b is a picture and returns its
     /// register; nil when both are plain values, which the parser computes itself.
-    mutating func emit(
+    package mutating func emit(
         _ operation: PixelProgram.Operation, _ a: LessonExpression.Value,
         _ b: LessonExpression.Value
     ) throws(LessonExpression.Failure) -> LessonExpression.Value? {
@@ -117,7 +120,7 @@ extension LessonExpression.Parser {
     }
 
     /// `min`/`max` of several arguments, folded pairwise, when any is a picture; else nil.
-    mutating func emitFold(
+    package mutating func emitFold(
         _ operation: PixelProgram.Operation,
         _ arguments: [LessonExpression.Value]
     ) throws(LessonExpression.Failure) -> LessonExpression.Value? {
@@ -147,5 +150,5 @@ extension LessonExpression.Parser {
 
 extension LessonExpression.Value {
     /// Whether the value is a picture (`.plane`).
-    var isPlane: Bool { if case .plane = self { true } else { false } }
+    package var isPlane: Bool { if case .plane = self { true } else { false } }
 }

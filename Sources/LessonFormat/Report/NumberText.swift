@@ -1,14 +1,14 @@
 import Foundation
 
 /// Number formatting shared by every renderer.
-enum NumberText {
-    static func fixed(_ x: Double, digits: Int) -> String {
+package enum NumberText {
+    package static func fixed(_ x: Double, digits: Int) -> String {
         guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "∞" : "−∞") }
         return String(format: "%.\(digits)f", x)
     }
 
     /// A parameter as a person writes it: up to 6 significant digits, no trailing zeros (1.5, 2, 0.25).
-    static func compact(_ x: Double, significant: Int = 6) -> String {
+    package static func compact(_ x: Double, significant: Int = 6) -> String {
         guard x.isFinite else { return fixed(x, digits: 0) }
         var s = String(format: "%.\(significant)g", x)
         if s.contains("."), !s.contains("e") {
@@ -22,7 +22,7 @@ enum NumberText {
     /// value smaller than `floor` (a power of ten the table's largest value sets) as `< 1e−6`,
     /// since round-off below it (7.2e-17 for an exact zero) carries no information; other small
     /// values as `1.39e−5`.
-    static func measured(_ x: Double, _ digits: Int, floor: Double) -> String {
+    package static func measured(_ x: Double, _ digits: Int, floor: Double) -> String {
         guard x.isFinite else { return significant(x, digits) }
         if x == 0 { return "0" }
         if abs(x) < floor { return (x < 0 ? "> −" : "< ") + powerOfTen(floor) }
@@ -32,19 +32,19 @@ enum NumberText {
     }
 
     /// `1e−6` for 10⁻⁶: a power of ten as `1eN` with a true minus sign.
-    static func powerOfTen(_ x: Double) -> String {
+    package static func powerOfTen(_ x: Double) -> String {
         "1e" + minus(Int(Foundation.log10(x).rounded()))
     }
 
-    static func minus(_ n: Int) -> String { n < 0 ? "−\(-n)" : "\(n)" }
+    package static func minus(_ n: Int) -> String { n < 0 ? "−\(-n)" : "\(n)" }
 
     /// The smallest value a column of numbers up to `largest` shows: 10⁻⁶ of its power of ten.
-    static func floor(forLargest largest: Double) -> Double {
+    package static func floor(forLargest largest: Double) -> Double {
         guard largest > 0, largest.isFinite else { return 0 }
         return Foundation.pow(10, Foundation.floor(Foundation.log10(largest)) - 6)
     }
 
-    static func significant(_ x: Double, _ digits: Int) -> String {
+    package static func significant(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "∞" : "−∞") }
         if x == 0 { return "0" }
         let magnitude = abs(x)
@@ -55,4 +55,3 @@ enum NumberText {
         return String(format: "%.\(digits - 1)e", x)
     }
 }
-

@@ -1,24 +1,24 @@
 import Foundation
 
 /// The lessons in a folder (`Lessons/`): files named `NN-slug.md`, in number order.
-struct LessonLibrary: Sendable {
+package struct LessonLibrary: Sendable {
     /// The folder, as given (`Lessons`).
-    var folder: String
+    package var folder: String
     /// Every lesson file in number order.
-    var entries: [Entry]
+    package var entries: [Entry]
 
-    struct Entry: Equatable, Sendable {
-        var number: Int
-        var slug: String
-        var path: String
+    package struct Entry: Equatable, Sendable {
+        package var number: Int
+        package var slug: String
+        package var path: String
     }
 
-    /// Lists the lessons in `folder` (`./Lessons` when nil).
+    /// Lists the lessons in `folder` (ExplorerCLI's `init(folder: String?)` picks the folder when
+    /// none is given).
     ///
     /// - Throws: `LessonError` when the folder is missing or two files share a number.
-    init(folder: String?) throws(LessonError) {
-        let folder =
-            folder.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? PackageFolders.lessons
+    package init(folder: String) throws(LessonError) {
+        let folder = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             let hint = "run from the package's folder (the one with Lessons/) or pass --lessons DIR"
@@ -50,7 +50,7 @@ struct LessonLibrary: Sendable {
     /// to a `.md` file (anything containing `/` or ending in `.md`).
     ///
     /// - Throws: `LessonError` (exit status 64) for an unknown number or slug, listing the lessons.
-    func path(for spec: String) throws(LessonError) -> String {
+    package func path(for spec: String) throws(LessonError) -> String {
         if spec.hasSuffix(".md") || spec.contains("/") {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: spec, isDirectory: &isFolder) else {
@@ -82,7 +82,7 @@ struct LessonLibrary: Sendable {
     }
 
     /// The number and slug of a file named `NN-slug.md`; `(nil, stem)` for any other name.
-    static func numberAndSlug(fileName: String) -> (number: Int?, slug: String) {
+    package static func numberAndSlug(fileName: String) -> (number: Int?, slug: String) {
         let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
         let digits = stem.prefix(while: { $0.isASCII && $0.isNumber })
         guard !digits.isEmpty, stem.dropFirst(digits.count).first == "-", let number = Int(digits) else {
@@ -96,14 +96,14 @@ struct LessonLibrary: Sendable {
     /// The largest lesson file read: 1 MiB, about a hundred times the longest shipped lesson and room
     /// for ten thousand cells, so a lesson's parse and its page stay bounded in time and memory
     /// (a 95 MB file once took 170 s and 4.2 GB before it failed).
-    static let maximumBytes = 1 << 20
+    package static let maximumBytes = 1 << 20
 
     /// The text of a lesson file, which must be a regular file of UTF-8.
     ///
     /// - Throws: `LessonError` for a missing or unreadable file, a folder, a pipe or device, a file
     ///   over `maximumBytes`, a UTF-16 or UTF-32 file (by its byte-order mark, on line 1), or bytes
     ///   that are not UTF-8 (on the line and column where they are).
-    static func readText(_ path: String) throws(LessonError) -> String {
+    package static func readText(_ path: String) throws(LessonError) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw LessonError(
@@ -161,7 +161,7 @@ struct LessonLibrary: Sendable {
     }
 
     /// The part of a Foundation error a reader needs (`No such file or directory`).
-    static func reason(_ error: Error) -> String {
+    package static func reason(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
         {

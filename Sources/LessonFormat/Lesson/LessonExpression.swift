@@ -15,9 +15,9 @@ import Foundation
 /// number (`(-8)^(1/3)`) is an error, as `1/0` is. Brackets and calls nest at most
 /// `maximumDepth` deep, so no expression, however long, can exhaust the stack: chains of `not`,
 /// unary `-` and `^` are read in loops, not by recursion.
-enum LessonExpression {
+package enum LessonExpression {
     /// A value: a number, text or a truth value.
-    enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         case number(Double)
         case text(String)
         case bool(Bool)
@@ -27,7 +27,7 @@ enum LessonExpression {
 
         /// The value as a number, when it is one or is text that reads as one (a true minus `−`,
         /// as tables write `1.4e−5`, reads as `-`).
-        var number: Double? {
+        package var number: Double? {
             switch self {
             case .number(let x): x
             case .text(let s): Double(s) ?? Double(s.replacingOccurrences(of: "−", with: "-"))
@@ -36,7 +36,7 @@ enum LessonExpression {
         }
 
         /// How the value is written into text.
-        var rendered: String {
+        package var rendered: String {
             switch self {
             case .number(let x):
                 if x.rounded() == x, abs(x) < 1e15 { return String(Int(x)) }
@@ -49,12 +49,12 @@ enum LessonExpression {
     }
 
     /// An expression that cannot be read or evaluated; the message says what and where in it.
-    struct Failure: Error, Equatable {
-        var message: String
+    package struct Failure: Error, Equatable {
+        package var message: String
     }
 
     /// Evaluates `text` with the names in `environment`.
-    static func evaluate(_ text: String, in environment: [String: Value]) throws(Failure) -> Value {
+    package static func evaluate(_ text: String, in environment: [String: Value]) throws(Failure) -> Value {
         var parser = Parser(text: text, environment: environment)
         let value = try parser.expression()
         parser.skipBlanks()
@@ -62,45 +62,46 @@ enum LessonExpression {
         return value
     }
 
-    static let functions = ["floor", "ceil", "round", "abs", "sqrt", "exp", "log", "min", "max", "odd", "if", "fixed"]
+    package static let functions =
+        ["floor", "ceil", "round", "abs", "sqrt", "exp", "log", "min", "max", "odd", "if", "fixed"]
 
     /// Names an expression gives a meaning of its own: a parameter or value so named would be
     /// shadowed (`true`, `false`, the operator words) or would silently shadow (`pi`).
-    static let reservedNames: Set<String> = ["pi", "true", "false", "and", "or", "not"]
+    package static let reservedNames: Set<String> = ["pi", "true", "false", "and", "or", "not"]
 
     /// How deep brackets and function calls may nest: far beyond what a lesson needs, far below
     /// what would exhaust a thread's stack (each level takes eight frames of the parser).
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// A recursive-descent parser that evaluates as it reads.
-    struct Parser {
-        var scalars: [Character]
-        var position = 0
-        var text: String
-        var environment: [String: Value]
+    package struct Parser {
+        package var scalars: [Character]
+        package var position = 0
+        package var text: String
+        package var environment: [String: Value]
         /// How many brackets and calls are open where the parser is.
-        var depth = 0
+        package var depth = 0
         /// The per-pixel program arithmetic on pictures (`.plane`) is compiled into; nil for
         /// lesson text, whose environment holds no pictures.
-        var program: PixelProgram?
+        package var program: PixelProgram?
 
-        init(text: String, environment: [String: Value]) {
+        package init(text: String, environment: [String: Value]) {
             self.text = text
             self.scalars = Array(text)
             self.environment = environment
         }
 
-        var atEnd: Bool { position >= scalars.count }
-        var rest: String { String(scalars[min(position, scalars.count)...]) }
+        package var atEnd: Bool { position >= scalars.count }
+        package var rest: String { String(scalars[min(position, scalars.count)...]) }
 
         /// A failure naming the expression, shortened to its first 60 characters when longer.
-        func failure(_ message: String) -> Failure {
+        package func failure(_ message: String) -> Failure {
             let shown = scalars.count > 60 ? String(scalars[..<60]) + "…" : text
             return Failure(message: "in '\(shown)': \(message)")
         }
 
         /// `x` as a value, or a failure when it is infinite or not a number.
-        func finite(_ x: Double, _ operation: @autoclosure () -> String) throws(Failure) -> Value {
+        package func finite(_ x: Double, _ operation: @autoclosure () -> String) throws(Failure) -> Value {
             guard x.isFinite else {
                 throw failure("\(operation()) is \(x.isNaN ? "not a number" : "too large to be a finite number")")
             }
@@ -108,19 +109,19 @@ enum LessonExpression {
         }
 
         /// Opens one level of brackets or a call; fails beyond `maximumDepth`.
-        mutating func enter() throws(Failure) {
+        package mutating func enter() throws(Failure) {
             depth += 1
             guard depth <= LessonExpression.maximumDepth else {
                 throw failure("brackets and calls nest more than \(LessonExpression.maximumDepth) deep")
             }
         }
 
-        mutating func skipBlanks() {
+        package mutating func skipBlanks() {
             while !atEnd, scalars[position] == " " { position += 1 }
         }
 
         /// Consumes `token` (after blanks) when it comes next; words must end there.
-        mutating func take(_ token: String) -> Bool {
+        package mutating func take(_ token: String) -> Bool {
             skipBlanks()
             var index = position
             for c in token {
@@ -132,7 +133,7 @@ enum LessonExpression {
             return true
         }
 
-        mutating func expression() throws(Failure) -> Value {
+        package mutating func expression() throws(Failure) -> Value {
             var left = try conjunction()
             while take("or") {
                 let right = try conjunction()
@@ -142,7 +143,7 @@ enum LessonExpression {
             return left
         }
 
-        mutating func conjunction() throws(Failure) -> Value {
+        package mutating func conjunction() throws(Failure) -> Value {
             var left = try negation()
             while take("and") {
                 let right = try negation()
@@ -152,7 +153,7 @@ enum LessonExpression {
             return left
         }
 
-        mutating func negation() throws(Failure) -> Value {
+        package mutating func negation() throws(Failure) -> Value {
             var negations = 0
             while take("not") { negations += 1 }
             let value = try comparison()
@@ -161,7 +162,7 @@ enum LessonExpression {
             return .bool(negations % 2 == 1 ? !b : b)
         }
 
-        mutating func comparison() throws(Failure) -> Value {
+        package mutating func comparison() throws(Failure) -> Value {
             let left = try sum()
             for op in ["<=", ">=", "==", "!=", "<", ">"] where take(op) {
                 let right = try sum()
@@ -187,7 +188,7 @@ enum LessonExpression {
             return left
         }
 
-        mutating func sum() throws(Failure) -> Value {
+        package mutating func sum() throws(Failure) -> Value {
             var left = try product()
             while true {
                 if take("+") {
@@ -206,7 +207,7 @@ enum LessonExpression {
             }
         }
 
-        mutating func product() throws(Failure) -> Value {
+        package mutating func product() throws(Failure) -> Value {
             var left = try unary()
             while true {
                 if take("*") {
@@ -232,9 +233,8 @@ enum LessonExpression {
         }
 
         /// Unary minus and `^` (right-associative, binding tighter than minus: `-2^2` is -4,
-        /// `2^-1^2` is 2^-(1^2)), read in a loop: a chain of any length takes no more stack than
-        /// one operator.
-        mutating func unary() throws(Failure) -> Value {
+        /// `2^-1^2` is 2^-(1^2)), read in a loop: a chain of any length takes no more stack than one operator.
+        package mutating func unary() throws(Failure) -> Value {
             // Each operand of a chain `-a ^ -b ^ c`, with the minuses before it, which apply to
             // the power that starts there.
             var operands: [(minuses: Int, value: Value)] = []
@@ -269,7 +269,7 @@ enum LessonExpression {
             return .number(power)
         }
 
-        mutating func primary() throws(Failure) -> Value {
+        package mutating func primary() throws(Failure) -> Value {
             skipBlanks()
             guard !atEnd else { throw failure("an expression ends too early") }
             let c = scalars[position]
@@ -325,7 +325,7 @@ enum LessonExpression {
             return value
         }
 
-        mutating func call(_ name: String) throws(Failure) -> Value {
+        package mutating func call(_ name: String) throws(Failure) -> Value {
             var arguments: [Value] = []
             if !take(")") {
                 repeat { arguments.append(try expression()) } while take(",")
@@ -382,12 +382,12 @@ enum LessonExpression {
             }
         }
 
-        func number(_ value: Value) throws(Failure) -> Double {
+        package func number(_ value: Value) throws(Failure) -> Double {
             guard let x = value.number else { throw failure("'\(value.rendered)' is not a number") }
             return x
         }
 
-        func truth(_ value: Value) throws(Failure) -> Bool {
+        package func truth(_ value: Value) throws(Failure) -> Bool {
             switch value {
             case .bool(let b): return b
             case .number(let x): return x != 0

@@ -8,24 +8,24 @@ import Foundation
 /// and the last `m=0`, and only the first carries the other keys: `a=T` (transmit and display at
 /// the cursor), `f` the format (100: PNG; 32: raw RGBA with `s` and `v` its width and height),
 /// `q=2` (no reply from the terminal), and `c`, `r` the cells the picture is scaled into.
-enum KittyGraphics {
+package enum KittyGraphics {
     /// The most base64 characters in one escape code (a multiple of 4, as the protocol requires
     /// of every chunk but the last).
-    static let chunkLength = 4096
+    package static let chunkLength = 4096
 
     /// A PNG file's bytes, shown at the cursor in `columns` × `rows` cells.
-    static func encodePNG(_ png: [UInt8], columns: Int, rows: Int) -> String {
+    package static func encodePNG(_ png: [UInt8], columns: Int, rows: Int) -> String {
         encode(png, keys: "a=T,f=100,q=2,c=\(columns),r=\(rows)")
     }
 
     /// 8-bit RGBA pixels (row by row, 4 bytes each), shown at the cursor at their own size.
-    static func encodeRGBA(_ rgba: [UInt8], width: Int, height: Int) -> String {
+    package static func encodeRGBA(_ rgba: [UInt8], width: Int, height: Int) -> String {
         precondition(rgba.count == 4 * width * height, "rgba.count (\(rgba.count)) must be 4 * \(width) * \(height)")
         return encode(rgba, keys: "a=T,f=32,s=\(width),v=\(height),q=2")
     }
 
     /// The escape codes that carry `payload` with `keys` on the first chunk.
-    static func encode(_ payload: [UInt8], keys: String) -> String {
+    package static func encode(_ payload: [UInt8], keys: String) -> String {
         let base64 = Array(Data(payload).base64EncodedString().utf8)
         var codes = ""
         var start = 0

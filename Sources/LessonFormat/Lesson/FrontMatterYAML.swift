@@ -8,31 +8,31 @@
 /// A hand-written reader rather than a YAML library: the front matter is a dozen lines, and the
 /// library (Yams, with libyaml) took about 7 s of CPU of a newcomer's first build on 2 cores
 /// (docs/performance.md, "First build").
-struct FrontMatterNode {
-    enum Content {
+package struct FrontMatterNode {
+    package enum Content {
         case scalar(String)
         case list([FrontMatterNode])
         case mapping([(key: FrontMatterNode, value: FrontMatterNode)])
     }
 
-    var content: Content
+    package var content: Content
     /// The line in the YAML text, from 1.
-    var line: Int
+    package var line: Int
 
-    var scalar: String? { if case .scalar(let text) = content { text } else { nil } }
-    var list: [FrontMatterNode]? { if case .list(let items) = content { items } else { nil } }
-    var mapping: [(key: FrontMatterNode, value: FrontMatterNode)]? {
+    package var scalar: String? { if case .scalar(let text) = content { text } else { nil } }
+    package var list: [FrontMatterNode]? { if case .list(let items) = content { items } else { nil } }
+    package var mapping: [(key: FrontMatterNode, value: FrontMatterNode)]? {
         if case .mapping(let pairs) = content { pairs } else { nil }
     }
 
     /// Why a text is not front matter, and on which of its lines (from 1).
-    struct Problem: Error {
-        var line: Int
-        var message: String
+    package struct Problem: Error {
+        package var line: Int
+        package var message: String
     }
 
     /// Reads `text`; nil when it holds nothing but blank lines and comments.
-    static func parse(_ text: String) throws(Problem) -> FrontMatterNode? {
+    package static func parse(_ text: String) throws(Problem) -> FrontMatterNode? {
         var lines: [(number: Int, indent: Int, body: Substring)] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let indentation = raw.prefix(while: { $0 == " " || $0 == "\t" })

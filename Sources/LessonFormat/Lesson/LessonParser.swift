@@ -1,28 +1,29 @@
 /// Reads a lesson file: strict front matter, then Markdown prose and `explorer` cells.
-enum LessonParser {
+package enum LessonParser {
     /// Cell attributes allowed in the info string after `explorer`.
-    static let attributes = ["hide", "caption=\"…\"", "predict=\"…\"", "answer=\"ID.ROW.COLUMN\"", "id=\"…\""]
+    package static let attributes = ["hide", "caption=\"…\"", "predict=\"…\"", "answer=\"ID.ROW.COLUMN\"", "id=\"…\""]
 
-    /// Parses the lesson at `path`.
+    /// Parses the lesson at `path`; `methods` are the blur methods' names (`MethodCatalog.names`),
+    /// which a `kind: method` parameter takes.
     ///
     /// - Throws: `LessonError` for a missing or unreadable file, or a problem in it.
-    static func parse(fileAt path: String) throws(LessonError) -> Lesson {
+    package static func parse(fileAt path: String, methods: [String]) throws(LessonError) -> Lesson {
         let text = try LessonLibrary.readText(path)
-        return try parse(text, path: path)
+        return try parse(text, path: path, methods: methods)
     }
 
     /// Parses lesson text; `path` names it in errors and gives its number and slug.
     ///
     /// A UTF-8 byte order mark before the front matter is skipped, as editors on Windows write
     /// one; a NUL character anywhere is refused at its line, since no page or terminal shows it.
-    static func parse(_ text: String, path: String) throws(LessonError) -> Lesson {
+    package static func parse(_ text: String, path: String, methods: [String]) throws(LessonError) -> Lesson {
         let body = text.hasPrefix("\u{FEFF}") ? Substring(text.unicodeScalars.dropFirst()) : Substring(text)
         let lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         if let index = lines.firstIndex(where: { $0.unicodeScalars.contains("\0") }) {
             throw LessonError(
                 path, line: index + 1, "a NUL character (\\0) in the text; a lesson holds printable text only")
         }
-        let front = try FrontMatter.parse(lines, path: path)
+        let front = try FrontMatter.parse(lines, path: path, methods: methods)
         let (number, slug) = LessonLibrary.numberAndSlug(
             fileName: path.split(separator: "/").last.map(String.init) ?? path)
         var parts: [Lesson.Part] = []
@@ -93,7 +94,7 @@ enum LessonParser {
             parameters: front.parameters, values: front.values, parametersLine: front.parametersLine, parts: parts)
     }
 
-    static func cell(info: String, fenceLine: Int, body: [(String, Int)], path: String) throws(LessonError)
+    package static func cell(info: String, fenceLine: Int, body: [(String, Int)], path: String) throws(LessonError)
         -> Lesson.Cell
     {
         var cell = Lesson.Cell(lines: [], line: fenceLine + 1, fenceLine: fenceLine)
@@ -175,13 +176,13 @@ enum LessonParser {
     }
 
     /// A fence line: up to three spaces, then three or more backticks or tildes, then an info string.
-    struct Fence {
-        var character: Character
-        var count: Int
-        var indent: Int
-        var info: String
+    package struct Fence {
+        package var character: Character
+        package var count: Int
+        package var indent: Int
+        package var info: String
 
-        init?(_ line: Substring) {
+        package init?(_ line: Substring) {
             let indent = line.prefix(while: { $0 == " " }).count
             guard indent <= 3 else { return nil }
             let rest = line.dropFirst(indent)
@@ -196,7 +197,7 @@ enum LessonParser {
             self.info = String(info)
         }
 
-        func isClosed(by line: Substring) -> Bool {
+        package func isClosed(by line: Substring) -> Bool {
             let indent = line.prefix(while: { $0 == " " }).count
             guard indent <= 3 else { return false }
             let rest = line.dropFirst(indent).trimmingTrailingBlanks()
@@ -208,7 +209,7 @@ enum LessonParser {
 extension LessonParser {
     /// Whether `text` may be a cell's id: letters, digits and `_`, starting with a letter (so
     /// that prose can read `ID.ROW.COLUMN`).
-    static func isCellID(_ text: String) -> Bool {
+    package static func isCellID(_ text: String) -> Bool {
         guard let first = text.first, first.isLetter else { return false }
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }

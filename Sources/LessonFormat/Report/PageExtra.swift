@@ -4,7 +4,7 @@
 ///
 /// The page gives each island an element id, its `idStem` numbered in page order
 /// (`glass-demo-1`, `glass-demo-2`, …), and adds its rules to the page's style sheet.
-protocol HTMLIsland: Sendable {
+package protocol HTMLIsland: Sendable {
     /// The start of the element ids the page gives islands of this kind.
     var idStem: String { get }
     /// The element, with `id`.
@@ -18,16 +18,16 @@ protocol HTMLIsland: Sendable {
 }
 
 extension HTMLIsland {
-    var files: [String] { [] }
+    package var files: [String] { [] }
 }
 
 extension HTMLIsland where Self: Equatable {
-    func isEqual(to other: any HTMLIsland) -> Bool { (other as? Self) == self }
+    package func isEqual(to other: any HTMLIsland) -> Bool { (other as? Self) == self }
 }
 
 /// A page-only block of a `Report`: an `HTMLIsland` of any kind.
-struct PageExtra: Sendable, Equatable {
-    var island: any HTMLIsland
+package struct PageExtra: Sendable, Equatable {
+    package var island: any HTMLIsland
 
-    static func == (a: PageExtra, b: PageExtra) -> Bool { a.island.isEqual(to: b.island) }
+    package static func == (a: PageExtra, b: PageExtra) -> Bool { a.island.isEqual(to: b.island) }
 }

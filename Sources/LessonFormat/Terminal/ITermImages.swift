@@ -7,9 +7,9 @@ import Foundation
 /// arguments `key=value` separated by `;`: `inline=1` (show it rather than download it), `size`
 /// (the file's length in bytes), `width` (in character cells when a bare number) and
 /// `preserveAspectRatio=1` (scale without stretching).
-enum ITermImages {
+package enum ITermImages {
     /// An image file's bytes (PNG here), shown at the cursor `columns` cells wide.
-    static func encode(_ file: [UInt8], columns: Int) -> String {
+    package static func encode(_ file: [UInt8], columns: Int) -> String {
         "\u{1B}]1337;File=inline=1;size=\(file.count);width=\(columns);preserveAspectRatio=1:"
             + Data(file).base64EncodedString() + "\u{07}"
     }

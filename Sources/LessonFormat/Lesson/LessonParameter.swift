@@ -1,5 +1,3 @@
-import BlurKit
-
 /// A parameter a lesson declares in its front matter: its kind, the values it accepts, its default
 /// and what it means.
 ///
@@ -22,17 +20,17 @@ import BlurKit
 ///
 /// A draft may write `name: value` alone; the kind is then read off the value (integer, number or
 /// text) and nothing else is checked.
-struct LessonParameter: Equatable, Sendable, Codable {
+package struct LessonParameter: Equatable, Sendable, Codable {
     /// What values a parameter takes.
-    enum Kind: String, Equatable, Sendable, Codable, CaseIterable {
+    package enum Kind: String, Equatable, Sendable, Codable, CaseIterable {
         /// A real number in `range`.
         case number
         /// A whole number in `range`.
         case integer
         /// One of `choices`.
         case choice
-        /// A blur method of the library's catalog (`MethodCatalog`): any of them, or those of
-        /// `choices`. The command line, the live page's menu and the static site's states take
+        /// A blur method of the library's catalog (`MethodCatalog`, whose names the parser is
+        /// given: `LessonParser.parse(_:path:methods:)`): any of them, or those of `choices`. The command line, the live page's menu and the static site's states take
         /// the names from the catalog, so a new method appears in them without a lesson's edit.
         case method
         /// A PNG path, `photo`, or `builtin:NAME[@WxH]`, at least `smallest` in size.
@@ -42,13 +40,13 @@ struct LessonParameter: Equatable, Sendable, Codable {
     }
 
     /// An image size, `WxH`.
-    struct Size: Equatable, Sendable, Codable, CustomStringConvertible {
-        var width: Int
-        var height: Int
-        var description: String { "\(width)×\(height)" }
+    package struct Size: Equatable, Sendable, Codable, CustomStringConvertible {
+        package var width: Int
+        package var height: Int
+        package var description: String { "\(width)×\(height)" }
 
         /// Parses `160x120` (or `160×120`); nil for anything else.
-        init?(parsing text: String) {
+        package init?(parsing text: String) {
             let parts = text.replacingOccurrences(of: "×", with: "x").lowercased().split(separator: "x")
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
                 (1...1_000_000).contains(w), (1...1_000_000).contains(h)
@@ -57,34 +55,37 @@ struct LessonParameter: Equatable, Sendable, Codable {
             height = h
         }
 
-        init(width: Int, height: Int) {
+        package init(width: Int, height: Int) {
             self.width = width
             self.height = height
         }
     }
 
-    var name: String
-    var kind: Kind
+    package var name: String
+    package var kind: Kind
     /// The default value, as text (what `{{name}}` gives when nothing is set).
-    var value: String
+    package var value: String
     /// One line: what the parameter means.
-    var meaning: String
+    package var meaning: String
     /// Number and integer: the smallest and largest value accepted (nil for a draft's parameter).
-    var minimum: Double?
-    var maximum: Double?
+    package var minimum: Double?
+    package var maximum: Double?
     /// The largest magnitude a number or integer may have, in a range or as a value: 10¹⁵, below
     /// which every whole number is exact in a Double and converts to `Int` without a trap.
-    static let largestMagnitude = 1e15
-    /// Choice: the values accepted.
-    var choices: [String] = []
+    package static let largestMagnitude = 1e15
+    /// Choice: the values accepted. Method: the methods accepted, every name of the catalog when
+    /// the declaration lists none.
+    package var choices: [String] = []
+    /// Method: the choices are every method of the catalog.
+    package var allMethods = false
     /// Image: the smallest width and height the lesson works on.
-    var smallest: Size?
+    package var smallest: Size?
     /// The line that declares the parameter.
-    var line: Int
+    package var line: Int
 
     /// True when the declaration says everything a control needs: a meaning, and a range, choices
     /// or a smallest size for the kinds that have one.
-    var isComplete: Bool {
+    package var isComplete: Bool {
         guard !meaning.isEmpty else { return false }
         switch kind {
         case .number, .integer: return minimum != nil && maximum != nil
@@ -95,7 +96,7 @@ struct LessonParameter: Equatable, Sendable, Codable {
     }
 
     /// `0.5…12`, `light, dark`, `at least 160×120`, or `any text`: what the parameter accepts.
-    var accepts: String {
+    package var accepts: String {
         switch kind {
         case .number, .integer:
             guard let minimum, let maximum else { return kind == .integer ? "any whole number" : "any number" }
@@ -104,7 +105,7 @@ struct LessonParameter: Equatable, Sendable, Codable {
         case .choice:
             return "one of " + choices.joined(separator: ", ")
         case .method:
-            return choices == MethodCatalog.names
+            return allMethods
                 ? "any blur method of explorer blur --method" : "one of " + choices.joined(separator: ", ")
         case .image:
             let size = smallest.map { ", at least \($0)" } ?? ""
@@ -121,9 +122,11 @@ struct LessonParameter: Equatable, Sendable, Codable {
     ///
     /// No kind accepts a control character (a newline, ESC, NUL, …): a value is one line of
     /// printable text wherever it is shown — terminal, page, table or a PNG's text chunk.
-    func problem(with text: String) -> String? {
-        if TerminalText.visible(text) != text {
-            return "\(name) takes one line of printable text; '\(TerminalText.visible(text))' holds a control character"
+    package func problem(with text: String) -> String? {
+        if let control = text.unicodeScalars.first(where: Self.isControl) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            return "\(name) takes one line of printable text; the value holds a control character, U+"
+                + String(repeating: "0", count: max(0, 4 - code.count)) + code
         }
         switch kind {
         case .number:
@@ -154,8 +157,18 @@ struct LessonParameter: Equatable, Sendable, Codable {
         return nil
     }
 
+    /// A character that moves the cursor, recolours a terminal or starts a line: the C0 and C1
+    /// controls and DEL (Unicode's `Cc`), and the line and paragraph separators; the characters
+    /// `TerminalText.visible` shows as escapes.
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+
     /// What is wrong with an image of `width`×`height` for this parameter, or nil.
-    func problem(withImageOf width: Int, _ height: Int, named text: String) -> String? {
+    package func problem(withImageOf width: Int, _ height: Int, named text: String) -> String? {
         guard let smallest, width < smallest.width || height < smallest.height else { return nil }
         return "\(name)=\(text) is \(width)×\(height); this lesson needs an image of at least \(smallest) pixels"
     }

@@ -1,7 +1,7 @@
 /// How many terminal columns text takes: ANSI escape sequences and combining marks take none, East
 /// Asian wide characters (the lessons' Chinese source titles) two, and every other character one.
-enum DisplayWidth {
-    static func of(_ text: some StringProtocol) -> Int {
+package enum DisplayWidth {
+    package static func of(_ text: some StringProtocol) -> Int {
         var width = 0
         var escape = false
         for scalar in text.unicodeScalars {
@@ -23,7 +23,7 @@ enum DisplayWidth {
     /// Whether a terminal gives `scalar` two columns: East Asian wide and fullwidth characters
     /// (Unicode's EastAsianWidth W and F: CJK ideographs and punctuation, kana, Hangul, fullwidth
     /// forms) and the emoji blocks.
-    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
@@ -36,7 +36,7 @@ enum DisplayWidth {
 
     /// The longest prefix of `text` no wider than `columns` (at least one character, so a
     /// line always advances).
-    static func prefix(_ text: Substring, columns: Int) -> Substring {
+    package static func prefix(_ text: Substring, columns: Int) -> Substring {
         var used = 0
         var end = text.startIndex
         for index in text.indices {

@@ -5,9 +5,9 @@
 /// escaped, then HTML). Inside a code span of the lesson's (`` `{{image}}` ``) Markdown shows
 /// text literally, so the value is written as it is, and if it holds backticks the span's two
 /// fences are lengthened past them (and padded), so the value cannot close the span.
-struct ProseLine {
+package struct ProseLine {
     /// Whether code spans are tracked (prose); off, values are rendered and source copied as is.
-    let enabled: Bool
+    package let enabled: Bool
     private let source: String
     /// The code spans of the source line: each opening backtick run's start, mapped to the
     /// run's length and the range of its closing run. Placeholders (`{{…}}`) are opaque.
@@ -17,17 +17,17 @@ struct ProseLine {
     /// fence length it now needs.
     private var open: (piece: Int, close: Range<String.Index>, closeLength: Int, fence: Int)?
 
-    init(_ source: String, enabled: Bool) {
+    package init(_ source: String, enabled: Bool) {
         self.source = source
         self.enabled = enabled
         if enabled { spans = Self.codeSpans(in: source) }
     }
 
     /// The text written so far.
-    var text: String { pieces.joined() }
+    package var text: String { pieces.joined() }
 
     /// Copies a stretch of the source line (a substring of it), opening and closing code spans.
-    mutating func appendSource(_ part: Substring) {
+    package mutating func appendSource(_ part: Substring) {
         guard enabled else { return pieces.append(String(part)) }
         var i = part.startIndex
         var literal = ""
@@ -54,7 +54,7 @@ struct ProseLine {
     }
 
     /// Writes a value: rendered by `render` outside code, as it is inside a code span.
-    mutating func appendValue(_ value: LessonExpression.Value, render: (LessonExpression.Value) -> String) {
+    package mutating func appendValue(_ value: LessonExpression.Value, render: (LessonExpression.Value) -> String) {
         guard enabled, let span = open else { return pieces.append(render(value)) }
         let text = String(value.rendered.map { $0.isNewline ? " " : $0 })
         if text.contains("`") {
@@ -68,7 +68,7 @@ struct ProseLine {
     /// The code spans of `line` (CommonMark: a run of n backticks up to the next run of exactly
     /// n), skipping backslash escapes outside code and `{{…}}` placeholders.
     ///   With `placeholders` false, `{{` is text (for a line already filled in).
-    static func codeSpans(in line: String, placeholders: Bool = true) -> [String.Index: (
+    package static func codeSpans(in line: String, placeholders: Bool = true) -> [String.Index: (
         length: Int, close: Range<String.Index>
     )] {
         var spans: [String.Index: (length: Int, close: Range<String.Index>)] = [:]

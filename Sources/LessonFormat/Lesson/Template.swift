@@ -6,7 +6,7 @@
 ///
 /// In prose, a line holding only `{{#if EXPRESSION}}` starts a section that is shown only when the
 /// expression is true, `{{else}}` starts its alternative and `{{/if}}` ends it; sections nest.
-enum Template {
+package enum Template {
     /// `text` (on file line `line` of `path`) with every `{{expression}}` replaced by its value.
     /// Blanks inside the braces are allowed (`{{ sigma }}`).
     ///
@@ -18,7 +18,7 @@ enum Template {
     ///   In `prose`, a value inside a code span of the line is written as it is (code shows it
     ///   literally) and the span's fences are lengthened past any backticks in it, so a value can
     ///   close no code span (`ProseLine`).
-    static func substitute(
+    package static func substitute(
         _ text: String, values: [String: LessonExpression.Value], path: String, line: Int,
         prose: Bool = false,
         render: (LessonExpression.Value) -> String = \.rendered
@@ -68,7 +68,7 @@ enum Template {
     ///
     /// - Throws: `LessonError` at the line of an `{{else}}` or `{{/if}}` without its `{{#if}}`,
     ///   an `{{#if}}` never closed, or a condition that is not true or false.
-    static func selectSections(
+    package static func selectSections(
         _ lines: [String], line: Int, values: [String: LessonExpression.Value],
         path: String
     ) throws(LessonError) -> [(text: String, line: Int)] {

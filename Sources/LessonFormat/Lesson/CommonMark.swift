@@ -10,15 +10,15 @@ import Foundation
 /// renderer checks again whatever got through (`SafeNodes`): raw HTML passes only when its tags
 /// and attributes are the few the pages write themselves, a link only to the web, mail or a
 /// relative path, an image only from beside the page or inlined. Anything else is shown as text.
-enum CommonMark {
+package enum CommonMark {
     /// cmark-gfm's extension registry, filled once for the process (Swift runs a static
     /// initialiser exactly once, whatever the threads).
     private static let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
 
-    static let extensions = ["table", "strikethrough", "autolink"]
+    package static let extensions = ["table", "strikethrough", "autolink"]
 
     /// The HTML of `markdown`, as GitHub renders it, with unsafe raw HTML, links and images made text.
-    static func html(from markdown: String) -> String {
+    package static func html(from markdown: String) -> String {
         _ = extensionsRegistered
         guard let parser = cmark_parser_new(ccmark_option_unsafe) else { return "" }
         defer { cmark_parser_free(parser) }
@@ -37,27 +37,27 @@ enum CommonMark {
 }
 
 /// The checks `CommonMark` makes on a parsed document before rendering it.
-enum SafeNodes {
+package enum SafeNodes {
     /// The elements the pages write as raw HTML themselves (folded answers and tables, anchors).
-    static let allowedTags: Set<String> = [
+    package static let allowedTags: Set<String> = [
         "details", "summary", "table", "thead", "tbody", "tr", "th", "td", "a",
         "br", "sup", "sub", "kbd", "em", "strong", "code", "span", "div", "p"
     ]
     /// Their attributes.
-    static let allowedAttributes: Set<String> = ["id", "class", "align", "open"]
+    package static let allowedAttributes: Set<String> = ["id", "class", "align", "open"]
     /// URL schemes a link may use (a relative link has none).
-    static let linkSchemes: Set<String> = ["http", "https", "mailto"]
+    package static let linkSchemes: Set<String> = ["http", "https", "mailto"]
 
-    static let tagPattern = try! NSRegularExpression(
+    package static let tagPattern = try! NSRegularExpression(
         pattern:
             #"\A<(/?)([A-Za-z][A-Za-z0-9-]*)((?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*/?>"#
     )
-    static let attributePattern = try! NSRegularExpression(
+    package static let attributePattern = try! NSRegularExpression(
         pattern: #"([A-Za-z_:][A-Za-z0-9_.:-]*)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?"#)
 
     /// Replaces, in `document`, raw HTML that is not `safeHTML`, links to other schemes and
     /// images from elsewhere by text nodes showing what they were.
-    static func clean(_ document: OpaquePointer) {
+    package static func clean(_ document: OpaquePointer) {
         var replace: [(node: OpaquePointer, text: String)] = []
         guard let iterator = cmark_iter_new(document) else { return }
         defer { cmark_iter_free(iterator) }
@@ -100,7 +100,7 @@ enum SafeNodes {
     }
 
     /// Whether every `<` in `html` opens an allowed tag with allowed attributes, or a comment.
-    static func safeHTML(_ html: String) -> Bool {
+    package static func safeHTML(_ html: String) -> Bool {
         let text = html as NSString
         var location = 0
         while true {
@@ -136,7 +136,7 @@ enum SafeNodes {
     }
 
     /// The scheme of `url` (`https` in `https://…`), lower-cased, or nil for a relative URL.
-    static func scheme(_ url: String) -> String? {
+    package static func scheme(_ url: String) -> String? {
         let trimmed = url.trimmingCharacters(in: .whitespaces)
         guard let colon = trimmed.firstIndex(of: ":") else { return nil }
         let head = trimmed[..<colon]
@@ -144,12 +144,12 @@ enum SafeNodes {
         return head.lowercased()
     }
 
-    static func safeLink(_ url: String) -> Bool {
+    package static func safeLink(_ url: String) -> Bool {
         scheme(url).map(linkSchemes.contains) ?? true
     }
 
     /// An image from beside the page (a relative path, not `//host/…`) or inlined as a PNG.
-    static func safeImage(_ url: String) -> Bool {
+    package static func safeImage(_ url: String) -> Bool {
         if let scheme = scheme(url) { return scheme == "data" && url.lowercased().hasPrefix("data:image/png") }
         return !url.hasPrefix("//") && !url.hasPrefix("\\\\")
     }

@@ -15,9 +15,9 @@
 ///
 /// The lesson's expression language looks these up as ordinary names (a name may hold dots), so
 /// the parser needs nothing more; this type makes the names and explains the ones that are missing.
-enum CellResults {
+package enum CellResults {
     /// The key of a row whose first cell shows `label`.
-    static func rowKey(_ label: String) -> String {
+    package static func rowKey(_ label: String) -> String {
         var key = ""
         var pendingGap = false
         for c in label {
@@ -33,7 +33,7 @@ enum CellResults {
     }
 
     /// Every name the report of the cell `id` gives prose.
-    static func names(id: String, report: Report) -> [String: LessonExpression.Value] {
+    package static func names(id: String, report: Report) -> [String: LessonExpression.Value] {
         var names: [String: LessonExpression.Value] = [:]
         for table in report.tables {
             for row in table.rows {
@@ -62,7 +62,7 @@ enum CellResults {
     /// The number a cell's `answer="…"` names among its results, nil when it reads as text (a
     /// dash where the picture has no interior); a name the results lack stops the lesson at the
     /// cell's fence line, as a prose name would.
-    static func answer(
+    package static func answer(
         of cell: Lesson.Cell, in names: [String: LessonExpression.Value], report: Report,
         path: String
     ) throws(LessonError) -> Double? {
@@ -77,7 +77,7 @@ enum CellResults {
     }
 
     /// A table cell as prose reads it: as shown, or its exact number when the shown text is not one.
-    static func value(_ cell: Table.Cell) -> LessonExpression.Value {
+    package static func value(_ cell: Table.Cell) -> LessonExpression.Value {
         switch cell.value {
         case .number(let x) where LessonExpression.Value.text(cell.display).number == nil: .number(x)
         case .integer(let n) where LessonExpression.Value.text(cell.display).number == nil: .number(Double(n))
@@ -86,7 +86,7 @@ enum CellResults {
     }
 
     /// The dotted names (`errors.box.interiorMax`) in the `{{…}}` of `text`, outside quotes.
-    static func dottedNames(in text: String) -> [String] {
+    package static func dottedNames(in text: String) -> [String] {
         var found: [String] = []
         var rest = Substring(text)
         while let open = rest.firstRange(of: "{{") {
@@ -114,7 +114,7 @@ enum CellResults {
 
     /// Why `name` (which starts with `id.`) is not among `names`: the row or column that is missing,
     /// and the ones the cell has.
-    static func missing(_ name: String, id: String, line: Int, report: Report) -> String {
+    package static func missing(_ name: String, id: String, line: Int, report: Report) -> String {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let cell = "the cell '\(id)' (line \(line))"
         let rows = report.tables.flatMap { $0.rows.compactMap { $0.first.map { rowKey($0.display) } } }

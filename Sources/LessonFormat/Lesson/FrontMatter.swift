@@ -1,5 +1,3 @@
-import BlurKit
-
 /// The front matter of a lesson: the YAML block between the first two `---` lines.
 ///
 /// ```yaml
@@ -19,27 +17,29 @@ import BlurKit
 ///
 /// The block is read by `FrontMatterNode` (the part of YAML front matter needs); every error names
 /// the file's line.
-struct FrontMatter: Equatable, Sendable {
-    var title: String
-    var summary: String
-    var parameters: [LessonParameter]
+package struct FrontMatter: Equatable, Sendable {
+    package var title: String
+    package var summary: String
+    package var parameters: [LessonParameter]
     /// Named expressions (`LessonExpression`), in the order written; each may use the parameters and
     /// the values before it.
-    var values: [Lesson.Value]
+    package var values: [Lesson.Value]
     /// The line of `parameters:` (of the opening `---` when there is none), for errors about them.
-    var parametersLine: Int
+    package var parametersLine: Int
     /// How many lines of the file the front matter takes, both `---` lines included.
-    var lineCount: Int
+    package var lineCount: Int
 
-    static let keys = ["title", "summary", "parameters", "values"]
-    static let parameterKeys = ["kind", "default", "range", "choices", "smallest", "meaning"]
+    package static let keys = ["title", "summary", "parameters", "values"]
+    package static let parameterKeys = ["kind", "default", "range", "choices", "smallest", "meaning"]
 
     /// Parses the front matter at the start of `lines` (the file's lines, numbered from 1).
     ///
     /// - Throws: `LessonError` at the offending line: no opening or closing `---`, YAML that does
     ///   not parse, an unknown or repeated key, a missing title or summary, an incomplete or
     ///   inconsistent parameter declaration.
-    static func parse(_ lines: [Substring], path: String) throws(LessonError) -> FrontMatter {
+    /// `methods` are the names of the blur methods, which a `kind: method` parameter takes.
+    package static func parse(_ lines: [Substring], path: String, methods: [String]) throws(LessonError) -> FrontMatter
+    {
         func fail(_ line: Int, _ message: String) -> LessonError { LessonError(path, line: line, message) }
         guard let first = lines.first, first.trimmingTrailingBlanks() == "---" else {
             throw fail(
@@ -81,7 +81,8 @@ struct FrontMatter: Equatable, Sendable {
                     throw fail(line, "'parameters:' takes indented declarations below it, one per parameter")
                 }
                 for (nameNode, declaration) in block {
-                    let parameter = try parameterDeclaration(nameNode, declaration, path: path, fileLine: fileLine)
+                    let parameter = try parameterDeclaration(
+                        nameNode, declaration, path: path, methods: methods, fileLine: fileLine)
                     if let earlier = parameters.first(where: { $0.name == parameter.name }) {
                         throw fail(
                             parameter.line,
@@ -127,14 +128,14 @@ struct FrontMatter: Equatable, Sendable {
     }
 
     /// Why `name`, a word expressions give a meaning of their own, cannot be declared.
-    static func reservedMessage(_ name: String) -> String {
+    package static func reservedMessage(_ name: String) -> String {
         "'\(name)' means \(name == "pi" ? "π" : "itself") in expressions; give the value or parameter another name"
     }
 
     /// One parameter: `name: default` (a draft) or `name:` with `kind`, `default`, `range` or
     /// `choices` or `smallest`, and `meaning` indented below it.
-    static func parameterDeclaration(
-        _ nameNode: FrontMatterNode, _ node: FrontMatterNode, path: String,
+    package static func parameterDeclaration(
+        _ nameNode: FrontMatterNode, _ node: FrontMatterNode, path: String, methods: [String],
         fileLine: (FrontMatterNode?) -> Int
     ) throws(LessonError) -> LessonParameter {
         let line = fileLine(nameNode)
@@ -242,11 +243,12 @@ struct FrontMatter: Equatable, Sendable {
                 throw fail(line, "parameter '\(name)' is a choice and needs 'choices: [a, b, …]'")
             }
         case .method:
-            if parameter.choices.isEmpty { parameter.choices = MethodCatalog.names }
-            if let unknown = parameter.choices.first(where: { MethodCatalog.entry(named: $0) == nil }) {
+            if parameter.choices.isEmpty { parameter.choices = methods }
+            parameter.allMethods = parameter.choices == methods
+            if let unknown = parameter.choices.first(where: { !methods.contains($0) }) {
                 throw fail(
                     line,
-                    "parameter '\(name)': '\(unknown)' is not a blur method; the methods are \(MethodCatalog.names.joined(separator: ", "))"
+                    "parameter '\(name)': '\(unknown)' is not a blur method; the methods are \(methods.joined(separator: ", "))"
                 )
             }
         case .image:
@@ -268,7 +270,7 @@ struct FrontMatter: Equatable, Sendable {
     }
 
     /// Parameter names: a letter, then letters, digits, `_` or `-`.
-    static func isParameterName(_ name: some StringProtocol) -> Bool {
+    package static func isParameterName(_ name: some StringProtocol) -> Bool {
         guard let first = name.first, first.isASCII, first.isLetter else { return false }
         return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
     }
@@ -276,7 +278,7 @@ struct FrontMatter: Equatable, Sendable {
 
 extension StringProtocol {
     /// The text without trailing spaces, tabs and carriage returns.
-    func trimmingTrailingBlanks() -> SubSequence {
+    package func trimmingTrailingBlanks() -> SubSequence {
         var end = endIndex
         while end > startIndex {
             let before = index(before: end)

@@ -4,7 +4,7 @@
 ///
 /// Nothing else of a shell is supported: no variables, globs, pipes or redirections. An unquoted
 /// `|`, `;`, `&`, `<` or `>` is refused so that a cell never silently passes it to a command.
-enum ShellWords {
+package enum ShellWords {
     /// The words of `line`.
     ///
     /// With `keepingTemplates`, each `{{…}}` is kept whole inside its word, blanks and quotes
@@ -13,7 +13,7 @@ enum ShellWords {
     /// quotes or blanks it holds, and can never add words or options.
     ///
     /// - Throws: a message (without position) for an unclosed quote or a shell operator.
-    static func split(_ line: String, keepingTemplates: Bool = false) throws(ShellWordsError) -> [String] {
+    package static func split(_ line: String, keepingTemplates: Bool = false) throws(ShellWordsError) -> [String] {
         let characters = Array(line)
         var index = 0
         var words: [String] = []
@@ -21,9 +21,12 @@ enum ShellWords {
         var inWord = false
         /// Copies a `{{…}}` starting at `index` into the word, when templates are kept and one starts there.
         func template() -> Bool {
-            guard keepingTemplates, index + 1 < characters.count, characters[index] == "{", characters[index + 1] == "{" else { return false }
+            guard keepingTemplates, index + 1 < characters.count, characters[index] == "{", characters[index + 1] == "{"
+            else { return false }
             var end = index + 2
-            while end < characters.count, !(characters[end] == "}" && end + 1 < characters.count && characters[end + 1] == "}") { end += 1 }
+            while end < characters.count,
+                !(characters[end] == "}" && end + 1 < characters.count && characters[end + 1] == "}")
+            { end += 1 }
             end = min(end + 2, characters.count)
             word.append(contentsOf: characters[index..<end])
             index = end
@@ -70,7 +73,8 @@ enum ShellWords {
                 inWord = true
                 if index < characters.count { word.append(characters[index]); index += 1 }
             case "|", ";", "&", "<", ">":
-                throw ShellWordsError("'\(c)' is a shell operator; a cell runs one explorer command (quote it if it is part of a value)")
+                throw ShellWordsError(
+                    "'\(c)' is a shell operator; a cell runs one explorer command (quote it if it is part of a value)")
             default:
                 inWord = true
                 word.append(c)
@@ -82,7 +86,7 @@ enum ShellWords {
 }
 
 /// Why a command line could not be split into words.
-struct ShellWordsError: Error, Equatable {
-    var message: String
-    init(_ message: String) { self.message = message }
+package struct ShellWordsError: Error, Equatable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }

@@ -14,20 +14,20 @@
 /// domain (`b.example`) gets an invisible word joiner (U+2060) before it, which no address's name
 /// can end with. An `@` with no domain after it (`builtin:noise@64x64`) is left as it is, so
 /// that it copies as typed.
-enum MarkdownText {
+package enum MarkdownText {
     /// The ASCII punctuation that can start Markdown inline syntax (emphasis, links, images, code,
     /// strikethrough, table cells, escapes) anywhere in a line. (The `:` of `://` and the `.`
     /// of `www.`, which would make an autolink, are escaped apart.)
-    static let inlineSyntax: Set<Character> = ["\\", "`", "*", "_", "[", "]", "!", "|", "~"]
+    package static let inlineSyntax: Set<Character> = ["\\", "`", "*", "_", "[", "]", "!", "|", "~"]
 
     /// What prose puts before an `@` that has a domain after it, so that no e-mail autolink can
     /// take in the text before it: WORD JOINER, which shows nothing and allows no line break.
-    static let addressBreak: Character = "\u{2060}"
+    package static let addressBreak: Character = "\u{2060}"
 
     /// Whether `rest`, the text after an `@`, starts with what cmark-gfm takes for an address's
     /// domain: its run of ASCII letters, digits, `-`, `_`, `.` and `/` (an `xmpp:` address's
     /// resource) holds a `.` followed by a letter or digit.
-    static func startsWithDomain(_ rest: Substring) -> Bool {
+    package static func startsWithDomain(_ rest: Substring) -> Bool {
         var afterDot = false
         for c in rest {
             let letterOrDigit = c.isASCII && (c.isLetter || c.isNumber)
@@ -39,13 +39,13 @@ enum MarkdownText {
     }
 
     /// Characters that open HTML or entities, and their references.
-    static let references: [Character: String] = ["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;"]
+    package static let references: [Character: String] = ["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;"]
 
     /// `text` as Markdown prose that shows it literally on one line and links nowhere: punctuation
     /// escaped with a backslash, `<`, `>`, `&` and `"` as references, line breaks as blanks, and
     /// the autolinks' marks broken (`://`, `www.`, an `@` before a domain). The text may follow the page's own
     /// words (`see www{{t}}`), so a `.` or `//` it starts with is escaped too.
-    static func prose(_ text: String) -> String {
+    package static func prose(_ text: String) -> String {
         var out = ""
         var rest = Substring(text)
         while let c = rest.popFirst() {
@@ -71,7 +71,7 @@ enum MarkdownText {
 
     /// `path` as a link destination: letters, digits and `-_./~` as they are, every other byte
     /// percent-encoded, so blanks, parentheses or markup in a name cannot end the link early.
-    static func destination(_ path: String) -> String {
+    package static func destination(_ path: String) -> String {
         var out = ""
         for c in path {
             if c.isLetter || c.isNumber || "-_./~".contains(c) { out.append(c); continue }
@@ -81,7 +81,7 @@ enum MarkdownText {
     }
 
     /// The longest run of backticks in `text`.
-    static func longestBacktickRun(_ text: String) -> Int {
+    package static func longestBacktickRun(_ text: String) -> Int {
         var longest = 0, run = 0
         for c in text {
             run = c == "`" ? run + 1 : 0
@@ -92,7 +92,7 @@ enum MarkdownText {
 
     /// `text` as one inline code span: fenced by more backticks than it holds in a row, and padded
     /// with a blank where it would touch the fence with a backtick; line breaks become blanks.
-    static func codeSpan(_ text: String) -> String {
+    package static func codeSpan(_ text: String) -> String {
         let flat = String(text.map { $0.isNewline ? " " : $0 })
         let fence = String(repeating: "`", count: longestBacktickRun(flat) + 1)
         let pad = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
@@ -101,7 +101,7 @@ enum MarkdownText {
 
     /// `text` as a fenced code block with info string `info`: the fence is longer than any run of
     /// backticks in the text, so no line of it can close the block.
-    static func codeBlock(_ text: String, info: String = "") -> String {
+    package static func codeBlock(_ text: String, info: String = "") -> String {
         let fence = String(repeating: "`", count: max(3, longestBacktickRun(text) + 1))
         return "\(fence)\(info)\n\(text)\n\(fence)"
     }
@@ -109,7 +109,7 @@ enum MarkdownText {
     /// The prose `text` (written by the page: Markdown with escapes and references) as the
     /// characters a reader sees, for the terminal: backslash escapes, the references above and
     /// the breaks before `@` undone.
-    static func plain(_ text: String) -> String {
+    package static func plain(_ text: String) -> String {
         var out = ""
         var escaped = false
         var rest = Substring(text)
