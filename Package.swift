@@ -96,16 +96,21 @@ let package = Package(
         ),
         .target(name: "BlurEffects", dependencies: ["BlurCore", "BlurCanvas"], swiftSettings: optimisedEvenInDebug),
         .target(name: "BlurKit", dependencies: ["BlurCore", "BlurPNG", "BlurFigures", "BlurEffects"]),
-        // The lesson format: the parser, front matter, expressions, templates, CommonMark, the report
-        // model, Markdown text, display widths. It needs none of the library, so it does not wait
-        // for it, and ExplorerCLI, which waits for the whole library, has that much less to do.
-        .target(name: "LessonFormat", dependencies: ["CCmark"]),
+        // The lesson format, as a teacher authors it: the parser, front matter, expressions,
+        // templates, CommonMark, the report model, Markdown text, display widths. It needs none of
+        // the library, so a first build compiles it on the core BlurCore's whole-module job leaves
+        // idle, and ExplorerCLI, which waits for the whole library, has that much less to do. Its
+        // name sorts before "BlurCore": SwiftPM runs two module jobs at a time, and llbuild starts
+        // the ready job with the greatest name first; named after BlurCore, it took the second
+        // core first and BlurCore started 9-15 s later (docs/performance.md, "First build
+        // (2026-11-28)").
+        .target(name: "Authoring", dependencies: ["CCmark"]),
         // The commands, lesson runner, pages and live lesson server: everything `explorer` does.
         .target(
             name: "ExplorerCLI",
             dependencies: [
                 "BlurKit",
-                "LessonFormat",
+                "Authoring",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "ShippedFiles"
             ],
@@ -141,10 +146,10 @@ let package = Package(
         .testTarget(
             name: "ExplorerTests",
             dependencies: [
-                "explorer", "ExplorerCLI", "LessonFormat", "BlurKit", "TestSupport",
+                "explorer", "ExplorerCLI", "Authoring", "BlurKit", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based")
             ]),
         .testTarget(
-            name: "CourseTests", dependencies: ["explorer", "ExplorerCLI", "LessonFormat", "BlurKit", "TestSupport"])
+            name: "CourseTests", dependencies: ["explorer", "ExplorerCLI", "Authoring", "BlurKit", "TestSupport"])
     ]
 )

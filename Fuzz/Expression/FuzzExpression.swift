@@ -1,4 +1,4 @@
-import LessonFormat
+import Authoring
 
 /// libFuzzer target for lesson expressions (`LessonExpression`), as `{{…}}` in prose and as an
 /// `{{#if …}}` condition: any text evaluates to a value or fails with a message, in bounded

@@ -1,4 +1,4 @@
-import LessonFormat
+import Authoring
 
 /// libFuzzer target for the lesson parser: front matter, prose, fenced cells and their info
 /// strings, shell words, and the negative-number handling of a cell's arguments. Any bytes are

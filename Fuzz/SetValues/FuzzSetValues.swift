@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// libFuzzer target for `--set` over a lesson that declares every parameter kind
 /// (`Fuzz/SetValues/every-kind.md`, named by `FUZZ_LESSON`): the input is settings

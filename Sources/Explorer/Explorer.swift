@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// How the explorer starts: `explorer` (Sources/ExplorerMain) and the one file for a lab that
 /// also serves (`explorer-lab`, in the live server's package, Server/) both call `main(front:)`.

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Every lesson off its default path: three pictures of different kinds and sizes, every parameter
 /// at both ends of its declared range (all at their minimum in one run, all at their maximum in

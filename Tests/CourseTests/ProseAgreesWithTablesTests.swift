@@ -2,8 +2,8 @@ import BlurKit
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Issue 25's "done when": off the default path the prose agrees with the tables printed beside
 /// it, and on a photograph that is not the shipped one the close-ups show something.

@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Issue 36's statements, each checked by reading the result it describes: off the default path
 /// (other pictures, range ends) the sentence that stands is the one the numbers on the page support.

@@ -2,8 +2,8 @@ import BlurKit
 import Foundation
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// `explorer arith` and the per-pixel programs it compiles from the lessons' expressions,
 /// against pixels worked by hand.

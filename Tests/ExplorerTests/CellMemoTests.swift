@@ -1,8 +1,8 @@
 import BlurKit
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// A live page's runs redo only the cells a change reaches (`CellMemo`), and a preview runs its
 /// cells on two lanes with the same result as one after another.

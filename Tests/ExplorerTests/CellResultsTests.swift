@@ -1,8 +1,8 @@
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Prose that reads a named cell's results (`{{errors.box.interiorMax}}`) and sections guarded by
 /// them, with errors at the line of an unknown cell, row or column.

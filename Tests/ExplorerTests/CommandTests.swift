@@ -1,8 +1,8 @@
 import BlurKit
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// The computing commands, run as a lesson cell runs them: parse, then `makeReport`.
 final class CommandTests: XCTestCase {

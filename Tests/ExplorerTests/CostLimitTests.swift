@@ -2,8 +2,8 @@ import BlurKit
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Every method and option at the edges of its range: each either computes in bounded time or
 /// is refused at once with exit status 64 and a line naming the limit.

@@ -1,8 +1,8 @@
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// A course, not just pages: summary, exercises with folded answers and sources in the lesson
 /// format; navigation between lessons; the index and glossary; single-file pages (`--embed`).

@@ -1,7 +1,7 @@
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Expressions from a hostile lesson: nesting far deeper than any stack, long chains of
 /// operators and numbers beyond Float64 give one error (or a value) at once, never a crash.

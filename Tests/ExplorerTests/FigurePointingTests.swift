@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// The data a page needs to point at a strip's blurred pictures (`FigurePointing`): panel
 /// rectangles that find each image pixel in the rendered PNG, the pixels the strip draws over,

@@ -1,7 +1,7 @@
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// The part of YAML front matter is read in (`FrontMatterNode`): what it reads as YAML reads it,
 /// and what it does not read is refused at its line, never read as something else.

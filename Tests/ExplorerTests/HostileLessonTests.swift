@@ -1,8 +1,8 @@
 import BlurKit
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Lessons and files from outside: markup in titles, summaries, captions, `--set` values and a
 /// PNG's recorded command reaches the HTML page as text, never as markup; a cell may not write

@@ -2,8 +2,8 @@ import BlurKit
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Numbers beyond what an `Int` or the machine holds are refused with one line, never a trap
 /// (exit 132) or an aborted allocation: parsed numbers become integers through one checked

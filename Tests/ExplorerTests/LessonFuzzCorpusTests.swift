@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Replays the lesson fuzzer's committed corpus (`Fuzz/Corpus/lesson`): its seeds and every
 /// input that once crashed it parse to a lesson or give one `file:line:` error.

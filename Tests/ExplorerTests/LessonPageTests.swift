@@ -1,7 +1,7 @@
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// A small lesson run in-process: the page it renders (a snapshot), its HTML and CSV, the
 /// terminal walk-through, and the staging that keeps the previous page when a run fails.

@@ -1,8 +1,8 @@
 import BlurKit
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Declared parameters (kind, range, choices, smallest image, meaning), the expressions prose and
 /// cells may use, and `{{#if}}` sections.

@@ -1,7 +1,7 @@
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// The lesson format: front matter, prose, cells, parameters, and the file:line of every error.
 final class LessonParserTests: XCTestCase {

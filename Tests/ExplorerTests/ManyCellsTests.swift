@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// A lesson of many cells has them parsed on every core (`LessonRunner.parsedEarly`): the
 /// prepared cells come in the lesson's order, and of two broken cells the first is reported.

@@ -2,8 +2,8 @@ import BlurKit
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Text from outside (a `kind: text` value in prose, in a code span, in the footer's command and
 /// in a strip's title; a PNG text chunk shown by `info`) reads as text in both pages: it closes no

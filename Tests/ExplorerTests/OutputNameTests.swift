@@ -2,8 +2,8 @@ import BlurKit
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// One file name, one output, across a lesson's cells: every file a cell writes (its journal:
 /// figures, a plot's `.dat` and `.gp`, a value grid's `.json`, a glass backdrop) is checked

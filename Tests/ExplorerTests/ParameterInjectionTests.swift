@@ -2,8 +2,8 @@ import BlurKit
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// A `--set` value is data wherever it goes: one word of its cell's command (never more words
 /// or options), text in the page (never markup), one printable line in the terminal and on

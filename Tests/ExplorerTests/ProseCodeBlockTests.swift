@@ -1,7 +1,7 @@
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// `{{#if}}`, `{{else}}` and `{{/if}}` inside a fenced code block of the prose are text shown as
 /// written (a lesson teaching the format), not sections run.

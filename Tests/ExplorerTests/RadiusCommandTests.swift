@@ -2,8 +2,8 @@ import BlurKit
 import Foundation
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// `explorer radius`: the table, its JSON and the values it refuses.
 final class RadiusCommandTests: XCTestCase {

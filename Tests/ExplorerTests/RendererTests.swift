@@ -1,7 +1,7 @@
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 final class RendererTests: XCTestCase {
     /// A listing line too wide for the terminal keeps its code whole: the trailing comment moves

@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// The baked page without a browser: which controls a cell gets, what the controls escape, where
 /// a state's links point, how an upload is reduced and the order a job bakes in.

@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// Corner close-ups, inset zoom and outlines on strips: region figures show the margin that was
 /// read, extent figures the original frame.

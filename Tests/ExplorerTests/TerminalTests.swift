@@ -1,8 +1,8 @@
 import BlurKit
 import XCTest
 
+@testable import Authoring
 @testable import ExplorerCLI
-@testable import LessonFormat
 
 /// The terminal classroom: pictures encoded to their published protocols, tables that fit, long
 /// tables summarised, notes said once, numbers at a consistent precision.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import Foundation
-import LessonFormat
 
 /// `explorer all`: every lesson's page, regenerated.
 struct AllCommand: ParsableCommand {

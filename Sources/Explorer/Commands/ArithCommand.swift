@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer arith 'a + 1.5 * (a - b)' --let a=photo --let b=blurred.png -o sharp.png`:
 /// per-pixel arithmetic over pictures, in the lessons' expression language.

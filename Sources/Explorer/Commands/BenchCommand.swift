@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer bench`: ns per pixel for each method and σ, and how time grows with σ.
 struct BenchCommand: ReportingCommand {

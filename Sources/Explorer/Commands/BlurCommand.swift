@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer blur INPUT.png -o OUTPUT.png --method M …`: blur an image with one method.
 struct BlurCommand: ReportingCommand {

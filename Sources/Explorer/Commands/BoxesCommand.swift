@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// `explorer boxes --sigma S --passes 1,2,3`: box widths that approximate a Gaussian.
 struct BoxesCommand: ReportingCommand {

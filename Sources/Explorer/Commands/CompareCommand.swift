@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer compare INPUT.png --sigma S --methods …`: each method's error against the exact
 /// Float64 Gaussian, and its time.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// `explorer edges`: how each edge mode pads a row, and what SciPy and OpenCV call it.
 struct EdgesCommand: ReportingCommand {

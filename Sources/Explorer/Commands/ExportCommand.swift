@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import Foundation
-import LessonFormat
 
 /// `explorer export`: the course as a static site with each lesson's slider states baked in.
 struct ExportCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// The glass command's parts: its preset, panel, mask, scale, blur and label.
 extension GlassCommand {

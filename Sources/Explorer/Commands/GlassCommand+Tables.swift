@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// The glass report's numbers as text, its contrast table, its warnings and its strip.
 extension GlassCommand {

@@ -1,5 +1,5 @@
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// `glass --vibrancy`: the label and its icon drawn plain, vibrant and on the fallback, with the
 /// contrast of each against the glass right behind it.

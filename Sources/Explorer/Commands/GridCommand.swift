@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// `explorer grid "1 1 1; 1 2 1; 1 1 1" --radius 1`: box-average a small grid of numbers.
 struct GridCommand: ReportingCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// `explorer info FILE.png`: what a PNG file is, read from its chunks; for a built-in image
 /// (`builtin:NAME[@WxH]`), its size and what it is made of. `photo` names the shipped photograph.

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// `explorer kernel --sigma S …`: Gaussian weights from the normal density.
 struct KernelCommand: ReportingCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import Foundation
-import LessonFormat
 
 /// `explorer lesson 3`: walk through a lesson in the terminal and write its page into `Output/`.
 struct LessonCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LessonFormat
+import Authoring
 
 /// `explorer list`: every lesson with its number, slug, title and summary.
 struct ListCommand: ReportingCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer median INPUT -o OUTPUT --radius R`: the median filter, beside the blurs.
 struct MedianCommand: ReportingCommand {

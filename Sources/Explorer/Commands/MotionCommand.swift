@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer motion INPUT.png`: what a live blur costs per refresh, and parallax by moving one
 /// blurred snapshot instead of re-blurring every frame.

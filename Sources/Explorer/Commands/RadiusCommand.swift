@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// `explorer radius VALUE --from API`: one blur size in every API's own units.
 struct RadiusCommand: ReportingCommand {

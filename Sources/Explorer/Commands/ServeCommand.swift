@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer serve`: the baked site (`explorer export`), served, with a student's own picture
 /// baked on demand.

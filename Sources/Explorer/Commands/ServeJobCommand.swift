@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer serve-job`: one student's picture baked for one lesson, in a process of its own
 /// that `explorer-serve` starts, bounds and may kill (`StaticSite.job`). Not for typing.

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer shrink INPUT -o OUTPUT --factor K`: a smaller picture, by taking every K-th pixel or
 /// by averaging K×K blocks.

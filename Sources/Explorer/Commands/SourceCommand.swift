@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 import ShippedFiles
 
 /// `explorer source NAME`: print a method's loops as they stand in the library's source — the

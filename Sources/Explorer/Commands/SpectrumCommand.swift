@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer spectrum A.png B.png … -o OUT.png`: each picture above its spectrum, all spectra on
 /// one logarithmic scale, so a blur's effect on every frequency shows at a glance.

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer strip A.png B.png … -o OUT.png`: existing images side by side, captioned.
 struct StripCommand: ReportingCommand {

@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 import Synchronization
 
 /// Results of lesson cells kept between runs, so that a run redoes only the cells a changed

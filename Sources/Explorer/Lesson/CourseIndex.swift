@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// The course's front pages in the output folder: `index.html` and `index.md`, listing every
 /// lesson page there with its title, summary, takeaways and first figure, and the glossary of

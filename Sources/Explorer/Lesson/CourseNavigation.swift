@@ -1,5 +1,5 @@
+import Authoring
 import Foundation
-import LessonFormat
 
 /// The links of a lesson page to the previous and next lesson in its folder and back to the
 /// course index, as one line for the top and the foot of the page.

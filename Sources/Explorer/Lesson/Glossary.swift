@@ -1,5 +1,5 @@
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// The glossary of the table columns lessons show — effective σ, interior and border, max
 /// error, RMSE, PSNR, impulse L∞, reads and passes, ns/px — written once into the output folder

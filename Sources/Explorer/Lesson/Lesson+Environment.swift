@@ -1,8 +1,8 @@
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// A lesson's values in one run, with the sizes of its image parameters (read by `ImageSource`,
-/// which is why this part of `Lesson` is in ExplorerCLI, not LessonFormat).
+/// which is why this part of `Lesson` is in ExplorerCLI, not Authoring).
 extension Lesson {
     /// What `{{…}}` may use in this run: every parameter's value, `NAME.width` and `NAME.height`
     /// of every image parameter, and the front matter's named values.

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `--lessons DIR`: where lesson files are read from (shared by `list`, `lesson` and `all`).
 struct LessonFolderOptions: ParsableArguments {

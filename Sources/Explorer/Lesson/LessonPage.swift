@@ -1,5 +1,5 @@
+import Authoring
 import Foundation
-import LessonFormat
 
 /// A lesson's page: the Markdown README, the same page as self-contained HTML, and every table
 /// as CSV.

@@ -1,4 +1,4 @@
-import LessonFormat
+import Authoring
 
 /// The table `explorer lesson N --parameters` prints: each declared parameter with its kind,
 /// default, the values it accepts and its meaning, then how to set one.

@@ -1,4 +1,4 @@
-import LessonFormat
+import Authoring
 
 /// One file name, one output: the checks a lesson run makes on the names its cells write.
 extension LessonRunner {

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// Preparing a lesson: parameters substituted into prose and cells, and every cell's command
 /// parsed, before the first cell runs.

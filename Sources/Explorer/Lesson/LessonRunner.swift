@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 import Synchronization
 
 /// Runs a lesson: substitutes its parameters, parses every cell with the explorer's own command

@@ -1,5 +1,5 @@
+import Authoring
 import Foundation
-import LessonFormat
 
 /// A lesson in the terminal: headings in bold, paragraphs and list items wrapped to the width,
 /// each cell as `$ explorer …` followed by its result.

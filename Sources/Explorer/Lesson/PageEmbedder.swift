@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// Makes an HTML page a single file (`--embed`): every image (`src="…"`) and table download
 /// (`href="….csv"`) that names a file beside the page is replaced by a `data:` URI holding the

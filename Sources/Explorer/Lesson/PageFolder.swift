@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// A lesson's page folder (`Output/lesson-01`), replaced as a whole.
 ///

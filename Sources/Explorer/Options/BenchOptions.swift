@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// The options and the measurement loop of `bench`, shared with `plot time-vs-sigma`.
 struct BenchOptions: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// The most work one blur may take, so that no σ, radius or picture makes a command run for
 /// hours: the direct convolutions (box and gaussian2d: (2R+1)² taps a pixel; separable and

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LessonFormat
+import Authoring
 
 /// The `--format` option every reporting command shares: which renderer prints its report.
 struct FormatOptions: ParsableArguments {

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// Where a command runs: typed in a terminal, or as a cell of a lesson.
 ///

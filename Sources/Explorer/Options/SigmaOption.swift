@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// `--sigma S` where a command needs σ and has no default for it: one declaration, one help and
 /// one check (`SigmaValidation`) for `boxes`, `kernel` and the plots of one σ.

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// Checks a user's σ once, with one message, for every command: the catalog's standard limits
 /// (`MethodLimits.standard`).

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// The options of a command that can also draw its images as a strip (`blur --strip`,
 /// `compare --strip`). Such a command declares `CloseUpOptions` beside these, not inside them:

@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 import ShippedFiles
 
 /// What a lesson page needs to explain any pixel of a strip's blurred pictures (issue 39): where

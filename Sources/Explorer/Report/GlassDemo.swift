@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// A frosted-glass panel the reader's browser draws live on a lesson's HTML page, with the numbers
 /// `explorer glass` computed.

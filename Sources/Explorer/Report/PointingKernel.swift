@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// The weights a page multiplies a pointed pixel's neighbourhood by (`FigurePointing`): a blur's
 /// impulse response, measured by blurring a single white pixel, as `ImpulseSummary` does.

@@ -1,5 +1,5 @@
+import Authoring
 import Foundation
-import LessonFormat
 
 /// The formats a command's report can be printed in.
 enum OutputFormat: String, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-import LessonFormat
+import Authoring
 
 /// Reports as terminal text that fits the terminal's width.
 ///

@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// For each cell a page shows, in order, the parameters it depends on: a cell depends on a
 /// parameter when moving the parameter changes the cell's command once substituted (as

@@ -1,5 +1,5 @@
+import Authoring
 import Foundation
-import LessonFormat
 
 /// A lesson's page with controls: the lesson's static page (`LessonPage.html`) with a bar of
 /// controls, one per parameter with baked states, and the script that moves through them

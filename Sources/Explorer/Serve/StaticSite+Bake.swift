@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 extension StaticSite {
     /// What `write` did: lessons, states and bytes written, and the lessons left out with why.

@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 extension StaticSite {
     /// Two parameters that one shown cell reads both of (`CellDependencies`), and the states of

@@ -1,6 +1,6 @@
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// The course as a static site (`explorer export`): every lesson's live page with its slider
 /// states baked in, as PlutoSliderServer bakes a notebook's, so any static file host serves it

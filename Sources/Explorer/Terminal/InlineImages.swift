@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// How a figure is drawn in the terminal where it is made.
 ///

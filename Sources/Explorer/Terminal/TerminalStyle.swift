@@ -1,5 +1,5 @@
+import Authoring
 import Foundation
-import LessonFormat
 
 /// The terminal a report is printed to: its size, whether colour is allowed, and how figures
 /// are shown in it.

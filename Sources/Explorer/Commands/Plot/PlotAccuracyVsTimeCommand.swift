@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer plot accuracy-vs-time --sigmas 2,8,24 --image IMG`: every method on one chart,
 /// time per pixel against largest interior error, with one Pareto front per σ.

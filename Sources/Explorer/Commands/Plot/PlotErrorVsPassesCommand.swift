@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer plot error-vs-passes --sigma S`: how fast box passes approach the Gaussian.
 struct PlotErrorVsPassesCommand: ReportingCommand {

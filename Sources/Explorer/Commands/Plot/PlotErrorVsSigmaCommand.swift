@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer plot error-vs-sigma --sigmas 1,2,4,8,16,32`: Getreuer's accuracy plot, each method's
 /// worst-case error against σ.

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer plot frequency-response --sigma S`: which spatial frequencies each kernel passes.
 struct PlotFrequencyResponseCommand: ReportingCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer plot kernel --sigma S`: the Gaussian's weights against box approximations.
 struct PlotKernelCommand: ReportingCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 import Synchronization
 
 /// Writing a `Plot` from a command: the PNG with its `.dat` and `.gp` beside it, and the report

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Authoring
 import BlurKit
 import Foundation
-import LessonFormat
 
 /// `explorer plot profile A.png B.png … --span X,Y,W,H`: lightness along a row of each image.
 struct PlotProfileCommand: ReportingCommand {

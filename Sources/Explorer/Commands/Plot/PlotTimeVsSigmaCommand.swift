@@ -1,6 +1,6 @@
 import ArgumentParser
+import Authoring
 import BlurKit
-import LessonFormat
 
 /// `explorer plot time-vs-sigma`: how each method's time grows with σ.
 struct PlotTimeVsSigmaCommand: ReportingCommand {

@@ -1,7 +1,7 @@
+import Authoring
 import BlurKit
-import LessonFormat
 
-// What LessonFormat leaves to the executable because it needs the library or the shipped files:
+// What Authoring leaves to the executable because it needs the library or the shipped files:
 // the blur methods' names (`MethodCatalog`) and the lessons folder when none is given.
 
 extension LessonParser {
