@@ -30,13 +30,6 @@ extension Strip {
         return ErrorMetrics.pixelDifferences(image, reference)
     }
 
-    static func hasTransparency(_ image: RGBAImage) -> Bool { PanelPixels.hasTransparency(image) }
-
-    /// Each n×n block (cut at the borders) becomes its premultiplied average, or its maximum.
-    static func reduce(_ image: RGBAImage, by n: Int, keepingMaximum: Bool) -> RGBAImage {
-        PanelPixels.reduce(image, by: n, keepingMaximum: keepingMaximum)
-    }
-
     /// A number as short text: `16`, `2.5`.
     package static func number(_ x: Float) -> String {
         x == x.rounded() && abs(x) < 1e7 ? String(Int(x)) : String(format: "%g", Double(x))

@@ -116,13 +116,13 @@ extension Strip {
             isDifference = true
         }
         guard case .reduce(let n) = scale, n > 1 else { return (original, original) }
-        return (original, Self.reduce(original, by: n, keepingMaximum: isDifference))
+        return (original, PanelPixels.reduce(original, by: n, keepingMaximum: isDifference))
     }
 
     /// Draws `picture` enlarged by `zoom` into `frame`, over a checkerboard where it has any
     /// transparency.
     private func drawPicture(_ picture: RGBAImage, in frame: PixelRect, zoom: Int, on canvas: inout Canvas) {
-        if Self.hasTransparency(picture) {
+        if PanelPixels.hasTransparency(picture) {
             canvas.fillCheckerboard(frame)
         } else {
             canvas.fill(frame, colour: FigureColour.checkerLight)
