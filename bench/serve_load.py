@@ -16,6 +16,7 @@ baked value every 50-300 ms; the teacher moves one every 2 s. Reports each lesso
 load average; exit status 1 when a request failed.
 
     python3 bench/serve_load.py --site Site [--explorer PATH] [--lessons 3 13] [--clients 30] [--steps 40]
+        [--lessons-folder DIR]   (a folder holding only the lessons SITE has baked, so none is baked first)
 """
 import argparse
 import html
@@ -102,13 +103,15 @@ def main():
     parser.add_argument("--lessons", type=int, nargs="+", default=[3, 13])
     parser.add_argument("--clients", type=int, default=30)
     parser.add_argument("--steps", type=int, default=40)
+    parser.add_argument("--lessons-folder", help="the server's --lessons (default: its own, ./Lessons)")
     arguments = parser.parse_args()
     if not (1 <= arguments.clients <= 200 and 1 <= arguments.steps <= 1000):
         sys.exit("--clients takes 1…200 and --steps 1…1000")
     failed = False
     for lesson in arguments.lessons:
+        folder = ["--lessons", arguments.lessons_folder] if arguments.lessons_folder else []
         server = subprocess.Popen(
-            [arguments.explorer, "serve", "--port", "0", "--site", arguments.site],
+            [arguments.explorer, "serve", "--port", "0", "--site", arguments.site] + folder,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = ""
         while "Serving" not in line:
