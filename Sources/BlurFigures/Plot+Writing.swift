@@ -1,6 +1,6 @@
-import Foundation
 import BlurCore
 import BlurPNG
+import Foundation
 
 /// Writing a plot's three files, and the checks before it.
 extension Plot {
@@ -31,7 +31,9 @@ extension Plot {
     /// - Throws: `BlurKitError` when `name` is not a plain file name, no series has a finite point, a log axis has no positive
     ///   value, a file cannot be written, or gnuplot exits with an error or leaves no valid PNG
     ///   (its message in one line).
-    public func write(name: String, in folder: String, searchPath: String? = nil, command: String? = nil) throws -> Output {
+    public func write(name: String, in folder: String, searchPath: String? = nil, command: String? = nil) throws
+        -> Output
+    {
         try validate()
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else {
             throw BlurKitError("plot name '\(name)' must be a plain file name without '/' or a leading '.'")
@@ -39,20 +41,25 @@ extension Plot {
         let base = (folder as NSString).appendingPathComponent(name)
         try AtomicFile.write(text: dataText(), to: base + ".dat")
         try AtomicFile.write(text: gnuplotScript(name: name), to: base + ".gp")
-        var output = Output(pngPath: base + ".png", dataPath: base + ".dat", scriptPath: base + ".gp",
-                            usedFallback: false, warnings: [])
+        var output = Output(
+            pngPath: base + ".png", dataPath: base + ".dat", scriptPath: base + ".gp",
+            usedFallback: false, warnings: [])
         if let gnuplot = Gnuplot.locate(searchPath: searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "") {
-            output.warnings = try Gnuplot.run(executable: gnuplot, script: name + ".gp", output: name + ".png",
-                                              in: folder, command: command)
+            output.warnings = try Gnuplot.run(
+                executable: gnuplot, script: name + ".gp", output: name + ".png",
+                in: folder, command: command)
         } else {
-            try PNG.write(FallbackPlotter.render(self), to: base + ".png", command: command)
+            let image = FallbackPlotter.render(self)
+            try PNG.write(image, to: base + ".png", command: command, alpha: !PNG.isOpaque(image))
             output.usedFallback = true
         }
         return output
     }
 
     func validate() throws {
-        guard width >= 200, height >= 150 else { throw BlurKitError("plot size \(width)×\(height) is too small (at least 200×150)") }
+        guard width >= 200, height >= 150 else {
+            throw BlurKitError("plot size \(width)×\(height) is too small (at least 200×150)")
+        }
         let drawn = drawnSeries.map(\.series)
         guard !drawn.isEmpty else { throw BlurKitError("plot '\(title)' has no finite point to draw") }
         if logX, !drawn.contains(where: { $0.finitePoints.contains { $0.x > 0 } }) {

@@ -117,7 +117,7 @@ struct ArithCommand: ReportingCommand {
             }
         }
         let sixteen = depth ?? (pairs.contains { Self.isSixteenBit($0.source, context) } ? .sixteen : .eight)
-        let path = try context.writePNG(result, to: pictureOutput.output, alpha: !PNG.isOpaque(result), depth: sixteen)
+        let path = try context.writePNG(result, to: pictureOutput.output, depth: sixteen)
         return report(path: path, count: count, pixels: width * height, pairs: pairs, depth: sixteen)
     }
 

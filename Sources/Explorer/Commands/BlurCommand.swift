@@ -238,10 +238,7 @@ struct BlurCommand: ReportingCommand {
                 fringe = AlphaFringe.measure(straight: blurred, premultiplied: right)
             }
         }
-        // An opaque result is written as RGB, as Pillow and OpenCV do: the same pixels, a smaller file.
-        let path = try context.writePNG(
-            blurred, to: output, compression: compression, alpha: !PNG.isOpaque(blurred),
-            depth: depth)
+        let path = try context.writePNG(blurred, to: output, compression: compression, depth: depth)
         report.text(description + (depth == .sixteen ? "; written with 16 bits a channel." : "."))
         // A strip or a value grid shows the result, so the output is not shown a second time.
         if figure && stripOptions.strip == nil && cells == nil {

@@ -46,7 +46,7 @@ struct MedianCommand: ReportingCommand {
         }
         let image = try inputOptions.load(input, in: context)
         let filtered = image.median(radius: radius)
-        let path = try context.writePNG(filtered, to: pictureOutput.output, alpha: !PNG.isOpaque(filtered))
+        let path = try context.writePNG(filtered, to: pictureOutput.output)
         var report = Report()
         report.text(
             "Median of each \(side)×\(side) neighbourhood of \(input) (\(image.width)×\(image.height)), clamp edges.")

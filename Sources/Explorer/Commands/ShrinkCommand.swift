@@ -39,7 +39,7 @@ struct ShrinkCommand: ReportingCommand {
                 "--factor \(factor) is larger than \(input)'s smaller side (\(min(image.width, image.height)) px)")
         }
         let small = sampling == .point ? image.sampled(every: factor) : image.reduced(by: factor)
-        let path = try context.writePNG(small, to: pictureOutput.output, alpha: !PNG.isOpaque(small))
+        let path = try context.writePNG(small, to: pictureOutput.output)
         var report = Report()
         let how =
             sampling == .point ? "taking one pixel in \(factor) each way" : "averaging each \(factor)×\(factor) block"
