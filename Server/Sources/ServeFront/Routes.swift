@@ -40,8 +40,8 @@ struct Routes {
             else {
                 return Self.json(.badRequest, ["error": "a job needs session, image, lesson, near and state"])
             }
-            let job = Jobs.Job(session: session, name: image, lesson: String(lesson), near: near)
-            switch jobs.start(job, state: state) {
+            let job = Jobs.Job(session: session, name: image, lesson: String(lesson), near: near, state: state)
+            switch jobs.start(job) {
             case .success(let base): return Self.json(.ok, ["base": base])
             case .failure(let failure): return Self.json(.badRequest, ["error": failure.description])
             }
