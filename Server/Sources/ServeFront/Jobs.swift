@@ -39,12 +39,12 @@ final class Jobs: @unchecked Sendable {
     private var seen: [String: Date] = [:]
 
     init(command: [String], budget: Int) throws {
-        var template = Array(
-            ((NSTemporaryDirectory() as NSString).appendingPathComponent("explorer-serve-XXXXXX")).utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw Failure("cannot make the server's temporary folder: \(String(cString: strerror(errno)))")
+        folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("explorer-serve-" + UUID().uuidString)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw Failure("cannot make the server's temporary folder: \(error.localizedDescription)")
         }
-        folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.command = command
         self.budget = budget
     }
@@ -152,11 +152,10 @@ final class Jobs: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: folder + "/jobs/" + session + "/" + name)
     }
 
-    /// Drops the queued jobs `matching`, and kills the running one if it matches.
+    /// Drops the queued jobs `matching`, and kills the running one if it matches (not a failure).
     private func cancel(_ matching: (Job) -> Bool) {
         queue.removeAll(where: matching)
-        if let running, matching(running.job) {
-            killed.insert(ObjectIdentifier(running.process))
+        if let running, matching(running.job), killed.insert(ObjectIdentifier(running.process)).inserted {
             kill(running.process.processIdentifier, SIGKILL)
         }
     }
@@ -175,15 +174,12 @@ final class Jobs: @unchecked Sendable {
     private func pump() {
         guard running == nil, let next = queue.indices.min(by: { level(queue[$0]) < level(queue[$1]) }) else { return }
         let job = queue.remove(at: next)
-        let output = folder + "/jobs/" + job.session + "/" + job.name
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments =
             Array(command.dropFirst()) + [
-                "--lesson", job.lesson, "--picture", folder + "/uploads/" + job.session + "/" + job.name,
-                "--name", job.name, "--output", output, "--base",
-                job.base,
-                "--near", job.near
+                "--lesson", job.lesson, "--picture", folder + "/uploads/" + job.session + "/" + job.name, "--name",
+                job.name, "--output", folder + "/jobs/" + job.session + "/" + job.name, "--base", job.base, "--near", job.near
             ]
         let errors = Pipe()
         process.standardError = errors
