@@ -54,7 +54,8 @@ struct Routes {
             switch await jobs.file(parts.joined(separator: "/")) {
             case .success(let file)?:
                 guard let data = FileManager.default.contents(atPath: file) else { throw HTTPError(.notFound) }
-                var headers = Front.headers(type: Self.type(of: file), cache: "no-cache")
+                let type = MediaType.getMediaType(forExtension: (file as NSString).pathExtension)
+                var headers = Front.headers(type: type?.description ?? "application/octet-stream", cache: "no-cache")
                 let note = jobs.folder + "/jobs/" + parts.prefix(2).joined(separator: "/") + "/note.txt"
                 if let text = try? String(contentsOfFile: note, encoding: .utf8) {
                     headers[HTTPField.Name("X-Job-Note")!] =
@@ -106,15 +107,5 @@ struct Routes {
     static func isFileName(_ text: String) -> Bool {
         guard let first = text.first, first != ".", text.count <= 200 else { return false }
         return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") }
-    }
-
-    static func type(of file: String) -> String {
-        switch (file as NSString).pathExtension {
-        case "png": "image/png"
-        case "html": "text/html; charset=utf-8"
-        case "json": "application/json"
-        case "csv": "text/csv; charset=utf-8"
-        default: "application/octet-stream"
-        }
     }
 }
