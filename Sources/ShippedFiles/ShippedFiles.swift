@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// Files built into the `explorer` binary when it is compiled: every file under `Lessons/` (the
-/// lessons, `Lessons/images/photo.png` and its licence), the live page's script and style
-/// (`Sources/Explorer/Serve/Resources/`) and the library sources that mark a
+/// lessons, `Lessons/images/photo.png` and its licence), the pages' scripts and style
+/// (`Sources/Explorer/Serve/Resources/`, `Sources/Explorer/Report/Resources/`) and the library sources that mark a
 /// `// lesson-code:` region. An `explorer` copied alone to a machine without the package still
 /// runs every lesson and prints every region.
 ///
