@@ -65,15 +65,14 @@ enum LivePage {
             let grid = grids[parameter.name] ?? []
             let title = escape(
                 parameter.meaning.isEmpty ? parameter.accepts : parameter.meaning + " (" + parameter.accepts + ")")
-            var row = "<label title=\"\(title)\"><span class=\"name\">\(name)</span> "
+            let upload = parameter.kind == .image ? " class=\"upload\" hidden" : ""
+            var row = "<label title=\"\(title)\"\(upload)><span class=\"name\">\(name)</span> "
             switch parameter.kind {
             case .image:
                 let shown = value.hasPrefix("upload:") ? String(value.dropFirst("upload:".count)) : value
-                row = "<label title=\"\(title)\" class=\"upload\" hidden><span class=\"name\">\(name)</span> "
-                row += "<output data-shows=\"\(name)\">\(escape(shown))</output> "
-                row +=
-                    "<input type=\"file\" accept=\"image/png\" data-parameter=\"\(name)\" aria-label=\"upload a PNG for \(name)\">"
-                row += " <span class=\"drop\" data-drop=\"\(name)\">or drop a PNG here</span>"
+                row += "<output data-shows=\"\(name)\">\(escape(shown))</output> <input type=\"file\" accept=\"image/png\" "
+                row += "data-parameter=\"\(name)\" aria-label=\"upload a PNG for \(name)\"> "
+                row += "<span class=\"drop\" data-drop=\"\(name)\">or drop a PNG here</span>"
             case _ where grid.count < 2:
                 continue
             case .number, .integer:
@@ -97,7 +96,6 @@ enum LivePage {
         }
         let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
         var attributes = "data-lesson=\"\(escape(lesson.number.map(String.init) ?? ""))\""
-        attributes += " data-folder=\"\(escape(lesson.pageFolderName))\""
         attributes += " data-values=\"\(json(values))\" data-defaults=\"\(json(defaults))\""
         attributes += " data-grids=\"\(json(grids))\" data-states=\"\(json(states))\""
         if !cells.isEmpty { attributes += " data-cells=\"\(json(cells))\"" }
