@@ -16,14 +16,16 @@ struct EmbedFilesPlugin: BuildToolPlugin {
         var inputs: [URL] = []
         let lessons = root.appending(path: "Lessons")
         if let walker = FileManager.default.enumerator(at: lessons, includingPropertiesForKeys: [.isRegularFileKey]) {
-            for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            for case let url as URL in walker
+            where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
                 inputs.append(url)
             }
         }
         // The live page's script and style, and the pointing script of every page, excluded from their target.
         for folder in ["Serve", "Report"] {
             let assets = root.appending(path: "Sources/Explorer/\(folder)/Resources")
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: assets.path)) ?? [] where !name.hasPrefix(".") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: assets.path)) ?? []
+            where !name.hasPrefix(".") {
                 inputs.append(assets.appending(path: name))
             }
         }
@@ -36,12 +38,14 @@ struct EmbedFilesPlugin: BuildToolPlugin {
         // A shell script rather than a Swift tool: SwiftPM builds a plugin's tools before any
         // target, and a Swift one held every newcomer's first build up by about 8 s.
         let script = root.appending(path: "Plugins/embed-files.sh")
-        return [.buildCommand(
-            displayName: "Embedding the lessons and the marked source regions in \(target.name)",
-            executable: URL(fileURLWithPath: "/bin/sh"),
-            arguments: [script.path, output.path, root.path] + inputs.map(\.path),
-            inputFiles: [script] + inputs,
-            outputFiles: [output]
-        )]
+        return [
+            .buildCommand(
+                displayName: "Embedding the lessons and the marked source regions in \(target.name)",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: [script.path, output.path, root.path] + inputs.map(\.path),
+                inputFiles: [script] + inputs,
+                outputFiles: [output]
+            )
+        ]
     }
 }

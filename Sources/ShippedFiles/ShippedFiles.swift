@@ -36,15 +36,17 @@ public enum ShippedFiles {
             if let path = state { return path }
             let name = "explorer-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let root = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: root, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o700])
             shippedFolderToRemove.withLock { $0 = root }
             atexit(removeShippedFolder)
             created(root)
             for (path, text) in base64 {
                 let file = root + "/" + path
-                try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (file as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
                 guard let data = Data(base64Encoded: text) else { continue }
                 try data.write(to: URL(fileURLWithPath: file))
             }

@@ -93,7 +93,8 @@ final class ServeHTTPTests: XCTestCase {
                 "POST /job?session=big2&image=other.png&lesson=3&near=sigma%3D3&state=defaults HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
             ).status, 200)
         let other = try server.exchange(
-            "GET /jobs/big2/other.png/lesson-03/states/defaults/state.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            "GET /jobs/big2/other.png/lesson-03/states/defaults/state.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
         print("ServeHTTPTests: the second page's first look took \(other.seconds) s after its job began")
         XCTAssertTrue(other.body.contains("live-first"), String(other.body.prefix(300)))
         let sigmas = try FileManager.default.contentsOfDirectory(
@@ -103,7 +104,8 @@ final class ServeHTTPTests: XCTestCase {
         for (session, name) in [("big1", "class-photo.png"), ("big2", "other.png")] {
             for folder in sigmas {
                 let answer = try server.exchange(
-                    "GET /jobs/\(session)/\(name)/lesson-03/states/\(folder)/state.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    "GET /jobs/\(session)/\(name)/lesson-03/states/\(folder)/state.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                )
                 XCTAssertEqual(answer.status, 200, "\(session) \(folder): \(answer.body.prefix(200))")
             }
         }

@@ -15,7 +15,8 @@ struct Checks<Context: RequestContext>: RouterMiddleware {
     {
         guard Front.isAllowed(host: request.head.authority, names: hostNames) else {
             return Front.text(
-                .misdirectedRequest, "This server answers only for its own addresses (the Host header named another).\n")
+                .misdirectedRequest, "This server answers only for its own addresses (the Host header named another).\n"
+            )
         }
         guard request.method != .post || Front.isSameOrigin(request) else {
             return Front.text(

@@ -41,7 +41,8 @@ final class Jobs: @unchecked Sendable {
     init(command: [String], budget: Int) throws {
         folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("explorer-serve-" + UUID().uuidString)
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         } catch {
             throw Failure("cannot make the server's temporary folder: \(error.localizedDescription)")
         }
@@ -166,8 +167,8 @@ final class Jobs: @unchecked Sendable {
     /// How much of `job`'s state its page can have: 0 none, 1 a first look (`<meta name="live-first">`), 2 all.
     private func level(_ job: Job) -> Int {
         let file = folder + job.base + "states/" + job.state + "/state.html"
-        return (try? String(contentsOfFile: file, encoding: .utf8)).map { $0.contains("<meta name=\"live-first\"") ? 1 : 2 }
-            ?? 0
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return 0 }
+        return text.contains("<meta name=\"live-first\"") ? 1 : 2
     }
 
     /// Starts the next job when none runs: the first of those whose pages have least.
@@ -179,7 +180,8 @@ final class Jobs: @unchecked Sendable {
         process.arguments =
             Array(command.dropFirst()) + [
                 "--lesson", job.lesson, "--picture", folder + "/uploads/" + job.session + "/" + job.name, "--name",
-                job.name, "--output", folder + "/jobs/" + job.session + "/" + job.name, "--base", job.base, "--near", job.near
+                job.name, "--output", folder + "/jobs/" + job.session + "/" + job.name, "--base", job.base, "--near",
+                job.near
             ]
         let errors = Pipe()
         process.standardError = errors

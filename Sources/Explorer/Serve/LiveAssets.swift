@@ -9,6 +9,8 @@ enum LiveAssets {
 
     /// The text of asset `name`.
     static func text(_ name: String) -> String? {
-        ShippedFiles.contents(of: "Sources/Explorer/Serve/Resources/" + name).map { String(decoding: $0, as: UTF8.self) }
+        ShippedFiles.contents(of: "Sources/Explorer/Serve/Resources/" + name).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 }

@@ -18,7 +18,8 @@ enum LivePage {
         if let range = html.range(of: "</head>") {
             // The page has no icon: the browser does not ask for `/favicon.ico`.
             html.insert(
-                contentsOf: "<link rel=\"stylesheet\" href=\"../assets/live.css\">\n<link rel=\"icon\" href=\"data:,\">\n",
+                contentsOf:
+                    "<link rel=\"stylesheet\" href=\"../assets/live.css\">\n<link rel=\"icon\" href=\"data:,\">\n",
                 at: range.lowerBound)
         }
         if let range = html.range(of: "<body>") {
@@ -70,7 +71,8 @@ enum LivePage {
             switch parameter.kind {
             case .image:
                 let shown = value.hasPrefix("upload:") ? String(value.dropFirst("upload:".count)) : value
-                row += "<output data-shows=\"\(name)\">\(escape(shown))</output> <input type=\"file\" accept=\"image/png\" "
+                row +=
+                    "<output data-shows=\"\(name)\">\(escape(shown))</output> <input type=\"file\" accept=\"image/png\" "
                 row += "data-parameter=\"\(name)\" aria-label=\"upload a PNG for \(name)\"> "
                 row += "<span class=\"drop\" data-drop=\"\(name)\">or drop a PNG here</span>"
             case _ where grid.count < 2:
