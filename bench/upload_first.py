@@ -4,7 +4,7 @@
 # it is baked), then every figure it shows; seconds from the upload's answer to the last figure.
 # RUNS uploads follow one another, each from a new session (a class uploading at once: a later
 # one starts while the earlier jobs still make their other states), one request in flight.
-# LESSONS: a folder with Lessons/03-*.md and Lessons/images; SITE: explorer export --output SITE
+# LESSONS: a folder holding a copy of Lessons/03-*.md and Lessons/images/; SITE: explorer export --output SITE
 # --lessons LESSONS --quick; PNG: python3 bench/make_photo12.py Lessons/images/photo.png PNG.
 import http.client, json, re, sys, time, subprocess, os, signal
 exe, site, lessons, png = sys.argv[1:5]
