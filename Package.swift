@@ -115,10 +115,10 @@ let package = Package(
                 "ShippedFiles"
             ],
             path: "Sources/Explorer",
-            // The live page's script and style reach the binary through ShippedFiles, as base64
+            // The pages' scripts and style reach the binary through ShippedFiles, as base64
             // text: SwiftPM's `.embedInCode` writes them as byte-array literals, which took the
             // type checker 3 s of the first build.
-            exclude: ["Serve/Resources"]
+            exclude: ["Serve/Resources", "Report/Resources"]
         ),
         .executableTarget(name: "explorer", dependencies: ["ExplorerCLI"], path: "Sources/ExplorerMain"),
         // MARK: Files built into the binary

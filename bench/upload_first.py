@@ -2,6 +2,10 @@
 # Usage: python3 bench/upload_first.py EXPLORER SITE LESSONS PNG [RUNS]  (docs/live-in-class.md)
 # As a page does: upload a PNG, ask for the job, fetch the state's page (the server waits while
 # it is baked), then every figure it shows; seconds from the upload's answer to the last figure.
+# RUNS uploads follow one another, each from a new session (a class uploading at once: a later
+# one starts while the earlier jobs still make their other states), one request in flight.
+# LESSONS: a folder holding a copy of Lessons/03-*.md and Lessons/images/; SITE: explorer export --output SITE
+# --lessons LESSONS --quick; PNG: python3 bench/make_photo12.py Lessons/images/photo.png PNG.
 import http.client, json, re, sys, time, subprocess, os, signal
 exe, site, lessons, png = sys.argv[1:5]
 runs = int(sys.argv[5]) if len(sys.argv) > 5 else 1

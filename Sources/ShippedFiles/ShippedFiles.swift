@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// Files built into the `explorer` binary when it is compiled: every file under `Lessons/` (the
-/// lessons, `Lessons/images/photo.png` and its licence), the live page's script and style
-/// (`Sources/Explorer/Serve/Resources/`) and the library sources that mark a
+/// lessons, `Lessons/images/photo.png` and its licence), the pages' scripts and style
+/// (`Sources/Explorer/Serve/Resources/`, `Sources/Explorer/Report/Resources/`) and the library sources that mark a
 /// `// lesson-code:` region. An `explorer` copied alone to a machine without the package still
 /// runs every lesson and prints every region.
 ///
@@ -36,15 +36,17 @@ public enum ShippedFiles {
             if let path = state { return path }
             let name = "explorer-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let root = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: root, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o700])
             shippedFolderToRemove.withLock { $0 = root }
             atexit(removeShippedFolder)
             created(root)
             for (path, text) in base64 {
                 let file = root + "/" + path
-                try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (file as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
                 guard let data = Data(base64Encoded: text) else { continue }
                 try data.write(to: URL(fileURLWithPath: file))
             }

@@ -81,6 +81,34 @@ final class ServeHTTPTests: XCTestCase {
                 try server.exchange("GET \(link) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").status, 200,
                 link)
         }
+        // Another page's upload goes ahead of this job's other states (which it stops and queues
+        // again): its first look comes, then every state of both jobs.
+        upload = Data(
+            "POST /upload?session=big2&name=other.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\nContent-Length: \(png.count)\r\nConnection: close\r\n\r\n"
+                .utf8)
+        upload.append(png)
+        XCTAssertEqual(try server.exchange(upload).status, 200)
+        XCTAssertEqual(
+            try server.exchange(
+                "POST /job?session=big2&image=other.png&lesson=3&near=sigma%3D3&state=defaults HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            ).status, 200)
+        let other = try server.exchange(
+            "GET /jobs/big2/other.png/lesson-03/states/defaults/state.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        print("ServeHTTPTests: the second page's first look took \(other.seconds) s after its job began")
+        XCTAssertTrue(other.body.contains("live-first"), String(other.body.prefix(300)))
+        let sigmas = try FileManager.default.contentsOfDirectory(
+            atPath: BrowserSession.liveSite()[1] + "/lesson-03/states"
+        ).filter { $0.hasPrefix("sigma-") }
+        XCTAssertFalse(sigmas.isEmpty)
+        for (session, name) in [("big1", "class-photo.png"), ("big2", "other.png")] {
+            for folder in sigmas {
+                let answer = try server.exchange(
+                    "GET /jobs/\(session)/\(name)/lesson-03/states/\(folder)/state.html HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                )
+                XCTAssertEqual(answer.status, 200, "\(session) \(folder): \(answer.body.prefix(200))")
+            }
+        }
     }
 
     /// The lesson the upload test runs: one whose cells read `{{image}}`.

@@ -226,7 +226,7 @@ final class CellMemoTests: XCTestCase {
             quickTiming: true, invocation: "explorer lesson 2"
         ).run()
         XCTAssertEqual(lanes.files, single.files)
-        let note = "Preview while a control moves"
+        let note = "taken while the lesson's untimed cells ran on the other core"
         for (a, b) in zip(lanes.items, single.items) {
             guard case .cell(let x) = a, case .cell(let y) = b else { XCTAssertEqual(a, b); continue }
             XCTAssertEqual(x.line, y.line)

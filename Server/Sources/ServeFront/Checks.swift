@@ -1,15 +1,12 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdCore
 import NIOCore
 
-/// What every request passes through before the router's routes and the site's files: the
-/// `Host` (a name of this machine), the URL's length, a POST's origin, and the headers every
-/// answer carries. SwiftNIO's parser and `HeadGuard` have already bounded the head and its time.
+/// What every request passes through before the routes and the site's files: the `Host` (a name
+/// of this machine) and a POST's origin; and the headers every answer carries. SwiftNIO's parser
+/// and `HeadGuard` have already bounded the head (the URL with it) and its time.
 struct Checks<Context: RequestContext>: RouterMiddleware {
-    /// Longest URL, in bytes.
-    let maxURLBytes = 8192
     /// Names of this machine the `Host` header may give besides an IP address and `localhost`.
     let hostNames: Set<String>
 
@@ -20,9 +17,6 @@ struct Checks<Context: RequestContext>: RouterMiddleware {
             return Front.text(
                 .misdirectedRequest, "This server answers only for its own addresses (the Host header named another).\n"
             )
-        }
-        guard request.uri.string.utf8.count <= maxURLBytes else {
-            return Front.text(.uriTooLong, "The URL is longer than \(maxURLBytes) bytes.\n")
         }
         guard request.method != .post || Front.isSameOrigin(request) else {
             return Front.text(
@@ -52,11 +46,7 @@ enum Front {
         guard var host = host?.lowercased(), !host.isEmpty else { return false }
         if host.hasPrefix("[") {
             // A bracketed address: only IPv6 loopback, with a port or none.
-            guard host.hasPrefix("[::1]") else { return false }
-            let rest = host.dropFirst("[::1]".count)
-            return rest.isEmpty
-                || (rest.first == ":" && rest.count > 1 && rest.count <= 6 && rest.dropFirst().allSatisfy(\.isNumber)
-                    && Int(rest.dropFirst()) != nil)
+            return host.wholeMatch(of: /\[::1\](:[0-9]{1,5})?/) != nil
         }
         if let colon = host.lastIndex(of: ":") {
             guard Int(host[host.index(after: colon)...]) != nil else { return false }
@@ -69,33 +59,25 @@ enum Front {
 
     /// Whether a POST comes from the server's own pages: a browser names the page's origin
     /// (`Origin`) and how it relates to the target (`Sec-Fetch-Site`); another site's page is
-    /// refused, so it cannot upload or run lessons here. A client that sends neither (curl, a
-    /// script) is not a browser page and is let through.
+    /// refused, so it cannot upload here. A client that sends neither (curl, a script) is let through.
     static func isSameOrigin(_ request: Request) -> Bool {
         if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased(), site != "same-origin",
             site != "none"
         {
             return false
         }
-        if let origin = request.headers[HTTPField.Name("Origin")!]?.lowercased() {
-            guard let host = request.head.authority?.lowercased() else { return false }
-            return origin == "http://" + host || origin == "https://" + host
-        }
-        return true
+        guard let origin = request.headers[HTTPField.Name("Origin")!]?.lowercased() else { return true }
+        guard let host = request.head.authority?.lowercased() else { return false }
+        return origin == "http://" + host || origin == "https://" + host
     }
 
-    enum Saved { case saved, tooLarge }
-
-    /// Why a body could not be written (a full disk, a missing folder), in words.
+    /// Why a body could not be written (a full disk, a missing folder), in words: answered 507.
     struct SaveError: Error {
         var reason: String
     }
 
-    /// Writes a request body to `path`, stopping at `limit` bytes.
-    ///
-    /// - Throws: `SaveError` when the file cannot be made or written (no space left on the
-    ///   device): the request is answered 507, the front goes on serving.
-    static func save(_ body: RequestBody, to path: String, limit: Int) async throws -> Saved {
+    /// Writes a request body to `path`; false, and nothing kept, past `limit` bytes.
+    static func save(_ body: RequestBody, to path: String, limit: Int) async throws -> Bool {
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
             let handle = FileHandle(forWritingAtPath: path)
         else {
@@ -107,7 +89,7 @@ enum Front {
             count += chunk.readableBytes
             if count > limit {
                 try? FileManager.default.removeItem(atPath: path)
-                return .tooLarge
+                return false
             }
             do {
                 try handle.write(contentsOf: Data(chunk.readableBytesView))
@@ -118,10 +100,8 @@ enum Front {
                 throw SaveError(reason: code == Int(ENOSPC) ? "no space left on its disk" : "a write failed")
             }
         }
-        return .saved
+        return true
     }
-
-    // MARK: - Answers
 
     /// The headers every answer carries: the page may load only the server's own script, images
     /// and styles.
@@ -135,19 +115,16 @@ enum Front {
         return headers
     }
 
-    static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
+    static func text(_ status: HTTPResponse.Status, _ text: String, type: String = "text/plain; charset=utf-8")
+        -> Response
+    {
         Response(
-            status: status, headers: headers(type: "text/plain; charset=utf-8", cache: "no-store"),
+            status: status, headers: headers(type: type, cache: "no-store"),
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    static func tooLarge(_ limit: Int) -> Response {
-        Response(
-            status: .contentTooLarge, headers: headers(type: "application/json", cache: "no-store"),
-            body: .init(
-                byteBuffer: ByteBuffer(
-                    string:
-                        "{\"error\":\"the upload is larger than \(limit / 1_048_576) MiB (raise it with --max-upload-mb)\"}"
-                )))
+    static func json(_ status: HTTPResponse.Status, _ fields: [String: String]) -> Response {
+        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return text(status, String(decoding: data, as: UTF8.self), type: "application/json")
     }
 }

@@ -1,69 +1,67 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
-import HummingbirdCore
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
+import Synchronization
 
-/// Time limits and the 431 answer for one connection, placed right after SwiftNIO's HTTP/1 parser.
+/// Time limits, connection caps and the 431 answer for one connection, right after SwiftNIO's
+/// HTTP/1 parser (whose limits bound the head's size).
 ///
 /// - A request head must arrive whole within `headTimeout` of the connection opening or of the
-///   previous answer, and a body whole within `bodyTimeout` of its head (however it trickles). A
-///   connection that sends too slowly (or not at all) is closed, so it holds nothing of the server's.
-/// - At most `maxConnections` connections are open at once, `maxPerAddress` of them from one
-///   address; one more is closed at once. Each may hold two files (its socket and an upload's
-///   file), so the caps stay within the process's file limit (`FileLimit`): past that limit the
-///   front could accept no one, and every client would wait.
-/// - A head over the parser's limits (`maxHeaderFieldSize`, `maxHeaderListSize`: the URL counts
-///   as a field) is answered 431 as soon as the limit is crossed, not after the whole head: the
-///   parser stops there, the connection stops answering and closes after the client has sent what
-///   it had (or after `drainTimeout`).
+///   previous answer, and a body within `bodyTimeout` of its head, however it trickles; else the
+///   connection is closed.
+/// - At most `caps.total` connections are open at once, `caps.perAddress` from one address; one
+///   more is closed at once. Each may hold two files (its socket and an upload's), so the caps
+///   stay within the process's file limit: past it the front could accept no one.
+/// - A head over the parser's limits is answered 431 as soon as the limit is crossed; the
+///   connection then stops answering and closes once the client has sent what it had (or after
+///   2 s), so that the client reads the answer rather than a reset.
 final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    let headTimeout: TimeAmount
-    let bodyTimeout: TimeAmount
-    let drainTimeout: TimeAmount
-    /// Most connections open at once, and from one address: 512 and 256, fewer where the file
-    /// limit is low.
-    static let (maxConnections, maxPerAddress) = FileLimit.connectionCaps(files: FileLimit.raised)
+    let headTimeout = TimeAmount.seconds(10), bodyTimeout = TimeAmount.seconds(120)
+    /// Most connections at once, and from one address: 512 and 256, fewer where the file limit
+    /// (first raised to its hard limit, at most 65,536) leaves less than 64 files besides two each.
+    static let caps: (total: Int, perAddress: Int) = {
+        var limit = rlimit()
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        guard getrlimit(resource, &limit) == 0 else { return (480, 240) }
+        limit.rlim_cur = max(limit.rlim_cur, min(limit.rlim_max, 65536))
+        if setrlimit(resource, &limit) != 0 { getrlimit(resource, &limit) }
+        let total = max(2, min(512, (Int(clamping: limit.rlim_cur) - 64) / 2))
+        return (total, max(1, total / 2))
+    }()
+    /// Open connections by address.
+    static let open = Mutex<[String: Int]>([:])
     private var timer: Scheduled<Void>?
     private var refused = false
-    private var counted: String?
-
-    init(headTimeout: TimeAmount, bodyTimeout: TimeAmount, drainTimeout: TimeAmount = .seconds(2)) {
-        self.headTimeout = headTimeout
-        self.bodyTimeout = bodyTimeout
-        self.drainTimeout = drainTimeout
-    }
+    private var address: String?
 
     func handlerAdded(context: ChannelHandlerContext) {
         let address = context.channel.remoteAddress?.ipAddress ?? "?"
-        guard ConnectionCount.shared.open(address, limit: Self.maxConnections, perAddress: Self.maxPerAddress) else {
-            context.close(promise: nil)
-            return
+        let admitted = Self.open.withLock { open in
+            guard open.values.reduce(0, +) < Self.caps.total, open[address, default: 0] < Self.caps.perAddress
+            else { return false }
+            open[address, default: 0] += 1
+            return true
         }
-        counted = address
-        if context.channel.isActive { arm(context, headTimeout) }
+        guard admitted else { return context.close(promise: nil) }
+        self.address = address
+        arm(context, headTimeout)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        if let counted { ConnectionCount.shared.close(counted) }
-        counted = nil
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        arm(context, headTimeout)
-        context.fireChannelActive()
+        guard let address else { return }
+        Self.open.withLock { $0[address] = $0[address, default: 1] > 1 ? $0[address]! - 1 : nil }
+        self.address = nil
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         timer?.cancel()
-        timer = nil
         context.fireChannelInactive()
     }
 
@@ -72,7 +70,7 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head: arm(context, bodyTimeout)
         case .body: break
-        case .end: disarm()
+        case .end: timer?.cancel()
         }
         context.fireChannelRead(data)
     }
@@ -83,10 +81,7 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let parse = error as? HTTPParserError else {
-            context.fireErrorCaught(error)
-            return
-        }
+        guard let parse = error as? HTTPParserError else { return context.fireErrorCaught(error) }
         guard !refused else { return }
         refused = true
         let tooLarge: Bool
@@ -95,88 +90,21 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
             tooLarge
             ? "The request's head is too large (URL and headers: at most 8 KiB each, 16 KiB in all).\n"
             : "The request is not valid HTTP/1.1.\n"
-        var body = context.channel.allocator.buffer(capacity: text.utf8.count)
-        body.writeString(text)
-        let status: HTTPResponse.Status =
-            tooLarge ? .init(code: 431, reasonPhrase: "Request Header Fields Too Large") : .badRequest
         let head = HTTPResponse(
-            status: status,
+            status: tooLarge ? .init(code: 431, reasonPhrase: "Request Header Fields Too Large") : .badRequest,
             headerFields: [
                 .connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count)
             ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(string: text))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        // Closing at once would reset the connection under a client still sending its head, and it
-        // might never read the answer: stop writing, and close after the client is done.
         context.close(mode: .output, promise: nil)
-        let channel = context.channel
-        timer?.cancel()
-        timer = context.eventLoop.scheduleTask(in: drainTimeout) { channel.close(promise: nil) }
+        arm(context, .seconds(2))
     }
 
     private func arm(_ context: ChannelHandlerContext, _ amount: TimeAmount) {
         timer?.cancel()
         let channel = context.channel
         timer = context.eventLoop.scheduleTask(in: amount) { channel.close(promise: nil) }
-    }
-
-    private func disarm() {
-        timer?.cancel()
-        timer = nil
-    }
-}
-
-/// How many connections are open, in all and by address.
-final class ConnectionCount: @unchecked Sendable {
-    static let shared = ConnectionCount()
-    private let lock = NSLock()
-    private var total = 0
-    private var byAddress: [String: Int] = [:]
-
-    /// Counts a new connection from `address`; false (not counted) when it would pass a limit.
-    func open(_ address: String, limit: Int, perAddress: Int) -> Bool {
-        lock.withLock {
-            guard total < limit, byAddress[address, default: 0] < perAddress else { return false }
-            total += 1
-            byAddress[address, default: 0] += 1
-            return true
-        }
-    }
-
-    func close(_ address: String) {
-        lock.withLock {
-            total -= 1
-            byAddress[address, default: 1] -= 1
-            if byAddress[address] == 0 { byAddress[address] = nil }
-        }
-    }
-}
-
-/// The number of files the front may have open, and the connections that leaves room for.
-enum FileLimit {
-    /// Files the front keeps besides its connections (standard streams, the event loops, the pipes
-    /// to a job), with room to spare.
-    static let reserved = 64
-
-    /// The soft limit on open files, first raised to the hard limit (at most 65,536): many systems
-    /// start a process at 1,024, which 512 connections holding uploads would exceed.
-    static let raised: Int = {
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
-        let wanted = min(limit.rlim_max, 65536)
-        if limit.rlim_cur < wanted {
-            var higher = limit
-            higher.rlim_cur = wanted
-            if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &higher) == 0 { limit = higher }
-        }
-        return Int(clamping: limit.rlim_cur)
-    }()
-
-    /// At most 512 connections, 256 from one address, and two files each within `files` less
-    /// `reserved`.
-    static func connectionCaps(files: Int) -> (total: Int, perAddress: Int) {
-        let total = max(2, min(512, (files - reserved) / 2))
-        return (total, max(1, total / 2))
     }
 }

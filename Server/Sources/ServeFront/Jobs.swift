@@ -9,12 +9,17 @@ import Foundation
 ///
 /// One queue: one job runs at a time, a child process of its own (the export's code, with its
 /// memory and CPU bounded by itself and its time here); a page's new job replaces its earlier
-/// one. A crash fails that job alone: its page is told why.
+/// one. The job whose page has least of its state goes first (nothing, then a first look, then
+/// the state itself): a running job whose page has more is killed and queued again (it keeps the
+/// states it made, and goes on from there). A crash fails that job alone: its page is told why.
 final class Jobs: @unchecked Sendable {
     /// One lesson baked for one upload of one page.
     struct Job {
         var session: String, name: String, lesson: String, near: String
+        /// The folder of the state its page waits for.
+        var state: String
         var key: String { session + "/" + name + "/" + lesson }
+        var base: String { "/jobs/\(session)/\(name)/\(Jobs.page(lesson))/" }
     }
 
     let folder: String
@@ -28,18 +33,19 @@ final class Jobs: @unchecked Sendable {
     private var queue: [Job] = []
     private var running: (job: Job, process: Process)?
     private var failed: [String: String] = [:]
-    /// Processes killed because their page wanted another job: not failures.
+    /// Processes killed because their page wanted another job, or to let another go first: not failures.
     private var killed: Set<ObjectIdentifier> = []
     private var uploads: [(session: String, name: String, bytes: Int)] = []
     private var seen: [String: Date] = [:]
 
     init(command: [String], budget: Int) throws {
-        var template = Array(
-            ((NSTemporaryDirectory() as NSString).appendingPathComponent("explorer-serve-XXXXXX")).utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw Failure("cannot make the server's temporary folder: \(String(cString: strerror(errno)))")
+        folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("explorer-serve-" + UUID().uuidString)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw Failure("cannot make the server's temporary folder: \(error.localizedDescription)")
         }
-        folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.command = command
         self.budget = budget
     }
@@ -72,20 +78,17 @@ final class Jobs: @unchecked Sendable {
 
     /// Makes sure `job` is baking or baked with its `near` state first (`state`: its folder);
     /// the page's other jobs are dropped. The job's URL base, or why not.
-    func start(_ job: Job, state: String) -> Result<String, Failure> {
-        let base = "/jobs/\(job.session)/\(job.name)/\(Self.page(job.lesson))/"
+    func start(_ job: Job) -> Result<String, Failure> {
+        let base = job.base
         return lock.withLock {
             touch(job.session)
             guard uploads.contains(where: { $0.session == job.session && $0.name == job.name }) else {
                 return .failure(Failure("this page has no upload \(job.name) (upload it again)"))
             }
-            // A first look (`<meta name="live-first">`, from a smaller copy) is not the state yet.
-            let made =
-                (try? String(contentsOfFile: folder + base + "states/" + state + "/state.html", encoding: .utf8))
-                .map { !$0.contains("<meta name=\"live-first\"") } ?? false
+            let made = level(job) == 2
             if let running, running.job.key == job.key, made || running.job.near == job.near { return .success(base) }
             if let index = queue.firstIndex(where: { $0.key == job.key }) {
-                queue[index].near = job.near
+                queue[index] = job
                 return .success(base)
             }
             cancel { $0.session == job.session }
@@ -150,11 +153,10 @@ final class Jobs: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: folder + "/jobs/" + session + "/" + name)
     }
 
-    /// Drops the queued jobs `matching`, and kills the running one if it matches.
+    /// Drops the queued jobs `matching`, and kills the running one if it matches (not a failure).
     private func cancel(_ matching: (Job) -> Bool) {
         queue.removeAll(where: matching)
-        if let running, matching(running.job) {
-            killed.insert(ObjectIdentifier(running.process))
+        if let running, matching(running.job), killed.insert(ObjectIdentifier(running.process)).inserted {
             kill(running.process.processIdentifier, SIGKILL)
         }
     }
@@ -162,19 +164,24 @@ final class Jobs: @unchecked Sendable {
     /// The page folder of lesson `number` (`lesson-03`).
     static func page(_ number: String) -> String { "lesson-\(number.count < 2 ? "0" : "")\(number)" }
 
-    /// Starts the next job when none runs.
+    /// How much of `job`'s state its page can have: 0 none, 1 a first look (`<meta name="live-first">`), 2 all.
+    private func level(_ job: Job) -> Int {
+        let file = folder + job.base + "states/" + job.state + "/state.html"
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return 0 }
+        return text.contains("<meta name=\"live-first\"") ? 1 : 2
+    }
+
+    /// Starts the next job when none runs: the first of those whose pages have least.
     private func pump() {
-        guard running == nil, !queue.isEmpty else { return }
-        let job = queue.removeFirst()
-        let output = folder + "/jobs/" + job.session + "/" + job.name
+        guard running == nil, let next = queue.indices.min(by: { level(queue[$0]) < level(queue[$1]) }) else { return }
+        let job = queue.remove(at: next)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments =
             Array(command.dropFirst()) + [
-                "--lesson", job.lesson, "--picture", folder + "/uploads/" + job.session + "/" + job.name,
-                "--name", job.name, "--output", output, "--base",
-                "/jobs/\(job.session)/\(job.name)/\(Self.page(job.lesson))/",
-                "--near", job.near
+                "--lesson", job.lesson, "--picture", folder + "/uploads/" + job.session + "/" + job.name, "--name",
+                job.name, "--output", folder + "/jobs/" + job.session + "/" + job.name, "--base", job.base, "--near",
+                job.near
             ]
         let errors = Pipe()
         process.standardError = errors
@@ -201,9 +208,26 @@ final class Jobs: @unchecked Sendable {
             return pump()
         }
         running = (job, process)
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [self] in
+        watch(process, until: Date() + deadline)
+    }
+
+    /// Every 0.1 s while `process` runs: kills it past `end`, and when a queued job's page has
+    /// less of its state than this job's, kills it to let that one go first and queues it again.
+    private func watch(_ process: Process, until end: Date) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { [self] in
             lock.withLock {
-                if running?.process === process { kill(process.processIdentifier, SIGKILL) }
+                guard let running, running.process === process, !killed.contains(ObjectIdentifier(process)) else {
+                    return
+                }
+                if Date() > end {
+                    kill(process.processIdentifier, SIGKILL)
+                } else if let least = queue.map(level).min(), least < level(running.job) {
+                    killed.insert(ObjectIdentifier(process))
+                    kill(process.processIdentifier, SIGKILL)
+                    queue.append(running.job)
+                } else {
+                    watch(process, until: end)
+                }
             }
         }
     }

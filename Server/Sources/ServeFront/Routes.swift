@@ -24,11 +24,11 @@ struct Routes {
             return Response.redirect(to: "/\(Jobs.page(String(number)))/" + (request.uri.query.map { "?" + $0 } ?? ""))
         }
         router.get("glossary") { _, _ in Response.redirect(to: "/glossary.html") }
-        router.get("live.json") { _, _ in Self.json(.ok, ["upload": "\(maxBodyBytes / 1_048_576) MiB"]) }
+        router.get("live.json") { _, _ in Front.json(.ok, ["upload": "\(maxBodyBytes >> 20) MiB"]) }
         router.post("alive") { request, _ in
-            guard let session = Self.session(request) else { return Self.json(.badRequest, ["error": "no session"]) }
+            guard let session = Self.session(request) else { return Front.json(.badRequest, ["error": "no session"]) }
             jobs.alive(session)
-            return Self.json(.ok, [:])
+            return Front.json(.ok, [:])
         }
         router.post("upload") { request, _ in try await upload(request) }
         router.post("job") { request, _ in
@@ -38,12 +38,12 @@ struct Routes {
                 (0...999).contains(lesson), let near = query.get("near"), near.utf8.count <= 400,
                 let state = query.get("state"), Self.isFileName(state)
             else {
-                return Self.json(.badRequest, ["error": "a job needs session, image, lesson, near and state"])
+                return Front.json(.badRequest, ["error": "a job needs session, image, lesson, near and state"])
             }
-            let job = Jobs.Job(session: session, name: image, lesson: String(lesson), near: near)
-            switch jobs.start(job, state: state) {
-            case .success(let base): return Self.json(.ok, ["base": base])
-            case .failure(let failure): return Self.json(.badRequest, ["error": failure.description])
+            let job = Jobs.Job(session: session, name: image, lesson: String(lesson), near: near, state: state)
+            switch jobs.start(job) {
+            case .success(let base): return Front.json(.ok, ["base": base])
+            case .failure(let failure): return Front.json(.badRequest, ["error": failure.description])
             }
         }
         router.get("jobs/**") { _, context in
@@ -54,7 +54,8 @@ struct Routes {
             switch await jobs.file(parts.joined(separator: "/")) {
             case .success(let file)?:
                 guard let data = FileManager.default.contents(atPath: file) else { throw HTTPError(.notFound) }
-                var headers = Front.headers(type: Self.type(of: file), cache: "no-cache")
+                let type = MediaType.getMediaType(forExtension: (file as NSString).pathExtension)
+                var headers = Front.headers(type: type?.description ?? "application/octet-stream", cache: "no-cache")
                 let note = jobs.folder + "/jobs/" + parts.prefix(2).joined(separator: "/") + "/note.txt"
                 if let text = try? String(contentsOfFile: note, encoding: .utf8) {
                     headers[HTTPField.Name("X-Job-Note")!] =
@@ -72,26 +73,25 @@ struct Routes {
 
     /// Keeps a POSTed PNG as the page's upload.
     func upload(_ request: Request) async throws -> Response {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
-            return Front.tooLarge(maxBodyBytes)
-        }
+        let tooLarge = Front.json(
+            .contentTooLarge,
+            ["error": "the upload is larger than \(maxBodyBytes >> 20) MiB (raise it with --max-upload-mb)"])
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes { return tooLarge }
         let path = jobs.folder + "/incoming-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
-            guard try await Front.save(request.body, to: path, limit: maxBodyBytes) == .saved else {
-                return Front.tooLarge(maxBodyBytes)
-            }
+            guard try await Front.save(request.body, to: path, limit: maxBodyBytes) else { return tooLarge }
         } catch let error as Front.SaveError {
-            return Self.json(.init(code: 507), ["error": "the server cannot keep the upload: \(error.reason)"])
+            return Front.json(.init(code: 507), ["error": "the server cannot keep the upload: \(error.reason)"])
         }
         // The body is read first, as it comes: a connection is answered when its request is whole.
-        guard let session = Self.session(request) else { return Self.json(.badRequest, ["error": "no session"]) }
+        guard let session = Self.session(request) else { return Front.json(.badRequest, ["error": "no session"]) }
         do {
             let name = try jobs.store(
                 path, session: session, fileName: request.uri.queryParameters.get("name") ?? "picture.png")
-            return Self.json(.ok, ["value": "upload:" + name])
+            return Front.json(.ok, ["value": "upload:" + name])
         } catch {
-            return Self.json(.badRequest, ["error": "\(error)"])
+            return Front.json(.badRequest, ["error": "\(error)"])
         }
     }
 
@@ -107,22 +107,5 @@ struct Routes {
     static func isFileName(_ text: String) -> Bool {
         guard let first = text.first, first != ".", text.count <= 200 else { return false }
         return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") }
-    }
-
-    static func type(of file: String) -> String {
-        switch (file as NSString).pathExtension {
-        case "png": "image/png"
-        case "html": "text/html; charset=utf-8"
-        case "json": "application/json"
-        case "csv": "text/csv; charset=utf-8"
-        default: "application/octet-stream"
-        }
-    }
-
-    static func json(_ status: HTTPResponse.Status, _ fields: [String: String]) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return Response(
-            status: status, headers: Front.headers(type: "application/json", cache: "no-store"),
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

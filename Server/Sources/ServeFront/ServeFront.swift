@@ -49,9 +49,9 @@ public enum ServeFront {
         router.middlewares.add(FileMiddleware(settings.site, searchForIndexHtml: true, logger: logger))
         Routes(jobs: jobs, maxBodyBytes: settings.maxBodyBytes).add(to: router)
         // The connection caps raise the file limit they are computed from: before the first connection.
-        _ = HeadGuard.maxConnections
+        _ = HeadGuard.caps
         let http = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [HeadGuard(headTimeout: .seconds(10), bodyTimeout: .seconds(120))],
+            additionalChannelHandlers: [HeadGuard()],
             idleTimeout: .seconds(75),
             httpDecoderConfiguration: .init(
                 maxHeaderFieldSize: 8192, maxHeaderListSize: 16384, maxHeaderFieldCount: 100)
@@ -91,41 +91,32 @@ public enum ServeFront {
     }
 }
 
-/// The front's command line, as `explorer serve` writes it.
+/// The front's command line, as `explorer serve` writes it (which checked the values).
 struct Settings {
-    var host = "127.0.0.1"
-    var port = 8080
-    var maxBodyBytes = 32 * 1_048_576
-    var maxUploadsBytes = 512 * 1_048_576
-    var site = "Site"
-    var open = false
-    var job: [String] = []
+    var host = "127.0.0.1", site = "Site", open = false, job: [String] = []
+    var port = 8080, maxBodyBytes = 32 << 20, maxUploadsBytes = 512 << 20
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            func value() throws -> String {
-                guard let value = rest.popFirst() else { throw Failure("\(argument) needs a value") }
-                return value
+        while let argument = rest.popFirst(), argument != "--" {
+            if argument == "--open" {
+                open = true
+                continue
             }
+            guard let value = rest.popFirst() else { throw Failure("\(argument) needs a value") }
+            let number = Int(value).flatMap { (0...65535).contains($0) ? $0 : nil }
             switch argument {
-            case "--host": host = try value()
-            case "--port":
-                port =
-                    try Int(value()).flatMap { (0...65535).contains($0) ? $0 : nil }
-                    ?? { throw Failure("--port takes 0…65535") }()
-            case "--max-body-mb":
-                maxBodyBytes =
-                    try Int(value()).map { $0 * 1_048_576 } ?? { throw Failure("--max-body-mb takes a number") }()
-            case "--max-uploads-mb":
-                maxUploadsBytes =
-                    try Int(value()).map { $0 * 1_048_576 } ?? { throw Failure("--max-uploads-mb takes a number") }()
-            case "--site": site = try value()
-            case "--open": open = true
-            case "--": job = Array(rest); rest = []
+            case "--host": host = value
+            case "--site": site = value
+            case "--port", "--max-body-mb", "--max-uploads-mb":
+                guard let number else { throw Failure("\(argument) takes 0…65535") }
+                if argument == "--port" { port = number }
+                if argument == "--max-body-mb" { maxBodyBytes = number << 20 }
+                if argument == "--max-uploads-mb" { maxUploadsBytes = number << 20 }
             default: throw Failure("unknown argument '\(argument)'")
             }
         }
+        job = Array(rest)
         guard !job.isEmpty else { throw Failure("the job's command goes after --") }
     }
 }

@@ -27,7 +27,8 @@ struct ServeCommand: ParsableCommand {
             for it are baked by a job, explorer serve-job, the export's own code in a child \
             process: at most 4 GiB of memory and 300 s of CPU, killed after 600 s; a job that \
             crashes fails alone. Jobs run one at a time, in one queue, the latest job of each page \
-            replacing its earlier one; the state the page shows comes first, then the nearest ones.
+            replacing its earlier one; the state the page shows comes first, then the nearest ones, \
+            and a job whose page has less to show goes ahead of the other jobs' remaining states.
 
             Limits: a request's head must arrive within 10 s and its body within 120 s; heads of at \
             most 8 KiB a field, 16 KiB in all; at most 512 connections at once, 256 from one \

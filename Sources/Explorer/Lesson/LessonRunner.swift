@@ -284,9 +284,8 @@ struct LessonRunner {
         }
         if beside && prepared.command.measuresTime {
             report.text(
-                "Preview while a control moves: quick timing (a comparison times each method once, in the run that "
-                    + "made its output), with the lesson's untimed cells running on the other core; let go of the "
-                    + "control for the full timing.")
+                "Quick timing (a comparison times each method once, in the run that made its output), taken "
+                    + "while the lesson's untimed cells ran on the other core: rougher than a full timing.")
         }
         let prefix = staging.hasSuffix("/") ? staging : staging + "/"
         let written = Set((files ?? []).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil })

@@ -42,7 +42,7 @@ enum TimingNote {
         return "Timed: \(work.text(width: width, height: height)), "
             + "\(threads) thread\(threads == 1 ? "" : "s") of \(BuildInfo.cores) cores, \(kernels); "
             + (preview
-                ? "one run, no warm-up (a live page's preview: the run that made the output)."
+                ? "one run, no warm-up (an uploaded picture's job: the run that made the output)."
                 : "median of \(timing.runs) runs after a warm-up\(quick ? " (quick mode: few runs)" : "").")
     }
 }

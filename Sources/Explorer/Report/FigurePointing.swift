@@ -6,7 +6,7 @@ import ShippedFiles
 /// What a lesson page needs to explain any pixel of a strip's blurred pictures (issue 39): where
 /// each panel lies in the strip's PNG, which panel is the input and which are blurred from it,
 /// and each blur's weights. Written beside the strip as JSON (`strip.pointing.json`); the page's
-/// script (`Serve/Resources/pointing.js`) reads the levels from the PNG itself, computes the
+/// script (`Report/Resources/pointing.js`) reads the levels from the PNG itself, computes the
 /// weighted sum of the pointed pixel's neighbourhood and shows it beside the pointer, with the
 /// stored level, so the reader sees that the sum is the output.
 ///
@@ -245,7 +245,7 @@ struct PointingIsland: HTMLIsland, Equatable {
 
     /// The script's text, shipped in the executable.
     static var scriptText: String? {
-        ShippedFiles.contents(of: "Sources/Explorer/Serve/Resources/" + script).map {
+        ShippedFiles.contents(of: "Sources/Explorer/Report/Resources/" + script).map {
             String(decoding: $0, as: UTF8.self)
         }
     }

@@ -1,13 +1,10 @@
 import Authoring
 import Foundation
 
-/// A lesson's page with controls: the lesson's static page (`LessonPage.html`) with a bar of
-/// controls, one per parameter with baked states, and the script that moves through them
-/// (`live.js`); the same page on a static host and under `explorer serve`, which also lets a
-/// page upload a picture (the image control is hidden until the page finds the server).
-///
-/// The static page is taken whole, so prose, figures and tables are the same as in `Output/`.
-/// Everything from the lesson (names, meanings, values) is escaped.
+/// A lesson's page with controls: its static page (`LessonPage.html`, taken whole) with a bar of
+/// controls, one per parameter with baked states, and `live.js`, which moves through them; the
+/// same page on a static host and under `explorer serve` (the image control, hidden, appears
+/// when the page finds the server). Everything from the lesson is escaped.
 enum LivePage {
     /// `page` (the defaults' `index.html`) with controls at `values`, the status line saying
     /// `note`. `grids` holds each parameter's baked values and `states` their folders;
@@ -17,19 +14,20 @@ enum LivePage {
         page: String, lesson: Lesson, values: [String: String], note: String, grids: [String: [String]],
         states: [String: [String: String]], cells: [[String]] = []
     ) -> String {
-        let controls = Self.controls(
-            lesson: lesson, values: values, note: note, grids: grids, states: states, cells: cells)
         var html = page
         if let range = html.range(of: "</head>") {
+            // The page has no icon: the browser does not ask for `/favicon.ico`.
             html.insert(
-                contentsOf: "<link rel=\"stylesheet\" href=\"../assets/live.css\">\n\(Self.noIcon)\n",
+                contentsOf:
+                    "<link rel=\"stylesheet\" href=\"../assets/live.css\">\n<link rel=\"icon\" href=\"data:,\">\n",
                 at: range.lowerBound)
         }
-        if let range = html.range(of: "<body>") { html.insert(contentsOf: "\n" + controls, at: range.upperBound) }
+        if let range = html.range(of: "<body>") {
+            let bar = controls(lesson: lesson, values: values, note: note, grids: grids, states: states, cells: cells)
+            html.insert(contentsOf: "\n" + bar, at: range.upperBound)
+        }
         if let range = html.range(of: "</body>", options: .backwards) {
-            html.insert(
-                contentsOf: "<script src=\"../assets/live.js\"></script>\n",
-                at: range.lowerBound)
+            html.insert(contentsOf: "<script src=\"../assets/live.js\"></script>\n", at: range.lowerBound)
         }
         return html
     }
@@ -68,15 +66,15 @@ enum LivePage {
             let grid = grids[parameter.name] ?? []
             let title = escape(
                 parameter.meaning.isEmpty ? parameter.accepts : parameter.meaning + " (" + parameter.accepts + ")")
-            var row = "<label title=\"\(title)\"><span class=\"name\">\(name)</span> "
+            let upload = parameter.kind == .image ? " class=\"upload\" hidden" : ""
+            var row = "<label title=\"\(title)\"\(upload)><span class=\"name\">\(name)</span> "
             switch parameter.kind {
             case .image:
                 let shown = value.hasPrefix("upload:") ? String(value.dropFirst("upload:".count)) : value
-                row = "<label title=\"\(title)\" class=\"upload\" hidden><span class=\"name\">\(name)</span> "
-                row += "<output data-shows=\"\(name)\">\(escape(shown))</output> "
                 row +=
-                    "<input type=\"file\" accept=\"image/png\" data-parameter=\"\(name)\" aria-label=\"upload a PNG for \(name)\">"
-                row += " <span class=\"drop\" data-drop=\"\(name)\">or drop a PNG here</span>"
+                    "<output data-shows=\"\(name)\">\(escape(shown))</output> <input type=\"file\" accept=\"image/png\" "
+                row += "data-parameter=\"\(name)\" aria-label=\"upload a PNG for \(name)\"> "
+                row += "<span class=\"drop\" data-drop=\"\(name)\">or drop a PNG here</span>"
             case _ where grid.count < 2:
                 continue
             case .number, .integer:
@@ -100,7 +98,6 @@ enum LivePage {
         }
         let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
         var attributes = "data-lesson=\"\(escape(lesson.number.map(String.init) ?? ""))\""
-        attributes += " data-folder=\"\(escape(lesson.pageFolderName))\""
         attributes += " data-values=\"\(json(values))\" data-defaults=\"\(json(defaults))\""
         attributes += " data-grids=\"\(json(grids))\" data-states=\"\(json(states))\""
         if !cells.isEmpty { attributes += " data-cells=\"\(json(cells))\"" }
@@ -119,9 +116,6 @@ enum LivePage {
             + choices.map { "<option\($0 == value ? " selected" : "")>\(escape($0))</option>" }.joined()
             + "</select>"
     }
-
-    /// Says the page has no icon, so the browser does not ask for `/favicon.ico`.
-    static let noIcon = "<link rel=\"icon\" href=\"data:,\">"
 
     static func escape(_ text: String) -> String {
         LessonPage.escapeHTML(text).replacingOccurrences(of: "'", with: "&#39;")

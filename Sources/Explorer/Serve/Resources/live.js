@@ -1,13 +1,9 @@
-// A lesson's page with controls: plain JavaScript, no library (docs/live-in-class.md).
-// Every state of the controls was baked before class (explorer export): moving a control fetches
-// that state's page (states/FOLDER/state.html) and puts its main part in place; one request is
-// in flight and only the newest value waits. The values live in the URL (?sigma=5) for Back,
-// reload and bookmarks; a value with no state goes back to the one the page shows. Each cell's
-// results get a compact copy of the controls it depends on (data-cells). Under explorer serve
-// (it answers ../live.json) an image control appears: an upload is baked by a job on the
-// server, the page's state first, and its states come from the job's folder. After each new
-// state the page fires `live:replaced` on document for any other script (pointing.js follows
-// the page's figures by itself). A ▶ beside each slider plays it through its baked values.
+// A lesson's page with controls, plain JavaScript (docs/live-in-class.md). Every state was baked
+// before class: moving a control fetches states/FOLDER/state.html and puts its main part in place,
+// one request in flight, only the newest value waiting. The values live in the URL (?sigma=5);
+// each cell's results get a copy of the controls it depends on (data-cells); ▶ plays a slider.
+// Under explorer serve (it answers ../live.json) an upload is baked by a job on the server and its
+// states come from the job's folder. Each new state fires `live:replaced` on document.
 (function () {
   'use strict';
   var form = document.getElementById('live-controls');
@@ -16,25 +12,18 @@
   var status = document.getElementById('live-status');
   var defaults = JSON.parse(form.dataset.defaults);
   var grids = JSON.parse(form.dataset.grids);
-  // The state folders, by parameter and value (named by the exporter).
+  // The state folders, by parameter (or `NAME&NAME`) and value (or `VALUE&VALUE`).
   var states = JSON.parse(form.dataset.states);
   var cells = form.dataset.cells ? JSON.parse(form.dataset.cells) : [];
   var shown = JSON.parse(form.dataset.values);
   var wanted = copy(shown);
   var note = status.textContent;
-  // Whether explorer serve is behind the page (uploads), and this tab's session there.
-  var live = false;
-  var session = '';
-  var busy = false;
-  var queued = false;
+  var live = false, session = '', busy = false, queued = false;
   // A slider is being dragged: its first step made a history entry, the others replace it.
   var dragging = false;
+  var each = function (list, body) { Array.prototype.forEach.call(list, body); };
 
-  function copy(values) {
-    var result = {};
-    Object.keys(values).forEach(function (name) { result[name] = values[name]; });
-    return result;
-  }
+  function copy(values) { return Object.assign({}, values); }
 
   function same(a, b) {
     return Object.keys(defaults).every(function (name) { return a[name] === b[name]; });
@@ -42,23 +31,19 @@
 
   // One session per browser tab, kept across reloads, so the tab's uploads come back.
   function pageSession() {
-    var key = 'explorer-session';
     var made = Array.prototype.map.call(window.crypto.getRandomValues(new Uint8Array(12)), function (byte) {
       return (byte % 36).toString(36);
     }).join('');
     try {
-      var kept = window.sessionStorage.getItem(key);
+      var kept = window.sessionStorage.getItem('explorer-session');
       if (kept && /^[a-z0-9]{1,40}$/.test(kept)) { return kept; }
-      window.sessionStorage.setItem(key, made);
-    } catch (error) {
-      // Storage may be off; the session still serves this page.
-    }
+      window.sessionStorage.setItem('explorer-session', made);
+    } catch (error) { /* storage may be off: the session still serves this page */ }
     return made;
   }
 
   function show(message, error) {
-    status.textContent = message;
-    status.title = message;
+    status.textContent = status.title = message;
     status.classList.toggle('error', !!error);
   }
 
@@ -72,23 +57,12 @@
     return values;
   }
 
-  function query(values) {
-    var parts = [];
-    Object.keys(defaults).forEach(function (name) {
-      if (values[name] !== defaults[name]) {
-        parts.push(encodeURIComponent(name) + '=' + encodeURIComponent(values[name]));
-      }
-    });
-    return parts.join('&');
-  }
-
   function remember(values, push) {
-    var url = window.location.pathname + (query(values) ? '?' + query(values) : '');
-    if (url === window.location.pathname + window.location.search) { return; }
-    if (push) {
-      window.history.pushState(null, '', url);
-    } else {
-      window.history.replaceState(null, '', url);
+    var query = Object.keys(defaults).filter(function (name) { return values[name] !== defaults[name]; })
+      .map(function (name) { return encodeURIComponent(name) + '=' + encodeURIComponent(values[name]); }).join('&');
+    var url = window.location.pathname + (query ? '?' + query : '');
+    if (url !== window.location.pathname + window.location.search) {
+      window.history[push ? 'pushState' : 'replaceState'](null, '', url);
     }
   }
 
@@ -100,20 +74,16 @@
 
   // Every control of parameter `name` (the top bar's and the cells') shows `value`.
   function sync(name, value) {
-    document.querySelectorAll('[data-parameter]').forEach(function (control) {
+    each(document.querySelectorAll('[data-parameter]'), function (control) {
       if (control.dataset.parameter !== name || control.type === 'file') { return; }
       if (control.value !== value) { control.value = value; }
       var output = control.parentNode.querySelector('output');
       if (output) { output.textContent = value; }
     });
-    document.querySelectorAll('[data-shows]').forEach(function (output) {
-      if (output.dataset.shows !== name) { return; }
-      var shown = value || '';
-      output.textContent = shown.indexOf('upload:') === 0 ? shown.slice(7) : shown;
+    each(document.querySelectorAll('[data-shows]'), function (output) {
+      if (output.dataset.shows === name) { output.textContent = (value || '').replace(/^upload:/, ''); }
     });
   }
-
-  // MARK: - Controls beside the cells
 
   // The command blocks of the cells a page shows, in order (only cells write `$ explorer …`).
   function commandBlocks(root) {
@@ -122,35 +92,27 @@
     }).map(function (code) { return code.parentNode; });
   }
 
-  // A compact copy of the top bar's controls for cell `index`, or null when it depends on none.
-  function cellBar(index) {
-    var bar = null;
-    (cells[index] || []).forEach(function (name) {
-      var original = Array.prototype.filter.call(form.querySelectorAll('[data-parameter]'), function (control) {
-        return control.dataset.parameter === name;
-      })[0];
-      if (!original) { return; }
-      if (!bar) {
-        bar = document.createElement('div');
-        bar.className = 'cell-controls';
-        bar.dataset.cell = String(index);
-      }
-      var label = original.closest('label').cloneNode(true);
-      label.querySelectorAll('.drop, .play').forEach(function (node) { node.remove(); });
-      bar.appendChild(label);
-      label.querySelectorAll('[data-parameter]').forEach(bind);
-    });
-    return bar;
-  }
-
+  // Puts below each cell's command a compact copy of the top bar's controls it depends on.
   function placeCellControls() {
     var main = document.querySelector('main');
     if (!main || !cells.length) { return; }
     var blocks = commandBlocks(main);
     if (blocks.length !== cells.length) { return; }
     blocks.forEach(function (pre, index) {
-      var bar = cellBar(index);
-      if (bar) { pre.parentNode.insertBefore(bar, pre.nextSibling); }
+      var labels = (cells[index] || []).map(function (name) {
+        var original = form.querySelector('[data-parameter="' + CSS.escape(name) + '"]');
+        return original && original.closest('label').cloneNode(true);
+      }).filter(Boolean);
+      if (!labels.length) { return; }
+      var bar = document.createElement('div');
+      bar.className = 'cell-controls';
+      bar.dataset.cell = String(index);
+      labels.forEach(function (label) {
+        each(label.querySelectorAll('.drop, .play'), function (node) { node.remove(); });
+        bar.appendChild(label);
+        each(label.querySelectorAll('[data-parameter]'), bind);
+      });
+      pre.parentNode.insertBefore(bar, pre.nextSibling);
     });
     setControls(wanted);
   }
@@ -166,11 +128,9 @@
       placeCellControls();
       return;
     }
-    Array.prototype.slice.call(main.childNodes).forEach(function (node) {
-      if (bars.indexOf(node) < 0) { main.removeChild(node); }
-    });
+    each(Array.from(main.childNodes), function (node) { if (bars.indexOf(node) < 0) { main.removeChild(node); } });
     var next = 0;
-    Array.prototype.slice.call(fresh.childNodes).forEach(function (node) {
+    each(Array.from(fresh.childNodes), function (node) {
       main.insertBefore(node, bars[next] || null);
       var index = blocks.indexOf(node);
       if (index >= 0 && bars[next] && bars[next].dataset.cell === String(index)) { next += 1; }
@@ -185,19 +145,17 @@
     return names.length ? { parameter: names[0], name: values[names[0]].slice(7) } : null;
   }
 
-  function apply(html, values, message) {
-    var page = new DOMParser().parseFromString(html, 'text/html');
-    var fresh = page.querySelector('main');
-    var main = document.querySelector('main');
+  function apply(result) {
+    var page = new DOMParser().parseFromString(result.html, 'text/html');
+    var fresh = page.querySelector('main'), main = document.querySelector('main');
     if (fresh && main) {
       replaceMain(main, fresh);
       document.dispatchEvent(new CustomEvent('live:replaced'));
     }
-    var style = page.querySelector('style');
-    var mine = document.querySelector('head style');
+    var style = page.querySelector('style'), mine = document.querySelector('head style');
     if (style && mine) { mine.textContent = style.textContent; }
-    shown = copy(values);
-    show(message, false);
+    shown = copy(result.values);
+    show(result.note, false);
   }
 
   // The parameters of `values` away from their defaults (an upload aside).
@@ -208,33 +166,30 @@
     });
   }
 
-  // The baked state of `values`: the state folder of the parameter that differs from its
-  // default, or of the two (`NAME&NAME` in data-states), from the site or, for an upload (one
-  // at a time), from its job on the server.
+  // The baked state of `values`: the folder of the parameter that differs from its default, or
+  // of the two (`NAME&NAME`), from the site or, for an upload (one parameter at a time), from its
+  // job on the server; `{error}` when there is none.
   function baked(values) {
-    var upload = uploaded(values);
-    var changed = changedIn(values);
+    var upload = uploaded(values), changed = changedIn(values);
+    var refuse = function (message) { return Promise.resolve({ error: message }); };
     if (changed.length > (upload ? 1 : 2) || (changed.length === 2 && !states[changed.join('&')])) {
-      return Promise.resolve({ error: changed.join(' and ') + ' are baked one at a time here; they all moved' });
+      return refuse(changed.join(' and ') + ' are baked one at a time here; they all moved');
     }
     var name = changed.join('&') || undefined;
     var folder = name === undefined ? 'defaults' : (states[name] || {})[changed.map(function (n) { return values[n]; }).join('&')];
     if (folder === undefined) {
-      return Promise.resolve({ error: changed.map(function (n) { return n + '=' + values[n]; }).join(' ') + ' is not one of the baked states' });
+      return refuse(changed.map(function (n) { return n + '=' + values[n]; }).join(' ') + ' is not one of the baked states');
     }
-    var base = Promise.resolve('');
-    if (upload) {
-      if (!live) { return Promise.resolve({ error: 'an uploaded picture needs explorer serve behind the page' }); }
-      var near = name === undefined ? Object.keys(grids)[0] : name;
-      var parts = ['session=' + session, 'image=' + encodeURIComponent(upload.name), 'lesson=' + lesson,
-        'state=' + folder, 'near=' + encodeURIComponent(near === undefined ? '' : near + '=' + values[near])];
-      base = post('../job?' + parts.join('&')).then(function (answer) {
-        if (answer.error) { throw new Error(answer.error); }
-        show('baking ' + upload.name + ' here (' + (name ? name + '=' + values[name] : 'defaults') + ' first)…', false);
-        return answer.base;
-      });
-    }
-    return base.then(function (prefix) { return state(prefix + 'states/' + folder + '/state.html', values, upload); });
+    if (!upload) { return state('states/' + folder + '/state.html', values, null); }
+    if (!live) { return refuse('an uploaded picture needs explorer serve behind the page'); }
+    var near = name === undefined ? Object.keys(grids)[0] : name;
+    var parts = ['session=' + session, 'image=' + encodeURIComponent(upload.name), 'lesson=' + lesson,
+      'state=' + folder, 'near=' + encodeURIComponent(near === undefined ? '' : near + '=' + values[near])];
+    return post('../job?' + parts.join('&')).then(function (answer) {
+      if (answer.error) { throw new Error(answer.error); }
+      show('baking ' + upload.name + ' here (' + (name ? name + '=' + values[name] : 'defaults') + ' first)…', false);
+      return state(answer.base + 'states/' + folder + '/state.html', values, upload);
+    });
   }
 
   // A state's page; a job's first look (made from a smaller copy first) says so in a meta.
@@ -256,7 +211,7 @@
       if (busy || !same(result.values, wanted) || !same(result.values, shown)) { return; }
       state(result.url, result.values, uploaded(result.values)).then(function (next) {
         if (busy || !same(next.values, shown)) { return; }
-        if (next.first) { follow(next); } else { apply(next.html, next.values, next.note); }
+        if (next.first) { follow(next); } else { apply(next); }
       }).catch(function () { return null; });
     }, 500);
   }
@@ -265,13 +220,6 @@
     var options = { method: 'POST' };
     if (body) { options.body = body; options.headers = { 'Content-Type': 'image/png' }; }
     return fetch(url, options).then(function (response) { return response.json(); });
-  }
-
-  function failed(message) {
-    show(message, true);
-    wanted = copy(shown);
-    setControls(shown);
-    remember(shown, false);
   }
 
   function request() {
@@ -283,16 +231,20 @@
     form.classList.add('busy');
     document.body.classList.add('pending');
     var asked = copy(wanted);
+    function failed(message) {
+      show(message, true);
+      wanted = copy(shown);
+      setControls(shown);
+      remember(shown, false);
+    }
     baked(asked).then(function (result) {
       if (result.error) {
         if (same(asked, wanted)) { failed(result.error); }
         return;
       }
-      apply(result.html, result.values, result.note);
+      apply(result);
       if (result.first) { follow(result); }
-    }).catch(function (error) {
-      failed(error.message);
-    }).then(function () {
+    }).catch(function (error) { failed(error.message); }).then(function () {
       busy = false;
       form.classList.remove('busy');
       document.body.classList.remove('pending');
@@ -315,18 +267,25 @@
     setControls(wanted);
   }
 
+  // Parameter `name` takes `value` from a control (`push`: a new history entry).
+  function move(name, value, push) {
+    wanted[name] = value;
+    alone(name);
+    sync(name, value);
+    remember(wanted, push);
+    request();
+  }
+
   function upload(name, file) {
     if (!file) { return; }
     show('uploading ' + file.name + '…', false);
-    post('../upload?session=' + session + '&name=' + encodeURIComponent(file.name), file)
-      .then(function (answer) {
-        if (answer.error) { show(answer.error, true); return; }
-        wanted[name] = answer.value;
-        setControls(wanted);
-        remember(wanted, true);
-        request();
-      })
-      .catch(function (error) { show('the upload failed: ' + error.message, true); });
+    post('../upload?session=' + session + '&name=' + encodeURIComponent(file.name), file).then(function (answer) {
+      if (answer.error) { return show(answer.error, true); }
+      wanted[name] = answer.value;
+      setControls(wanted);
+      remember(wanted, true);
+      request();
+    }).catch(function (error) { show('the upload failed: ' + error.message, true); });
   }
 
   // MARK: - Play
@@ -334,8 +293,7 @@
   // ▶ beside a slider steps it through its baked values, from the one shown to the last (from
   // the first when the last is shown), each state shown at least `dwell` ms before the next is
   // asked for; ■, or moving any control, stops it where it is.
-  var playing = null;
-  var dwell = 700;
+  var playing = null, dwell = 700;
 
   function stopPlaying() {
     if (!playing) { return; }
@@ -356,27 +314,22 @@
     control.parentNode.appendChild(button);
     button.addEventListener('click', function (event) {
       event.preventDefault();
-      var same = playing && playing.button === button;
+      var again = playing && playing.button === button;
       stopPlaying();
-      if (same) { return; }
+      if (again) { return; }
       var index = values.indexOf(wanted[name]);
-      if (index < 0 || index === values.length - 1) { index = -1; }
+      if (index === values.length - 1) { index = -1; }
       playing = { button: button, name: name, timer: null };
       button.textContent = '■';
       button.setAttribute('aria-label', 'stop playing ' + name);
-      function step() {
+      (function step() {
         if (!playing || playing.button !== button) { return; }
         if (busy) { playing.timer = window.setTimeout(step, 50); return; }
-        if (index === values.length - 1) { stopPlaying(); return; }
+        if (index === values.length - 1) { return stopPlaying(); }
         index += 1;
-        wanted[name] = values[index];
-        alone(name);
-        sync(name, values[index]);
-        remember(wanted, false);
-        request();
+        move(name, values[index], false);
         playing.timer = window.setTimeout(step, dwell);
-      }
-      step();
+      })();
     });
   }
 
@@ -392,22 +345,17 @@
     }
     function moved(letGo) {
       stopPlaying();
-      wanted[name] = control.value;
-      alone(name);
-      sync(name, control.value);
-      remember(wanted, !dragging);
+      var push = !dragging;
       dragging = !letGo;
-      request();
+      move(name, control.value, push);
     }
-    if (control.type === 'range') {
-      control.addEventListener('input', function () { moved(false); });
-    }
+    if (control.type === 'range') { control.addEventListener('input', function () { moved(false); }); }
     control.addEventListener('change', function () { moved(true); });
   }
-  form.querySelectorAll('[data-parameter]').forEach(bind);
+  each(form.querySelectorAll('[data-parameter]'), bind);
   placeCellControls();
-  form.querySelectorAll('input[type=range]').forEach(addPlay);
-  form.querySelectorAll('[data-drop]').forEach(function (zone) {
+  each(form.querySelectorAll('input[type=range]'), addPlay);
+  each(form.querySelectorAll('[data-drop]'), function (zone) {
     zone.addEventListener('dragover', function (event) { event.preventDefault(); zone.classList.add('over'); });
     zone.addEventListener('dragleave', function () { zone.classList.remove('over'); });
     zone.addEventListener('drop', function (event) {
@@ -430,7 +378,7 @@
     live = !!(answer && answer.upload);
     if (live) {
       session = pageSession();
-      document.querySelectorAll('label.upload').forEach(function (label) { label.hidden = false; });
+      each(document.querySelectorAll('label.upload'), function (label) { label.hidden = false; });
       window.setInterval(function () { post('../alive?session=' + session).catch(function () { return null; }); }, 60000);
     }
     // A URL the page was not made at (a reload, a bookmark of a state or of an upload).
