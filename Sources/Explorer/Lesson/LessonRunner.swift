@@ -30,6 +30,9 @@ struct LessonRunner {
     var preview = false
     /// Whether a preview may use the second lane (an upload's job does: `StaticSite.runState`).
     var mayUseLanes = true
+    /// Held shared by this run when other runs go on at once (`explorer export --jobs`): each
+    /// timing cell runs alone, the other cells pause for it (nil: no other run).
+    var gate: TimingGate?
 
     /// A cell with its parameters substituted and its command parsed.
     struct PreparedCell {
@@ -273,7 +276,13 @@ struct LessonRunner {
         do {
             // A cell's outputs are journalled like a typed command's: one path named for two
             // outputs (`-o a.png --strip a.png`) is refused.
-            (report, files) = try AtomicFile.transactionListingFiles { try prepared.command.makeReport(context) }
+            let make = { try AtomicFile.transactionListingFiles { try prepared.command.makeReport(context) } }
+            if let gate, prepared.command.measuresTime {
+                (report, files) = try gate.alone(make)
+            } else {
+                gate?.checkpoint()
+                (report, files) = try make()
+            }
         } catch {
             throw LessonError(lesson.path, line: prepared.cell.line, Explorer.message(for: error))
         }
