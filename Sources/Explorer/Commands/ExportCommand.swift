@@ -15,7 +15,9 @@ struct ExportCommand: ParsableCommand {
             menu). Any static file server serves the folder (python3 -m http.server); no explorer \
             runs behind it, so pictures cannot be uploaded there. A lesson that fails is left out \
             and named (exit status 1); the others and the index are written. Each lesson's folder is \
-            replaced in one step. An index.html in DIR that explorer did not write is not replaced.
+            replaced in one step. An index.html in DIR that explorer did not write is not replaced. \
+            States are baked on --jobs workers at once; a timing cell runs alone, the others waiting \
+            for it, so its table measures the method, not the bake.
 
             Examples:
               explorer export --output site

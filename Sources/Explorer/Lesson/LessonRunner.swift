@@ -254,8 +254,8 @@ struct LessonRunner {
         let key = memo.map { _ in
             CellMemo.key(lesson: lesson.path, cell: prepared, quick: quickTiming && prepared.command.measuresTime)
         }
-        if let memo, let key, let report = memo.reuse(key, into: staging) {
-            return Executed(result: result(prepared, report: report), key: key, readOutputs: false)
+        if let memo, let key, let (report, files) = memo.reused(key, into: staging) {
+            return Executed(result: result(prepared, report: report), key: key, readOutputs: false, written: files)
         }
         let reads = ReadLog()
         var context = RunContext(

@@ -172,8 +172,12 @@ extension StaticSite {
             lesson: lesson, values: defaults, outputRoot: bake.building, quickTiming: quick,
             invocation: LessonCommand.invocation(lesson: lesson, settings: []), memo: memo)
         runner.gate = workers.gate
-        let seconds = try workers.measured { () throws(LessonError) in _ = try runner.run() }
-        bake.first = (Double(size(of: bake.page)), seconds)
+        var bytes = 0
+        let seconds = try workers.measured { () throws(LessonError) in
+            _ = try runner.run()
+            bytes = size(of: bake.page)
+        }
+        bake.first = (Double(bytes), seconds)
         for parameter in lesson.parameters {
             bake.kept[parameter.name] = [parameter.value]
             for value in grid(parameter, steps: steps) where value != parameter.value {
@@ -182,8 +186,8 @@ extension StaticSite {
         }
         if !bake.todo.isEmpty {
             let (name, value) = bake.todo.removeFirst()
-            let (folder, seconds) = runNext(bake, name: name, value: value, workers: workers)
-            bake.step = (Double(folder.map { size(of: bake.page + "/states/" + $0) } ?? 0), seconds)
+            let (bytes, seconds) = runNext(bake, name: name, value: value, workers: workers)
+            bake.step = (Double(bytes ?? 0), seconds)
         }
         // Each group of two parameters' combinations: its first state, to estimate the group.
         bake.pairs = pairs(lesson, steps: steps)
@@ -195,36 +199,36 @@ extension StaticSite {
     }
 
     /// Runs the state `name`=`value` of `bake` into its `states/` folder, holding the gate; the
-    /// state's folder name, or nil when the lesson refused the value (it is left out, and said),
-    /// and its seconds as `Workers.measured` counts them.
+    /// state's bytes, or nil when the lesson refused the value (it is left out, and said), and its
+    /// seconds as `Workers.measured` counts them.
     @discardableResult
     static func runNext(
         _ bake: Bake, name: String, value: String, workers: Workers
-    ) -> (folder: String?, seconds: Double) {
+    ) -> (bytes: Int?, seconds: Double) {
         let (quick, memo, progress) = (workers.quick, workers.memo, workers.progress)
         let lesson = bake.lesson
         var values = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
         values[name] = value
         let folder = stateFolder(name, value)
         progress("\(lesson.pageFolderName): \(name)=\(value)")
-        var failed = false
+        var bytes: Int?
         let seconds = workers.measured {
             do {
                 try runState(
                     lesson, values: values, settings: ["\(name)=\(value)"], folder: folder,
                     into: bake.page + "/states", base: "states/", quick: quick, memo: memo, gate: workers.gate)
+                bytes = size(of: bake.page + "/states/" + folder)
             } catch {
                 progress("\(lesson.pageFolderName): \(name)=\(value) left out: \(reason(error))")
-                failed = true
             }
         }
-        if failed { return (nil, seconds) }
+        guard bytes != nil else { return (nil, seconds) }
         workers.record {
             bake.kept[name, default: []].append(value)
             bake.folders[name, default: [:]][value] = folder
             bake.states += 1
         }
-        return (folder, seconds)
+        return (bytes, seconds)
     }
 
     /// Runs `lesson` at `values` into `states/folder` with its page as `state.html`, its links
@@ -254,6 +258,8 @@ extension StaticSite {
         try AtomicFile.write(text: html, to: outcome.folder + "/state.html")
         // In one step: a page may be reading a first look's figures (`job`) while it is replaced.
         try swap(outcome.folder, into: states + "/" + folder)
+        // Its cells' figures stay in the memo, for the next states that share those cells.
+        memo.moved(outcome.folder, to: states + "/" + folder)
     }
 
     /// Writes `bake`'s page with controls, its states all run, and swaps it in.

@@ -64,21 +64,21 @@ extension StaticSite {
         let settings = zip(pair.names, values).map { "\($0)=\($1)" }
         let folder = stateFolder(pair.key, values.joined(separator: "&"))
         progress("\(bake.lesson.pageFolderName): \(settings.joined(separator: " "))")
-        var failed = false
+        var bytes: Int?
         let seconds = workers.measured {
             do {
                 try runState(
                     bake.lesson, values: all, settings: settings, folder: folder, into: bake.page + "/states",
                     base: "states/", quick: quick, memo: memo, gate: workers.gate)
+                bytes = size(of: bake.page + "/states/" + folder)
             } catch {
                 progress(
                     "\(bake.lesson.pageFolderName): \(settings.joined(separator: " ")) left out: \(reason(error))")
-                failed = true
             }
         }
-        if failed { return nil }
+        guard let bytes else { return nil }
         workers.record { pair.folders[values.joined(separator: "&")] = folder }
-        return (Double(size(of: bake.page + "/states/" + folder)), seconds)
+        return (Double(bytes), seconds)
     }
 
     /// Decides which groups of `bakes` are baked: in order, each whose estimate keeps the site

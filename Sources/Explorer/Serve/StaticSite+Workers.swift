@@ -119,7 +119,8 @@ extension StaticSite {
                 job.bake.left -= 1
                 last = job.bake.left == 0
             }
-            if last { finishOrKeep(job.bake, root: root) }
+            // Holding the gate: a timing cell runs beside no page being written either.
+            if last { _ = workers.gate.shared { finishOrKeep(job.bake, root: root) } }
         }
     }
 
