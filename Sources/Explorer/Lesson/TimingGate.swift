@@ -10,9 +10,12 @@ import Foundation
 /// It also keeps, per worker thread, the seconds spent in timing cells and waiting at the gate,
 /// from which the bake's estimate divides only the rest over the workers (`shared(_:)`).
 final class TimingGate: @unchecked Sendable {
-    /// What one `shared` stretch spent: in timing cells (alone), and waiting at the gate.
+    /// What one `shared` stretch spent: in timing cells (alone), waiting for the other workers to
+    /// let go before one (`drained`: they worked meanwhile, this core idled) and waiting for another
+    /// worker's timing cell (`waited`).
     struct Spent {
         var alone = 0.0
+        var drained = 0.0
         var waited = 0.0
     }
 
@@ -70,7 +73,7 @@ final class TimingGate: @unchecked Sendable {
         holders -= 1
         waiting += 1
         condition.broadcast()
-        wait(thread) { !$0.timing && $0.holders == 0 }
+        wait(thread, adding: \.drained) { !$0.timing && $0.holders == 0 }
         waiting -= 1
         timing = true
         condition.unlock()
@@ -89,10 +92,12 @@ final class TimingGate: @unchecked Sendable {
     }
 
     /// Waits (holding `condition`) until `ready`, adding the wait to `thread`'s seconds.
-    private func wait(_ thread: UInt, until ready: (TimingGate) -> Bool) {
+    private func wait(
+        _ thread: UInt, adding part: WritableKeyPath<Spent, Double> = \.waited, until ready: (TimingGate) -> Bool
+    ) {
         guard !ready(self) else { return }
         let start = Date()
         while !ready(self) { condition.wait() }
-        spent[thread, default: Spent()].waited += Date().timeIntervalSince(start)
+        spent[thread, default: Spent()][keyPath: part] += Date().timeIntervalSince(start)
     }
 }

@@ -37,7 +37,9 @@ extension StaticSite {
         }
 
         /// Runs `body` holding the gate shared; its seconds as the bake counts them: those in timing
-        /// cells (alone), plus the rest over `jobs` (the time waiting at the gate left out).
+        /// cells whole (the other cores idle meanwhile), the rest divided over `jobs`: its other
+        /// work, and its waits for the others to let go before a timing cell (they worked
+        /// meanwhile). Its waits for another worker's timing cell are that cell's, counted there.
         func measured<E: Error>(_ body: () throws(E) -> Void) throws(E) -> Double {
             let start = Date()
             let (_, spent) = try gate.shared(body)
