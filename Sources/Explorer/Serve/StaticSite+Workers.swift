@@ -110,8 +110,9 @@ extension StaticSite {
             bake.left = jobs.count - before
             if bake.left == 0 { finishOrKeep(bake, root: root) }
         }
-        _ = workers.each(jobs.count) { index in
-            let job = jobs[index]
+        let all = jobs
+        _ = workers.each(all.count) { index in
+            let job = all[index]
             switch job {
             case .single(let bake, let name, let value): runNext(bake, name: name, value: value, workers: workers)
             case .combination(let bake, let pair, let values): runNext(pair, values: values, of: bake, workers: workers)
