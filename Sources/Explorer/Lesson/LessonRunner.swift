@@ -198,11 +198,13 @@ struct LessonRunner {
         var written: [String] = []
     }
 
-    /// Whether this run puts its cells on two lanes: a preview, on two or more cores, of a lesson
+    /// Whether this run puts its cells on two lanes: a preview, on two or more cores and with no
+    /// other run beside it (`gate`: its lanes would not hold the gate), of a lesson
     /// whose last run showed that no cell reads another's output, or that has not run yet (`run`
     /// then runs it again in order if one did).
     var usesLanes: Bool {
-        preview && mayUseLanes && BuildInfo.cores >= 2 && memo != nil && memo?.readsOutputs(lesson.path) != true
+        preview && mayUseLanes && gate == nil && BuildInfo.cores >= 2 && memo != nil
+            && memo?.readsOutputs(lesson.path) != true
     }
 
     /// Runs the cells on two lanes at once, the timing cells in order on one and the others in
