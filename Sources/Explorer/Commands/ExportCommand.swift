@@ -1,5 +1,6 @@
 import ArgumentParser
 import Authoring
+import BlurKit
 import Foundation
 
 /// `explorer export`: the course as a static site with each lesson's slider states baked in.
@@ -14,7 +15,9 @@ struct ExportCommand: ParsableCommand {
             menu). Any static file server serves the folder (python3 -m http.server); no explorer \
             runs behind it, so pictures cannot be uploaded there. A lesson that fails is left out \
             and named (exit status 1); the others and the index are written. Each lesson's folder is \
-            replaced in one step. An index.html in DIR that explorer did not write is not replaced.
+            replaced in one step. An index.html in DIR that explorer did not write is not replaced. \
+            States are baked on --jobs workers at once; a timing cell runs alone, the others waiting \
+            for it, so its table measures the method, not the bake.
 
             Examples:
               explorer export --output site
@@ -55,31 +58,37 @@ struct ExportCommand: ParsableCommand {
             failures = try Self.bake(
                 library: library, entries: entries, root: output, steps: bake.steps,
                 quick: bake.quick || RunContext.quickFromEnvironment, maxSiteMB: bake.maxSiteMB,
-                maxMinutes: bake.maxBakeMinutes)
+                maxMinutes: bake.maxBakeMinutes, jobs: bake.jobs)
         } catch {
             throw error.report()
         }
         if failures > 0 { throw ExitCode(1) }
     }
 
-    /// Bakes `entries` into `root`, printing the estimate once each lesson's first two states are
-    /// run, then what was written; each lesson left out is said on standard error.
+    /// Bakes `entries` into `root` on `jobs` workers, printing the estimate once each lesson's
+    /// first two states are run, then what was written beside it; each lesson left out is said on
+    /// standard error.
     ///
     /// - Returns: the number of lessons left out.
     static func bake(
         library: LessonLibrary, entries: [LessonLibrary.Entry], root: String, steps: Int, quick: Bool, maxSiteMB: Int,
-        maxMinutes: Int = 5
+        maxMinutes: Int = 5, jobs: Int = 1
     ) throws(LessonError) -> Int {
         let start = Date(), cpu = Self.cpuSeconds()
+        let parallel = max(1, min(jobs, BuildInfo.cores))
+        var expected: Double?
         let summary = try StaticSite.write(
             library: library, entries: entries, root: root, steps: steps, quick: quick,
-            maxBytes: maxSiteMB * 1_048_576, maxSeconds: Double(maxMinutes * 60)
+            maxBytes: maxSiteMB * 1_048_576, maxSeconds: Double(maxMinutes * 60), jobs: jobs
         ) { line in
             FileHandle.standardError.write(Data("  \(line)\n".utf8))
         } estimated: { estimate in
+            expected = estimate.seconds
             print(
                 "Estimate: \(estimate.states) states, about \(NumberText.fixed(estimate.bytes / 1_048_576, digits: 0)) MiB "
-                    + "and \(NumberText.fixed(estimate.seconds, digits: 0)) s in all (from each lesson's first two states, "
+                    + "and \(NumberText.fixed(estimate.seconds, digits: 0)) s in all on \(parallel) "
+                    + "core\(parallel == 1 ? "" : "s") (from each lesson's first two states: their timing cells' "
+                    + "seconds, each run alone, and the rest's over the cores; "
                     + "\(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s so far; budget \(maxSiteMB) MiB, "
                     + "and \(maxMinutes) min for two controls' combinations)."
             )
@@ -89,7 +98,8 @@ struct ExportCommand: ParsableCommand {
         print(
             "Wrote \(root)/: \(summary.lessons) lessons, \(summary.states) states, "
                 + "\(NumberText.fixed(megabytes, digits: 1)) MiB in \(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s "
-                + "(\(NumberText.fixed(Self.cpuSeconds() - cpu, digits: 0)) s of CPU). "
+                + "(\(NumberText.fixed(Self.cpuSeconds() - cpu, digits: 0)) s of CPU"
+                + (expected.map { "; estimated \(NumberText.fixed($0, digits: 0)) s" } ?? "") + "). "
                 + "Serve it with: python3 -m http.server -d \(root)")
         // A lesson that failed is left out, each said in one line; the others and the index
         // are written, and the exit status says a lesson is missing.

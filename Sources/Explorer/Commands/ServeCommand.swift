@@ -113,7 +113,7 @@ struct ServeCommand: ParsableCommand {
                 failures = try ExportCommand.bake(
                     library: library, entries: missing, root: site, steps: bake.steps,
                     quick: bake.quick || RunContext.quickFromEnvironment, maxSiteMB: bake.maxSiteMB,
-                    maxMinutes: bake.maxBakeMinutes)
+                    maxMinutes: bake.maxBakeMinutes, jobs: bake.jobs)
             }
         } catch {
             throw error.report()

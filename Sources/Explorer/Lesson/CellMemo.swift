@@ -66,6 +66,12 @@ final class CellMemo: Sendable {
     /// The kept report for `key` with its figures linked into `staging`, or nil (nothing kept,
     /// or the kept files are gone).
     func reuse(_ key: Key, into staging: String) -> Report? {
+        reused(key, into: staging)?.report
+    }
+
+    /// `reuse`, with the names of the files the cell wrote (linked too), which a run keeps with
+    /// the cell again: read from the entry now, since another run may drop it meanwhile.
+    func reused(_ key: Key, into staging: String) -> (report: Report, files: [String])? {
         let found: Entry? = state.withLock { state in
             guard var entry = state.entries[key] else { return nil }
             state.clock += 1
@@ -87,7 +93,7 @@ final class CellMemo: Sendable {
             }
             linked.append(target)
         }
-        return found.report
+        return (found.report, found.files)
     }
 
     /// Keeps the cells of a committed run whose page folder is `folder`; `reads` are the lines of
@@ -106,6 +112,14 @@ final class CellMemo: Sendable {
                     state.entries.count - capacity)
                 for (key, _) in oldest { state.entries[key] = nil }
             }
+        }
+    }
+
+    /// Says that the committed page folder `folder` is now at `place` (a baked state swapped into
+    /// its `states/` folder), so that its cells' files are linked from there.
+    func moved(_ folder: String, to place: String) {
+        state.withLock { state in
+            for (key, entry) in state.entries where entry.folder == folder { state.entries[key]?.folder = place }
         }
     }
 

@@ -30,6 +30,9 @@ struct LessonRunner {
     var preview = false
     /// Whether a preview may use the second lane (an upload's job does: `StaticSite.runState`).
     var mayUseLanes = true
+    /// Held shared by this run when other runs go on at once (`explorer export --jobs`): each
+    /// timing cell runs alone, the other cells pause for it (nil: no other run).
+    var gate: TimingGate?
 
     /// A cell with its parameters substituted and its command parsed.
     struct PreparedCell {
@@ -195,11 +198,13 @@ struct LessonRunner {
         var written: [String] = []
     }
 
-    /// Whether this run puts its cells on two lanes: a preview, on two or more cores, of a lesson
+    /// Whether this run puts its cells on two lanes: a preview, on two or more cores and with no
+    /// other run beside it (`gate`: its lanes would not hold the gate), of a lesson
     /// whose last run showed that no cell reads another's output, or that has not run yet (`run`
     /// then runs it again in order if one did).
     var usesLanes: Bool {
-        preview && mayUseLanes && BuildInfo.cores >= 2 && memo != nil && memo?.readsOutputs(lesson.path) != true
+        preview && mayUseLanes && gate == nil && BuildInfo.cores >= 2 && memo != nil
+            && memo?.readsOutputs(lesson.path) != true
     }
 
     /// Runs the cells on two lanes at once, the timing cells in order on one and the others in
@@ -251,8 +256,8 @@ struct LessonRunner {
         let key = memo.map { _ in
             CellMemo.key(lesson: lesson.path, cell: prepared, quick: quickTiming && prepared.command.measuresTime)
         }
-        if let memo, let key, let report = memo.reuse(key, into: staging) {
-            return Executed(result: result(prepared, report: report), key: key, readOutputs: false)
+        if let memo, let key, let (report, files) = memo.reused(key, into: staging) {
+            return Executed(result: result(prepared, report: report), key: key, readOutputs: false, written: files)
         }
         let reads = ReadLog()
         var context = RunContext(
@@ -273,7 +278,13 @@ struct LessonRunner {
         do {
             // A cell's outputs are journalled like a typed command's: one path named for two
             // outputs (`-o a.png --strip a.png`) is refused.
-            (report, files) = try AtomicFile.transactionListingFiles { try prepared.command.makeReport(context) }
+            let make = { try AtomicFile.transactionListingFiles { try prepared.command.makeReport(context) } }
+            if let gate, prepared.command.measuresTime {
+                (report, files) = try gate.alone(make)
+            } else {
+                gate?.checkpoint()
+                (report, files) = try make()
+            }
         } catch {
             throw LessonError(lesson.path, line: prepared.cell.line, Explorer.message(for: error))
         }

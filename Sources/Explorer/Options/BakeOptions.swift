@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlurKit
 
 /// How `explorer export` and `explorer serve` bake a lesson's states: the grid of values per
 /// number, the timing runs, and the size the site may reach.
@@ -17,7 +18,16 @@ struct BakeOptions: ParsableArguments {
         help: "Bake two parameters' combinations only while the estimated bake stays within this (1…1440).")
     var maxBakeMinutes: Int = 5
 
+    @Option(
+        help: ArgumentHelp(
+            "States baked at once, each timing cell alone (1…the cores, \(BuildInfo.cores) here; default: all of them).",
+            valueName: "n"))
+    var jobs: Int = BuildInfo.cores
+
     func validate() throws {
+        guard (1...BuildInfo.cores).contains(jobs) else {
+            throw ValidationError("--jobs must be in 1…\(BuildInfo.cores) (the cores), got \(jobs)")
+        }
         guard (1...50).contains(steps) else { throw ValidationError("--steps must be in 1…50, got \(steps)") }
         guard maxSiteMB > 0 else { throw ValidationError("--max-site-mb must be positive, got \(maxSiteMB)") }
         guard (1...1440).contains(maxBakeMinutes) else {

@@ -36,6 +36,9 @@ extension StaticSite {
         var first = (bytes: 0.0, seconds: 0.0)
         var step: (bytes: Double, seconds: Double)?
         var pairs: [Pair] = []
+        /// States still running or to run, and why the page could not be written (`bakeRest`).
+        var left = 0
+        var failure: LessonError?
 
         init(lesson: Lesson, building: String) {
             self.lesson = lesson
@@ -54,9 +57,14 @@ extension StaticSite {
         }
     }
 
-    /// Writes the site into `root` for `entries` of `library`; `progress` hears each state as it
-    /// is run, and `estimated` what the whole bake should cost once each lesson's first two states
-    /// are run (before the others are).
+    /// Writes the site into `root` for `entries` of `library` on `jobs` workers; `progress` hears
+    /// each state as it starts, and `estimated` what the whole bake should cost once each lesson's
+    /// first two states are run (before the others are).
+    ///
+    /// The workers take lessons (their first states), then states, as each is free, every timing
+    /// cell alone (`TimingGate`). The pages are the same whatever `jobs` is, but for the numbers
+    /// timings measure. A state's seconds are counted as its timing cells' plus the rest divided
+    /// over the workers (at most one a core), so the estimate is the bake's wall-clock time.
     ///
     /// Each lesson is built whole in a temporary folder beside its page folder and swapped in by
     /// one rename (`swap`), so a run killed at any moment leaves each lesson's earlier page, with
@@ -68,11 +76,12 @@ extension StaticSite {
     ///   written), or when the assets or the index cannot be written.
     static func write(
         library: LessonLibrary, entries: [LessonLibrary.Entry], root: String, steps: Int, quick: Bool,
-        maxBytes: Int? = nil, maxSeconds: Double? = nil, progress: (String) -> Void,
+        maxBytes: Int? = nil, maxSeconds: Double? = nil, jobs: Int = 1, progress: @escaping (String) -> Void,
         estimated: (Estimate) -> Void = { _ in }
     ) throws(LessonError) -> Summary {
         var summary = Summary()
         let memo = CellMemo()
+        let workers = Workers(jobs: jobs, memo: memo, quick: quick, progress: progress)
         if let existing = try? String(contentsOfFile: root + "/index.html", encoding: .utf8),
             !existing.contains(indexTitle)
         {
@@ -89,11 +98,13 @@ extension StaticSite {
                 TemporaryFiles.unregister(bake.building)
             }
         }
-        for entry in entries {
-            do throws(LessonError) {
-                bakes.append(try begin(entry, root: root, steps: steps, quick: quick, memo: memo, progress: progress))
-            } catch {
-                summary.failures.append(error.description)
+        let begun = workers.each(entries.count) { index in
+            Result { () throws(LessonError) in try begin(entries[index], root: root, steps: steps, workers: workers) }
+        }
+        for result in begun {
+            switch result {
+            case .success(let bake): bakes.append(bake)
+            case .failure(let error): summary.failures.append(error.description)
             }
         }
         var total = bakes.reduce(into: Estimate()) { total, bake in
@@ -111,13 +122,13 @@ extension StaticSite {
         }
         total.plan = plan(bakes, total: &total, maxBytes: maxBytes, maxSeconds: maxSeconds)
         estimated(total)
+        bakeRest(bakes, root: root, workers: workers)
         for bake in bakes {
-            do throws(LessonError) {
-                try finish(bake, root: root, quick: quick, memo: memo, progress: progress)
+            if let failure = bake.failure {
+                summary.failures.append(failure.description)
+            } else {
                 summary.states += bake.states
                 summary.lessons += 1
-            } catch {
-                summary.failures.append(error.description)
             }
         }
         try CourseIndex.write(in: root, site: true)
@@ -141,9 +152,9 @@ extension StaticSite {
 
     /// Starts one lesson in a temporary folder: runs its defaults and its first state, timed.
     static func begin(
-        _ entry: LessonLibrary.Entry, root: String, steps: Int, quick: Bool, memo: CellMemo,
-        progress: (String) -> Void
+        _ entry: LessonLibrary.Entry, root: String, steps: Int, workers: Workers
     ) throws(LessonError) -> Bake {
+        let (quick, memo, progress) = (workers.quick, workers.memo, workers.progress)
         let lesson = try LessonParser.parse(fileAt: entry.path)
         // `.lesson-03.tmp-XXXXXX`: a name `AtomicFile.removeStale` removes once a killed run's.
         var template = Array((root + "/." + lesson.pageFolderName + ".tmp-XXXXXX").utf8CString)
@@ -157,12 +168,16 @@ extension StaticSite {
         TemporaryFiles.register(bake.building)
         progress("\(lesson.pageFolderName): defaults")
         let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
-        let start = Date()
-        _ = try LessonRunner(
+        var runner = LessonRunner(
             lesson: lesson, values: defaults, outputRoot: bake.building, quickTiming: quick,
-            invocation: LessonCommand.invocation(lesson: lesson, settings: []), memo: memo
-        ).run()
-        bake.first = (Double(size(of: bake.page)), Date().timeIntervalSince(start))
+            invocation: LessonCommand.invocation(lesson: lesson, settings: []), memo: memo)
+        runner.gate = workers.gate
+        var bytes = 0
+        let seconds = try workers.measured { () throws(LessonError) in
+            _ = try runner.run()
+            bytes = size(of: bake.page)
+        }
+        bake.first = (Double(bytes), seconds)
         for parameter in lesson.parameters {
             bake.kept[parameter.name] = [parameter.value]
             for value in grid(parameter, steps: steps) where value != parameter.value {
@@ -170,43 +185,50 @@ extension StaticSite {
             }
         }
         if !bake.todo.isEmpty {
-            let start = Date()
-            let folder = runNext(bake, quick: quick, memo: memo, progress: progress)
-            bake.step = (
-                Double(folder.map { size(of: bake.page + "/states/" + $0) } ?? 0), Date().timeIntervalSince(start)
-            )
+            let (name, value) = bake.todo.removeFirst()
+            let (bytes, seconds) = runNext(bake, name: name, value: value, workers: workers)
+            bake.step = (Double(bytes ?? 0), seconds)
         }
         // Each group of two parameters' combinations: its first state, to estimate the group.
         bake.pairs = pairs(lesson, steps: steps)
         for pair in bake.pairs {
-            pair.sample =
-                runNext(pair, of: bake, quick: quick, memo: memo, progress: progress) ?? bake.step ?? bake.first
+            let values = pair.todo.removeFirst()
+            pair.sample = runNext(pair, values: values, of: bake, workers: workers) ?? bake.step ?? bake.first
         }
         return bake
     }
 
-    /// Runs the next state of `bake` into its `states/` folder; the state's folder name, or nil
-    /// when the lesson refused the value (it is left out, and said).
+    /// Runs the state `name`=`value` of `bake` into its `states/` folder, holding the gate; the
+    /// state's bytes, or nil when the lesson refused the value (it is left out, and said), and its
+    /// seconds as `Workers.measured` counts them.
     @discardableResult
-    static func runNext(_ bake: Bake, quick: Bool, memo: CellMemo, progress: (String) -> Void) -> String? {
-        let (name, value) = bake.todo.removeFirst()
+    static func runNext(
+        _ bake: Bake, name: String, value: String, workers: Workers
+    ) -> (bytes: Int?, seconds: Double) {
+        let (quick, memo, progress) = (workers.quick, workers.memo, workers.progress)
         let lesson = bake.lesson
         var values = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
         values[name] = value
         let folder = stateFolder(name, value)
         progress("\(lesson.pageFolderName): \(name)=\(value)")
-        do {
-            try runState(
-                lesson, values: values, settings: ["\(name)=\(value)"], folder: folder,
-                into: bake.page + "/states", base: "states/", quick: quick, memo: memo)
-        } catch {
-            progress("\(lesson.pageFolderName): \(name)=\(value) left out: \(reason(error))")
-            return nil
+        var bytes: Int?
+        let seconds = workers.measured {
+            do {
+                try runState(
+                    lesson, values: values, settings: ["\(name)=\(value)"], folder: folder,
+                    into: bake.page + "/states", base: "states/", quick: quick, memo: memo, gate: workers.gate)
+                bytes = size(of: bake.page + "/states/" + folder)
+            } catch {
+                progress("\(lesson.pageFolderName): \(name)=\(value) left out: \(reason(error))")
+            }
         }
-        bake.kept[name, default: []].append(value)
-        bake.folders[name, default: [:]][value] = folder
-        bake.states += 1
-        return folder
+        guard bytes != nil else { return (nil, seconds) }
+        workers.record {
+            bake.kept[name, default: []].append(value)
+            bake.folders[name, default: [:]][value] = folder
+            bake.states += 1
+        }
+        return (bytes, seconds)
     }
 
     /// Runs `lesson` at `values` into `states/folder` with its page as `state.html`, its links
@@ -214,7 +236,8 @@ extension StaticSite {
     /// a job's run (`hide` given) puts its cells on two lanes when it can (`LessonRunner.preview`).
     static func runState(
         _ lesson: Lesson, values: [String: String], settings: [String], folder: String, into states: String,
-        base: String, quick: Bool, memo: CellMemo, hide: String? = nil, first: String? = nil
+        base: String, quick: Bool, memo: CellMemo, hide: String? = nil, first: String? = nil,
+        gate: TimingGate? = nil
     ) throws {
         let staging = states + "/.staging-" + folder
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -222,6 +245,7 @@ extension StaticSite {
             lesson: lesson, values: values, outputRoot: staging, quickTiming: quick,
             invocation: LessonCommand.invocation(lesson: lesson, settings: settings), memo: memo)
         runner.preview = hide != nil && quick
+        runner.gate = gate
         let outcome = try runner.run()
         var html = LivePage.links(
             try String(contentsOfFile: outcome.folder + "/index.html", encoding: .utf8), base: base + folder + "/")
@@ -234,16 +258,14 @@ extension StaticSite {
         try AtomicFile.write(text: html, to: outcome.folder + "/state.html")
         // In one step: a page may be reading a first look's figures (`job`) while it is replaced.
         try swap(outcome.folder, into: states + "/" + folder)
+        // Its cells' figures stay in the memo, for the next states that share those cells.
+        memo.moved(outcome.folder, to: states + "/" + folder)
     }
 
-    /// Runs the rest of `bake`'s states, writes its page with controls and swaps it in.
-    static func finish(
-        _ bake: Bake, root: String, quick: Bool, memo: CellMemo, progress: (String) -> Void
-    ) throws(LessonError) {
-        while !bake.todo.isEmpty { runNext(bake, quick: quick, memo: memo, progress: progress) }
+    /// Writes `bake`'s page with controls, its states all run, and swaps it in.
+    static func finish(_ bake: Bake, root: String) throws(LessonError) {
         var states = bake.folders
         for pair in bake.pairs where pair.baked {
-            while !pair.todo.isEmpty { runNext(pair, of: bake, quick: quick, memo: memo, progress: progress) }
             states[pair.key] = pair.folders
             bake.states += pair.folders.count
         }

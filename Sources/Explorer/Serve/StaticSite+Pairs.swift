@@ -51,29 +51,34 @@ extension StaticSite {
         return pairs
     }
 
-    /// Runs the next combination of `pair` into `bake`'s `states/` folder; its bytes and seconds,
-    /// or nil when the lesson refused it (left out, and said).
+    /// Runs the combination `values` of `pair` into `bake`'s `states/` folder, holding the gate;
+    /// its bytes and seconds (as `Workers.measured` counts them), or nil when the lesson refused it
+    /// (left out, and said).
     @discardableResult
     static func runNext(
-        _ pair: Pair, of bake: Bake, quick: Bool, memo: CellMemo, progress: (String) -> Void
+        _ pair: Pair, values: [String], of bake: Bake, workers: Workers
     ) -> (bytes: Double, seconds: Double)? {
-        let values = pair.todo.removeFirst()
+        let (quick, memo, progress) = (workers.quick, workers.memo, workers.progress)
         var all = Dictionary(uniqueKeysWithValues: bake.lesson.parameters.map { ($0.name, $0.value) })
         for (name, value) in zip(pair.names, values) { all[name] = value }
         let settings = zip(pair.names, values).map { "\($0)=\($1)" }
         let folder = stateFolder(pair.key, values.joined(separator: "&"))
         progress("\(bake.lesson.pageFolderName): \(settings.joined(separator: " "))")
-        let start = Date()
-        do {
-            try runState(
-                bake.lesson, values: all, settings: settings, folder: folder, into: bake.page + "/states",
-                base: "states/", quick: quick, memo: memo)
-        } catch {
-            progress("\(bake.lesson.pageFolderName): \(settings.joined(separator: " ")) left out: \(reason(error))")
-            return nil
+        var bytes: Int?
+        let seconds = workers.measured {
+            do {
+                try runState(
+                    bake.lesson, values: all, settings: settings, folder: folder, into: bake.page + "/states",
+                    base: "states/", quick: quick, memo: memo, gate: workers.gate)
+                bytes = size(of: bake.page + "/states/" + folder)
+            } catch {
+                progress(
+                    "\(bake.lesson.pageFolderName): \(settings.joined(separator: " ")) left out: \(reason(error))")
+            }
         }
-        pair.folders[values.joined(separator: "&")] = folder
-        return (Double(size(of: bake.page + "/states/" + folder)), Date().timeIntervalSince(start))
+        guard let bytes else { return nil }
+        workers.record { pair.folders[values.joined(separator: "&")] = folder }
+        return (Double(bytes), seconds)
     }
 
     /// Decides which groups of `bakes` are baked: in order, each whose estimate keeps the site
