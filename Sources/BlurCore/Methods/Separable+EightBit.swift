@@ -70,6 +70,9 @@ private let levelBlock = 8
 /// Columns per strip of the 8-bit path: a multiple of `levelBlock`.
 private let levelStrip = 64
 
+/// How many rows ahead the 8-bit path's horizontal pass asks for the strip's source row.
+private let levelPrefetchRows = 4
+
 /// Where the rows of one strip's column blocks lie.
 private struct LevelBlocks {
     let storage: UnsafeMutablePointer<Float>
@@ -95,7 +98,14 @@ private func levelRows(
     weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, map: [Int]
 ) {
     let width = layout.width, r = layout.radius, lanes = levelBlock, columns = layout.columns
+    // The rows a strip reads lie a page or more apart, which the hardware prefetchers do not
+    // follow: row y + levelPrefetchRows is asked for while row y is blurred (docs/performance.md,
+    // "8-bit path: prefetching the strip's rows").
+    let first = max(0, layout.x0 - r), last = min(width, layout.x0 + columns + r)
     for y in 0..<layout.height {
+        if y + levelPrefetchRows < layout.height {
+            blur_prefetch(source + 4 * ((y + levelPrefetchRows) * width + first), 4 * (last - first))
+        }
         LineKernels.gatherLevels(
             source + 4 * y * width, map: map, before: r, count: width,
             positions: layout.x0..<(layout.x0 + columns + 2 * r), into: padded)
