@@ -131,6 +131,12 @@ AVX2 void blur_avx2_convolve_row(const float *padded, const float *weights, int 
     for (; x < count; x++) _mm_storeu_ps(out + 4 * x, weighted1(padded + 4 * x, 4, weights, taps, symmetric));
 }
 
+AVX2 void blur_avx2_convolve_row_blocks(const float *padded, const float *weights, int taps, int symmetric,
+                                        int blocks, float *out, ptrdiff_t block_floats) {
+    for (int g = 0; g < blocks; g++)
+        store8(weighted8(padded + 32 * g, 4, weights, taps, symmetric), out + g * block_floats);
+}
+
 // Symmetric sums for two neighbouring positions at once, four lanes (two vectors) at a time. The
 // pairs of position p are (x[p + k] + x[p + 2R − k]), those of p + 1 are (x[p + 1 + k] + x[p + 2R
 // + 1 − k]): each tap's two loads serve both, as x[p + 1 + k] is p's low at tap k + 1 and x[p + 2R
@@ -271,6 +277,8 @@ AVX2 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, cons
 int blur_avx2_available(void) { return 0; }
 void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
                             float *out) {}
+void blur_avx2_convolve_row_blocks(const float *padded, const float *weights, int taps, int symmetric,
+                                   int blocks, float *out, ptrdiff_t block_floats) {}
 void blur_avx2_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
                               int symmetric, int count, float *out, ptrdiff_t out_position_stride,
                               int valid_lanes) {}

@@ -31,6 +31,11 @@ int blur_avx2_available(void);
 void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
                             float *out);
 
+/// The 8-bit path's horizontal pass over one row of a strip: `blocks` groups of eight pixels, each
+/// convolveRow with count 8 from padded + 32 · g, stored at out + g · block_floats.
+void blur_avx2_convolve_row_blocks(const float *padded, const float *weights, int taps, int symmetric,
+                                   int blocks, float *out, ptrdiff_t block_floats);
+
 /// LineKernels.convolveLanes: eight lanes down a [position][lane] block.
 void blur_avx2_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
                               int symmetric, int count, float *out, ptrdiff_t out_position_stride,
