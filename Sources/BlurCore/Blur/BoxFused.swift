@@ -1,5 +1,6 @@
 import CSeparableKernels
 import Dispatch
+import Foundation
 
 /// The bytes of full-width ring rows up to which one thread runs the horizontal and vertical
 /// passes fused (`boxFused`).
@@ -25,10 +26,10 @@ let boxPipelinePairs = 8
 /// read and write it twice), which pays while the rings stay in cache. The arithmetic of every
 /// pixel is the same as in the separate directions, so the results are identical.
 ///
-/// With `threads` 2 the sweep is a pipeline: one thread runs the horizontal passes, two rows at
-/// a time, into ring 0, up to `boxPipelineRows` rows ahead; the other runs the vertical passes
-/// down them as they arrive and writes the output, and the horizontal passes of one pair in
-/// `boxPipelinePairs` itself. Each publishes how far it has got
+/// With `threads` 2 the sweep is a pipeline: the calling thread runs the horizontal passes, two
+/// rows at a time, into ring 0, up to `boxPipelineRows` rows ahead; a thread started for the blur
+/// runs the vertical passes down them as they arrive and writes the output, and the horizontal
+/// passes of one pair in `boxPipelinePairs` itself. Each publishes how far it has got
 /// (`blur_progress_publish`) and waits for the other only when it would overtake it, asleep
 /// after a short spin, so that on a busy machine the thread it waits for gets the core. The rows
 /// and their arithmetic are those of one thread, so the pixels are too.
@@ -74,31 +75,36 @@ func boxFused(
     }
     nonisolated(unsafe) let produced = progress, received = progress + 16
     nonisolated(unsafe) let work = (horizontal, stream, strip, rows, ownRows)
-    DispatchQueue.concurrentPerform(iterations: 2) { role in
-        let (horizontal, stream, strip, rows, ownRows) = work
-        // Pairs (rows y and y + 1, y even) whose horizontal passes the vertical thread runs.
-        let ownPair = { (y: Int) in (y / 2) % boxPipelinePairs == boxPipelinePairs - 1 }
-        if role == 0 {
-            for y in stride(from: 0, to: height, by: 2) where !ownPair(y) {
-                let last = min(y + 1, height - 1)
-                // Ring 0's slot for row `last` is free once row last − lookahead has been received.
-                blur_progress_wait(received, Int32(last - lookahead + 1))
-                horizontal(rows, y)
-                blur_progress_publish(produced, Int32(last + 1))
+    // Pairs (rows y and y + 1, y even) whose horizontal passes the vertical thread runs.
+    let ownPair = { @Sendable (y: Int) in (y / 2) % boxPipelinePairs == boxPipelinePairs - 1 }
+    // The vertical passes on a thread of their own, not a Dispatch worker: the two roles must run
+    // at the same time, which `concurrentPerform` does not promise (called from inside another
+    // parallel loop it may run its iterations one after the other, and this pipeline would wait
+    // forever).
+    let finished = DispatchSemaphore(value: 0)
+    let vertical = Thread {
+        let (horizontal, stream, strip, _, ownRows) = work
+        for t in 0..<height {
+            if ownPair(t) {
+                // Its slots are free: every row up to t − 1 has been received.
+                if t % 2 == 0 { horizontal(ownRows, t) }
+            } else {
+                blur_progress_wait(produced, Int32(t + 1))
             }
-        } else {
-            for t in 0..<height {
-                if ownPair(t) {
-                    // Its slots are free: every row up to t − 1 has been received.
-                    if t % 2 == 0 { horizontal(ownRows, t) }
-                } else {
-                    blur_progress_wait(produced, Int32(t + 1))
-                }
-                stream.receivedFullWidth(t, strip)
-                blur_progress_publish(received, Int32(t + 1))
-            }
-            stream.finish(strip)
-            if streaming { LineKernels.streamingFence() }
+            stream.receivedFullWidth(t, strip)
+            blur_progress_publish(received, Int32(t + 1))
         }
+        stream.finish(strip)
+        if streaming { LineKernels.streamingFence() }
+        finished.signal()
     }
+    vertical.start()
+    for y in stride(from: 0, to: height, by: 2) where !ownPair(y) {
+        let last = min(y + 1, height - 1)
+        // Ring 0's slot for row `last` is free once row last − lookahead has been received.
+        blur_progress_wait(received, Int32(last - lookahead + 1))
+        horizontal(rows, y)
+        blur_progress_publish(produced, Int32(last + 1))
+    }
+    finished.wait()
 }
