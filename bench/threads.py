@@ -28,7 +28,9 @@ ROOT = os.path.dirname(HERE)
 def bench(explorer, size, sigmas, methods, runs, threads, truncate):
     """ns/px per (method, σ) from one `explorer bench` run."""
     command = [explorer, "bench", "--size", f"{size}x{size}", "--sigmas", sigmas, "--methods", methods,
-               "--eight-bit-io", "--runs", str(runs), "--threads", str(threads), "--format", "json", "--quiet"]
+               "--runs", str(runs), "--threads", str(threads), "--format", "json", "--quiet"]
+    if "separable" in methods.split(","):
+        command.append("--eight-bit-io")  # the 8-bit path beside it
     if truncate:
         command += ["--truncate", truncate]
     out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
