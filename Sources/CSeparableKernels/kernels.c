@@ -2,6 +2,57 @@
 // function enables FMA, so no multiply and add are fused: each lane's arithmetic is the Swift
 // loop's, in the same order.
 #include "CSeparableKernels.h"
+#include <limits.h>
+#include <stdatomic.h>
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#else
+#include <sched.h>
+#endif
+
+// progress[0] is the count, progress[1] says a thread sleeps waiting for it. Sequentially
+// consistent, so a waiter that set [1] and then read an old count is seen by the publisher that
+// stores the new count and then reads [1]: it wakes the waiter, or the waiter's futex call sees
+// the new count and returns at once.
+void blur_progress_publish(int32_t *progress, int32_t value) {
+    _Atomic int32_t *p = (_Atomic int32_t *)progress;
+    atomic_store(&p[0], value);
+    if (atomic_load(&p[1]) != 0 && atomic_exchange(&p[1], 0) != 0) {
+#if defined(__linux__)
+        syscall(SYS_futex, &p[0], FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+#endif
+    }
+}
+
+void blur_progress_wait(int32_t *progress, int32_t value) {
+    _Atomic int32_t *p = (_Atomic int32_t *)progress;
+    // A short spin first: the other thread is usually a row or two from publishing.
+    for (int spins = 0; spins < 200; spins++) {
+        if (atomic_load_explicit(&p[0], memory_order_acquire) >= value) return;
+#if defined(__x86_64__)
+        __builtin_ia32_pause();
+#endif
+    }
+    for (;;) {
+        atomic_store(&p[1], 1);
+        int32_t now = atomic_load(&p[0]);
+        if (now >= value) return;
+        // Asleep, so that a core shared with other work goes to the thread this one waits for.
+#if defined(__linux__)
+        syscall(SYS_futex, &p[0], FUTEX_WAIT_PRIVATE, now, NULL, NULL, 0);
+#else
+        sched_yield();
+#endif
+    }
+}
+
+void blur_prefetch(const void *start, ptrdiff_t bytes) {
+    const char *p = (const char *)start;
+    for (ptrdiff_t offset = 0; offset < bytes; offset += 64) __builtin_prefetch(p + offset);
+    if (bytes > 0) __builtin_prefetch(p + bytes - 1);
+}
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -78,6 +129,12 @@ AVX2 void blur_avx2_convolve_row(const float *padded, const float *weights, int 
     int x = 0;
     for (; x + 8 <= count; x += 8) store8(weighted8(padded + 4 * x, 4, weights, taps, symmetric), out + 4 * x);
     for (; x < count; x++) _mm_storeu_ps(out + 4 * x, weighted1(padded + 4 * x, 4, weights, taps, symmetric));
+}
+
+AVX2 void blur_avx2_convolve_row_blocks(const float *padded, const float *weights, int taps, int symmetric,
+                                        int blocks, float *out, ptrdiff_t block_floats) {
+    for (int g = 0; g < blocks; g++)
+        store8(weighted8(padded + 32 * g, 4, weights, taps, symmetric), out + g * block_floats);
 }
 
 // Symmetric sums for two neighbouring positions at once, four lanes (two vectors) at a time. The
@@ -220,6 +277,8 @@ AVX2 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, cons
 int blur_avx2_available(void) { return 0; }
 void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
                             float *out) {}
+void blur_avx2_convolve_row_blocks(const float *padded, const float *weights, int taps, int symmetric,
+                                   int blocks, float *out, ptrdiff_t block_floats) {}
 void blur_avx2_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
                               int symmetric, int count, float *out, ptrdiff_t out_position_stride,
                               int valid_lanes) {}

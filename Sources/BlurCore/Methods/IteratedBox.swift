@@ -26,7 +26,9 @@
 ///   padding any more, blocks of 16 rows go through all three running sums at once in
 ///   registers, four pixels at a time, in strips of 64 columns (`BoxStream.cascade`).
 /// - On one thread, while the rings of full-width rows stay in cache, both directions run in
-///   one sweep (`boxFused`): each pair of rows' horizontal passes feed the vertical stream.
+///   one sweep (`boxFused`): each pair of rows' horizontal passes feed the vertical stream. On
+///   two threads the same sweep is a pipeline: one thread's horizontal passes feed the other's
+///   vertical stream.
 ///
 /// Files by role: this one chooses the schedule; `BoxPlan` (radii, padded maps, lane counts),
 /// `BoxRows` (horizontal passes), `BoxScratch` and `BoxLines` (all passes over a block of
@@ -59,7 +61,8 @@ public struct IteratedBox: BlurMethod {
 
     /// The order in which the passes visit memory.
     package enum Schedule: String, CaseIterable, Sendable {
-        /// Fused on one thread while its rings fit `boxFusedCacheBytes`, else streamed columns.
+        /// Fused on one thread, or pipelined on two, while its rings fit `boxFusedCacheBytes`, else
+        /// streamed columns.
         case automatic
         /// Both directions in one sweep (`boxFused`), where columns can be streamed.
         case fused
@@ -109,11 +112,14 @@ public struct IteratedBox: BlurMethod {
         let columnPlan = BoxPlan(radii: radii, count: height, edges: edges)
         let streamable = edges != .wrap && height >= 2 * radii.max()! + 2
         let streamed = streamable && schedule != .blocked
-        let fused = streamable && threads <= 1 && (schedule == .fused || schedule == .automatic
-            && 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: 2) <= boxFusedCacheBytes)
+        // Two threads pipeline the fused sweep (one runs the horizontal passes, one the vertical).
+        let lookahead = threads == 2 ? boxPipelineRows : 2
+        let fused = streamable && threads <= 2 && (schedule == .fused || schedule == .automatic
+            && 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: lookahead) <= boxFusedCacheBytes)
         PixelMemory.withPixels(of: &image) { pixels in
             if fused {
-                boxFused(pixels, width: width, height: height, rowPlan: rowPlan, columnPlan: columnPlan)
+                boxFused(
+                    pixels, width: width, height: height, rowPlan: rowPlan, columnPlan: columnPlan, threads: threads)
                 return
             }
             nonisolated(unsafe) let pixels = pixels

@@ -70,6 +70,9 @@ private let levelBlock = 8
 /// Columns per strip of the 8-bit path: a multiple of `levelBlock`.
 private let levelStrip = 64
 
+/// How many rows ahead the 8-bit path's horizontal pass asks for the strip's source row.
+private let levelPrefetchRows = 4
+
 /// Where the rows of one strip's column blocks lie.
 private struct LevelBlocks {
     let storage: UnsafeMutablePointer<Float>
@@ -95,11 +98,25 @@ private func levelRows(
     weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, map: [Int]
 ) {
     let width = layout.width, r = layout.radius, lanes = levelBlock, columns = layout.columns
+    // The rows a strip reads lie a page or more apart, which the hardware prefetchers do not
+    // follow: row y + levelPrefetchRows is asked for while row y is blurred (docs/performance.md,
+    // "8-bit path: prefetching the strip's rows").
+    let first = max(0, layout.x0 - r), last = min(width, layout.x0 + columns + r)
     for y in 0..<layout.height {
+        if y + levelPrefetchRows < layout.height {
+            blur_prefetch(source + 4 * ((y + levelPrefetchRows) * width + first), 4 * (last - first))
+        }
         LineKernels.gatherLevels(
             source + 4 * y * width, map: map, before: r, count: width,
             positions: layout.x0..<(layout.x0 + columns + 2 * r), into: padded)
-        for b in 0..<((columns + lanes - 1) / lanes) {
+        // The AVX2 loop takes the full blocks in one call (one call per block cost a tenth more).
+        let full = KernelVariant.usesAVX2 ? columns / lanes : 0
+        if full > 0 {
+            blur_avx2_convolve_row_blocks(
+                padded, weights, Int32(taps), symmetric ? 1 : 0, Int32(full), layout.row(r + y, of: 0),
+                layout.blockFloats)
+        }
+        for b in full..<((columns + lanes - 1) / lanes) {
             let valid = min(lanes, columns - b * lanes), row = layout.row(r + y, of: b)
             LineKernels.convolveRow(
                 padded + 4 * lanes * b, weights: weights, taps: taps, symmetric: symmetric,

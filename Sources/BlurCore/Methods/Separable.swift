@@ -11,8 +11,8 @@ import CSeparableKernels
 /// pixels inner, in registers, from a padded copy of the row. The vertical pass copies blocks
 /// of 16 columns into a padded `[row][column]` scratch and runs the same register kernel down
 /// them, eight columns at a time; the window of rows a tap loop reads is then contiguous and
-/// stays in L1. On one thread with R ≤ 12 (`separableRingTaps`) both passes run in one sweep
-/// instead (`separableRing`): each row's horizontal pass, read straight from the image, goes
+/// stays in L1. With R ≤ 12 (`separableRingTaps`) both passes run in one sweep instead
+/// (`separableRing`, one band of rows per thread): each row's horizontal pass, read straight from the image, goes
 /// into a ring of 2R+1 rows from which the vertical pass writes the output row, so the image
 /// is read and written once and no column block is gathered. (For larger R the ring's rows,
 /// one per tap, come from L2 and the blocks win.) Symmetric weights add the two pixels of each
@@ -62,8 +62,8 @@ public struct Separable: BlurMethod {
     /// R: each pass reaches R pixels along its axis.
     public var reach: Int { radius }
 
-    /// 2R+1 taps along the rows and 2R+1 down the columns, in two passes (on one thread, kernels
-    /// of at most `separableRingTaps` taps sweep both in one); one pass alone reads 2R+1.
+    /// 2R+1 taps along the rows and 2R+1 down the columns, in two passes (kernels of at most
+    /// `separableRingTaps` taps sweep both in one); one pass alone reads 2R+1.
     public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
         let passes: Double = directions == .both ? 2 : 1
         return CostCounters(reads: passes * Double(weights.count), passes: passes)
@@ -81,10 +81,34 @@ public struct Separable: BlurMethod {
                 nonisolated(unsafe) let pixels = pixels
                 nonisolated(unsafe) let weights = weights.baseAddress!
                 let taps = self.weights.count, symmetric = self.weights.elementsEqual(self.weights.reversed())
-                if directions == .both && threads <= 1 && edges != .wrap && taps <= separableRingTaps {
-                    separableRing(
-                        pixels, width: width, height: height, weights: weights, taps: taps,
-                        symmetric: symmetric, rowMap: rowMap, columnMap: columnMap)
+                if directions == .both && edges != .wrap && taps <= separableRingTaps {
+                    // On several threads each sweeps its own band of rows; the R rows either side
+                    // of a band, which a neighbour overwrites, are read from copies taken first.
+                    let r = taps / 2, slices = max(1, min(threads, height))
+                    let bands = (0..<slices).map { height * $0 / slices ..< height * ($0 + 1) / slices }
+                    let halos = bands.map { band in
+                        Array(max(0, band.lowerBound - r)..<band.lowerBound)
+                            + Array(band.upperBound..<min(height, band.upperBound + r))
+                    }
+                    nonisolated(unsafe) let copies = halos.map { rows in
+                        let copy = PixelMemory.scratch(max(1, rows.count) * 4 * width)
+                        for (i, y) in rows.enumerated() { (copy + i * 4 * width).update(from: pixels + 4 * y * width, count: 4 * width) }
+                        return copy
+                    }
+                    defer { for copy in copies { copy.deallocate() } }
+                    Parallel.forSlices(of: slices, threads: slices) { indices in
+                        for i in indices {
+                            let band = bands[i], halo = halos[i], copy = copies[i]
+                            separableRing(
+                                pixels, width: width, height: height, band: band, weights: weights, taps: taps,
+                                symmetric: symmetric, rowMap: rowMap, columnMap: columnMap
+                            ) { y in
+                                band.contains(y)
+                                    ? UnsafePointer(pixels + 4 * y * width)
+                                    : UnsafePointer(copy + halo.firstIndex(of: y)! * 4 * width)
+                            }
+                        }
+                    }
                     return
                 }
                 if directions != .columns {
@@ -152,13 +176,13 @@ private func separableColumns(
     }
 }
 
-/// The most taps for which one thread runs both passes in one sweep (`separableRing`).
+/// The most taps for which each thread runs both passes in one sweep (`separableRing`).
 /// Above it the sweep is slower than the two separate passes: its vertical pass reads each of
 /// the 2R+1 ring rows from the L2 cache for every output row, where the column blocks read them
 /// from L1 (docs/performance.md, "Separable: ring sweep").
 let separableRingTaps = 25
 
-/// Both passes in one sweep down the image (one thread; not for wrap, whose first rows need the
+/// Both passes in one sweep down the image (or a band of it; not for wrap, whose first rows need the
 /// last): each row's horizontal pass goes into a ring of the last 2R+1 rows, and as soon as the
 /// ring holds rows y−R … y+R the vertical pass writes output row y from them
 /// (`LineKernels.convolveRows`). Each image row is read once and written once, and no column
@@ -166,9 +190,14 @@ let separableRingTaps = 25
 /// rows they map to lie within y−R … y+R (see `BoxStream`), and every row is in the ring when
 /// the image has at most 2R+1 rows. The arithmetic is that of the two separate passes, so the
 /// results are identical.
+///
+/// It writes the output rows of `band` only, from the input rows `row` gives (the image's own
+/// rows inside the band, copies of them outside it): one thread's share of a blur on several,
+/// each sweeping from R rows above its band to R rows below. Every output row is computed from
+/// the same rows in the same way whatever the band, so the pixels do not depend on the threads.
 private func separableRing(
-    _ pixels: UnsafeMutablePointer<Float>, width: Int, height: Int, weights: UnsafePointer<Float>, taps: Int,
-    symmetric: Bool, rowMap: [Int], columnMap: [Int]
+    _ pixels: UnsafeMutablePointer<Float>, width: Int, height: Int, band: Range<Int>, weights: UnsafePointer<Float>,
+    taps: Int, symmetric: Bool, rowMap: [Int], columnMap: [Int], row source: (Int) -> UnsafePointer<Float>
 ) {
     let r = taps / 2
     // One cache line more than a row, so that ring rows do not all fall in one L1 set.
@@ -186,12 +215,12 @@ private func separableRing(
     // Rows wider than 2R are convolved straight from the image (the output goes to the ring, not
     // back into the row), all but their first and last R pixels: those read padded copies of
     // their 3R source pixels. The pixel loads need 16-byte alignment, which Swift's arrays give.
-    let direct = width > 2 * r && Int(bitPattern: pixels) % 16 == 0
+    let direct = width > 2 * r && Int(bitPattern: pixels) % 16 == 0  // copies are aligned too
     let edgeMaps = direct ? [Array(rowMap[0..<(3 * r)]), Array(rowMap[(width - r)..<(width + 2 * r)])] : []
     let slot = { (row: Int) in UnsafePointer(ring + (row % taps) * rowFloats) }
-    for t in 0..<(height + r) {
+    for t in max(0, band.lowerBound - r)..<(band.upperBound + r) {
         if t < height {
-            let row = pixels + 4 * t * width, out = ring + (t % taps) * rowFloats
+            let row = source(t), out = ring + (t % taps) * rowFloats
             if direct {
                 for (side, map) in edgeMaps.enumerated() {
                     LineKernels.gather(
@@ -214,7 +243,7 @@ private func separableRing(
             }
         }
         let y = t - r
-        guard y >= 0 else { continue }
+        guard y >= band.lowerBound else { continue }
         for k in 0..<taps {
             let source = columnMap[y + k]
             window[k] = source < 0 ? UnsafePointer(zero) : slot(source)
