@@ -10,7 +10,8 @@ Each client behaves as the page does: it opens the lesson (GET /lesson/N, follow
 redirect, as a browser), reads the page's baked states (data-grids, data-states), then moves a
 slider STEPS times, one request in flight: each step asks the state's page (state.html) and
 then every figure it shows (img src), as a browser does, over one kept-alive connection; a step
-is timed from its request to its last figure. Students move a random parameter to a random
+is timed from its request to its last figure. As the page, a client keeps the other control where
+it is when their combinations are baked (lesson 13's method and σ), else puts it back to its default. Students move a random parameter to a random
 baked value every 50-300 ms; the teacher moves one every 2 s. Reports each lesson's steps
 (median, 95th percentile, max) for the students and the teacher, the answers' statuses, and the
 load average; exit status 1 when a request failed.
@@ -47,6 +48,23 @@ class Page:
         attribute = lambda name: json.loads(html.unescape(re.search(name + r'="([^"]*)"', form).group(1)))
         self.grids = attribute("data-grids")
         self.states = attribute("data-states")
+        self.defaults = attribute("data-defaults")
+        self.wanted = dict(self.defaults)
+
+    def move(self, name, value):
+        """As live.js does: `name` takes `value`; the others go back to their defaults, but for one
+        whose combinations with `name` are baked (the first such, in the defaults' order)."""
+        self.wanted[name] = value
+        order = list(self.defaults)
+        kept = [other for other in order if other != name and self.wanted[other] != self.defaults[other]
+                and "&".join(n for n in order if n in (name, other)) in self.states][:1]
+        for other in order:
+            if other != name and other not in kept:
+                self.wanted[other] = self.defaults[other]
+        changed = [n for n in order if self.wanted[n] != self.defaults[n]]
+        if not changed:
+            return "defaults"
+        return self.states["&".join(changed)]["&".join(self.wanted[n] for n in changed)]
 
     def get(self, path, body=True):
         self.connection.request("GET", path)
@@ -60,9 +78,9 @@ class Page:
         return data
 
     def step(self, name, value):
-        """The state with `name` at `value`: its page, then its figures; seconds."""
+        """`name` moved to `value`: the state's page, then its figures; seconds."""
         start = time.perf_counter()
-        folder = self.states.get(name, {}).get(value, "defaults")
+        folder = self.move(name, value)
         state = self.get(self.base + "states/" + folder + "/state.html").decode()
         for source in re.findall(r'<img[^>]* src="([^"]+)"', state):
             self.get(self.base + html.unescape(source))
