@@ -114,8 +114,11 @@ public struct IteratedBox: BlurMethod {
         let streamed = streamable && schedule != .blocked
         // Two threads pipeline the fused sweep (one runs the horizontal passes, one the vertical).
         let lookahead = threads == 2 ? boxPipelineRows : 2
-        let fused = streamable && threads <= 2 && (schedule == .fused || schedule == .automatic
-            && 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: lookahead) <= boxFusedCacheBytes)
+        let fused =
+            streamable && threads <= 2
+            && (schedule == .fused
+                || schedule == .automatic
+                    && 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: lookahead) <= boxFusedCacheBytes)
         PixelMemory.withPixels(of: &image) { pixels in
             if fused {
                 boxFused(
@@ -138,7 +141,7 @@ public struct IteratedBox: BlurMethod {
                     let stream = BoxStream(plan: columnPlan, capacity: strip)
                     defer { stream.deallocate() }
                     for s in strips {
-                        stream.run(pixels, width: width, columns: s * strip ..< min(width, (s + 1) * strip))
+                        stream.run(pixels, width: width, columns: s * strip..<min(width, (s + 1) * strip))
                     }
                 }
             } else {
@@ -148,8 +151,9 @@ public struct IteratedBox: BlurMethod {
                     defer { scratch.deallocate() }
                     for b in blocks {
                         let x0 = b * boxColumnLanes
-                        boxLines(pixels + 4 * x0, positionStride: 4 * width, laneStride: 4,
-                                 validLanes: min(boxColumnLanes, width - x0), plan: columnPlan, scratch: scratch)
+                        boxLines(
+                            pixels + 4 * x0, positionStride: 4 * width, laneStride: 4,
+                            validLanes: min(boxColumnLanes, width - x0), plan: columnPlan, scratch: scratch)
                     }
                 }
             }
@@ -165,12 +169,15 @@ extension MethodEntry {
     public static let iteratedBox = MethodEntry(
         name: "iterated-box", summary: "N running-sum box passes (Kovesi's widths)", parameters: [.iterations],
         cost: .constant, taught: true,
-        scheduleNote: "The fast loop keeps a running sum — add the pixel entering the window, subtract the one leaving — so a pass costs two additions per pixel whatever its width; it slides along two rows at once, whose sums hide each other's latency, and divides once by the product of the widths at the end."
+        scheduleNote:
+            "The fast loop keeps a running sum — add the pixel entering the window, subtract the one leaving — so a pass costs two additions per pixel whatever its width; it slides along two rows at once, whose sums hide each other's latency, and divides once by the product of the widths at the end."
     ) { settings in
         // sigma: N Kovesi widths; radius R: N boxes of width 2R+1.
         let passes = settings.integer(.iterations)
         if let radius = settings.radius { return IteratedBox(radius: radius, iterations: passes) }
-        guard let sigma = settings.sigma else { throw BlurKitError("method iterated-box needs sigma or radius", naming: ["method", "sigma", "radius"]) }
+        guard let sigma = settings.sigma else {
+            throw BlurKitError("method iterated-box needs sigma or radius", naming: ["method", "sigma", "radius"])
+        }
         return IteratedBox(widths: try BoxWidths.forSigma(sigma, passes: passes))
     }
 }

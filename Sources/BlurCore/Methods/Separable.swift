@@ -85,14 +85,16 @@ public struct Separable: BlurMethod {
                     // On several threads each sweeps its own band of rows; the R rows either side
                     // of a band, which a neighbour overwrites, are read from copies taken first.
                     let r = taps / 2, slices = max(1, min(threads, height))
-                    let bands = (0..<slices).map { height * $0 / slices ..< height * ($0 + 1) / slices }
+                    let bands = (0..<slices).map { height * $0 / slices..<height * ($0 + 1) / slices }
                     let halos = bands.map { band in
                         Array(max(0, band.lowerBound - r)..<band.lowerBound)
                             + Array(band.upperBound..<min(height, band.upperBound + r))
                     }
                     nonisolated(unsafe) let copies = halos.map { rows in
                         let copy = PixelMemory.scratch(max(1, rows.count) * 4 * width)
-                        for (i, y) in rows.enumerated() { (copy + i * 4 * width).update(from: pixels + 4 * y * width, count: 4 * width) }
+                        for (i, y) in rows.enumerated() {
+                            (copy + i * 4 * width).update(from: pixels + 4 * y * width, count: 4 * width)
+                        }
                         return copy
                     }
                     defer { for copy in copies { copy.deallocate() } }
