@@ -173,7 +173,9 @@ final class Jobs: @unchecked Sendable {
 
     /// Starts the next job when none runs: the first of those whose pages have least.
     private func pump() {
-        guard running == nil, let next = queue.indices.min(by: { level(queue[$0]) < level(queue[$1]) }) else { return }
+        guard running == nil else { return }
+        let levels = queue.map(level)  // each queued page's state read once, not once a comparison
+        guard let next = levels.indices.min(by: { levels[$0] < levels[$1] }) else { return }
         let job = queue.remove(at: next)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
