@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOCore
 
 /// What every request passes through before the routes and the site's files: the `Host` (a name
 /// of this machine) and a POST's origin; and the headers every answer carries. SwiftNIO's parser
@@ -13,24 +12,23 @@ struct Checks<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard Front.isAllowed(host: request.head.authority, names: hostNames) else {
-            return Front.text(
+        var response: Response
+        if !Front.isAllowed(host: request.head.authority, names: hostNames) {
+            response = Front.text(
                 .misdirectedRequest, "This server answers only for its own addresses (the Host header named another).\n"
             )
-        }
-        guard request.method != .post || Front.isSameOrigin(request) else {
-            return Front.text(
+        } else if request.method == .post && !Front.isSameOrigin(request) {
+            response = Front.text(
                 .forbidden,
                 "Requests from another site's page are refused (Origin or Sec-Fetch-Site names another site).\n")
+        } else {
+            do {
+                response = try await next(request, context)
+            } catch let error as any HTTPResponseError {
+                response = Front.text(error.status, "\(error.status.reasonPhrase).\n")
+            }
         }
-        var response: Response
-        do {
-            response = try await next(request, context)
-        } catch let error as any HTTPResponseError {
-            response = Front.text(
-                error.status, error.status == .notFound ? "Not found.\n" : "\(error.status.reasonPhrase).\n")
-        }
-        for field in Front.headers(type: "", cache: "no-cache") where response.headers[field.name] == nil {
+        for field in Front.headers where response.headers[field.name] == nil {
             response.headers.append(field)
         }
         return response
@@ -61,65 +59,48 @@ enum Front {
     /// (`Origin`) and how it relates to the target (`Sec-Fetch-Site`); another site's page is
     /// refused, so it cannot upload here. A client that sends neither (curl, a script) is let through.
     static func isSameOrigin(_ request: Request) -> Bool {
-        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased(), site != "same-origin",
-            site != "none"
-        {
-            return false
-        }
+        let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased() ?? "none"
+        guard site == "same-origin" || site == "none" else { return false }
         guard let origin = request.headers[HTTPField.Name("Origin")!]?.lowercased() else { return true }
         guard let host = request.head.authority?.lowercased() else { return false }
         return origin == "http://" + host || origin == "https://" + host
     }
 
-    /// Why a body could not be written (a full disk, a missing folder), in words: answered 507.
-    struct SaveError: Error {
-        var reason: String
-    }
-
-    /// Writes a request body to `path`; false, and nothing kept, past `limit` bytes.
+    /// Writes a request body to a new file at `path`: false past `limit` bytes; a `Failure` that
+    /// says why it cannot (a full disk, a missing folder), answered 507.
     static func save(_ body: RequestBody, to path: String, limit: Int) async throws -> Bool {
-        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let handle = FileHandle(forWritingAtPath: path)
-        else {
-            throw SaveError(reason: "cannot make a file in its temporary folder")
-        }
-        defer { try? handle.close() }
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard file >= 0 else { throw Failure("cannot make a file in its temporary folder") }
+        defer { close(file) }
         var count = 0
-        for try await chunk in body {
+        for try await var chunk in body {
             count += chunk.readableBytes
-            if count > limit {
-                try? FileManager.default.removeItem(atPath: path)
-                return false
-            }
-            do {
-                try handle.write(contentsOf: Data(chunk.readableBytesView))
-            } catch {
-                let code =
-                    (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code }
-                    ?? (error as NSError).code
-                throw SaveError(reason: code == Int(ENOSPC) ? "no space left on its disk" : "a write failed")
+            guard count <= limit else { return false }
+            while chunk.readableBytes > 0 {
+                let written = chunk.withUnsafeReadableBytes { write(file, $0.baseAddress, $0.count) }
+                guard written > 0 else {
+                    throw Failure(errno == ENOSPC ? "no space left on its disk" : "a write failed")
+                }
+                chunk.moveReaderIndex(forwardBy: written)
             }
         }
         return true
     }
 
-    /// The headers every answer carries: the page may load only the server's own script, images
-    /// and styles.
-    static func headers(type: String, cache: String) -> HTTPFields {
-        var headers = HTTPFields()
-        if !type.isEmpty { headers[.contentType] = type }
-        headers[.cacheControl] = cache
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        headers[.contentSecurityPolicy] =
+    /// The headers every answer carries (but those it sets itself): the page may load only the
+    /// server's own script, images and styles.
+    static let headers: HTTPFields = [
+        .cacheControl: "no-cache", HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        .contentSecurityPolicy:
             "default-src 'self'; img-src 'self' blob: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; form-action 'none'; frame-ancestors 'none'"
-        return headers
-    }
+    ]
 
+    /// An answer of the front's own, never kept by a cache.
     static func text(_ status: HTTPResponse.Status, _ text: String, type: String = "text/plain; charset=utf-8")
         -> Response
     {
         Response(
-            status: status, headers: headers(type: type, cache: "no-store"),
+            status: status, headers: [.contentType: type, .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 

@@ -11,7 +11,8 @@ import Foundation
 /// memory and CPU bounded by itself and its time here); a page's new job replaces its earlier
 /// one. The job whose page has least of its state goes first (nothing, then a first look, then
 /// the state itself): a running job whose page has more is killed and queued again (it keeps the
-/// states it made, and goes on from there). A crash fails that job alone: its page is told why.
+/// states it made, and goes on from there), checked when a job starts or ends and while a page
+/// asks for its state. A crash fails that job alone: its page is told why.
 final class Jobs: @unchecked Sendable {
     /// One lesson baked for one upload of one page.
     struct Job {
@@ -31,10 +32,10 @@ final class Jobs: @unchecked Sendable {
     let deadline: TimeInterval = 600, lifetime: TimeInterval = 600
     private let lock = NSLock()
     private var queue: [Job] = []
-    private var running: (job: Job, process: Process)?
+    /// The job running; `cancelled` once it is killed because its page wanted another job, or to
+    /// let another go first: not a failure.
+    private var running: (job: Job, process: Process, cancelled: Bool)?
     private var failed: [String: String] = [:]
-    /// Processes killed because their page wanted another job, or to let another go first: not failures.
-    private var killed: Set<ObjectIdentifier> = []
     private var uploads: [(session: String, name: String, bytes: Int)] = []
     private var seen: [String: Date] = [:]
 
@@ -77,49 +78,52 @@ final class Jobs: @unchecked Sendable {
     }
 
     /// Makes sure `job` is baking or baked with its `near` state first (`state`: its folder);
-    /// the page's other jobs are dropped. The job's URL base, or why not.
-    func start(_ job: Job) -> Result<String, Failure> {
-        let base = job.base
-        return lock.withLock {
+    /// the page's other jobs are dropped. The job's URL base; a `Failure` when the page has no
+    /// such upload.
+    func start(_ job: Job) throws -> String {
+        try lock.withLock {
             touch(job.session)
             guard uploads.contains(where: { $0.session == job.session && $0.name == job.name }) else {
-                return .failure(Failure("this page has no upload \(job.name) (upload it again)"))
+                throw Failure("this page has no upload \(job.name) (upload it again)")
             }
             let made = level(job) == 2
-            if let running, running.job.key == job.key, made || running.job.near == job.near { return .success(base) }
+            if let running, running.job.key == job.key, made || running.job.near == job.near { return job.base }
             if let index = queue.firstIndex(where: { $0.key == job.key }) {
                 queue[index] = job
-                return .success(base)
+            } else {
+                cancel { $0.session == job.session }
+                if !made {
+                    failed[job.key] = nil
+                    queue.append(job)
+                }
             }
-            cancel { $0.session == job.session }
-            if made { return .success(base) }
-            failed[job.key] = nil
-            queue.append(job)
             pump()
-            return .success(base)
+            return job.base
         }
     }
 
     /// File `path` under `jobs/` (`SESSION/NAME/lesson-03/states/F/state.html`): waits for a
-    /// state the page's job is baking; nil when there is none, or why its job failed.
-    func file(_ path: String) async -> Result<String, Failure>? {
+    /// state the page's job is baking; nil when there is none; a `Failure` saying why its job failed.
+    func file(_ path: String) async throws -> String? {
         let parts = path.split(separator: "/")
         guard parts.count > 2, let number = Int(parts[2].dropFirst("lesson-".count)) else { return nil }
         let key = "\(parts[0])/\(parts[1])/\(number)"
         let file = folder + "/jobs/" + path
+        let isState = path.hasSuffix("/state.html")
         for _ in 0..<1200 {
+            let (message, waiting) = lock.withLock {
+                if isState { pump() }  // a page asking for its state may go ahead of the running job
+                return (failed[key], running?.job.key == key || queue.contains { $0.key == key })
+            }
             var info = stat()
             if lstat(file, &info) == 0 {
-                return (info.st_mode & S_IFMT) == S_IFREG ? .success(file) : nil
+                return (info.st_mode & S_IFMT) == S_IFREG ? file : nil
             }
-            let (message, waiting) = lock.withLock {
-                (failed[key], running?.job.key == key || queue.contains { $0.key == key })
-            }
-            if let message { return .failure(Failure(message)) }
-            guard waiting, path.hasSuffix("/state.html") else { return nil }
+            if let message { throw Failure(message) }
+            guard waiting, isState else { return nil }
             try? await Task.sleep(for: .milliseconds(100))
         }
-        return .failure(Failure("the picture's state took more than 120 s"))
+        throw Failure("the picture's state took more than 120 s")
     }
 
     /// Page `session` is open: its uploads stay.
@@ -156,7 +160,8 @@ final class Jobs: @unchecked Sendable {
     /// Drops the queued jobs `matching`, and kills the running one if it matches (not a failure).
     private func cancel(_ matching: (Job) -> Bool) {
         queue.removeAll(where: matching)
-        if let running, matching(running.job), killed.insert(ObjectIdentifier(running.process)).inserted {
+        if let running, matching(running.job), !running.cancelled {
+            self.running?.cancelled = true
             kill(running.process.processIdentifier, SIGKILL)
         }
     }
@@ -164,17 +169,25 @@ final class Jobs: @unchecked Sendable {
     /// The page folder of lesson `number` (`lesson-03`).
     static func page(_ number: String) -> String { "lesson-\(number.count < 2 ? "0" : "")\(number)" }
 
-    /// How much of `job`'s state its page can have: 0 none, 1 a first look (`<meta name="live-first">`), 2 all.
+    /// How much of `job`'s state its page can have: 0 none, 1 a first look (`<meta name="live-first">`
+    /// right after `<head>`), 2 all.
     private func level(_ job: Job) -> Int {
         let file = folder + job.base + "states/" + job.state + "/state.html"
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return 0 }
-        return text.contains("<meta name=\"live-first\"") ? 1 : 2
+        guard let head = FileHandle(forReadingAtPath: file).flatMap({ try? $0.read(upToCount: 512) }) else { return 0 }
+        return String(decoding: head, as: UTF8.self).contains("<meta name=\"live-first\"") ? 1 : 2
     }
 
-    /// Starts the next job when none runs: the first of those whose pages have least.
+    /// Starts the queued job whose page has least when none runs; when one runs and a queued
+    /// job's page has less than its page, kills it to let that one go first and queues it again.
     private func pump() {
-        guard running == nil else { return }
         let levels = queue.map(level)  // each queued page's state read once, not once a comparison
+        if let running {
+            if !running.cancelled, let least = levels.min(), least < level(running.job) {
+                cancel { $0.key == running.job.key }
+                queue.append(running.job)
+            }
+            return
+        }
         guard let next = levels.indices.min(by: { levels[$0] < levels[$1] }) else { return }
         let job = queue.remove(at: next)
         let process = Process()
@@ -191,7 +204,7 @@ final class Jobs: @unchecked Sendable {
         process.terminationHandler = { [self] ended in
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             lock.withLock {
-                if killed.remove(ObjectIdentifier(ended)) == nil && ended.terminationStatus != 0 {
+                if running?.cancelled == false && ended.terminationStatus != 0 {
                     let how = ended.terminationReason == .uncaughtSignal ? "signal" : "exit status"
                     let last =
                         text.split(separator: "\n").last { $0.hasPrefix("Error: ") }.map { $0.dropFirst(7) }
@@ -209,28 +222,9 @@ final class Jobs: @unchecked Sendable {
             failed[job.key] = "cannot start a job: \(error)"
             return pump()
         }
-        running = (job, process)
-        watch(process, until: Date() + deadline)
-    }
-
-    /// Every 0.1 s while `process` runs: kills it past `end`, and when a queued job's page has
-    /// less of its state than this job's, kills it to let that one go first and queues it again.
-    private func watch(_ process: Process, until end: Date) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { [self] in
-            lock.withLock {
-                guard let running, running.process === process, !killed.contains(ObjectIdentifier(process)) else {
-                    return
-                }
-                if Date() > end {
-                    kill(process.processIdentifier, SIGKILL)
-                } else if let least = queue.map(level).min(), least < level(running.job) {
-                    killed.insert(ObjectIdentifier(process))
-                    kill(process.processIdentifier, SIGKILL)
-                    queue.append(running.job)
-                } else {
-                    watch(process, until: end)
-                }
-            }
+        running = (job, process, false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [self] in
+            lock.withLock { if running?.process === process { kill(process.processIdentifier, SIGKILL) } }
         }
     }
 

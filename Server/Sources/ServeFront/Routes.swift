@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOCore
 
 /// The front's own routes beside the site's files: old lesson URLs, uploads and their jobs.
 ///
@@ -18,7 +17,7 @@ struct Routes {
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("lesson/:number") { request, context in
-            guard let number = context.parameters.get("number").flatMap(Int.init), (0...999).contains(number) else {
+            guard let number = context.parameters.get("number", as: Int.self), (0...999).contains(number) else {
                 throw HTTPError(.notFound)
             }
             return Response.redirect(to: "/\(Jobs.page(String(number)))/" + (request.uri.query.map { "?" + $0 } ?? ""))
@@ -33,41 +32,38 @@ struct Routes {
         router.post("upload") { request, _ in try await upload(request) }
         router.post("job") { request, _ in
             let query = request.uri.queryParameters
-            guard let session = Self.session(request), let image = query.get("image"),
-                image == Jobs.uploadName(image), let lesson = query.get("lesson").flatMap(Int.init),
-                (0...999).contains(lesson), let near = query.get("near"), near.utf8.count <= 400,
-                let state = query.get("state"), Self.isFileName(state)
+            guard let session = Self.session(request), let image = query.get("image"), image == Jobs.uploadName(image),
+                let lesson = query.get("lesson", as: Int.self), (0...999).contains(lesson),
+                let near = query.get("near"), near.utf8.count <= 400, let state = query.get("state"),
+                Self.isFileName(state)
             else {
                 return Front.json(.badRequest, ["error": "a job needs session, image, lesson, near and state"])
             }
-            let job = Jobs.Job(session: session, name: image, lesson: String(lesson), near: near, state: state)
-            switch jobs.start(job) {
-            case .success(let base): return Front.json(.ok, ["base": base])
-            case .failure(let failure): return Front.json(.badRequest, ["error": failure.description])
+            do {
+                let job = Jobs.Job(session: session, name: image, lesson: String(lesson), near: near, state: state)
+                return Front.json(.ok, ["base": try jobs.start(job)])
+            } catch {
+                return Front.json(.badRequest, ["error": "\(error)"])
             }
         }
         router.get("jobs/**") { _, context in
-            let parts = context.parameters.getCatchAll()
-            guard parts.count <= 6, parts.allSatisfy({ Self.isFileName(String($0)) }) else {
-                throw HTTPError(.notFound)
+            let parts = context.parameters.getCatchAll().map(String.init)
+            guard parts.count <= 6, parts.allSatisfy(Self.isFileName) else { throw HTTPError(.notFound) }
+            let file: String?
+            do {
+                file = try await jobs.file(parts.joined(separator: "/"))
+            } catch {
+                return Front.text(.internalServerError, "\(error)")
             }
-            switch await jobs.file(parts.joined(separator: "/")) {
-            case .success(let file)?:
-                guard let data = FileManager.default.contents(atPath: file) else { throw HTTPError(.notFound) }
-                let type = MediaType.getMediaType(forExtension: (file as NSString).pathExtension)
-                var headers = Front.headers(type: type?.description ?? "application/octet-stream", cache: "no-cache")
-                let note = jobs.folder + "/jobs/" + parts.prefix(2).joined(separator: "/") + "/note.txt"
-                if let text = try? String(contentsOfFile: note, encoding: .utf8) {
-                    headers[HTTPField.Name("X-Job-Note")!] =
-                        text.addingPercentEncoding(
-                            withAllowedCharacters: .alphanumerics.union(.init(charactersIn: " .-"))) ?? ""
-                }
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
-            case .failure(let failure)?:
-                return Front.text(.internalServerError, failure.description)
-            case nil:
-                throw HTTPError(.notFound)
+            guard let file, let data = FileManager.default.contents(atPath: file) else { throw HTTPError(.notFound) }
+            let type = MediaType.getMediaType(forExtension: (file as NSString).pathExtension)
+            var headers: HTTPFields = [.contentType: type?.description ?? "application/octet-stream"]
+            let note = jobs.folder + "/jobs/" + parts.prefix(2).joined(separator: "/") + "/note.txt"
+            if let text = try? String(contentsOfFile: note, encoding: .utf8) {
+                headers[HTTPField.Name("X-Job-Note")!] =
+                    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: " .-")))
             }
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
     }
 
@@ -81,8 +77,8 @@ struct Routes {
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             guard try await Front.save(request.body, to: path, limit: maxBodyBytes) else { return tooLarge }
-        } catch let error as Front.SaveError {
-            return Front.json(.init(code: 507), ["error": "the server cannot keep the upload: \(error.reason)"])
+        } catch let failure as Failure {
+            return Front.json(.init(code: 507), ["error": "the server cannot keep the upload: \(failure)"])
         }
         // The body is read first, as it comes: a connection is answered when its request is whole.
         guard let session = Self.session(request) else { return Front.json(.badRequest, ["error": "no session"]) }
@@ -97,8 +93,8 @@ struct Routes {
 
     /// The request's page session: lower-case letters and digits, at most 40.
     static func session(_ request: Request) -> String? {
-        guard let session = request.uri.queryParameters.get("session"), !session.isEmpty, session.count <= 40,
-            session.allSatisfy({ $0.isASCII && ($0.isNumber || ("a"..."z").contains($0)) })
+        guard let session = request.uri.queryParameters.get("session"), (1...40).contains(session.count),
+            session.allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLowercase) })
         else { return nil }
         return session
     }

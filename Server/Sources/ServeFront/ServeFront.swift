@@ -38,14 +38,10 @@ public enum ServeFront {
         }
         var logger = Logger(label: "explorer-serve")
         logger.logLevel = .critical
-        let names: Set<String> = {
-            var name = [CChar](repeating: 0, count: 256)
-            guard gethostname(&name, name.count) == 0 else { return [] }
-            let host = String(cString: name).lowercased()
-            return [host, host + ".local"]
-        }()
+        var name = [UInt8](repeating: 0, count: 256)
+        let host = gethostname(&name, name.count) == 0 ? String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) : ""
         let router = Router()
-        router.middlewares.add(Checks(hostNames: names))
+        router.middlewares.add(Checks(hostNames: host.isEmpty ? [] : [host.lowercased(), host.lowercased() + ".local"]))
         router.middlewares.add(FileMiddleware(settings.site, searchForIndexHtml: true, logger: logger))
         Routes(jobs: jobs, maxBodyBytes: settings.maxBodyBytes).add(to: router)
         // The connection caps raise the file limit they are computed from: before the first connection.
@@ -56,16 +52,16 @@ public enum ServeFront {
             httpDecoderConfiguration: .init(
                 maxHeaderFieldSize: 8192, maxHeaderListSize: 16384, maxHeaderFieldCount: 100)
         )
-        let host = settings.host, open = settings.open, folder = jobs.folder
+        let address = settings.host, open = settings.open, folder = jobs.folder
         let app = Application(
             router: router,
             server: .http1(configuration: http),
-            configuration: .init(address: .hostname(host, port: settings.port)),
+            configuration: .init(address: .hostname(address, port: settings.port)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                let url = "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
+                let url = "http://\(address == "0.0.0.0" ? "127.0.0.1" : address):\(port)/"
                 var lines = "Serving \(settings.site) at \(url) (Ctrl-C stops and removes \(folder))\n"
-                if host != "127.0.0.1" {
+                if address != "127.0.0.1" {
                     lines +=
                         "Anyone who can reach this machine on port \(port) (every network it is on, e.g. the classroom's) can open the lessons and upload pictures here.\n"
                 }
@@ -85,7 +81,7 @@ public enum ServeFront {
             try await app.runService()
         } catch {
             jobs.stop()
-            fail("cannot serve on \(host):\(settings.port): \(error)")
+            fail("cannot serve on \(address):\(settings.port): \(error)")
         }
         jobs.stop()
     }
@@ -97,26 +93,21 @@ struct Settings {
     var port = 8080, maxBodyBytes = 32 << 20, maxUploadsBytes = 512 << 20
 
     init(_ arguments: [String]) throws {
-        var rest = arguments[...]
-        while let argument = rest.popFirst(), argument != "--" {
-            if argument == "--open" {
-                open = true
-                continue
-            }
-            guard let value = rest.popFirst() else { throw Failure("\(argument) needs a value") }
-            let number = Int(value).flatMap { (0...65535).contains($0) ? $0 : nil }
-            switch argument {
-            case "--host": host = value
-            case "--site": site = value
-            case "--port", "--max-body-mb", "--max-uploads-mb":
-                guard let number else { throw Failure("\(argument) takes 0…65535") }
-                if argument == "--port" { port = number }
-                if argument == "--max-body-mb" { maxBodyBytes = number << 20 }
-                if argument == "--max-uploads-mb" { maxUploadsBytes = number << 20 }
-            default: throw Failure("unknown argument '\(argument)'")
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        var options = arguments[..<end].filter { $0 != "--open" }[...]
+        open = options.count < end
+        job = Array(arguments[end...].dropFirst())
+        while let name = options.popFirst() {
+            guard let value = options.popFirst() else { throw Failure("\(name) needs a value") }
+            switch (name, Int(value).flatMap { (0...65535).contains($0) ? $0 : nil }) {
+            case ("--host", _): host = value
+            case ("--site", _): site = value
+            case ("--port", let number?): port = number
+            case ("--max-body-mb", let number?): maxBodyBytes = number << 20
+            case ("--max-uploads-mb", let number?): maxUploadsBytes = number << 20
+            default: throw Failure("unknown argument '\(name)', or '\(value)' not in 0…65535")
             }
         }
-        job = Array(rest)
         guard !job.isEmpty else { throw Failure("the job's command goes after --") }
     }
 }
