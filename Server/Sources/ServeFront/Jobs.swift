@@ -66,9 +66,9 @@ final class Jobs: @unchecked Sendable {
             uploads.removeAll { $0.session == session && $0.name == name }
             while uploads.reduce(0, { $0 + $1.bytes }) + bytes > budget, let oldest = uploads.first {
                 uploads.removeFirst()
-                remove(session: oldest.session, name: oldest.name)
+                remove(oldest.session + "/" + oldest.name)
             }
-            remove(session: session, name: name)
+            remove(session + "/" + name)
             try FileManager.default.createDirectory(
                 atPath: folder + "/uploads/" + session, withIntermediateDirectories: true)
             try FileManager.default.moveItem(atPath: file, toPath: folder + "/uploads/" + session + "/" + name)
@@ -147,14 +147,13 @@ final class Jobs: @unchecked Sendable {
             seen[old] = nil
             cancel { $0.session == old }
             uploads.removeAll { $0.session == old }
-            try? FileManager.default.removeItem(atPath: folder + "/uploads/" + old)
-            try? FileManager.default.removeItem(atPath: folder + "/jobs/" + old)
+            remove(old)
         }
     }
 
-    private func remove(session: String, name: String) {
-        try? FileManager.default.removeItem(atPath: folder + "/uploads/" + session + "/" + name)
-        try? FileManager.default.removeItem(atPath: folder + "/jobs/" + session + "/" + name)
+    /// Removes the uploads and the jobs' files under `path` (a session, or `SESSION/NAME`).
+    private func remove(_ path: String) {
+        for kind in ["/uploads/", "/jobs/"] { try? FileManager.default.removeItem(atPath: folder + kind + path) }
     }
 
     /// Drops the queued jobs `matching`, and kills the running one if it matches (not a failure).
@@ -234,11 +233,9 @@ final class Jobs: @unchecked Sendable {
     static func uploadName(_ fileName: String) -> String {
         let base = (fileName as NSString).lastPathComponent
         var stem = String((base.lowercased().hasSuffix(".png") ? String(base.dropLast(4)) : base).prefix(200))
-        if !stem.allSatisfy(\.isASCII) {
-            stem =
-                stem.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false)
-                ?? stem
-        }
+        stem =
+            stem.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false)
+            ?? stem
         stem = String(
             stem.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }.prefix(60))
         while stem.hasPrefix("-") || stem.hasPrefix("_") { stem.removeFirst() }

@@ -22,7 +22,6 @@ struct Routes {
             }
             return Response.redirect(to: "/\(Jobs.page(String(number)))/" + (request.uri.query.map { "?" + $0 } ?? ""))
         }
-        router.get("glossary") { _, _ in Response.redirect(to: "/glossary.html") }
         router.get("live.json") { _, _ in Front.json(.ok, ["upload": "\(maxBodyBytes >> 20) MiB"]) }
         router.post("alive") { request, _ in
             guard let session = Self.session(request) else { return Front.json(.badRequest, ["error": "no session"]) }
