@@ -105,7 +105,9 @@ struct Settings {
             case ("--port", let number?): port = number
             case ("--max-body-mb", let number?): maxBodyBytes = number << 20
             case ("--max-uploads-mb", let number?): maxUploadsBytes = number << 20
-            default: throw Failure("unknown argument '\(name)', or '\(value)' not in 0…65535")
+            case ("--port", nil), ("--max-body-mb", nil), ("--max-uploads-mb", nil):
+                throw Failure("\(name) takes 0…65535, got '\(value)'")
+            default: throw Failure("unknown argument '\(name)'")
             }
         }
         guard !job.isEmpty else { throw Failure("the job's command goes after --") }
