@@ -37,22 +37,14 @@ struct Checks<Context: RequestContext>: RouterMiddleware {
 
 /// The checks and answers the front's routes share.
 enum Front {
-    /// Whether `host` (the `Host` header: name or address, and port) names this server: an IP
-    /// address, `localhost` or one of `names`. A page on another site cannot then reach the
-    /// server through a name it controls (DNS rebinding).
+    /// Whether `host` (the `Host` header: name or address, and port) names this server: an IPv4
+    /// address, IPv6 loopback (`[::1]`), `localhost` or one of `names`. A page on another site
+    /// cannot then reach the server through a name it controls (DNS rebinding).
     static func isAllowed(host: String?, names: Set<String>) -> Bool {
-        guard var host = host?.lowercased(), !host.isEmpty else { return false }
-        if host.hasPrefix("[") {
-            // A bracketed address: only IPv6 loopback, with a port or none.
-            return host.wholeMatch(of: /\[::1\](:[0-9]{1,5})?/) != nil
-        }
-        if let colon = host.lastIndex(of: ":") {
-            guard Int(host[host.index(after: colon)...]) != nil else { return false }
-            host = String(host[..<colon])
-        }
-        if host == "localhost" || names.contains(host) { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { $0.count <= 3 && UInt8($0) != nil }
+        guard let match = host?.lowercased().wholeMatch(of: /(.+?)(:[0-9]{1,5})?/) else { return false }
+        let name = String(match.1)
+        return name == "localhost" || name == "[::1]" || names.contains(name)
+            || name.wholeMatch(of: /[0-9]{1,3}(\.[0-9]{1,3}){3}/) != nil
     }
 
     /// Whether a POST comes from the server's own pages: a browser names the page's origin

@@ -236,9 +236,7 @@ final class Jobs: @unchecked Sendable {
         stem =
             stem.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false)
             ?? stem
-        stem = String(
-            stem.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }.prefix(60))
-        while stem.hasPrefix("-") || stem.hasPrefix("_") { stem.removeFirst() }
+        stem = String(stem.replacing(/[^A-Za-z0-9_-]/, with: "-").trimmingPrefix(/[-_]+/).prefix(60))
         return (stem.isEmpty ? "picture" : stem) + ".png"
     }
 }

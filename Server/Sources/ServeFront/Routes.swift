@@ -92,15 +92,11 @@ struct Routes {
 
     /// The request's page session: lower-case letters and digits, at most 40.
     static func session(_ request: Request) -> String? {
-        guard let session = request.uri.queryParameters.get("session"), (1...40).contains(session.count),
-            session.allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLowercase) })
-        else { return nil }
-        return session
+        request.uri.queryParameters.get("session").flatMap { $0.wholeMatch(of: /[a-z0-9]{1,40}/) == nil ? nil : $0 }
     }
 
-    /// Letters, digits, `.`, `-` and `_`, not starting with a dot: never a path.
+    /// Letters, digits, `.`, `-` and `_`, not starting with a dot, at most 200: never a path.
     static func isFileName(_ text: String) -> Bool {
-        guard let first = text.first, first != ".", text.count <= 200 else { return false }
-        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") }
+        text.wholeMatch(of: /[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}/) != nil
     }
 }

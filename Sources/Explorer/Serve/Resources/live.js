@@ -94,10 +94,7 @@
       const bar = document.createElement('div');
       bar.className = 'cell-controls';
       bar.dataset.cell = index;
-      for (const label of labels) {
-        label.querySelectorAll('.drop, .play').forEach((node) => node.remove());
-        label.querySelectorAll('[data-parameter]').forEach(bind);
-      }
+      labels.forEach((label) => label.querySelectorAll('.drop, .play').forEach((node) => node.remove()));
       bar.append(...labels);
       pre.after(bar);
     });
@@ -108,7 +105,7 @@
   // dragged stays under the pointer) and the new content goes around them, each cell's command
   // before its bar; a page whose cells do not match is replaced whole.
   function replaceMain(main, fresh) {
-    const bars = Array.from(main.children).filter((node) => node.classList.contains('cell-controls'));
+    const bars = Array.from(main.querySelectorAll(':scope > .cell-controls'));
     const blocks = commandBlocks(fresh);
     if (!bars.length || blocks.length !== cells.length) {
       main.replaceChildren(...fresh.childNodes);
@@ -300,24 +297,22 @@
 
   // MARK: - Events
 
-  function bind(control) {
-    const name = control.dataset.parameter;
-    if (control.type === 'file') {
-      control.addEventListener('change', () => upload(name, control.files[0]));
-      return;
-    }
-    const moved = (letGo) => {
-      stopPlaying();
-      const push = !dragging;
-      dragging = !letGo;
-      move(name, control.value, push);
-    };
-    if (control.type === 'range') { control.addEventListener('input', () => moved(false)); }
-    control.addEventListener('change', () => moved(true));
+  // A control moved, the top bar's or a cell's copy: a slider while dragged (`input`) and when let
+  // go (`change`), a menu when chosen; a file picker uploads.
+  function moved(event, letGo) {
+    const control = event.target, name = control.dataset && control.dataset.parameter;
+    if (!name || (!letGo && control.type !== 'range')) { return; }
+    if (control.type === 'file') { return upload(name, control.files[0]); }
+    stopPlaying();
+    const push = !dragging;
+    dragging = !letGo;
+    move(name, control.value, push);
   }
 
   form.addEventListener('submit', (event) => event.preventDefault());
-  form.querySelectorAll('[data-parameter]').forEach(bind);
+  // Listened for as the event comes down to its control, so that one sent without bubbling counts.
+  document.addEventListener('input', (event) => moved(event, false), true);
+  document.addEventListener('change', (event) => moved(event, true), true);
   placeCellControls();
   form.querySelectorAll('input[type=range]').forEach(addPlay);
   for (const zone of form.querySelectorAll('[data-drop]')) {
