@@ -78,6 +78,10 @@ extension StaticSite {
         }
 
         var page: String { building + "/" + lesson.pageFolderName }
+        /// The page folder in the site, beside `building`.
+        var folder: PageFolder {
+            PageFolder(root: (building as NSString).deletingLastPathComponent, name: lesson.pageFolderName)
+        }
     }
 
     /// Writes the site into `root` for `entries` of `library` on `jobs` workers; `progress` hears
@@ -90,7 +94,7 @@ extension StaticSite {
     /// over the workers (at most one a core), so the estimate is the bake's wall-clock time.
     ///
     /// Each lesson is built whole in a temporary folder beside its page folder and swapped in by
-    /// one rename (`swap`), so a run killed at any moment leaves each lesson's earlier page, with
+    /// one rename (`PageFolder.commit`), so a run killed at any moment leaves each lesson's earlier page, with
     /// its controls and states, or the new one. A lesson that fails is left out (its earlier
     /// page, if any, stays) and named in `Summary.failures`; the others and the index are written.
     ///
@@ -112,14 +116,8 @@ extension StaticSite {
                 "exists and is not a course index that explorer wrote; choose another --output folder")
         }
         try writeAssets(root)
-        AtomicFile.removeStale(in: root)
         var bakes: [Bake] = []
-        defer {
-            for bake in bakes {
-                try? FileManager.default.removeItem(atPath: bake.building)
-                TemporaryFiles.unregister(bake.building)
-            }
-        }
+        defer { for bake in bakes { bake.folder.discard(bake.building) } }
         var total = Estimate()
         let begun = workers.each(entries.count) { index in
             Result { () throws(LessonError) in try begin(entries[index], root: root, steps: steps, workers: workers) }
@@ -148,7 +146,7 @@ extension StaticSite {
             let mine = bake.groups.filter(\.baked).flatMap { group in group.states.dropFirst().map { (bake, group, $0) } }
             bake.left = mine.count
             rest += mine
-            if mine.isEmpty { finish(bake, root: root) }
+            if mine.isEmpty { finish(bake) }
         }
         _ = workers.each(rest.count) { index in
             let (bake, group, values) = rest[index]
@@ -159,7 +157,7 @@ extension StaticSite {
                 last = bake.left == 0
             }
             // Holding the gate: a timing cell runs beside no page being written either.
-            if last { _ = workers.gate.shared { finish(bake, root: root) } }
+            if last { _ = workers.gate.shared { finish(bake) } }
         }
         for bake in bakes {
             if let failure = bake.failure {
@@ -188,22 +186,13 @@ extension StaticSite {
         }
     }
 
-    /// Starts one lesson in a temporary folder: runs its defaults, timed, then each group's first
+    /// Starts one lesson in a temporary folder beside its page folder (`PageFolder.makeStaging`): runs its defaults, timed, then each group's first
     /// state, its sample (a state the lesson refused counts as the defaults' bytes).
     static func begin(
         _ entry: LessonLibrary.Entry, root: String, steps: Int, workers: Workers
     ) throws(LessonError) -> Bake {
         let lesson = try LessonParser.parse(fileAt: entry.path)
-        // `.lesson-03.tmp-XXXXXX`: a name `AtomicFile.removeStale` removes once a killed run's.
-        var template = Array((root + "/." + lesson.pageFolderName + ".tmp-XXXXXX").utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw LessonError(
-                root, line: nil, "cannot write \(lesson.pageFolderName): \(String(cString: strerror(errno)))")
-        }
-        let bake = Bake(
-            lesson: lesson,
-            building: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        TemporaryFiles.register(bake.building)
+        let bake = Bake(lesson: lesson, building: try PageFolder(root: root, name: lesson.pageFolderName).makeStaging())
         workers.progress("\(lesson.pageFolderName): defaults")
         var runner = LessonRunner(
             lesson: lesson, values: defaults(lesson), outputRoot: bake.building, quickTiming: workers.quick,
@@ -275,9 +264,8 @@ extension StaticSite {
 
     /// Writes `bake`'s page with controls, its states all run, and swaps it in; why it could not
     /// is kept in `bake.failure`.
-    static func finish(_ bake: Bake, root: String) {
+    static func finish(_ bake: Bake) {
         let lesson = bake.lesson
-        let target = root + "/" + lesson.pageFolderName
         var grids: [String: [String]] = [:]
         var states: [String: [String: String]] = [:]
         for group in bake.groups where !group.folders.isEmpty {
@@ -301,9 +289,9 @@ extension StaticSite {
                 to: bake.page + "/index.html")
             // The lesson as baked, by which `explorer serve` knows a page is up to date.
             try FileManager.default.copyItem(atPath: lesson.path, toPath: bake.page + "/" + sourceName)
-            try swap(bake.page, into: target)
+            _ = try bake.folder.commit(bake.page)
         } catch {
-            bake.failure = LessonError(target, line: nil, "cannot write the lesson's page: \(reason(error))")
+            bake.failure = LessonError(bake.folder.path, line: nil, "cannot write the lesson's page: \(reason(error))")
         }
     }
 

@@ -29,7 +29,7 @@ extension StaticSite {
         }
         try AtomicFile.write(text: html, to: outcome.folder + "/state.html")
         // In one step: a page may be reading a first look's figures (`job`) while it is replaced.
-        try swap(outcome.folder, into: states + "/" + folder)
+        _ = try PageFolder(root: states, name: folder).commit(outcome.folder)
         // Its cells' figures stay in the memo, for the next states that share those cells.
         memo.moved(outcome.folder, to: states + "/" + folder)
     }
