@@ -143,7 +143,9 @@ extension StaticSite {
         // The rest, in lesson order; each lesson's page is written (`finish`) once its last state is made.
         var rest: [(bake: Bake, group: Group, values: [String])] = []
         for bake in bakes {
-            let mine = bake.groups.filter(\.baked).flatMap { group in group.states.dropFirst().map { (bake, group, $0) } }
+            let mine = bake.groups.filter(\.baked).flatMap { group in
+                group.states.dropFirst().map { (bake, group, $0) }
+            }
             bake.left = mine.count
             rest += mine
             if mine.isEmpty { finish(bake) }
@@ -151,10 +153,9 @@ extension StaticSite {
         _ = workers.each(rest.count) { index in
             let (bake, group, values) = rest[index]
             run(values, of: group, in: bake, workers: workers)
-            var last = false
-            workers.record {
+            let last = workers.lock.withLock {
                 bake.left -= 1
-                last = bake.left == 0
+                return bake.left == 0
             }
             // Holding the gate: a timing cell runs beside no page being written either.
             if last { _ = workers.gate.shared { finish(bake) } }
@@ -226,7 +227,8 @@ extension StaticSite {
         var groups = moving.map { Group(names: [$0.name], states: $0.values.map { [$0] }) }
         let cells = pairs ? CellDependencies.of(lesson) : []
         for (index, a) in moving.enumerated() {
-            for b in moving[(index + 1)...] where cells.contains(where: { $0.contains(a.name) && $0.contains(b.name) }) {
+            for b in moving[(index + 1)...] {
+                guard cells.contains(where: { $0.contains(a.name) && $0.contains(b.name) }) else { continue }
                 let states = a.values.flatMap { x in b.values.map { a.name < b.name ? [x, $0] : [$0, x] } }
                 groups.append(Group(names: [a.name, b.name].sorted(), states: states))
             }
@@ -258,7 +260,7 @@ extension StaticSite {
                 workers.progress(said + " left out: " + reason(error))
             }
         }
-        if bytes != nil { workers.record { group.folders[values.joined(separator: "&")] = folder } }
+        if bytes != nil { workers.lock.withLock { group.folders[values.joined(separator: "&")] = folder } }
         return (bytes, seconds)
     }
 
@@ -284,8 +286,10 @@ extension StaticSite {
             try AtomicFile.write(text: html, to: bake.page + "/states/defaults/state.html")
             try AtomicFile.write(
                 text: LivePage.html(
-                    page: html, lesson: lesson, values: defaults(lesson), note: note(bake), grids: grids,
-                    states: states, cells: CellDependencies.of(lesson)),
+                    page: html,
+                    controls: LivePage.controls(
+                        lesson: lesson, values: defaults(lesson), note: note(bake), grids: grids, states: states,
+                        cells: CellDependencies.of(lesson))),
                 to: bake.page + "/index.html")
             // The lesson as baked, by which `explorer serve` knows a page is up to date.
             try FileManager.default.copyItem(atPath: lesson.path, toPath: bake.page + "/" + sourceName)

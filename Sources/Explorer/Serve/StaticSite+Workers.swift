@@ -12,28 +12,18 @@ extension StaticSite {
         let gate = TimingGate()
         let memo: CellMemo
         let quick: Bool
+        /// Held while a worker takes the next index, records what a state adds to its lesson, or
+        /// says a line.
+        let lock = NSLock()
         /// Hears each state as it starts; lines from different workers may interleave, each
         /// names its lesson.
         let progress: (String) -> Void
-        private let lock = NSLock()
 
         init(jobs: Int, memo: CellMemo, quick: Bool, progress: @escaping (String) -> Void) {
             self.jobs = max(1, min(jobs, BuildInfo.cores))
             self.memo = memo
             self.quick = quick
-            let said = NSLock()
-            self.progress = { line in
-                said.lock()
-                defer { said.unlock() }
-                progress(line)
-            }
-        }
-
-        /// Runs `body` under the workers' lock (what a state adds to its lesson).
-        func record(_ body: () -> Void) {
-            lock.lock()
-            defer { lock.unlock() }
-            body()
+            self.progress = { [lock] line in lock.withLock { progress(line) } }
         }
 
         /// Runs `body` holding the gate shared; its seconds as the bake counts them: those in timing
@@ -57,14 +47,13 @@ extension StaticSite {
                 nonisolated(unsafe) let work = body
                 DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
                     while true {
-                        var index = count
-                        record {
-                            index = next
+                        let index = lock.withLock {
                             next += 1
+                            return next - 1
                         }
                         guard index < count else { return }
                         let result = work(index)
-                        record { results[index] = result }
+                        lock.withLock { results[index] = result }
                     }
                 }
             }
