@@ -1,6 +1,7 @@
 import Authoring
 import BlurKit
 import Foundation
+import ShippedFiles
 
 extension StaticSite {
     /// What `write` did: lessons, states and bytes written, and the lessons left out with why.
@@ -173,13 +174,15 @@ extension StaticSite {
         return summary
     }
 
-    /// Writes the page's scripts and style into `root/assets/`, and the `live.json` by which a page
-    /// on a static host knows no server takes uploads there (`explorer serve` answers it itself).
+    /// Writes the page's script and style (`Serve/Resources/`, built into the executable through
+    /// `ShippedFiles`) into `root/assets/`, and the `live.json` by which a page on a static host
+    /// knows no server takes uploads there (`explorer serve` answers it itself).
     static func writeAssets(_ root: String) throws(LessonError) {
         do {
             try FileManager.default.createDirectory(atPath: root + "/assets", withIntermediateDirectories: true)
-            for name in LiveAssets.names {
-                try AtomicFile.write(text: LiveAssets.text(name) ?? "", to: root + "/assets/" + name)
+            for name in ["live.js", "live.css"] {
+                let text = ShippedFiles.contents(of: "Sources/Explorer/Serve/Resources/" + name) ?? Data()
+                try AtomicFile.write([UInt8](text), to: root + "/assets/" + name)
             }
             try AtomicFile.write(text: "{\"upload\": false}\n", to: root + "/live.json")
         } catch {
