@@ -13,7 +13,8 @@ extension StaticSite {
     }
 
     /// What a bake is expected to cost, from the states run first (each lesson's defaults and each
-    /// group's first state, as PlutoSliderServer samples a few states of a group): states, bytes, seconds.
+    /// group's first state, as PlutoSliderServer samples a few states of a group): states, bytes,
+    /// seconds.
     struct Estimate {
         var states = 0
         var bytes = 0.0
@@ -95,9 +96,10 @@ extension StaticSite {
     /// over the workers (at most one a core), so the estimate is the bake's wall-clock time.
     ///
     /// Each lesson is built whole in a temporary folder beside its page folder and swapped in by
-    /// one rename (`PageFolder.commit`), so a run killed at any moment leaves each lesson's earlier page, with
-    /// its controls and states, or the new one. A lesson that fails is left out (its earlier
-    /// page, if any, stays) and named in `Summary.failures`; the others and the index are written.
+    /// one rename (`PageFolder.commit`), so a run killed at any moment leaves each lesson's earlier
+    /// page, with its controls and states, or the new one. A lesson that fails is left out (its
+    /// earlier page, if any, stays) and named in `Summary.failures`; the others and the index are
+    /// written.
     ///
     /// - Throws: `LessonError` when `root` holds an `index.html` that is not a course index
     ///   (nothing is written then), when the estimate is over `maxBytes` (nothing more is
@@ -190,8 +192,9 @@ extension StaticSite {
         }
     }
 
-    /// Starts one lesson in a temporary folder beside its page folder (`PageFolder.makeStaging`): runs its defaults, timed, then each group's first
-    /// state, its sample (a state the lesson refused counts as the defaults' bytes).
+    /// Starts one lesson in a temporary folder beside its page folder (`PageFolder.makeStaging`):
+    /// runs its defaults, timed, then each group's first state, its sample (a state the lesson
+    /// refused counts as the defaults' bytes).
     static func begin(
         _ entry: LessonLibrary.Entry, root: String, steps: Int, workers: Workers
     ) throws(LessonError) -> Bake {

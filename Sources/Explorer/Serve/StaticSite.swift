@@ -20,8 +20,8 @@ import Foundation
 enum StaticSite {
     /// The values parameter `parameter` takes on the site, at most about `steps` of them, its
     /// default among them: for a number with a range, a uniform grid through the default with a
-    /// step of one, two or five times a power of ten (at most the range over `steps - 1`); for a choice, its choices; otherwise the
-    /// default alone (uploads are the live server's alone).
+    /// step of one, two or five times a power of ten (at most the range over `steps - 1`); for a
+    /// choice, its choices; otherwise the default alone (uploads are the live server's alone).
     static func grid(_ parameter: LessonParameter, steps: Int) -> [String] {
         guard steps > 1 else { return [parameter.value] }
         switch parameter.kind {
