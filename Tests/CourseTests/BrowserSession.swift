@@ -125,6 +125,9 @@ struct BrowserSession {
         server.interrupt()
         driver.waitUntilExit()
         server.waitUntilExit()
+        for process in [driver, server] {
+            if let log = process.environment?["SERVE_TEST_LOG"] { try? FileManager.default.removeItem(atPath: log) }
+        }
     }
 
     func open(_ path: String) throws {
@@ -171,9 +174,11 @@ struct BrowserSession {
               else { s.dispatchEvent(new Event('change')); window.explorerDragged = true; }
             })();
             """)
-        for _ in 0..<200 where try script("return window.explorerDragged === true ? 'yes' : 'no'") != "yes" {
+        for _ in 0..<200 {
+            if try script("return window.explorerDragged === true ? 'yes' : 'no'") == "yes" { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
+        throw BrowserError("the drag through \(values) did not end in 10 s")
     }
 
     /// The requests of the page that failed (HTTP 400 or more), one per line; empty when none did.

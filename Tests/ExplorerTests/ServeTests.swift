@@ -143,14 +143,16 @@ final class ServeTests: FolderTestCase {
     func testPairsAreBakedWithinTheBudgetAndThePageSaysWhichAreNot() throws {
         let lesson = try LessonParser.parse(fileAt: Self.lesson)
         let bake = StaticSite.Bake(lesson: lesson, building: folder.path)
-        let cheap = StaticSite.Pair(names: ["a", "b"], todo: [["1", "2"], ["1", "3"]])
+        let single = StaticSite.Group(names: ["a"], states: [["2"], ["3"]])
+        single.sample = (1_048_576, 1)
+        let cheap = StaticSite.Group(names: ["a", "b"], states: [["1", "2"], ["1", "3"]])
         cheap.sample = (1_048_576, 1)
-        let dear = StaticSite.Pair(names: ["c", "d"], todo: [["1", "2"], ["1", "3"], ["2", "2"]])
+        let dear = StaticSite.Group(names: ["c", "d"], states: [["1", "2"], ["1", "3"], ["2", "2"]])
         dear.sample = (1_048_576, 1)
         dear.folders = ["1&2": "sample"]
         let sample = bake.page + "/states/sample"
         try FileManager.default.createDirectory(atPath: sample, withIntermediateDirectories: true)
-        bake.pairs = [cheap, dear]
+        bake.groups = [single, cheap, dear]
         var total = StaticSite.Estimate(states: 7, bytes: 10 * 1_048_576, seconds: 10)
         let plan = StaticSite.plan([bake], total: &total, maxBytes: 13 * 1_048_576, maxSeconds: 100)
         XCTAssertEqual(
@@ -161,7 +163,7 @@ final class ServeTests: FolderTestCase {
             ])
         XCTAssertEqual(total.states, 9)
         XCTAssertEqual(total.bytes, 12 * 1_048_576)
-        XCTAssertTrue(cheap.baked)
+        XCTAssertTrue(single.baked && cheap.baked, "a single parameter's states are always baked")
         XCTAssertFalse(dear.baked)
         XCTAssertFalse(FileManager.default.fileExists(atPath: sample), "the left-out group's sample stayed")
         XCTAssertEqual(

@@ -66,8 +66,8 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// Bakes `entries` into `root` on `jobs` workers, printing the estimate once each lesson's
-    /// first two states are run, then what was written beside it; each lesson left out is said on
-    /// standard error.
+    /// defaults and the first state of each control and pair are run, then what was written beside
+    /// it; each lesson left out is said on standard error.
     ///
     /// - Returns: the number of lessons left out.
     static func bake(
@@ -87,8 +87,8 @@ struct ExportCommand: ParsableCommand {
             print(
                 "Estimate: \(estimate.states) states, about \(NumberText.fixed(estimate.bytes / 1_048_576, digits: 0)) MiB "
                     + "and \(NumberText.fixed(estimate.seconds, digits: 0)) s in all on \(parallel) "
-                    + "core\(parallel == 1 ? "" : "s") (from each lesson's first two states: their timing cells' "
-                    + "seconds, each run alone, and the rest's over the cores; "
+                    + "core\(parallel == 1 ? "" : "s") (from each lesson's defaults and the first state of each "
+                    + "control and pair: their timing cells' seconds, each run alone, and the rest's over the cores; "
                     + "\(NumberText.fixed(Date().timeIntervalSince(start), digits: 0)) s so far; budget \(maxSiteMB) MiB, "
                     + "and \(maxMinutes) min for two controls' combinations)."
             )

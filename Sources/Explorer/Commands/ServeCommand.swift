@@ -19,8 +19,8 @@ struct ServeCommand: ParsableCommand {
             explorer export writes (--site, default Site/): every state of every slider was run \
             before the class, so moving a control shows a file. Lessons the folder lacks, or whose \
             lesson file changed since, are baked first; the estimated size and time are printed \
-            before, from each lesson's first two states, and the bake stops if the estimate is over \
-            --max-site-mb.
+            before, from each lesson's defaults and the first state of each control and pair, and \
+            the bake stops if the estimate is over --max-site-mb.
 
             Only a student's own picture is computed during class: an upload (a PNG) is reduced \
             to at most 250,000 pixels (each pixel the mean of a K×K block) and the lesson's states \

@@ -6,14 +6,9 @@ import Foundation
 /// same page on a static host and under `explorer serve` (the image control, hidden, appears
 /// when the page finds the server). Everything from the lesson is escaped.
 enum LivePage {
-    /// `page` (the defaults' `index.html`) with controls at `values`, the status line saying
-    /// `note`. `grids` holds each parameter's baked values and `states` their folders;
-    /// `cells` names, for each cell the page shows, the parameters it depends on
-    /// (`CellDependencies`): the script puts a compact copy of their controls beside its results.
-    static func html(
-        page: String, lesson: Lesson, values: [String: String], note: String, grids: [String: [String]],
-        states: [String: [String: String]], cells: [[String]] = []
-    ) -> String {
+    /// `page` (the defaults' `index.html`) with the bar of `controls` at the top of its body, and
+    /// the page's style and script.
+    static func html(page: String, controls: String) -> String {
         var html = page
         if let range = html.range(of: "</head>") {
             // The page has no icon: the browser does not ask for `/favicon.ico`.
@@ -23,8 +18,7 @@ enum LivePage {
                 at: range.lowerBound)
         }
         if let range = html.range(of: "<body>") {
-            let bar = controls(lesson: lesson, values: values, note: note, grids: grids, states: states, cells: cells)
-            html.insert(contentsOf: "\n" + bar, at: range.upperBound)
+            html.insert(contentsOf: "\n" + controls, at: range.upperBound)
         }
         if let range = html.range(of: "</body>", options: .backwards) {
             html.insert(contentsOf: "<script src=\"../assets/live.js\"></script>\n", at: range.lowerBound)
@@ -36,25 +30,25 @@ enum LivePage {
     /// to a file beside the page (`strip.png`, `url("backdrop.png")`) made to start at `base`;
     /// links into other folders, with a scheme or a fragment only are left alone.
     static func links(_ html: String, base: String) -> String {
-        guard
-            let pattern = try? NSRegularExpression(pattern: ##"(src|href)="([^"#:/]+)(#[^"]*)?"|url\("([^")#:/]+)"\)"##)
-        else { return html }
-        let text = html as NSString
-        var result = "", last = 0
-        for match in pattern.matches(in: html, range: NSRange(location: 0, length: text.length)) {
-            let isURL = match.range(at: 4).location != NSNotFound
-            let target = base + text.substring(with: match.range(at: isURL ? 4 : 2))
-            let fragment = match.range(at: 3).location == NSNotFound ? "" : text.substring(with: match.range(at: 3))
-            result += text.substring(with: NSRange(location: last, length: match.range.location - last))
-            result +=
-                isURL ? "url(\"\(target)\")" : "\(text.substring(with: match.range(at: 1)))=\"\(target)\(fragment)\""
-            last = match.range.location + match.range.length
+        let base = NSRegularExpression.escapedTemplate(for: base)
+        var html = html
+        // Each pattern matches just before a link's first character.
+        for (pattern, template) in [
+            (##"(src|href)="(?=[^"#:/]+(#[^"]*)?")"##, "$1=\"" + base), (##"url\("(?=[^")#:/]+"\))"##, "url(\"" + base)
+        ] {
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
+            html = regex.stringByReplacingMatches(
+                in: html, range: NSRange(html.startIndex..., in: html), withTemplate: template)
         }
-        return result + text.substring(from: last)
+        return html
     }
 
-    /// The bar of controls: a slider for a number's baked steps, a menu for choices, and for an
-    /// image a file picker and drop zone, hidden until the page finds `explorer serve` behind it.
+    /// The bar of controls at `values`, the status line saying `note`: a slider for a number's
+    /// baked steps, a menu for choices, and for an image a file picker and drop zone, hidden until
+    /// the page finds `explorer serve` behind it. `grids` holds each parameter's baked values and
+    /// `states` their folders; `cells` names, for each cell the page shows, the parameters it
+    /// depends on (`CellDependencies`): the script puts a compact copy of their controls beside
+    /// its results.
     static func controls(
         lesson: Lesson, values: [String: String], note: String, grids: [String: [String]],
         states: [String: [String: String]], cells: [[String]] = []
@@ -78,14 +72,11 @@ enum LivePage {
             case _ where grid.count < 2:
                 continue
             case .number, .integer:
-                if let first = grid.first.flatMap(Double.init), let last = grid.last.flatMap(Double.init) {
-                    let step = (last - first) / Double(grid.count - 1)
-                    row +=
-                        "<input type=\"range\" data-parameter=\"\(name)\" min=\"\(first)\" max=\"\(last)\" step=\"\(step)\" value=\"\(escape(value))\">"
-                    row += " <output>\(escape(value))</output>"
-                } else {
-                    row += select(name, choices: grid, value: value)
-                }
+                // A number's grid is numbers (`StaticSite.grid`), in order.
+                let (first, last) = (Double(grid[0]) ?? 0, Double(grid[grid.count - 1]) ?? 0)
+                let step = (last - first) / Double(grid.count - 1)
+                row += "<input type=\"range\" data-parameter=\"\(name)\" min=\"\(first)\" max=\"\(last)\" "
+                row += "step=\"\(step)\" value=\"\(escape(value))\"> <output>\(escape(value))</output>"
             case .choice, .method, .text:
                 row += select(name, choices: grid, value: value)
             }
@@ -96,7 +87,7 @@ enum LivePage {
             encoder.outputFormatting = .sortedKeys
             return escape((try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
         }
-        let defaults = Dictionary(uniqueKeysWithValues: lesson.parameters.map { ($0.name, $0.value) })
+        let defaults = StaticSite.defaults(lesson)
         var attributes = "data-lesson=\"\(escape(lesson.number.map(String.init) ?? ""))\""
         attributes += " data-values=\"\(json(values))\" data-defaults=\"\(json(defaults))\""
         attributes += " data-grids=\"\(json(grids))\" data-states=\"\(json(states))\""

@@ -20,8 +20,8 @@ import Foundation
 enum StaticSite {
     /// The values parameter `parameter` takes on the site, at most about `steps` of them, its
     /// default among them: for a number with a range, a uniform grid through the default with a
-    /// step of one, two or five times a power of ten (at most the range over `steps - 1`); for a choice, its choices; otherwise the
-    /// default alone (uploads are the live server's alone).
+    /// step of one, two or five times a power of ten (at most the range over `steps - 1`); for a
+    /// choice, its choices; otherwise the default alone (uploads are the live server's alone).
     static func grid(_ parameter: LessonParameter, steps: Int) -> [String] {
         guard steps > 1 else { return [parameter.value] }
         switch parameter.kind {
@@ -84,38 +84,6 @@ enum StaticSite {
 
     /// The course index's title, by which `write` knows an `index.html` as its own.
     static let indexTitle = "<title>Blur Explorer: the lessons</title>"
-
-    /// Puts the folder `built` at `target` in one step: exchanged with the folder there
-    /// (`renameat2` with `RENAME_EXCHANGE`; the old one is then removed with `built`'s parent),
-    /// or renamed when there is none.
-    static func swap(_ built: String, into target: String) throws {
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        var info = stat()
-        if lstat(target, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw BlurKitError(path: target, "cannot replace", ": it is not a folder")
-            }
-            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") {
-                let exchange = unsafeBitCast(symbol, to: RenameAt2.self)
-                let renameExchange: UInt32 = 2  // RENAME_EXCHANGE
-                if exchange(AT_FDCWD, built, AT_FDCWD, target, renameExchange) == 0 { return }
-            }
-            // No exchange on this system: the old folder steps aside, the new one takes its place.
-            let aside = built + ".old"
-            guard rename(target, aside) == 0 else {
-                throw BlurKitError(path: target, "cannot replace", ": \(String(cString: strerror(errno)))")
-            }
-            guard rename(built, target) == 0 else {
-                let reason = String(cString: strerror(errno))
-                rename(aside, target)
-                throw BlurKitError(path: target, "cannot replace", ": \(reason)")
-            }
-            return
-        }
-        guard rename(built, target) == 0 else {
-            throw BlurKitError(path: target, "cannot write", ": \(String(cString: strerror(errno)))")
-        }
-    }
 
     /// One line saying why `error` happened: the system's words for a file error
     /// ("not a directory"), never a Foundation error's internals.
