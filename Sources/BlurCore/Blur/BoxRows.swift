@@ -26,10 +26,14 @@ struct BoxRows {
     /// rather than a padded copy: rows of at least 2r₀ + 2 pixels, and a later pass to write
     /// the output, since the first pass would otherwise overwrite pixels it has still to read.
     let readsRows: Bool
+    /// The three passes in one AVX2 sweep, when the AVX2 loops are active and it serves `plan`.
+    let sweep: BoxRowSweep?
 
-    /// Scratch for the passes of `plan`; `readingRows: false` copies every row (for tests).
+    /// Scratch for the passes of `plan`; `readingRows: false` copies every row and makes the
+    /// three passes one after the other (for tests).
     init(plan: BoxPlan, readingRows: Bool = true) {
         self.plan = plan
+        sweep = readingRows && KernelVariant.usesAVX2 ? BoxRowSweep(plan: plan) : nil
         lines = (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
         let r = plan.radii[0], n = plan.count
         edges = (0..<4).map { _ in PixelMemory.scratch(4 * r) }
@@ -39,6 +43,7 @@ struct BoxRows {
 
     func deallocate() {
         for line in lines + edges { line.deallocate() }
+        sweep?.deallocate()
     }
 
     /// All passes over row `first` and, when `second` is not nil, row `second` (`plan.count`
@@ -50,14 +55,22 @@ struct BoxRows {
         // A single row runs as both lanes: the second lane repeats the first's sums exactly.
         let paired = second != nil
         var firstPass = 0
-        if readsRows {
-            let r = plan.radii[0], next = plan.radii[1], row1 = second ?? first
+        if readsRows || sweep != nil {
+            let r = plan.radii[0], row1 = second ?? first
             for (i, row) in [first, row1].enumerated() {
                 for side in 0..<2 {
                     LineKernels.gather(from: row, positionStride: 4, laneStride: 0, validLanes: 1, map: edgeMaps[side],
                                        before: r, count: 0, into: edges[2 * i + side], lanes: 1)
                 }
             }
+        }
+        if let sweep {
+            sweep.run(rows: (first, second ?? first), left: (UnsafePointer(edges[0]), UnsafePointer(edges[2])),
+                      right: (UnsafePointer(edges[1]), UnsafePointer(edges[3])), into: (firstOut, secondOut ?? firstOut))
+            return
+        }
+        if readsRows {
+            let r = plan.radii[0], next = plan.radii[1], row1 = second ?? first
             LineKernels.boxPassPair(rows: (first, row1), left: (UnsafePointer(edges[0]), UnsafePointer(edges[2])),
                                     right: (UnsafePointer(edges[1]), UnsafePointer(edges[3])), radius: r, count: n,
                                     scale: plan.scale(0), into: (targets.0 + 4 * next, targets.1 + 4 * next))
