@@ -2,50 +2,19 @@
 // function enables FMA, so no multiply and add are fused: each lane's arithmetic is the Swift
 // loop's, in the same order.
 #include "CSeparableKernels.h"
-#include <limits.h>
 #include <stdatomic.h>
-#if defined(__linux__)
-#include <linux/futex.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#else
 #include <sched.h>
-#endif
 
-// progress[0] is the count, progress[1] says a thread sleeps waiting for it. Sequentially
-// consistent, so a waiter that set [1] and then read an old count is seen by the publisher that
-// stores the new count and then reads [1]: it wakes the waiter, or the waiter's futex call sees
-// the new count and returns at once.
-void blur_progress_publish(int32_t *progress, int32_t value) {
-    _Atomic int32_t *p = (_Atomic int32_t *)progress;
-    atomic_store(&p[0], value);
-    if (atomic_load(&p[1]) != 0 && atomic_exchange(&p[1], 0) != 0) {
-#if defined(__linux__)
-        syscall(SYS_futex, &p[0], FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
-#endif
-    }
-}
-
-void blur_progress_wait(int32_t *progress, int32_t value) {
-    _Atomic int32_t *p = (_Atomic int32_t *)progress;
-    // A short spin first: the other thread is usually a row or two from publishing.
-    for (int spins = 0; spins < 200; spins++) {
-        if (atomic_load_explicit(&p[0], memory_order_acquire) >= value) return;
+void blur_meet(int32_t *mine, const int32_t *other, int32_t value) {
+    atomic_store((_Atomic int32_t *)mine, value);
+    const _Atomic int32_t *o = (const _Atomic int32_t *)other;
+    for (int spins = 0; spins < 4000; spins++) {
+        if (atomic_load(o) >= value) return;
 #if defined(__x86_64__)
         __builtin_ia32_pause();
 #endif
     }
-    for (;;) {
-        atomic_store(&p[1], 1);
-        int32_t now = atomic_load(&p[0]);
-        if (now >= value) return;
-        // Asleep, so that a core shared with other work goes to the thread this one waits for.
-#if defined(__linux__)
-        syscall(SYS_futex, &p[0], FUTEX_WAIT_PRIVATE, now, NULL, NULL, 0);
-#else
-        sched_yield();
-#endif
-    }
+    while (atomic_load(o) < value) sched_yield();
 }
 
 void blur_prefetch(const void *start, ptrdiff_t bytes) {

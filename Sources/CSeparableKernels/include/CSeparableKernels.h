@@ -14,15 +14,11 @@
 /// do not follow.
 void blur_prefetch(const void *start, ptrdiff_t bytes);
 
-/// Progress shared by two threads that pipeline one blur: one publishes how many rows it has
-/// finished, the other waits for a count. `progress` points to two int32 (the count, and a flag
-/// of the waiter's), zero at first, each pair alone in its cache line. `publish` stores the
-/// count (sequentially consistent: every write before it is seen by a thread whose `wait` sees
-/// the count) and wakes a waiting thread.
-void blur_progress_publish(int32_t *progress, int32_t value);
-/// Returns once the count is at least `value`: spins briefly, then sleeps until woken (on Linux,
-/// a futex), so that a core shared with other work runs the thread it waits for.
-void blur_progress_wait(int32_t *progress, int32_t value);
+/// Two threads meeting: stores `value` in `mine` (sequentially consistent: every write before it
+/// is seen by the other thread once it sees the value), then returns once `other` is at least
+/// `value`, spinning a while and then yielding the core between looks, so that on a busy
+/// machine the thread it waits for can run. No sleep that a lost wake-up could leave asleep.
+void blur_meet(int32_t *mine, const int32_t *other, int32_t value);
 
 /// 1 when the CPU and the OS run AVX2, else 0.
 int blur_avx2_available(void);
