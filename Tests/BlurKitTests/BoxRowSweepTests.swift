@@ -1,5 +1,6 @@
-@testable import BlurCore
 import XCTest
+
+@testable import BlurCore
 
 /// `BoxRowSweep`: the iterated box's three horizontal passes in one AVX2 sweep give the pixels of
 /// the three Swift passes (`BoxRows` without it, and `BLURKIT_KERNELS=baseline`) bit for bit.
@@ -35,7 +36,8 @@ final class BoxRowSweepTests: XCTestCase {
                         if serves { swept += 1 }
                         let label = "\(variant) width \(width) \(edges) \(radii)"
                         XCTAssertEqual(rowsRun(plan, image, readingRows: true, inPlace: false), expected, label)
-                        XCTAssertEqual(rowsRun(plan, image, readingRows: true, inPlace: true), expected, label + " in place")
+                        XCTAssertEqual(
+                            rowsRun(plan, image, readingRows: true, inPlace: true), expected, label + " in place")
                     }
                     if edges != .wrap && radii[1] + radii[2] > radii[0] {
                         XCTAssertNotNil(BoxRowSweep(plan: plan), "\(width) \(edges) \(radii)")
@@ -57,7 +59,9 @@ final class BoxRowSweepTests: XCTestCase {
                         for threads in [1, 2] {
                             var box = IteratedBox(widths: widths)
                             box.schedule = schedule
-                            let results = underEachVariant { BlurReference.blurred(image, box, edges: edges, threads: threads) }
+                            let results = underEachVariant {
+                                BlurReference.blurred(image, box, edges: edges, threads: threads)
+                            }
                             for (variant, result) in results.dropFirst() {
                                 XCTAssertEqual(
                                     result.pixels, results[0].1.pixels,

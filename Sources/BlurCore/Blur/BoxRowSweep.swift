@@ -46,7 +46,8 @@ struct BoxRowSweep {
     /// `left` and `right` (r₀ pixels each), written to `out` (which may be `rows`).
     func run(
         rows: (UnsafePointer<Float>, UnsafePointer<Float>), left: (UnsafePointer<Float>, UnsafePointer<Float>),
-        right: (UnsafePointer<Float>, UnsafePointer<Float>), into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+        right: (UnsafePointer<Float>, UnsafePointer<Float>),
+        into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
     ) {
         let r = plan.radii
         maps[0].withUnsafeBufferPointer { left1 in
