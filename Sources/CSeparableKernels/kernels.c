@@ -2,50 +2,19 @@
 // function enables FMA, so no multiply and add are fused: each lane's arithmetic is the Swift
 // loop's, in the same order.
 #include "CSeparableKernels.h"
-#include <limits.h>
 #include <stdatomic.h>
-#if defined(__linux__)
-#include <linux/futex.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#else
 #include <sched.h>
-#endif
 
-// progress[0] is the count, progress[1] says a thread sleeps waiting for it. Sequentially
-// consistent, so a waiter that set [1] and then read an old count is seen by the publisher that
-// stores the new count and then reads [1]: it wakes the waiter, or the waiter's futex call sees
-// the new count and returns at once.
-void blur_progress_publish(int32_t *progress, int32_t value) {
-    _Atomic int32_t *p = (_Atomic int32_t *)progress;
-    atomic_store(&p[0], value);
-    if (atomic_load(&p[1]) != 0 && atomic_exchange(&p[1], 0) != 0) {
-#if defined(__linux__)
-        syscall(SYS_futex, &p[0], FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
-#endif
-    }
-}
-
-void blur_progress_wait(int32_t *progress, int32_t value) {
-    _Atomic int32_t *p = (_Atomic int32_t *)progress;
-    // A short spin first: the other thread is usually a row or two from publishing.
-    for (int spins = 0; spins < 200; spins++) {
-        if (atomic_load_explicit(&p[0], memory_order_acquire) >= value) return;
+void blur_meet(int32_t *mine, const int32_t *other, int32_t value) {
+    atomic_store((_Atomic int32_t *)mine, value);
+    const _Atomic int32_t *o = (const _Atomic int32_t *)other;
+    for (int spins = 0; spins < 4000; spins++) {
+        if (atomic_load(o) >= value) return;
 #if defined(__x86_64__)
         __builtin_ia32_pause();
 #endif
     }
-    for (;;) {
-        atomic_store(&p[1], 1);
-        int32_t now = atomic_load(&p[0]);
-        if (now >= value) return;
-        // Asleep, so that a core shared with other work goes to the thread this one waits for.
-#if defined(__linux__)
-        syscall(SYS_futex, &p[0], FUTEX_WAIT_PRIVATE, now, NULL, NULL, 0);
-#else
-        sched_yield();
-#endif
-    }
+    while (atomic_load(o) < value) sched_yield();
 }
 
 void blur_prefetch(const void *start, ptrdiff_t bytes) {
@@ -272,6 +241,105 @@ AVX2 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, cons
     }
 }
 
+// The iterated box's three horizontal passes over two rows at once, in one sweep (see the header).
+// Row k's pixel at a position is lane half k of a vector: the two rows' running sums are one
+// 8-float chain per pass, and the three passes' chains are independent of one another, so the
+// additions overlap where three separate passes each wait on their own chain.
+
+// Pixel j (padded) of pass 0's line of row k: the left padding, the row, the right padding.
+AVX2 static inline const float *box_line0(const BlurBoxRows3 *b, int k, int j) {
+    if (j < b->r0) return b->left[k] + 4 * (ptrdiff_t)j;
+    if (j < b->r0 + b->n) return b->row[k] + 4 * (ptrdiff_t)(j - b->r0);
+    return b->right[k] + 4 * (ptrdiff_t)(j - b->r0 - b->n);
+}
+
+AVX2 static inline __m256 box_pair(const float *a, const float *c) {
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(a)), _mm_loadu_ps(c), 1);
+}
+
+AVX2 static inline __m256 box_line0_pair(const BlurBoxRows3 *b, int j) {
+    return box_pair(box_line0(b, 0, j), box_line0(b, 1, j));
+}
+
+// The padding of a pass's interleaved line (8 floats a position): `count` positions from `first`
+// copied from the positions `map` names (−1: zero), as LineKernels.fillPadding does.
+AVX2 static void box_fill(float *line, int r, int first, int count, const int32_t *map) {
+    for (int k = 0; k < count; k++) {
+        __m256 v = map[k] < 0 ? _mm256_setzero_ps() : _mm256_loadu_ps(line + 8 * (ptrdiff_t)(map[k] + r));
+        _mm256_storeu_ps(line + 8 * (ptrdiff_t)(first + k), v);
+    }
+}
+
+AVX2 static inline void box_store_out(float *out0, float *out1, __m256 c, int unit, __m256 scale, int p) {
+    __m256 v = unit ? c : _mm256_mul_ps(c, scale);
+    _mm_storeu_ps(out0 + 4 * (ptrdiff_t)p, _mm256_castps256_ps128(v));
+    _mm_storeu_ps(out1 + 4 * (ptrdiff_t)p, _mm256_extractf128_ps(v, 1));
+}
+
+AVX2 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {
+    const int n = b->n, r0 = b->r0, r1 = b->r1, r2 = b->r2;
+    float *const line1 = b->line1, *const line2 = b->line2, *const out0 = b->out[0], *const out1 = b->out[1];
+    const float *const row0 = b->row[0], *const row1 = b->row[1];
+    const int unit = b->scale == 1.0f;
+    const __m256 scale = _mm256_set1_ps(b->scale);
+    __m256 a = _mm256_setzero_ps(), s1 = a, s2 = a;
+    // The steps where every pass slides and pass 0 reads only the rows: no branch but the loop's.
+    const int fastFirst = (r0 + 1 > r1 + r2 + 1) ? r0 + 1 : r1 + r2 + 1, fastEnd = n - r0;
+    const int steps = n + r1 + r2;
+    for (int s = 0; s < steps; s++) {
+        if (s >= fastFirst && s < fastEnd) {
+            const float *h0 = row0 + 4 * (ptrdiff_t)(s + r0), *h1 = row1 + 4 * (ptrdiff_t)(s + r0);
+            const ptrdiff_t back = 4 * (ptrdiff_t)(2 * r0 + 1);
+            float *head1 = line1 + 8 * (ptrdiff_t)(s + r1), *head2 = line2 + 8 * (ptrdiff_t)(s - r1 + r2);
+            for (; s < fastEnd; s++, h0 += 4, h1 += 4, head1 += 8, head2 += 8) {
+                // The rows come from memory: ask for them a kilobyte ahead (a hint; past the row's
+                // end it reads nothing).
+                _mm_prefetch((const char *)(h0 + 256), _MM_HINT_T0);
+                _mm_prefetch((const char *)(h1 + 256), _MM_HINT_T0);
+                a = _mm256_add_ps(a, _mm256_sub_ps(box_pair(h0, h1), box_pair(h0 - back, h1 - back)));
+                _mm256_storeu_ps(head1, a);
+                s1 = _mm256_add_ps(s1, _mm256_sub_ps(a, _mm256_loadu_ps(head1 - 8 * (ptrdiff_t)(2 * r1 + 1))));
+                _mm256_storeu_ps(head2, s1);
+                s2 = _mm256_add_ps(s2, _mm256_sub_ps(s1, _mm256_loadu_ps(head2 - 8 * (ptrdiff_t)(2 * r2 + 1))));
+                box_store_out(out0, out1, s2, unit, scale, s - r1 - r2);
+            }
+            if (s >= steps) break;
+        }
+        if (s < n) {
+            if (s == 0) {
+                for (int j = 0; j <= 2 * r0; j++) a = _mm256_add_ps(a, box_line0_pair(b, j));
+            } else {
+                a = _mm256_add_ps(a, _mm256_sub_ps(box_line0_pair(b, s + 2 * r0), box_line0_pair(b, s - 1)));
+            }
+            _mm256_storeu_ps(line1 + 8 * (ptrdiff_t)(s + r1), a);
+        }
+        if (s == n) box_fill(line1, r1, r1 + n, r1, b->right_map1);
+        const int p1 = s - r1;
+        if (p1 >= 0 && p1 < n) {
+            if (p1 == 0) {
+                box_fill(line1, r1, 0, r1, b->left_map1);
+                for (int j = 0; j <= 2 * r1; j++) s1 = _mm256_add_ps(s1, _mm256_loadu_ps(line1 + 8 * (ptrdiff_t)j));
+            } else {
+                s1 = _mm256_add_ps(s1, _mm256_sub_ps(_mm256_loadu_ps(line1 + 8 * (ptrdiff_t)(p1 + 2 * r1)),
+                                                     _mm256_loadu_ps(line1 + 8 * (ptrdiff_t)(p1 - 1))));
+            }
+            _mm256_storeu_ps(line2 + 8 * (ptrdiff_t)(p1 + r2), s1);
+        }
+        if (p1 == n) box_fill(line2, r2, r2 + n, r2, b->right_map2);
+        const int p2 = p1 - r2;
+        if (p2 >= 0 && p2 < n) {
+            if (p2 == 0) {
+                box_fill(line2, r2, 0, r2, b->left_map2);
+                for (int j = 0; j <= 2 * r2; j++) s2 = _mm256_add_ps(s2, _mm256_loadu_ps(line2 + 8 * (ptrdiff_t)j));
+            } else {
+                s2 = _mm256_add_ps(s2, _mm256_sub_ps(_mm256_loadu_ps(line2 + 8 * (ptrdiff_t)(p2 + 2 * r2)),
+                                                     _mm256_loadu_ps(line2 + 8 * (ptrdiff_t)(p2 - 1))));
+            }
+            box_store_out(out0, out1, s2, unit, scale, p2);
+        }
+    }
+}
+
 #else
 // Other CPUs: no AVX2; BlurCore never calls the kernels.
 int blur_avx2_available(void) { return 0; }
@@ -286,4 +354,5 @@ void blur_avx2_convolve_rows(const float *const *rows, const float *weights, int
                              float *out) {}
 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const float *weights, int taps,
                              int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes) {}
+void blur_avx2_box_rows3(const BlurBoxRows3 *b) {}
 #endif

@@ -2,7 +2,7 @@ import BlurCore
 import Dispatch
 import XCTest
 
-/// The two-thread fused iterated box is a pipeline whose two roles must run at the same time: it
+/// The two-thread fused iterated box's two halves meet every step, so they must run at the same time: it
 /// runs them on a thread of its own, so a blur on two threads called from inside another parallel
 /// loop (whose Dispatch workers are all busy) still finishes, with one thread's pixels.
 final class ThreadPipelineTests: XCTestCase {

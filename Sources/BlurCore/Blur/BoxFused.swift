@@ -10,15 +10,10 @@ import Foundation
 /// fused against streamed").
 let boxFusedCacheBytes = 24 * 1024 * 1024
 
-/// Rows the horizontal passes may run ahead of the vertical ones when two threads share the fused
-/// sweep (`boxFused(threads: 2)`): ring 0 holds this many rows more, so that neither thread waits
-/// for the other at every row.
-let boxPipelineRows = 16
-
-/// In a two-thread fused sweep, every this many pairs of rows the vertical thread runs the
-/// horizontal passes itself: on one thread the horizontal passes took about 57 % of the sweep and
-/// the vertical 43 % (perf, 2048², σ = 2 and 25), so one pair in 8 moved across evens the two.
-let boxPipelinePairs = 8
+/// Rows per step of the two-thread fused sweep (`boxFused(threads: 2)`): both threads run the
+/// horizontal passes of one step's rows, half each, and the vertical passes of the step before, a
+/// half of the columns each, then meet once. Ring 0 holds twice this many rows more.
+let boxSplitRows = 64
 
 /// Both directions in one sweep down the image: each group of rows gets its horizontal passes
 /// and goes straight into the rings of a full-width `BoxStream`, whose last pass writes the
@@ -26,34 +21,25 @@ let boxPipelinePairs = 8
 /// read and write it twice), which pays while the rings stay in cache. The arithmetic of every
 /// pixel is the same as in the separate directions, so the results are identical.
 ///
-/// With `threads` 2 the sweep is a pipeline: the calling thread runs the horizontal passes, two
-/// rows at a time, into ring 0, up to `boxPipelineRows` rows ahead; a thread started for the blur
-/// runs the vertical passes down them as they arrive and writes the output, and the horizontal
-/// passes of one pair in `boxPipelinePairs` itself. Each publishes how far it has got
-/// (`blur_progress_publish`) and waits for the other only when it would overtake it, asleep
-/// after a short spin, so that on a busy machine the thread it waits for gets the core. The rows
-/// and their arithmetic are those of one thread, so the pixels are too.
+/// With `threads` 2 the sweep goes in steps of `boxSplitRows` rows, and each thread has a fixed
+/// half of every step's work: the horizontal passes of half its rows (a row's passes run whole,
+/// on one thread), then the vertical passes of the previous step's rows down half the columns
+/// (a column's passes run whole, on one thread), each half of the columns with its own view of
+/// the shared rings (`BoxStream.columns`). The two meet once a step (`blur_meet`), so the rows
+/// one thread's horizontal passes wrote are there for the other's vertical passes. Every pixel's
+/// arithmetic is that of one thread, so the pixels are too.
 func boxFused(
     _ pixels: UnsafeMutablePointer<Float>, width: Int, height: Int, rowPlan: BoxPlan, columnPlan: BoxPlan,
     threads: Int = 1
 ) {
-    let pipelined = threads >= 2
-    let lookahead = pipelined ? boxPipelineRows : 2
-    let rows = BoxRows(plan: rowPlan), ownRows = BoxRows(plan: rowPlan)
+    let split = threads >= 2 && width >= 8
+    let lookahead = split ? 2 * boxSplitRows : 2
     // Output row y is written Σrᵢ rows after the row was read: at large σ its lines have left
     // the caches by then, and non-temporal stores save reading them again before writing
     // (docs/performance.md, "Iterated box: non-temporal stores").
     let streaming = Int(bitPattern: pixels) % 16 == 0
     let stream = BoxStream(plan: columnPlan, capacity: width, lookahead: lookahead, streamsOutput: streaming)
-    // Rows produced, and rows received, a cache line apart.
-    let progress = UnsafeMutablePointer<Int32>.allocate(capacity: 32)
-    progress.initialize(repeating: 0, count: 32)
-    defer {
-        rows.deallocate()
-        ownRows.deallocate()
-        stream.deallocate()
-        progress.deallocate()
-    }
+    defer { stream.deallocate() }
     let strip = BoxStream.Strip(pixels: pixels, width: width, columns: 0..<width)
     // The horizontal passes of rows y and y + 1 (y alone when it is the last) into ring 0.
     let horizontal = { (rows: BoxRows, y: Int) in
@@ -64,7 +50,9 @@ func boxFused(
             rows.run(first, nil, into: stream.inputRow(y, strip), nil)
         }
     }
-    guard pipelined else {
+    guard split else {
+        let rows = BoxRows(plan: rowPlan)
+        defer { rows.deallocate() }
         for y in stride(from: 0, to: height, by: 2) {
             horizontal(rows, y)
             for t in y..<min(y + 2, height) { stream.receivedFullWidth(t, strip) }
@@ -73,38 +61,49 @@ func boxFused(
         if streaming { LineKernels.streamingFence() }
         return
     }
-    nonisolated(unsafe) let produced = progress, received = progress + 16
-    nonisolated(unsafe) let work = (horizontal, stream, strip, rows, ownRows)
-    // Pairs (rows y and y + 1, y even) whose horizontal passes the vertical thread runs.
-    let ownPair = { @Sendable (y: Int) in (y / 2) % boxPipelinePairs == boxPipelinePairs - 1 }
-    // The vertical passes on a thread of their own, not a Dispatch worker: the two roles must run
-    // at the same time, which `concurrentPerform` does not promise (called from inside another
-    // parallel loop it may run its iterations one after the other, and this pipeline would wait
-    // forever).
-    let finished = DispatchSemaphore(value: 0)
-    let vertical = Thread {
-        let (horizontal, stream, strip, _, ownRows) = work
-        for t in 0..<height {
-            if ownPair(t) {
-                // Its slots are free: every row up to t − 1 has been received.
-                if t % 2 == 0 { horizontal(ownRows, t) }
-            } else {
-                blur_progress_wait(produced, Int32(t + 1))
-            }
-            stream.receivedFullWidth(t, strip)
-            blur_progress_publish(received, Int32(t + 1))
+    // Each thread's count of steps done, a cache line apart.
+    let steps = UnsafeMutablePointer<Int32>.allocate(capacity: 32)
+    steps.initialize(repeating: 0, count: 32)
+    defer { steps.deallocate() }
+    // Columns split at a multiple of 4 pixels (a cache line), so the halves share no line.
+    let middle = (width / 2 + 3) / 4 * 4
+    let stepCount = (height + boxSplitRows - 1) / boxSplitRows
+    nonisolated(unsafe) let shared = (horizontal, stream, steps, pixels)
+    let half = { @Sendable (k: Int) in
+        let (horizontal, stream, steps, _) = shared
+        let rows = BoxRows(plan: rowPlan)
+        let columns = k == 0 ? 0..<middle : middle..<width
+        let view = stream.columns(columns)
+        let own = BoxStream.Strip(pixels: shared.3, width: width, columns: columns)
+        defer {
+            rows.deallocate()
+            view.deallocateView()
         }
-        stream.finish(strip)
+        for step in 0...stepCount {
+            if step < stepCount {
+                // This thread's pairs of the step's rows: the first half of them, or the rest.
+                let first = step * boxSplitRows, end = min(first + boxSplitRows, height)
+                let pairs = (end - first + 1) / 2, mine = k == 0 ? 0..<(pairs / 2) : (pairs / 2)..<pairs
+                for pair in mine { horizontal(rows, first + 2 * pair) }
+            }
+            if step > 0 {
+                let first = (step - 1) * boxSplitRows
+                for t in first..<min(first + boxSplitRows, height) { view.receivedFullWidth(t, own) }
+            }
+            blur_meet(steps + 16 * k, steps + 16 * (1 - k), Int32(step + 1))
+        }
+        view.finish(own)
         if streaming { LineKernels.streamingFence() }
+    }
+    // The second half on a thread of its own, not a Dispatch worker: the two must run at the same
+    // time, which `concurrentPerform` does not promise (called from inside another parallel loop
+    // it may run its iterations one after the other, and the meetings would wait forever).
+    let finished = DispatchSemaphore(value: 0)
+    let other = Thread {
+        half(1)
         finished.signal()
     }
-    vertical.start()
-    for y in stride(from: 0, to: height, by: 2) where !ownPair(y) {
-        let last = min(y + 1, height - 1)
-        // Ring 0's slot for row `last` is free once row last − lookahead has been received.
-        blur_progress_wait(received, Int32(last - lookahead + 1))
-        horizontal(rows, y)
-        blur_progress_publish(produced, Int32(last + 1))
-    }
+    other.start()
+    half(0)
     finished.wait()
 }

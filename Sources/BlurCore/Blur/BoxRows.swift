@@ -26,10 +26,14 @@ struct BoxRows {
     /// rather than a padded copy: rows of at least 2r₀ + 2 pixels, and a later pass to write
     /// the output, since the first pass would otherwise overwrite pixels it has still to read.
     let readsRows: Bool
+    /// The three passes in one AVX2 sweep, when the AVX2 loops are active and it serves `plan`.
+    let sweep: BoxRowSweep?
 
-    /// Scratch for the passes of `plan`; `readingRows: false` copies every row (for tests).
+    /// Scratch for the passes of `plan`; `readingRows: false` copies every row and makes the
+    /// three passes one after the other (for tests).
     init(plan: BoxPlan, readingRows: Bool = true) {
         self.plan = plan
+        sweep = readingRows && KernelVariant.usesAVX2 ? BoxRowSweep(plan: plan) : nil
         lines = (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
         let r = plan.radii[0], n = plan.count
         edges = (0..<4).map { _ in PixelMemory.scratch(4 * r) }
@@ -39,38 +43,54 @@ struct BoxRows {
 
     func deallocate() {
         for line in lines + edges { line.deallocate() }
+        sweep?.deallocate()
     }
 
     /// All passes over row `first` and, when `second` is not nil, row `second` (`plan.count`
     /// pixels each, read from the image), written to `firstOut` and `secondOut`.
-    func run(_ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>?,
-             into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>?) {
+    func run(
+        _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>?,
+        into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>?
+    ) {
         let n = plan.count
         var sources = (lines[0], lines[1]), targets = (lines[2], lines[3])
         // A single row runs as both lanes: the second lane repeats the first's sums exactly.
         let paired = second != nil
         var firstPass = 0
-        if readsRows {
-            let r = plan.radii[0], next = plan.radii[1], row1 = second ?? first
+        if readsRows || sweep != nil {
+            let r = plan.radii[0], row1 = second ?? first
             for (i, row) in [first, row1].enumerated() {
                 for side in 0..<2 {
-                    LineKernels.gather(from: row, positionStride: 4, laneStride: 0, validLanes: 1, map: edgeMaps[side],
-                                       before: r, count: 0, into: edges[2 * i + side], lanes: 1)
+                    LineKernels.gather(
+                        from: row, positionStride: 4, laneStride: 0, validLanes: 1, map: edgeMaps[side],
+                        before: r, count: 0, into: edges[2 * i + side], lanes: 1)
                 }
             }
-            LineKernels.boxPassPair(rows: (first, row1), left: (UnsafePointer(edges[0]), UnsafePointer(edges[2])),
-                                    right: (UnsafePointer(edges[1]), UnsafePointer(edges[3])), radius: r, count: n,
-                                    scale: plan.scale(0), into: (targets.0 + 4 * next, targets.1 + 4 * next))
+        }
+        if let sweep {
+            sweep.run(
+                rows: (first, second ?? first), left: (UnsafePointer(edges[0]), UnsafePointer(edges[2])),
+                right: (UnsafePointer(edges[1]), UnsafePointer(edges[3])), into: (firstOut, secondOut ?? firstOut))
+            return
+        }
+        if readsRows {
+            let r = plan.radii[0], next = plan.radii[1], row1 = second ?? first
+            LineKernels.boxPassPair(
+                rows: (first, row1), left: (UnsafePointer(edges[0]), UnsafePointer(edges[2])),
+                right: (UnsafePointer(edges[1]), UnsafePointer(edges[3])), radius: r, count: n,
+                scale: plan.scale(0), into: (targets.0 + 4 * next, targets.1 + 4 * next))
             LineKernels.fillPadding(targets.0, lanes: 1, before: next, count: n, map: plan.maps[1])
             LineKernels.fillPadding(targets.1, lanes: 1, before: next, count: n, map: plan.maps[1])
             swap(&sources, &targets)
             firstPass = 1
         } else {
-            LineKernels.gather(from: first, positionStride: 4, laneStride: 0, validLanes: 1, map: plan.maps[0],
-                               before: plan.radii[0], count: n, into: sources.0, lanes: 1)
+            LineKernels.gather(
+                from: first, positionStride: 4, laneStride: 0, validLanes: 1, map: plan.maps[0],
+                before: plan.radii[0], count: n, into: sources.0, lanes: 1)
             if let second {
-                LineKernels.gather(from: second, positionStride: 4, laneStride: 0, validLanes: 1, map: plan.maps[0],
-                                   before: plan.radii[0], count: n, into: sources.1, lanes: 1)
+                LineKernels.gather(
+                    from: second, positionStride: 4, laneStride: 0, validLanes: 1, map: plan.maps[0],
+                    before: plan.radii[0], count: n, into: sources.1, lanes: 1)
             }
         }
         for pass in firstPass..<plan.radii.count {
@@ -78,12 +98,14 @@ struct BoxRows {
             let next = last ? 0 : plan.radii[pass + 1]
             let source1 = paired ? sources.1 : sources.0
             if last {
-                LineKernels.boxPassPair(sources.0, source1, radius: r, count: n, scale: plan.scale(pass),
-                                        into: firstOut, secondOut ?? firstOut)
+                LineKernels.boxPassPair(
+                    sources.0, source1, radius: r, count: n, scale: plan.scale(pass),
+                    into: firstOut, secondOut ?? firstOut)
             } else {
                 let target1 = paired ? targets.1 : targets.0
-                LineKernels.boxPassPair(sources.0, source1, radius: r, count: n, scale: plan.scale(pass),
-                                        into: targets.0 + 4 * next, target1 + 4 * next)
+                LineKernels.boxPassPair(
+                    sources.0, source1, radius: r, count: n, scale: plan.scale(pass),
+                    into: targets.0 + 4 * next, target1 + 4 * next)
                 LineKernels.fillPadding(targets.0, lanes: 1, before: next, count: n, map: plan.maps[pass + 1])
                 if paired {
                     LineKernels.fillPadding(targets.1, lanes: 1, before: next, count: n, map: plan.maps[pass + 1])

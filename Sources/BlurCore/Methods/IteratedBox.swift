@@ -27,8 +27,8 @@
 ///   registers, four pixels at a time, in strips of 64 columns (`BoxStream.cascade`).
 /// - On one thread, while the rings of full-width rows stay in cache, both directions run in
 ///   one sweep (`boxFused`): each pair of rows' horizontal passes feed the vertical stream. On
-///   two threads the same sweep is a pipeline: one thread's horizontal passes feed the other's
-///   vertical stream.
+///   two threads the same sweep goes in steps of rows, each thread with half of every step's
+///   rows for the horizontal passes and half of the columns for the vertical ones.
 ///
 /// Files by role: this one chooses the schedule; `BoxPlan` (radii, padded maps, lane counts),
 /// `BoxRows` (horizontal passes), `BoxScratch` and `BoxLines` (all passes over a block of
@@ -61,7 +61,7 @@ public struct IteratedBox: BlurMethod {
 
     /// The order in which the passes visit memory.
     package enum Schedule: String, CaseIterable, Sendable {
-        /// Fused on one thread, or pipelined on two, while its rings fit `boxFusedCacheBytes`, else
+        /// Fused on one thread, or in shared steps on two, while its rings fit `boxFusedCacheBytes`, else
         /// streamed columns.
         case automatic
         /// Both directions in one sweep (`boxFused`), where columns can be streamed.
@@ -112,8 +112,8 @@ public struct IteratedBox: BlurMethod {
         let columnPlan = BoxPlan(radii: radii, count: height, edges: edges)
         let streamable = edges != .wrap && height >= 2 * radii.max()! + 2
         let streamed = streamable && schedule != .blocked
-        // Two threads pipeline the fused sweep (one runs the horizontal passes, one the vertical).
-        let lookahead = threads == 2 ? boxPipelineRows : 2
+        // Two threads share the fused sweep in steps (`boxFused`), ring 0 two steps deep.
+        let lookahead = threads == 2 ? 2 * boxSplitRows : 2
         let fused =
             streamable && threads <= 2
             && (schedule == .fused

@@ -14,15 +14,11 @@
 /// do not follow.
 void blur_prefetch(const void *start, ptrdiff_t bytes);
 
-/// Progress shared by two threads that pipeline one blur: one publishes how many rows it has
-/// finished, the other waits for a count. `progress` points to two int32 (the count, and a flag
-/// of the waiter's), zero at first, each pair alone in its cache line. `publish` stores the
-/// count (sequentially consistent: every write before it is seen by a thread whose `wait` sees
-/// the count) and wakes a waiting thread.
-void blur_progress_publish(int32_t *progress, int32_t value);
-/// Returns once the count is at least `value`: spins briefly, then sleeps until woken (on Linux,
-/// a futex), so that a core shared with other work runs the thread it waits for.
-void blur_progress_wait(int32_t *progress, int32_t value);
+/// Two threads meeting: stores `value` in `mine` (sequentially consistent: every write before it
+/// is seen by the other thread once it sees the value), then returns once `other` is at least
+/// `value`, spinning a while and then yielding the core between looks, so that on a busy
+/// machine the thread it waits for can run. No sleep that a lost wake-up could leave asleep.
+void blur_meet(int32_t *mine, const int32_t *other, int32_t value);
 
 /// 1 when the CPU and the OS run AVX2, else 0.
 int blur_avx2_available(void);
@@ -49,5 +45,37 @@ void blur_avx2_convolve_rows(const float *const *rows, const float *weights, int
 /// rows y … y + taps − 1 (`row_floats` apart) rounded to levels, stored at out + y · out_stride.
 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const float *weights, int taps,
                              int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes);
+
+/// The three horizontal passes of an iterated box (radii r0, r1, r2) over two rows at once, in one
+/// sweep along them: pass 1 runs r1 positions behind pass 0 and pass 2 r1 + r2 behind, each reading
+/// the previous pass's output from its own line, so the three running sums are independent chains
+/// in flight together. Every sum is BoxRows.run's (LineKernels.boxPassPair): the first window
+/// added to zero in order, then sum + (head − tail), the last pass times `scale` (stored as it is
+/// when `scale` is 1), so the pixels are the Swift passes' bit for bit.
+typedef struct {
+    /// The two image rows, `n` pixels each (the same row twice for a single row).
+    const float *row[2];
+    /// Pass 0's padding of each row before and after it, r0 pixels each (the edge mode's pixels).
+    const float *left[2];
+    const float *right[2];
+    /// Where each row's result goes; it may be the row itself when r1 + r2 > r0 (pass 2 writes a
+    /// position only after pass 0 has read it for the last time).
+    float *out[2];
+    /// Scratch: passes 1 and 2's padded lines, (n + 2·r1) and (n + 2·r2) positions of 8 floats.
+    float *line1;
+    float *line2;
+    /// Passes 1 and 2's padding maps, r1 (r2) positions each: the position of the previous pass's
+    /// output each padding pixel copies, or −1 for zero. Those before the line must be ≤ r1
+    /// (≤ r2), which every edge mode but wrap gives.
+    const int32_t *left_map1;
+    const int32_t *right_map1;
+    const int32_t *left_map2;
+    const int32_t *right_map2;
+    int n, r0, r1, r2;
+    float scale;
+} BlurBoxRows3;
+
+/// The horizontal passes of BlurBoxRows3 in 8-wide AVX2.
+void blur_avx2_box_rows3(const BlurBoxRows3 *b);
 
 #endif
