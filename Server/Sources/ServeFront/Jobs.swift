@@ -110,7 +110,8 @@ final class Jobs: @unchecked Sendable {
         let key = "\(parts[0])/\(parts[1])/\(number)"
         let file = folder + "/jobs/" + path
         let isState = path.hasSuffix("/state.html")
-        for _ in 0..<1200 {
+        // Checked every 25 ms: a first look is shown that much after it is written, at most.
+        for _ in 0..<4800 {
             let (message, waiting) = lock.withLock {
                 if isState { pump() }  // a page asking for its state may go ahead of the running job
                 return (failed[key], running?.job.key == key || queue.contains { $0.key == key })
@@ -121,7 +122,7 @@ final class Jobs: @unchecked Sendable {
             }
             if let message { throw Failure(message) }
             guard waiting, isState else { return nil }
-            try? await Task.sleep(for: .milliseconds(100))
+            try? await Task.sleep(for: .milliseconds(25))
         }
         throw Failure("the picture's state took more than 120 s")
     }
