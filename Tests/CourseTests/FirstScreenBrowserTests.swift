@@ -3,9 +3,9 @@ import TestSupport
 import XCTest
 
 /// Issue 39: a lesson's first figure and its control are on the first screen, for a teacher
-/// (1366×900) and a student's phone (390×844): every lesson's static page (`explorer all`,
-/// served by a static file server) shows the top of its first figure's picture and all of it
-/// (the page lifts it under the title); the live page of `explorer serve` (lessons 1, 3 and 8)
+/// (1366×900) and a student's phone (390×844): every lesson's static page (`explorer all`, the
+/// run `EndToEndTests` checks, served by a static file server) shows the top of its first
+/// figure's picture and all of it (the page lifts it under the title); the live page of `explorer serve` (lessons 1, 3 and 8)
 /// shows it with the bar's first slider or menu.
 final class FirstScreenBrowserTests: XCTestCase {
     static let sizes = [(1366, 900), (390, 844)]
@@ -36,9 +36,7 @@ final class FirstScreenBrowserTests: XCTestCase {
     }
 
     func testEveryLessonsFirstFigureIsOnTheFirstScreenOfTheStaticPage() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("first-screen-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let run = try BinaryRunner.run(["all", "--quick", "--output", output.path])
+        let (run, output) = try EndToEndTests.course()
         XCTAssertEqual(run.status, 0, run.standardError)
         let pages = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix("lesson-") }
             .sorted()
