@@ -5,16 +5,6 @@ import XCTest
 /// `BoxRowSweep`: the iterated box's three horizontal passes in one AVX2 sweep give the pixels of
 /// the three Swift passes (`BoxRows` without it, and `BLURKIT_KERNELS=baseline`) bit for bit.
 final class BoxRowSweepTests: XCTestCase {
-    /// `body` under each supported kernel variant, the baseline's first.
-    func underEachVariant<T>(_ body: () throws -> T) rethrows -> [(KernelVariant, T)] {
-        let saved = KernelVariant.active
-        defer { KernelVariant.active = saved }
-        return try KernelVariant.supported.map { variant in
-            KernelVariant.active = variant
-            return (variant, try body())
-        }
-    }
-
     /// Rows of every width from one pixel to wider than the boxes, every edge mode, paired and
     /// alone, written elsewhere and in place: the sweep against the passes one after the other.
     func testTheSweepGivesThePassesPixels() {

@@ -13,16 +13,6 @@ final class KernelVariantTests: XCTestCase {
         return RGBAImage(width: width, height: height, pixels: values)
     }
 
-    /// `body`'s result under each supported variant, the baseline's first.
-    func underEachVariant<T>(_ body: () throws -> T) rethrows -> [(KernelVariant, T)] {
-        let saved = KernelVariant.active
-        defer { KernelVariant.active = saved }
-        return try KernelVariant.supported.map { variant in
-            KernelVariant.active = variant
-            return (variant, try body())
-        }
-    }
-
     func testTheBaselineIsChosenWhenAskedAndAlwaysSupported() {
         XCTAssertEqual(KernelVariant.supported.first, .baseline)
         XCTAssertTrue(KernelVariant.supported.contains(KernelVariant.chosen))
@@ -65,6 +55,18 @@ final class KernelVariantTests: XCTestCase {
                     }
                 }
             }
+        }
+    }
+}
+
+extension XCTestCase {
+    /// `body`'s result under each supported kernel variant, the baseline's first.
+    func underEachVariant<T>(_ body: () throws -> T) rethrows -> [(KernelVariant, T)] {
+        let saved = KernelVariant.active
+        defer { KernelVariant.active = saved }
+        return try KernelVariant.supported.map { variant in
+            KernelVariant.active = variant
+            return (variant, try body())
         }
     }
 }
