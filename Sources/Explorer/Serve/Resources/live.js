@@ -45,7 +45,7 @@
   function fromURL() {
     const values = { ...defaults };
     for (const [name, value] of new URLSearchParams(location.search)) {
-      if (Object.hasOwn(defaults, name)) { values[name] = value; }
+      if (Object.prototype.hasOwnProperty.call(defaults, name)) { values[name] = value; }
     }
     return values;
   }
