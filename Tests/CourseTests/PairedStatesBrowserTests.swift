@@ -24,10 +24,10 @@ final class PairedStatesBrowserTests: XCTestCase {
         XCTAssertTrue(text.contains("(σ = 8) up to 12 pixels"), text)
         try session.drag("sigma", through: ["3"])
         XCTAssertEqual(
-            try session.waitForRun(), "states baked into this copy, one control at a time; shift and sigma together")
+            try session.waitForRun(), "baked states, one control at a time; shift and sigma together")
         try session.drag("shift", through: ["32"])
         XCTAssertEqual(
-            try session.waitForRun(), "states baked into this copy, one control at a time; shift and sigma together")
+            try session.waitForRun(), "baked states, one control at a time; shift and sigma together")
         // Both controls kept their values, the URL holds both, and the page is the combined state's.
         XCTAssertEqual(
             try session.script(

@@ -9,7 +9,7 @@ import XCTest
 /// Without Chromium the tests skip and say why; under CI (`CI=true`) they fail instead.
 final class ServeBrowserTests: XCTestCase {
     /// The status line of a baked state (`StaticSite.note`).
-    static let note = "states baked into this copy, one control at a time"
+    static let note = "baked states, one control at a time"
 
     /// Lesson 3 at σ = 3, then σ moved to 5: the strip's pixels and the prose's window radii
     /// (`{{r4}}`, `{{r3}}`, computed from σ) change without a reload; then a PNG is uploaded.

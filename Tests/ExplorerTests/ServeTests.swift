@@ -168,7 +168,7 @@ final class ServeTests: FolderTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: sample), "the left-out group's sample stayed")
         XCTAssertEqual(
             StaticSite.note(bake),
-            StaticSite.note + "; a and b together; c and d one at a time (their 3 combinations were over the budget)")
+            StaticSite.note + "; a and b together; c and d one at a time (3 combinations were over the budget)")
         // The time budget counts too.
         cheap.baked = false
         total = StaticSite.Estimate(states: 7, bytes: 0, seconds: 99)

@@ -341,7 +341,7 @@ extension StaticSite {
             return text
                 + (pair.baked
                     ? "; \(names) together"
-                    : "; \(names) one at a time (their \(pair.states.count) combinations were over the budget)")
+                    : "; \(names) one at a time (\(pair.states.count) combinations were over the budget)")
         }
     }
 }

@@ -80,7 +80,7 @@ enum StaticSite {
     }
 
     /// The exported page's status line.
-    static let note = "states baked into this copy, one control at a time"
+    static let note = "baked states, one control at a time"
 
     /// The course index's title, by which `write` knows an `index.html` as its own.
     static let indexTitle = "<title>Blur Explorer: the lessons</title>"
