@@ -45,7 +45,7 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
         let interior = try XCTUnwrap(Double(boxes[3])), border = try XCTUnwrap(Double(boxes[6]))
         XCTAssertGreaterThan(interior, border)
         XCTAssertTrue(text.contains("miss the exact Gaussian by up to\n\(boxes[3]) levels"), text)
-        XCTAssertTrue(text.contains("At the border they miss by less, \(boxes[6])"), text)
+        XCTAssertTrue(text.contains("At the border they miss by no more, \(boxes[6])"), text)
         XCTAssertFalse(text.contains("At the border they miss by more"))
     }
 
