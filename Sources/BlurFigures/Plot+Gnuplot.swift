@@ -41,7 +41,12 @@ extension Plot {
             "set terminal pngcairo size \(width),\(height) noenhanced font 'DejaVu Sans,22'",
             "set output outfile",
             "set encoding utf8",
-            "set title \(quoted(title)) font ',24'",
+            // With the legend outside, gnuplot would centre the title over the narrowed frame, and
+            // cut a long one at the picture's left edge: it is centred over the picture instead,
+            // where the title line would be.
+            axes.corner == .outside
+                ? "set title ' ' font ',24'\nset label 1 \(quoted(title)) at screen 0.5, graph 1 center offset 0, char 1.4 font ',24'"
+                : "set title \(quoted(title)) font ',24'",
             "set xlabel \(quoted(xLabel))",
             "set ylabel \(quoted(yLabel))",
             "set grid lt 1 lc rgb '#dadad8' lw 1",

@@ -221,6 +221,11 @@ final class PlotTests: XCTestCase {
         XCTAssertEqual(axes.y.range, 0...10)
         XCTAssertTrue(full.gnuplotScript(name: "f").contains("set key outside right top box"))
         XCTAssertTrue(full.gnuplotScript(name: "f").contains("set yrange [0.0:10.0]"))
+        // Its title is centred over the picture, not over the frame the legend narrowed (where a
+        // long one was cut at the left edge); with the legend inside, gnuplot's own title.
+        XCTAssertTrue(full.gnuplotScript(name: "f").contains("set label 1 't' at screen 0.5, graph 1 center"))
+        XCTAssertFalse(full.gnuplotScript(name: "f").contains("set title 't'"))
+        XCTAssertTrue(plot.gnuplotScript(name: "p").contains("set title 't' font ',24'"))
     }
 
     func testLegendCornerAllowsForGnuplotsWiderLegend() {
