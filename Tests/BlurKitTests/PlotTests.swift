@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import BlurCore
 @testable import BlurEffects
 @testable import BlurFigures
@@ -12,7 +13,8 @@ final class PlotTests: XCTestCase {
     }
 
     var samplePlot: Plot {
-        var plot = Plot(title: "Error against σ", xLabel: "σ (px)", yLabel: "max |error| (8-bit)", logX: true, logY: true)
+        var plot = Plot(
+            title: "Error against σ", xLabel: "σ (px)", yLabel: "max |error| (8-bit)", logX: true, logY: true)
         plot.add("box ×3", x: [1, 2, 4, 8, 16], y: [2.5, 1.75, 1.1, 0.6, 0.35])
         plot.add("separable", x: [1, 2, 4, 8, 16], y: [0.01, 0.012, 0.02, .nan, 0.03], style: .linesPoints)
         return plot
@@ -40,8 +42,9 @@ final class PlotTests: XCTestCase {
     func testGnuplotDrawsThePNGBesideItsDataAndScript() throws {
         let gnuplot = try realGnuplot()
         let folder = try temporaryFolder()
-        let output = try samplePlot.write(name: "errors", in: folder, searchPath: (gnuplot as NSString).deletingLastPathComponent,
-                                          command: "explorer plot errors")
+        let output = try samplePlot.write(
+            name: "errors", in: folder, searchPath: (gnuplot as NSString).deletingLastPathComponent,
+            command: "explorer plot errors")
         XCTAssertFalse(output.usedFallback)
         XCTAssertEqual(output.pngPath, folder + "/errors.png")
         XCTAssertEqual(try files(in: folder), ["errors.dat", "errors.gp", "errors.png"], "no temporary file left")
@@ -71,7 +74,8 @@ final class PlotTests: XCTestCase {
 
     func testWithoutGnuplotTheFallbackDrawsAValidPNGAndSaysSo() throws {
         let folder = try temporaryFolder()
-        let output = try samplePlot.write(name: "errors", in: folder, searchPath: "/nonexistent:" + folder, command: "explorer plot")
+        let output = try samplePlot.write(
+            name: "errors", in: folder, searchPath: "/nonexistent:" + folder, command: "explorer plot")
         XCTAssertTrue(output.usedFallback)
         XCTAssertEqual(try files(in: folder), ["errors.dat", "errors.gp", "errors.png"])
         let info = try PNGInfo.read(output.pngPath)
@@ -96,7 +100,9 @@ final class PlotTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("# Error against σ\n# columns: x = σ (px), y = max |error| (8-bit)\n"), text)
         // Blocks are separated by two blank lines (gnuplot's `index`); comments start with '#'.
         let blocks = text.components(separatedBy: "\n\n\n").map { block in
-            block.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in line.split(separator: " ").map { Double($0)! } }
+            block.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+                line.split(separator: " ").map { Double($0)! }
+            }
         }
         XCTAssertEqual(blocks.count, 2)
         XCTAssertEqual(blocks[0], [[1, 2.5], [2, 1.75], [4, 1.1], [8, 0.6], [16, 0.35]])
@@ -112,12 +118,18 @@ final class PlotTests: XCTestCase {
         XCTAssertTrue(script.contains("plot 'q.dat' index 0 using 1:2 with lines ls 1"), script)
         XCTAssertTrue(script.contains("'' index 1 using 1:2 with linespoints ls 2 title 'separable'"), script)
         XCTAssertTrue(script.contains("set terminal pngcairo size 1200,800 noenhanced font 'DejaVu Sans,22'"), script)
-        XCTAssertTrue(script.contains("set logscale x\nset xtics ('1' 1.0, '2' 2.0, '5' 5.0, '10' 10.0, '20' 20.0, '50' 50.0, '100' 100.0)\nset mxtics 10\n"), script)
-        XCTAssertTrue(script.contains("set logscale y\nset ytics ('0.01' 0.01, '0.1' 0.1, '1' 1.0, '10' 10.0)\nset mytics 10\n"), script)
+        XCTAssertTrue(
+            script.contains(
+                "set logscale x\nset xtics ('1' 1.0, '2' 2.0, '5' 5.0, '10' 10.0, '20' 20.0, '50' 50.0, '100' 100.0)\nset mxtics 10\n"
+            ), script)
+        XCTAssertTrue(
+            script.contains("set logscale y\nset ytics ('0.01' 0.01, '0.1' 0.1, '1' 1.0, '10' 10.0)\nset mytics 10\n"),
+            script)
         XCTAssertTrue(script.contains("if (!exists(\"outfile\")) outfile = 'q.png'"), script)
         let gnuplot = try realGnuplot()
         let folder = try temporaryFolder()
-        let output = try plot.write(name: "it's q", in: folder, searchPath: (gnuplot as NSString).deletingLastPathComponent)
+        let output = try plot.write(
+            name: "it's q", in: folder, searchPath: (gnuplot as NSString).deletingLastPathComponent)
         XCTAssertFalse(output.usedFallback)
         XCTAssertEqual(try files(in: folder), ["it's q.dat", "it's q.gp", "it's q.png"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/evil.png"))
@@ -128,9 +140,12 @@ final class PlotTests: XCTestCase {
         let folder = try temporaryFolder()
         var plot = samplePlot
         plot.extraGnuplotCommands = ["this is not a gnuplot command"]
-        XCTAssertThrowsError(try plot.write(name: "bad", in: folder, searchPath: (gnuplot as NSString).deletingLastPathComponent)) { error in
+        XCTAssertThrowsError(
+            try plot.write(name: "bad", in: folder, searchPath: (gnuplot as NSString).deletingLastPathComponent)
+        ) { error in
             let text = "\(error)"
-            XCTAssertTrue(text.hasPrefix("gnuplot on '\(folder)/bad.gp' failed (exit status 1): \"bad.gp\" line "), text)
+            XCTAssertTrue(
+                text.hasPrefix("gnuplot on '\(folder)/bad.gp' failed (exit status 1): \"bad.gp\" line "), text)
             XCTAssertTrue(text.hasSuffix(": invalid command"), text)
             XCTAssertFalse(text.contains("\n"), text)
         }
@@ -152,7 +167,8 @@ final class PlotTests: XCTestCase {
         // A stand-in that warns, then copies a valid PNG to the `outfile` it is given (-e "outfile='…'").
         let folder = try temporaryFolder()
         try PNG.write(RGBAImage(width: 3, height: 2, fill: SIMD4(1, 1, 1, 1)), to: folder + "/made.png")
-        let searchPath = try fakeGnuplot("""
+        let searchPath = try fakeGnuplot(
+            """
             out=$(echo "$2" | sed "s/^outfile='\\(.*\\)'$/\\1/")
             echo '"w.gp" line 9: warning: Skipping data file with no valid points' >&2
             cp '\(folder)/made.png' "$out"
@@ -235,15 +251,18 @@ final class PlotTests: XCTestCase {
         plot.add("a series with a rather long name", x: [0, 5.2], y: [0, 9.5])
         plot.add("floor", x: [0, 10], y: [0, 0])
         let text = FallbackPlotter.legendFont.measure("a series with a rather long name").width
-        XCTAssertEqual(FallbackPlotter.cornerTestSize(plot.series).width,
-                       FallbackPlotter.legendSize(plot.series).width + Int((Double(text) * 0.07).rounded(.up)))
+        XCTAssertEqual(
+            FallbackPlotter.cornerTestSize(plot.series).width,
+            FallbackPlotter.legendSize(plot.series).width + Int((Double(text) * 0.07).rounded(.up)))
         // The line rises to the top middle, so the top corners are covered and the legend goes bottom right.
         XCTAssertEqual(FallbackPlotter.axes(plot).corner, .bottomRight)
     }
 
     func testPlotTextReadsFromTheBackOfARoom() {
         // Every text of the built-in plotter, and gnuplot's (22 pt ≈ 29 px at pngcairo's 96 dpi), is at least 24 px.
-        for font in [FallbackPlotter.titleFont, FallbackPlotter.labelFont, FallbackPlotter.tickFont, FallbackPlotter.legendFont] {
+        for font in [
+            FallbackPlotter.titleFont, FallbackPlotter.labelFont, FallbackPlotter.tickFont, FallbackPlotter.legendFont
+        ] {
             XCTAssertGreaterThanOrEqual(font.pixelSize, FallbackPlotter.minimumTextPixels)
         }
         XCTAssertTrue(samplePlot.gnuplotScript(name: "s").contains("font 'DejaVu Sans,22'"))
@@ -256,7 +275,8 @@ final class PlotTests: XCTestCase {
         var plot = Plot(title: "t", xLabel: "x", yLabel: "y")
         plot.add("m", x: [1, 2], y: [1, 2], style: .points, labels: ["σ=2", "σ=8"])
         XCTAssertTrue(plot.dataText().contains("1.0 1.0 \"σ=2\"\n"))
-        XCTAssertTrue(plot.gnuplotScript(name: "l").contains("set label 'σ=2' at first 1.0, first 1.0 left offset screen"))
+        XCTAssertTrue(
+            plot.gnuplotScript(name: "l").contains("set label 'σ=2' at first 1.0, first 1.0 left offset screen"))
     }
 
     // MARK: - Terminal
@@ -265,7 +285,9 @@ final class PlotTests: XCTestCase {
         var plot = Plot(title: "Weights", xLabel: "offset", yLabel: "weight")
         plot.add("ramp", x: [0, 1, 2, 3, 4, 5, 6, 7], y: [0, 1, 2, 3, 4, 5, 6, 7])
         plot.add("flat", x: [0, 1, 2], y: [7, .nan, 7])
-        XCTAssertEqual(plot.sparklines(), """
+        XCTAssertEqual(
+            plot.sparklines(),
+            """
             Weights — weight from 0 to 7 against offset
             ramp  ▁▂▃▄▅▆▇█  min 0  max 7
             flat  █ █  min 7  max 7
@@ -273,7 +295,9 @@ final class PlotTests: XCTestCase {
         // More points than the width: groups are averaged.
         var long = Plot(title: "Long", xLabel: "x", yLabel: "y", logY: true)
         long.add("decades", x: (0..<8).map(Double.init), y: [1, 1, 10, 10, 100, 100, 1000, 1000])
-        XCTAssertEqual(long.sparklines(width: 4), """
+        XCTAssertEqual(
+            long.sparklines(width: 4),
+            """
             Long — y from 1 to 1000 (log scale) against x
             decades  ▁▃▆█  min 1  max 1000
             """)
@@ -282,7 +306,9 @@ final class PlotTests: XCTestCase {
 
 extension PlotTests {
     func testAltTextDescribesAxesAndSeries() {
-        XCTAssertEqual(samplePlot.altText(), """
+        XCTAssertEqual(
+            samplePlot.altText(),
+            """
             Chart: Error against σ. max |error| (8-bit) (log scale) against σ (px) (log scale). \
             box ×3 (lines, 5 points from x = 1 to 16): y from 0.35 to 2.5. \
             separable (linespoints, 4 points from x = 1 to 16): y from 0.01 to 0.03.
