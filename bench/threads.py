@@ -7,6 +7,13 @@ explorer times on both (separable, iterated-box, extended-box, stack; and the se
 on 8-bit levels, `--eight-bit-io`), and prints each round's ns per pixel and the median over
 rounds of each round's ratio, one thread's time ÷ two threads'. Issue 38 asks ≥ 1.8×.
 
+In every round it also copies a 64 MiB image on one thread and on two (`bench/copy_threads.c`,
+compiled with `cc` into a temporary folder, one round of it), so the machine's own scaling of
+memory traffic that round sits beside the methods': a method that reads and writes the image
+once cannot scale past it. Each method's line also gives its speed-up ÷ the copy's, and its
+one-thread time ÷ the copy's one-thread time (the memory floor of issue 38's "within 2.5× the
+copy floor"), each the median of the rounds' ratios.
+
 Two threads can only be faster when two cores are free: run it on an otherwise idle machine
 (the script prints the load average before and after), e.g.
 
@@ -18,8 +25,10 @@ Needs only Python 3 (no NumPy).
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -37,6 +46,25 @@ def bench(explorer, size, sigmas, methods, runs, threads, truncate):
     rows = json.loads(out)
     return {(row["method"], float(row["sigma"])):
             row["nsPerPixel"] for row in rows}
+
+
+def copy_binary(folder):
+    """`bench/copy_threads.c` compiled into `folder`, or None (with a note) when `cc` fails."""
+    path = os.path.join(folder, "copy_threads")
+    try:
+        subprocess.run(["cc", "-O2", "-pthread", "-o", path, os.path.join(HERE, "copy_threads.c")], check=True,
+                       capture_output=True, text=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"(no copy beside the blurs: cc failed: {error})")
+        return None
+    return path
+
+
+def copy_round(binary):
+    """(one thread, two threads) ns/px of one round of `copy_threads`."""
+    out = subprocess.run([binary, "1"], check=True, capture_output=True, text=True).stdout
+    match = re.search(r"one thread ([0-9.]+) ns/px, two threads ([0-9.]+) ns/px", out)
+    return float(match.group(1)), float(match.group(2))
 
 
 def load():
@@ -58,22 +86,37 @@ def main():
         parser.error("--rounds and --runs must be 1…100, --size 16…8000")
     print(f"{args.size}×{args.size} noise, clamped edges, {os.cpu_count()} cores; load average before: {load()}")
     timings = {}
-    for _ in range(args.rounds):
-        for threads in [1, 2]:
-            for key, value in bench(args.explorer, args.size, args.sigmas, args.methods, args.runs, threads,
-                                    args.truncate).items():
-                timings.setdefault(key + (threads,), []).append(value)
+    with tempfile.TemporaryDirectory() as folder:
+        copier = copy_binary(folder)
+        for _ in range(args.rounds):
+            if copier:
+                one, two = copy_round(copier)
+                timings.setdefault(("copy (64 MiB memcpy)", 0.0, 1), []).append(one)
+                timings.setdefault(("copy (64 MiB memcpy)", 0.0, 2), []).append(two)
+            for threads in [1, 2]:
+                for key, value in bench(args.explorer, args.size, args.sigmas, args.methods, args.runs, threads,
+                                        args.truncate).items():
+                    timings.setdefault(key + (threads,), []).append(value)
     print(f"load average after: {load()}")
-    print(f"ns per pixel, {args.rounds} interleaved rounds (each the median of {args.runs} runs); "
+    print(f"ns per pixel, {args.rounds} interleaved rounds (each the median of {args.runs} runs; the copy's of 7); "
           "speed-up = median over rounds of (1 thread ÷ 2 threads)")
-    for (method, sigma, threads) in sorted(timings):
+    copy = timings.get(("copy (64 MiB memcpy)", 0.0, 1)), timings.get(("copy (64 MiB memcpy)", 0.0, 2))
+    copy_ratios = [a / b for a, b in zip(*copy)] if copy[0] else None
+    for (method, sigma, threads) in sorted(timings, key=lambda k: (not k[0].startswith("copy"), k)):
         if threads != 1:
             continue
         one, two = timings[(method, sigma, 1)], timings[(method, sigma, 2)]
-        ratio = statistics.median(a / b for a, b in zip(one, two))
-        print(f"  {method:<18} σ = {sigma:<5g} 1 thread {' / '.join(f'{v:.2f}' for v in one):>32}"
+        ratios = [a / b for a, b in zip(one, two)]
+        ratio = statistics.median(ratios)
+        against_copy = ""
+        if copy_ratios and not method.startswith("copy"):
+            floor = statistics.median(a / c for a, c in zip(one, copy[0]))
+            against_copy = (f"   ÷ copy's {statistics.median(r / c for r, c in zip(ratios, copy_ratios)):.2f}"
+                            f"   1 thread ÷ copy {floor:.2f}×")
+        label = f"{method:<18} σ = {sigma:<5g}" if not method.startswith("copy") else f"{method:<28}"
+        print(f"  {label} 1 thread {' / '.join(f'{v:.2f}' for v in one):>32}"
               f"   2 threads {' / '.join(f'{v:.2f}' for v in two):>32}   speed-up {ratio:.2f}×"
-              + ("" if ratio >= 1.8 else "  (< 1.8)"))
+              + ("" if ratio >= 1.8 else "  (< 1.8)") + against_copy)
 
 
 if __name__ == "__main__":
