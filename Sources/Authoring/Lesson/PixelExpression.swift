@@ -58,44 +58,69 @@ package struct PixelProgram: Equatable, Sendable {
     }
 
     /// Evaluates the program over rows of `count` values: `inputs[i]` is picture i's row, the
-    /// result goes into `output`. `scratch` holds one row per instruction, reused row after row.
+    /// result goes into `output`. `scratch` holds one row per instruction and one per constant
+    /// operand, reused row after row. The loops walk raw pointers, so that a debug build (`swift
+    /// run`, the tests) does not pay a checked array access per value.
     package func run(
-        inputs: [UnsafeBufferPointer<Float>], scratch: inout [[Float]], output: UnsafeMutableBufferPointer<Float>
+        inputs: [UnsafeBufferPointer<Float>], scratch: inout [Float], output: UnsafeMutableBufferPointer<Float>
     ) {
-        let count = output.count
-        if scratch.count != instructions.count {
-            scratch = Array(repeating: [Float](repeating: 0, count: count), count: instructions.count)
-        }
-        func value(_ operand: Operand, _ i: Int) -> Float {
-            switch operand {
-            case .constant(let x): return x
-            case .register(let r): return r < pictures ? inputs[r][i] : scratch[r - pictures][i]
-            }
-        }
-        for (k, step) in instructions.enumerated() {
-            for i in 0..<count {
-                let a = value(step.a, i), b = value(step.b, i)
-                let y: Float
-                switch step.operation {
-                case .add: y = a + b
-                case .subtract: y = a - b
-                case .multiply: y = a * b
-                case .divide: y = a / b
-                case .power: y = Foundation.pow(a, b)
-                case .minimum: y = Swift.min(a, b)
-                case .maximum: y = Swift.max(a, b)
-                case .abs: y = Swift.abs(a)
-                case .floor: y = a.rounded(.down)
-                case .ceil: y = a.rounded(.up)
-                case .round: y = a.rounded(.toNearestOrAwayFromZero)
-                case .sqrt: y = a.squareRoot()
-                case .exp: y = Foundation.exp(a)
-                case .log: y = Foundation.log(a)
+        let count = output.count, steps = instructions.count
+        guard count > 0, let out = output.baseAddress else { return }
+        // Rows: the instructions' results, then two constants an instruction, then the result's.
+        let size = (3 * steps + 1) * count
+        if scratch.count != size { scratch = [Float](repeating: 0, count: size) }
+        scratch.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            func row(_ operand: Operand, constantRow: Int) -> UnsafePointer<Float> {
+                switch operand {
+                case .register(let r):
+                    return r < pictures ? inputs[r].baseAddress! : UnsafePointer(base + (r - pictures) * count)
+                case .constant(let x):
+                    let values = base + constantRow * count
+                    var i = 0
+                    while i < count {
+                        values[i] = x
+                        i += 1
+                    }
+                    return UnsafePointer(values)
                 }
-                scratch[k][i] = y
+            }
+            for (k, step) in instructions.enumerated() {
+                let a = row(step.a, constantRow: steps + 2 * k), b = row(step.b, constantRow: steps + 2 * k + 1)
+                let y = base + k * count
+                var i = 0
+                while i < count {
+                    y[i] = Self.apply(step.operation, a[i], b[i])
+                    i += 1
+                }
+            }
+            let value = row(result, constantRow: 3 * steps)
+            var i = 0
+            while i < count {
+                out[i] = value[i]
+                i += 1
             }
         }
-        for i in 0..<count { output[i] = value(result, i) }
+    }
+
+    /// `operation(a, b)` in Float32.
+    static func apply(_ operation: Operation, _ a: Float, _ b: Float) -> Float {
+        switch operation {
+        case .add: a + b
+        case .subtract: a - b
+        case .multiply: a * b
+        case .divide: a / b
+        case .power: Foundation.pow(a, b)
+        case .minimum: Swift.min(a, b)
+        case .maximum: Swift.max(a, b)
+        case .abs: Swift.abs(a)
+        case .floor: a.rounded(.down)
+        case .ceil: a.rounded(.up)
+        case .round: a.rounded(.toNearestOrAwayFromZero)
+        case .sqrt: a.squareRoot()
+        case .exp: Foundation.exp(a)
+        case .log: Foundation.log(a)
+        }
     }
 }
 

@@ -86,34 +86,56 @@ struct ArithCommand: ReportingCommand {
         var result = RGBAImage(width: width, height: height)
         var count = ClipCount()
         let rowLength = 4 * width
+        // One row of each picture (in linear light with --linear), the program's row and its
+        // registers, reused row after row. The loops walk raw pointers, so that a debug build
+        // (`swift run`, the tests) does not pay a checked array access per value.
         var rows = [Float](repeating: 0, count: images.count * rowLength)
         var out = [Float](repeating: 0, count: rowLength)
-        var scratch: [[Float]] = []
+        var scratch: [Float] = []
+        // Read once: an option's getter (a property wrapper) costs more than the arithmetic.
+        let linear = linear
+        let planes = images.map(\.pixels)
         for y in 0..<height {
             let start = y * rowLength
-            for k in images.indices {
-                for i in 0..<rowLength {
-                    let v = images[k].pixels[start + i]
-                    rows[k * rowLength + i] = linear && i % 4 != 3 ? ColourSpace.linear(fromSRGB: v) : v
+            rows.withUnsafeMutableBufferPointer { rows in
+                let first = rows.baseAddress!
+                for k in planes.indices {
+                    planes[k].withUnsafeBufferPointer { plane in
+                        let from = plane.baseAddress! + start, to = first + k * rowLength
+                        var i = 0
+                        while i < rowLength {
+                            to[i] = linear && i % 4 != 3 ? ColourSpace.linear(fromSRGB: from[i]) : from[i]
+                            i += 1
+                        }
+                    }
                 }
-            }
-            rows.withUnsafeBufferPointer { all in
-                let inputs = images.indices.map {
-                    UnsafeBufferPointer(rebasing: all[($0 * rowLength)..<(($0 + 1) * rowLength)])
+                let inputs = planes.indices.map {
+                    UnsafeBufferPointer(start: UnsafePointer(first + $0 * rowLength), count: rowLength)
                 }
                 out.withUnsafeMutableBufferPointer { program.run(inputs: inputs, scratch: &scratch, output: $0) }
             }
-            for x in 0..<width {
-                var clipped = false
-                for c in 0..<3 {
-                    let v = out[4 * x + c]
-                    let kept = count.clip(v, clipped: &clipped)
-                    let stored = linear ? ColourSpace.sRGB(fromLinear: kept) : kept
-                    result.pixels[start + 4 * x + c] = stored
-                    count.sum += Double(stored)
+            result.pixels.withUnsafeMutableBufferPointer { pixels in
+                out.withUnsafeBufferPointer { out in
+                    planes[0].withUnsafeBufferPointer { plane in
+                        let to = pixels.baseAddress! + start, values = out.baseAddress!
+                        let alpha = plane.baseAddress! + start
+                        var x = 0
+                        while x < width {
+                            var clipped = false
+                            var c = 0
+                            while c < 3 {
+                                let kept = count.clip(values[4 * x + c], clipped: &clipped)
+                                let stored = linear ? ColourSpace.sRGB(fromLinear: kept) : kept
+                                to[4 * x + c] = stored
+                                count.sum += Double(stored)
+                                c += 1
+                            }
+                            if clipped { count.pixels += 1 }
+                            to[4 * x + 3] = alpha[4 * x + 3]
+                            x += 1
+                        }
+                    }
                 }
-                if clipped { count.pixels += 1 }
-                result.pixels[start + 4 * x + 3] = images[0].pixels[start + 4 * x + 3]
             }
         }
         let sixteen = depth ?? (pairs.contains { Self.isSixteenBit($0.source, context) } ? .sixteen : .eight)
