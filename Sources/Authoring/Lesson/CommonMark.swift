@@ -107,7 +107,10 @@ package enum SafeNodes {
             let found = text.range(of: "<", range: NSRange(location: location, length: text.length - location))
             if found.location == NSNotFound { return true }
             let rest = NSRange(location: found.location, length: text.length - found.location)
-            if text.substring(with: rest).hasPrefix("<!--") {
+            // Six UTF-16 units hold "<!--" and whatever decides where its last character ends:
+            // copying the whole rest at every `<` made long raw HTML quadratic.
+            let head = NSRange(location: found.location, length: min(6, rest.length))
+            if text.substring(with: head).hasPrefix("<!--") {
                 let end = text.range(
                     of: "-->", range: NSRange(location: found.location + 4, length: text.length - found.location - 4))
                 guard end.location != NSNotFound else { return false }
