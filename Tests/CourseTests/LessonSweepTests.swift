@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -128,52 +129,63 @@ final class LessonSweepTests: XCTestCase {
         }
     }
 
+    /// Every run of the sweep, as `explorer lesson N --quick` makes it (`LessonCommand`: the
+    /// `--set` values checked, the cells run, the page written), but in this process, so that the
+    /// runs of one lesson share a `CellMemo` as `explorer export`'s states do: a cell whose command
+    /// comes out the same in two runs (one that reads neither the picture nor a parameter at that
+    /// end) is run once and its result kept; a cell that reads another's output always runs. The
+    /// runs at one end of a lesson's ranges go in order on one of two threads (the machines running
+    /// the suite have two cores), the lessons with the most cells first; a cell's figures are
+    /// hard-linked from the run that made them, all under `folder`.
     func testEveryLessonRunsOnThreePicturesAtBothEndsOfItsParameters() throws {
         let images = try writeSweepImages()
-        var planned: [[String]] = []
-        for lesson in try Self.shippedLessons() {
-            let number = String(lesson.number ?? 0)
+        let lessons = try Self.shippedLessons()
+        // Per lesson and end: the `--set` values of each run.
+        var planned: [(lesson: Int, runs: [[String]])] = []
+        for (index, lesson) in lessons.enumerated() {
             let hasImage = lesson.parameters.contains { $0.kind == .image }
             for maximum in [false, true] {
-                let base = ["lesson", number, "--quiet", "--quick"] + Self.ends(of: lesson, maximum: maximum)
+                let settings = Self.ends(of: lesson, maximum: maximum).filter { $0 != "--set" }
                 let pictures: [String?] = hasImage ? images : [nil]
-                for image in pictures {
-                    planned.append(base + (image.map { ["--set", "image=\($0)"] } ?? []))
+                planned.append((index, pictures.map { image in settings + (image.map { ["image=\($0)"] } ?? []) }))
+            }
+        }
+        planned.sort { lessons[$0.lesson].cells.count > lessons[$1.lesson].cells.count }
+        let memos = lessons.map { _ in CellMemo() }
+        let failures = Mutex<[String]>([])
+        let next = Mutex(0)
+        let root = folder.path
+        let plans = planned
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            while true {
+                let job = next.withLock { next in
+                    next += 1
+                    return next - 1
+                }
+                guard job < plans.count else { return }
+                let lesson = lessons[plans[job].lesson]
+                for (run, settings) in plans[job].runs.enumerated() {
+                    let invocation = LessonCommand.invocation(lesson: lesson, settings: settings) + " --quick"
+                    do {
+                        let values = try lesson.values(settings: settings.compactMap(LessonCommand.split))
+                        let outcome = try LessonRunner(
+                            lesson: lesson, values: values, outputRoot: root + "/out-\(job)-\(run)", quickTiming: true,
+                            invocation: LessonCommand.invocation(lesson: lesson, settings: settings),
+                            memo: memos[plans[job].lesson]
+                        ).run()
+                        for page in ["README.md", "index.html"]
+                        where !FileManager.default.fileExists(atPath: outcome.folder + "/" + page) {
+                            failures.withLock { $0.append("\(invocation): no \(page) in \(outcome.folder)") }
+                        }
+                    } catch {
+                        failures.withLock { $0.append("\(invocation): \(error)") }
+                    }
                 }
             }
         }
-        /// Failures collected from both workers.
-        final class Failures: @unchecked Sendable {
-            let lock = NSLock()
-            var messages: [String] = []
-            func add(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
-        }
-        let failures = Failures()
-        let root = folder
-        let jobs = planned
-        // Two lessons at a time: the machines running the suite have two cores.
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let output = root.appendingPathComponent("out-\(index)").path
-            let arguments = jobs[index] + ["--output", output]
-            let message: String?
-            do {
-                let result = try BinaryRunner.run(arguments, in: Self.packageRoot, environment: ["EXPLORER_QUICK": "1"])
-                let pages = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter {
-                    $0.hasPrefix("lesson-")
-                }
-                let written =
-                    pages.count == 1 && FileManager.default.fileExists(atPath: output + "/" + pages[0] + "/index.html")
-                message =
-                    result.status != 0
-                    ? "exit \(result.status): \(result.standardError)"
-                    : written ? nil : "no page in \(output)"
-            } catch {
-                message = "\(error)"
-            }
-            if let message { failures.add("explorer \(arguments.joined(separator: " ")): \(message)") }
-        }
-        XCTAssertEqual(failures.messages, [], failures.messages.joined(separator: "\n"))
-        XCTAssertGreaterThanOrEqual(jobs.count, 2 * 5 * 7)
+        let messages = failures.withLock { $0 }
+        XCTAssertEqual(messages, [], messages.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(planned.map(\.runs.count).reduce(0, +), 2 * 5 * 7)
     }
 
     func testBelowTheSmallestSizeTheLessonStopsBeforeRunning() throws {
