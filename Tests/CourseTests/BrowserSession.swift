@@ -248,7 +248,11 @@ struct BrowserSession {
         init(_ description: String) { self.description = description }
     }
 
-    static func launch(_ path: String, _ arguments: [String], folder: URL) throws -> Process {
+    /// Starts `path` with `arguments` in `folder`, its output into a log of its own and
+    /// `environment` added to this process's.
+    static func launch(_ path: String, _ arguments: [String], folder: URL, environment: [String: String] = [:]) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -258,7 +262,8 @@ struct BrowserSession {
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
-        process.environment = ProcessInfo.processInfo.environment.merging(["SERVE_TEST_LOG": log.path]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .merging(["SERVE_TEST_LOG": log.path]) { $1 }
         try process.run()
         return process
     }

@@ -23,7 +23,12 @@ final class HeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    let headTimeout = TimeAmount.seconds(10), bodyTimeout = TimeAmount.seconds(120)
+    let headTimeout = TimeAmount.seconds(HeadGuard.headSeconds), bodyTimeout = TimeAmount.seconds(120)
+    /// The head's deadline in seconds: 10, or 1…10 from `EXPLORER_SERVE_HEAD_SECONDS` (a test's shorter wait).
+    static let headSeconds: Int64 = {
+        let asked = Int64(ProcessInfo.processInfo.environment["EXPLORER_SERVE_HEAD_SECONDS"] ?? "") ?? 10
+        return min(max(asked, 1), 10)
+    }()
     /// Most connections at once, and from one address: 512 and 256, fewer where the file limit
     /// (first raised to its hard limit, at most 65,536) leaves less than 64 files besides two each.
     static let caps: (total: Int, perAddress: Int) = {
