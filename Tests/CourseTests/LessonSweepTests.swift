@@ -226,11 +226,23 @@ final class LessonSweepTests: XCTestCase {
 
     /// The page's Markdown for `lesson` with `settings`.
     func page(_ lesson: String, _ settings: [String]) throws -> String {
-        let output = folder.appendingPathComponent("pages-\(UUID().uuidString)").path
-        let result = try explorer(
-            ["lesson", lesson, "--format", "markdown", "--output", output] + settings.flatMap { ["--set", $0] })
-        XCTAssertEqual(result.status, 0, result.standardError)
-        return result.standardOutput.replacingOccurrences(of: "\n", with: " ")
+        try pages([(lesson, settings)])[0]
+    }
+
+    /// `page` for each of `runs`, two at a time (`BinaryRunner.runAll`), in the order asked.
+    func pages(_ runs: [(lesson: String, settings: [String])]) throws -> [String] {
+        let arguments = runs.map { run in
+            [
+                "lesson", run.lesson, "--format", "markdown", "--output",
+                folder.appendingPathComponent("pages-\(UUID())").path
+            ]
+                + run.settings.flatMap { ["--set", $0] }
+        }
+        let results = try BinaryRunner.runAll(arguments, in: Self.packageRoot, environment: ["EXPLORER_QUICK": "1"])
+        for (run, result) in zip(runs, results) {
+            XCTAssertEqual(result.status, 0, "lesson \(run.lesson) \(run.settings): \(result.standardError)")
+        }
+        return results.map { $0.standardOutput.replacingOccurrences(of: "\n", with: " ") }
     }
 
     func firstMatch(_ pattern: String, in text: String) -> [String]? {
@@ -244,8 +256,8 @@ final class LessonSweepTests: XCTestCase {
     /// change with σ and are the numbers in the tables beside the sentence.
     func testLessonTwoQuotesItsOwnTables() throws {
         var quoted: [String] = []
-        for sigma in ["1.5", "3"] {
-            let text = try page("2", ["sigma=\(sigma)"])
+        let sigmas = ["1.5", "3"]
+        for (sigma, text) in zip(sigmas, try pages(sigmas.map { ("2", ["sigma=\($0)"]) })) {
             guard let numbers = firstMatch(#"normalised 1-D centre, (0\.\d{7}), squared is (0\.\d{7})"#, in: text)
             else {
                 XCTFail("no outer-product sentence for σ = \(sigma)")
@@ -267,11 +279,12 @@ final class LessonSweepTests: XCTestCase {
     /// Lesson 9 says how far its Gaussian reaches against the shift, and the motion report beside
     /// it states the same reach.
     func testLessonNineComparesItsReachWithTheShift() throws {
-        let far = try page("9", ["shift=30"])
+        let both = try pages([("9", ["shift=30"]), ("9", ["shift=12", "sigma=5"])])
+        let far = both[0]
         XCTAssertTrue(far.contains("reaches ⌊3σ + ½⌋ = 24 pixels, no farther than the 30 pixels"), far)
         XCTAssertTrue(far.contains("reach 24 px"), "the motion report states the reach")
         XCTAssertFalse(far.contains("8-σ"))
-        let near = try page("9", ["shift=12", "sigma=5"])
+        let near = both[1]
         XCTAssertTrue(near.contains("reaches ⌊3σ + ½⌋ = 15 pixels, farther than the 12 pixels"), near)
         XCTAssertTrue(near.contains("reach 15 px"), "the motion report states the reach")
     }
@@ -281,8 +294,8 @@ final class LessonSweepTests: XCTestCase {
     func testLessonEightReadsTheGlassItDrew() throws {
         let images = try writeSweepImages()
         var widths: [Int] = []
-        for image in [images[1], "photo"] {
-            let text = try page("8", ["image=\(image)"])
+        let pictures = [images[1], "photo"]
+        for (image, text) in zip(pictures, try pages(pictures.map { ("8", ["image=\($0)"]) })) {
             guard let prose = firstMatch(#"pixels: three boxes of width (\d+), which reach (\d+) pixels"#, in: text),
                 let report = firstMatch(#"Blur: three boxes of width (\d+) .*?plus (\d+) px around"#, in: text)
             else {
@@ -300,8 +313,8 @@ final class LessonSweepTests: XCTestCase {
     /// match the `boxes` report above the sentence.
     func testLessonSixQuotesApplesWidthFromItsTable() throws {
         var widths: [String] = []
-        for sigma in ["3", "8"] {
-            let text = try page("6", ["sigma=\(sigma)"])
+        let sigmas = ["3", "8"]
+        for (sigma, text) in zip(sigmas, try pages(sigmas.map { ("6", ["sigma=\($0)"]) })) {
             guard
                 let prose = firstMatch(
                     #"here d = (\d+), and three boxes of \d+ achieve σ = ([\d.]+) for r = "#, in: text),
@@ -320,24 +333,41 @@ final class LessonSweepTests: XCTestCase {
 
     // MARK: - Shown commands re-run
 
-    /// Every `$ explorer …` line of lessons 1 and 7, pasted in the page's folder, runs.
+    /// Every `$ explorer …` line of lessons 1 and 7, pasted in the page's folder, runs: each
+    /// lesson's commands in order, the two lessons at once (one per core).
     func testShownCommandsRunInThePageFolder() throws {
-        for lesson in ["1", "7"] {
-            let output = folder.appendingPathComponent("shown-\(lesson)")
-            let result = try explorer(["lesson", lesson, "--quiet", "--quick", "--output", output.path])
-            XCTAssertEqual(result.status, 0, result.standardError)
-            let page = try FileManager.default.contentsOfDirectory(atPath: output.path).first {
-                $0.hasPrefix("lesson-")
-            }.map { output.appendingPathComponent($0) }!
-            let markdown = try String(contentsOf: page.appendingPathComponent("README.md"), encoding: .utf8)
-            let commands = markdown.split(separator: "\n").filter { $0.hasPrefix("$ explorer ") }.map {
-                String($0.dropFirst("$ explorer ".count))
-            }
-            XCTAssertFalse(commands.isEmpty)
-            for command in commands {
-                let rerun = try explorer(try ShellWords.split(command), in: page)
-                XCTAssertEqual(rerun.status, 0, "lesson \(lesson): explorer \(command): \(rerun.standardError)")
+        let lessons = ["1", "7"]
+        let root = folder
+        let problems = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: lessons.count) { index in
+            let lesson = lessons[index]
+            func fail(_ text: String) { problems.withLock { $0.append("lesson \(lesson): \(text)") } }
+            do {
+                let output = root.appendingPathComponent("shown-\(lesson)")
+                let result = try BinaryRunner.run(
+                    ["lesson", lesson, "--quiet", "--quick", "--output", output.path], in: Self.packageRoot,
+                    environment: ["EXPLORER_QUICK": "1"])
+                guard result.status == 0 else { return fail(result.standardError) }
+                guard
+                    let page = try FileManager.default.contentsOfDirectory(atPath: output.path).first(where: {
+                        $0.hasPrefix("lesson-")
+                    }).map({ output.appendingPathComponent($0) })
+                else { return fail("no page in \(output.path)") }
+                let markdown = try String(contentsOf: page.appendingPathComponent("README.md"), encoding: .utf8)
+                let commands = markdown.split(separator: "\n").filter { $0.hasPrefix("$ explorer ") }.map {
+                    String($0.dropFirst("$ explorer ".count))
+                }
+                if commands.isEmpty { fail("no command shown") }
+                for command in commands {
+                    let rerun = try BinaryRunner.run(
+                        try ShellWords.split(command), in: page, environment: ["EXPLORER_QUICK": "1"])
+                    if rerun.status != 0 { fail("explorer \(command): \(rerun.standardError)") }
+                }
+            } catch {
+                fail("\(error)")
             }
         }
+        let messages = problems.withLock { $0 }
+        XCTAssertEqual(messages, [], messages.joined(separator: "\n"))
     }
 }

@@ -126,11 +126,12 @@ final class ProseAgreesWithTablesTests: FolderTestCase {
         let photographs = try TestPhotographs.write(into: folder)
         let image = try TestPhotographs.opaque()
         let whole = spread(image, PixelRect(width: image.width, height: image.height))
-        for (lesson, figure) in [
+        let figures = [
             ("1", "strip-photo-box-r3-r10.png"), ("3", "strip-box-vs-gaussian-image.png"),
             ("6", "strip-fxblur-iterations.png")
-        ] {
-            let text = try page(lesson, ["image=\(photographs.opaque)"])
+        ]
+        let pages = try lessonPages(figures.map { ($0.0, ["image=\(photographs.opaque)"]) })
+        for ((lesson, figure), text) in zip(figures, pages) {
             let rect = try closeUp(in: text, figure: figure)
             XCTAssertGreaterThan(
                 spread(image, rect), whole, "lesson \(lesson): \(rect) is flatter than the picture as a whole")

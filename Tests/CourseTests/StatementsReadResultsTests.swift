@@ -22,6 +22,11 @@ final class StatementsReadResultsTests: FolderTestCase {
         return result.standardOutput.replacingOccurrences(of: "\n", with: " ")
     }
 
+    /// `page` for each of `runs`, two at a time (`lessonPages`), in the order asked.
+    func pages(_ runs: [(lesson: String, settings: [String])]) throws -> [String] {
+        try lessonPages(runs).map { $0.replacingOccurrences(of: "\n", with: " ") }
+    }
+
     /// The numbers a pattern's groups capture in `text`.
     func numbers(_ pattern: String, in text: String) throws -> [Double] {
         let regex = try NSRegularExpression(pattern: pattern)
@@ -112,7 +117,8 @@ final class StatementsReadResultsTests: FolderTestCase {
     /// The spectra are of the unrounded blurs: near π the box leaves far more than the Gaussian
     /// (rounded to 8 bits both sat on the same floor); the kernel's climb back is read from the plot.
     func testLessonFourMeasuresTheBlurNotItsRounding() throws {
-        let text = try page("4", [])
+        let both = try pages([("4", []), ("4", ["sigma=1"])])
+        let text = both[0]
         let box = try numbers(#"\| box \| [\d.e-]+ \| [\d.e-]+ \| ([\d.e-]+) \|"#, in: text)[0]
         let gaussian = try numbers(#"\| Gaussian \| [\d.e-]+ \| [\d.e-]+ \| ([\d.e-]+) \|"#, in: text)[0]
         XCTAssertGreaterThan(box, 10 * gaussian, "near π the box's lobes pass 100× the Gaussian's gain")
@@ -125,7 +131,7 @@ final class StatementsReadResultsTests: FolderTestCase {
             KernelSpectrum.magnitude(weights, frequencies: 257).map(\.magnitude))
         XCTAssertGreaterThan(rise, 1e-6, "the kernel cut at 3σ climbs back near π")
         XCTAssertTrue(text.contains("climbs back by") && text.contains("the cut shows"), text)
-        XCTAssertFalse(try page("4", ["sigma=1"]).contains("the cut shows"), "at σ = 1 the plotted kernel only falls")
+        XCTAssertFalse(both[1].contains("the cut shows"), "at σ = 1 the plotted kernel only falls")
     }
 
     // MARK: - Lessons 1, 5, 7 and 9
@@ -143,18 +149,20 @@ final class StatementsReadResultsTests: FolderTestCase {
 
     /// At σ = 1 the box is three pixels wide: no "square under the box".
     func testLessonFiveCallsNoThreePixelBlockASquare() throws {
-        let small = try page("5", ["sigma=1"])
+        let both = try pages([("5", ["sigma=1"]), ("5", [])])
+        let small = both[0]
         XCTAssertFalse(small.contains("square under the box"), small)
         XCTAssertTrue(small.contains("the box is only 3 pixels wide"), small)
-        XCTAssertTrue(try page("5", []).contains("square under the box"))
+        XCTAssertTrue(both[1].contains("square under the box"))
     }
 
     /// A picture whose edge is transparent gets no fading frame; an opaque one does.
     func testLessonSevenSpeaksOfAFrameOnlyOnAnOpaqueEdge() throws {
-        let cutout = try page("7", ["image=builtin:cutout"])
+        let both = try pages([("7", ["image=builtin:cutout"]), ("7", [])])
+        let cutout = both[0]
         XCTAssertFalse(cutout.contains("a frame about"), cutout)
         XCTAssertTrue(cutout.contains("own edge is mostly transparent"), cutout)
-        XCTAssertTrue(try page("7", []).contains("a frame about"))
+        XCTAssertTrue(both[1].contains("a frame about"))
     }
 
     /// With wrap edges the bottom-right corner takes in the left edge's bottom and the top edge's
@@ -180,20 +188,21 @@ final class StatementsReadResultsTests: FolderTestCase {
 
     /// On a flat picture no frame differs, and the lesson says so instead of "every frame differs".
     func testLessonNineCountsTheFramesThatDiffer() throws {
-        let flat = try page("9", ["image=\(try flatGrey())"])
+        let both = try pages([("9", ["image=\(try flatGrey())"]), ("9", [])])
+        let flat = both[0]
         XCTAssertFalse(flat.contains("every one of the"), flat)
         XCTAssertTrue(flat.contains("no frame differs near the panel's border"), flat)
         XCTAssertFalse(
             flat.contains("Live cost per update interval, and parallax"), "the caption promised a cost the figure lacks"
         )
-        XCTAssertTrue(try page("9", []).contains("every one of the 8 frames differs"))
+        XCTAssertTrue(both[1].contains("every one of the 8 frames differs"))
     }
 
     // MARK: - Lessons 8, 10, 11, 12 and 14: the branch the numbers choose
 
     func testLessonEightComparesTheChangesByTheirSize() throws {
-        for image in ["photo", try flatGrey()] {
-            let text = try page("8", ["image=\(image)"])
+        let images = ["photo", try flatGrey()]
+        for (image, text) in zip(images, try pages(images.map { ("8", ["image=\($0)"]) })) {
             let d = try numbers(
                 #"at most (\d+(?:\.\d+)?) levels from the light glass, the unsaturated one (\d+(?:\.\d+)?) and the thin tint (\d+(?:\.\d+)?)"#,
                 in: text)
@@ -216,15 +225,15 @@ final class StatementsReadResultsTests: FolderTestCase {
     /// A label under 9 pixels gets its size beside the verdict; 30 pt at a scale below 1 is not large text.
     func testATinyLabelIsNotJudgedOnItsRatioAlone() throws {
         XCTAssertFalse(ContrastCheck.isLargeText(pixels: 6.75, bold: false, scale: 0.225))
-        let small = try page("10", ["image=builtin:noise@160x120"])
-        XCTAssertTrue(small.contains("yes, but 6.75 px is too small to read"), small)
-        XCTAssertFalse(try page("10", []).contains("too small to read"))
+        let both = try pages([("10", ["image=builtin:noise@160x120"]), ("10", [])])
+        XCTAssertTrue(both[0].contains("yes, but 6.75 px is too small to read"), both[0])
+        XCTAssertFalse(both[1].contains("too small to read"))
     }
 
     func testLessonElevenLooksForAFringeOnlyWhereOneShows() throws {
         let photographs = try TestPhotographs.write(into: folder)
-        for image in ["builtin:cutout", photographs.cutout, photographs.opaque] {
-            let text = try page("11", ["image=\(image)"])
+        let images = ["builtin:cutout", photographs.cutout, photographs.opaque]
+        for (image, text) in zip(images, try pages(images.map { ("11", ["image=\($0)"]) })) {
             let seen = try numbers(#"\| \d+ \| [\d.]+ \| (\d+(?:\.\d+)?) \| \d+ \|"#, in: text)[0]
             XCTAssertEqual(
                 text.contains("Look in the straight panel for a fringe"), seen >= 3,
@@ -247,8 +256,8 @@ final class StatementsReadResultsTests: FolderTestCase {
     }
 
     func testLessonTwelveCallsOnlyASmallChangeNearlyTheSame() throws {
-        for image in ["photo", "builtin:lights", try flatGrey()] {
-            let text = try page("12", ["image=\(image)"])
+        let images = ["photo", "builtin:lights", try flatGrey()]
+        for (image, text) in zip(images, try pages(images.map { ("12", ["image=\($0)"]) })) {
             let change = try numbers(#" changes by (-?[\d.]+) % on stored values"#, in: text)[0]
             XCTAssertEqual(
                 text.contains("nearly the same encoded or not"), abs(change) < 3, "lesson 12 on \(image): \(change) %")
@@ -256,8 +265,8 @@ final class StatementsReadResultsTests: FolderTestCase {
     }
 
     func testLessonFourteenBlamesVibrancyOnlyWhenThePlainLabelPasses() throws {
-        for image in ["photo", "builtin:noise@480x320", "builtin:checker@480x320"] {
-            let text = try page("14", ["image=\(image)"])
+        let images = ["photo", "builtin:noise@480x320", "builtin:checker@480x320"]
+        for (image, text) in zip(images, try pages(images.map { ("14", ["image=\($0)"]) })) {
             let c = try numbers(
                 #"the plain label reaches (\d+(?:\.\d+)?):1 at its worst glyph pixel, the vibrant one (\d+(?:\.\d+)?):1"#,
                 in: text)

@@ -4,11 +4,6 @@ import XCTest
 /// Lessons 15–18 (issue 37) at both ends of their ranges: each sentence that reads a result
 /// states what the table beside it shows, and its branch follows the numbers.
 final class UsesLessonsTests: FolderTestCase {
-    /// The page's Markdown for `lesson` with `settings`.
-    func page(_ lesson: String, _ settings: [String]) throws -> String {
-        try lessonPage(lesson, settings)
-    }
-
     /// The cells of the first Markdown table row whose first cell is `first`.
     func row(_ first: String, in page: String) throws -> [String] {
         let line = try XCTUnwrap(page.split(separator: "\n").first { $0.hasPrefix("| \(first) |") }, "no row \(first)")
@@ -21,30 +16,34 @@ final class UsesLessonsTests: FolderTestCase {
     }
 
     func testLessonFifteenCountsTheClippingItsTableShows() throws {
-        for amount in ["0.5", "3"] {
-            let text = try page("15", ["amount=\(amount)", "sigma=\(amount == "3" ? 6 : 1)"])
+        let amounts = ["0.5", "3"]
+        let pages = try lessonPages(amounts.map { ("15", ["amount=\($0)", "sigma=\($0 == "3" ? 6 : 1)"]) })
+        for (amount, text) in zip(amounts, pages) {
             let clipped = try row("sharpened.png", in: text)[4]
             XCTAssertTrue(flat(text).contains("\(clipped) pixels ("), "amount \(amount): the prose counts \(clipped)")
         }
     }
 
     func testLessonSixteenReadsItsConversionTable() throws {
-        let middle = flat(try page("16", ["shadow=16"]))
+        let pages = try lessonPages([
+            ("16", ["shadow=16"]), ("16", ["shadow=40", "kernel_half=15"]), ("16", ["shadow=2", "kernel_half=0"])
+        ])
+        let middle = flat(pages[0])
         XCTAssertTrue(middle.contains("B = 16 is σ = 8."), middle)
         XCTAssertTrue(middle.contains("`BoxShadow(blurRadius: 12.99)`"), "(8 − 0.5)/0.57735 = 12.990…")
         XCTAssertTrue(middle.contains("RenderScript would take radius 18.5"), "(8 − 0.6)/0.4")
-        let wide = try page("16", ["shadow=40", "kernel_half=15"])
+        let wide = pages[1]
         XCTAssertEqual(try row("renderscript", in: wide)[1], "—")
         XCTAssertTrue(flat(wide).contains("RenderScript cannot make it at all"))
         XCTAssertTrue(flat(wide).contains("a Gaussian cut at (k − 1)/2 = 15 pixels"))
-        let small = try page("16", ["shadow=2", "kernel_half=0"])
+        let small = pages[2]
         XCTAssertTrue(flat(small).contains("at σ = 1 the kernel is a true Gaussian"))
         XCTAssertTrue(flat(small).contains("for sizes up to 7 OpenCV does not use the rule"))
     }
 
     func testLessonSeventeenComparesTheMeansItsTablesShow() throws {
-        for threshold in ["0.3", "0.95"] {
-            let text = try page("17", ["threshold=\(threshold)"])
+        let thresholds = ["0.3", "0.95"]
+        for (threshold, text) in zip(thresholds, try lessonPages(thresholds.map { ("17", ["threshold=\($0)"]) })) {
             let linear = try XCTUnwrap(Double(try row("bloom-linear.png", in: text)[3]))
             let stored = try XCTUnwrap(Double(try row("bloom-stored.png", in: text)[3]))
             let says = flat(text).contains("In linear light the bloom made the picture lighter on average")
@@ -53,8 +52,8 @@ final class UsesLessonsTests: FolderTestCase {
     }
 
     func testLessonEighteenNamesTheSigmaWithTheBestPSNR() throws {
-        for noise in ["0.1", "0.6"] {
-            let text = try page("18", ["noise=\(noise)"])
+        let noises = ["0.1", "0.6"]
+        for (noise, text) in zip(noises, try lessonPages(noises.map { ("18", ["noise=\($0)"]) })) {
             var best = ("noisy", try XCTUnwrap(Double(try row("noisy", in: text)[1])))
             for sigma in ["0.4", "0.8", "1.6"] {
                 let psnr = try XCTUnwrap(Double(try row("blurred, σ = \(sigma)", in: text)[1]))

@@ -4,19 +4,20 @@ import XCTest
 /// Runs the built `explorer` binary, as swift-argument-parser's end-to-end tests do.
 public enum BinaryRunner {
     /// The package's root folder (where Package.swift is), from this file's place in `Tests/TestSupport/`.
-    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The folder holding the built products; `swift test` builds `explorer` there too.
     ///
     /// As in swift-argument-parser's tests: on Linux the test runner is itself in that folder.
     public static var productsFolder: URL {
         #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        return packageRoot.appendingPathComponent(".build/debug")
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
+            return packageRoot.appendingPathComponent(".build/debug")
         #else
-        return Bundle.main.bundleURL
+            return Bundle.main.bundleURL
         #endif
     }
 
@@ -33,7 +34,9 @@ public enum BinaryRunner {
     ///
     /// Output goes to temporary files rather than pipes, so a chatty command cannot fill a pipe
     /// and block while the other one is read.
-    public static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws
+        -> Result
+    {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: executable.path])
         }
@@ -61,8 +64,26 @@ public enum BinaryRunner {
         process.waitUntilExit()
         try out.close()
         try err.close()
-        return Result(status: process.terminationStatus,
-                      standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-                      standardError: try String(contentsOf: errURL, encoding: .utf8))
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+            standardError: try String(contentsOf: errURL, encoding: .utf8))
+    }
+
+    /// `run` for each of `argumentLists`, two at a time (the machines running the suite have two
+    /// cores, and a test waiting for one explorer leaves the other idle); the results in the
+    /// order asked.
+    ///
+    /// - Throws: the first error `run` threw, once every run has ended.
+    public static func runAll(_ argumentLists: [[String]], in folder: URL? = nil, environment: [String: String] = [:])
+        throws -> [Result]
+    {
+        let lock = NSLock()
+        nonisolated(unsafe) var results = [Swift.Result<Result, any Error>?](repeating: nil, count: argumentLists.count)
+        DispatchQueue.concurrentPerform(iterations: argumentLists.count) { index in
+            let result = Swift.Result { try run(argumentLists[index], in: folder, environment: environment) }
+            lock.withLock { results[index] = result }
+        }
+        return try results.map { try $0!.get() }
     }
 }

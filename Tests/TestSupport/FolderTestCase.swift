@@ -30,6 +30,24 @@ open class FolderTestCase: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         return result.standardOutput
     }
+
+    /// `lessonPage` for each of `runs`, two at a time (`BinaryRunner.runAll`), each into a folder
+    /// of its own; the pages in the order asked, every run must succeed.
+    open func lessonPages(_ runs: [(lesson: String, settings: [String])]) throws -> [String] {
+        let arguments = runs.enumerated().map { index, run in
+            [
+                "lesson", run.lesson, "--format", "markdown", "--output",
+                folder.appendingPathComponent("out-\(index)").path
+            ]
+                + run.settings.flatMap { ["--set", $0] }
+        }
+        let results = try BinaryRunner.runAll(
+            arguments, in: BinaryRunner.packageRoot, environment: ["EXPLORER_QUICK": "1"])
+        for (run, result) in zip(runs, results) {
+            XCTAssertEqual(result.status, 0, "lesson \(run.lesson) \(run.settings): \(result.standardError)")
+        }
+        return results.map(\.standardOutput)
+    }
 }
 
 extension XCTestCase {
