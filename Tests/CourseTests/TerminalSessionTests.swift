@@ -11,7 +11,9 @@ final class TerminalSessionTests: XCTestCase {
         return paths.map { "\($0)/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    let socket = "explorer-test-\(getpid())"
+    /// This test's own tmux server: one per test, since a server the previous test killed may
+    /// still be going away when the next test starts its session.
+    let socket = "explorer-test-\(getpid())-\(UUID().uuidString.prefix(8))"
 
     /// Runs tmux on this test's own server and returns what it printed.
     ///
