@@ -229,20 +229,9 @@ final class LessonSweepTests: XCTestCase {
         try pages([(lesson, settings)])[0]
     }
 
-    /// `page` for each of `runs`, two at a time (`BinaryRunner.runAll`), in the order asked.
+    /// `page` for each of `runs`, one per core at once (`BinaryRunner.lessonPages`), in the order asked.
     func pages(_ runs: [(lesson: String, settings: [String])]) throws -> [String] {
-        let arguments = runs.map { run in
-            [
-                "lesson", run.lesson, "--format", "markdown", "--output",
-                folder.appendingPathComponent("pages-\(UUID())").path
-            ]
-                + run.settings.flatMap { ["--set", $0] }
-        }
-        let results = try BinaryRunner.runAll(arguments, in: Self.packageRoot, environment: ["EXPLORER_QUICK": "1"])
-        for (run, result) in zip(runs, results) {
-            XCTAssertEqual(result.status, 0, "lesson \(run.lesson) \(run.settings): \(result.standardError)")
-        }
-        return results.map { $0.standardOutput.replacingOccurrences(of: "\n", with: " ") }
+        try BinaryRunner.lessonPages(runs, under: folder).map { $0.replacingOccurrences(of: "\n", with: " ") }
     }
 
     func firstMatch(_ pattern: String, in text: String) -> [String]? {

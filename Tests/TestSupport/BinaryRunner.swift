@@ -70,9 +70,9 @@ public enum BinaryRunner {
             standardError: try String(contentsOf: errURL, encoding: .utf8))
     }
 
-    /// `run` for each of `argumentLists`, two at a time (the machines running the suite have two
-    /// cores, and a test waiting for one explorer leaves the other idle); the results in the
-    /// order asked.
+    /// `run` for each of `argumentLists`, one per core at once (`concurrentPerform`; the machines
+    /// running the suite have two, and a test waiting for one explorer leaves the other idle); the
+    /// results in the order asked.
     ///
     /// - Throws: the first error `run` threw, once every run has ended.
     public static func runAll(_ argumentLists: [[String]], in folder: URL? = nil, environment: [String: String] = [:])
@@ -85,5 +85,25 @@ public enum BinaryRunner {
             lock.withLock { results[index] = result }
         }
         return try results.map { try $0!.get() }
+    }
+
+    /// The Markdown page of each of `runs` (`explorer lesson N --format markdown`, each setting a
+    /// `--set`), run from the package root in quick mode, one per core at once (`runAll`), each into a
+    /// folder of its own under `folder`; the pages in the order asked, every run must succeed.
+    public static func lessonPages(_ runs: [(lesson: String, settings: [String])], under folder: URL) throws
+        -> [String]
+    {
+        let arguments = runs.map { run in
+            [
+                "lesson", run.lesson, "--format", "markdown", "--output",
+                folder.appendingPathComponent("pages-\(UUID())").path
+            ]
+                + run.settings.flatMap { ["--set", $0] }
+        }
+        let results = try runAll(arguments, in: packageRoot, environment: ["EXPLORER_QUICK": "1"])
+        for (run, result) in zip(runs, results) {
+            XCTAssertEqual(result.status, 0, "lesson \(run.lesson) \(run.settings): \(result.standardError)")
+        }
+        return results.map(\.standardOutput)
     }
 }

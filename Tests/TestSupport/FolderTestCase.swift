@@ -23,30 +23,13 @@ open class FolderTestCase: XCTestCase {
     /// The Markdown page of `lesson` run with `settings` (`name=value`, each a `--set`) from the
     /// package root, in quick mode, into the test's folder; the run must succeed.
     open func lessonPage(_ lesson: String, _ settings: [String]) throws -> String {
-        let arguments =
-            ["lesson", lesson, "--format", "markdown", "--output", folder.appendingPathComponent("out").path]
-            + settings.flatMap { ["--set", $0] }
-        let result = try BinaryRunner.run(arguments, in: BinaryRunner.packageRoot, environment: ["EXPLORER_QUICK": "1"])
-        XCTAssertEqual(result.status, 0, result.standardError)
-        return result.standardOutput
+        try lessonPages([(lesson, settings)])[0]
     }
 
-    /// `lessonPage` for each of `runs`, two at a time (`BinaryRunner.runAll`), each into a folder
-    /// of its own; the pages in the order asked, every run must succeed.
+    /// `lessonPage` for each of `runs`, one per core at once (`BinaryRunner.lessonPages`), each into a
+    /// folder of its own; the pages in the order asked, every run must succeed.
     open func lessonPages(_ runs: [(lesson: String, settings: [String])]) throws -> [String] {
-        let arguments = runs.enumerated().map { index, run in
-            [
-                "lesson", run.lesson, "--format", "markdown", "--output",
-                folder.appendingPathComponent("out-\(index)").path
-            ]
-                + run.settings.flatMap { ["--set", $0] }
-        }
-        let results = try BinaryRunner.runAll(
-            arguments, in: BinaryRunner.packageRoot, environment: ["EXPLORER_QUICK": "1"])
-        for (run, result) in zip(runs, results) {
-            XCTAssertEqual(result.status, 0, "lesson \(run.lesson) \(run.settings): \(result.standardError)")
-        }
-        return results.map(\.standardOutput)
+        try BinaryRunner.lessonPages(runs, under: folder)
     }
 }
 
