@@ -48,17 +48,23 @@ struct LaneLines {
     }
 
     /// Rewrites the padding of `line` from its own pixels, as the edge mode reads them: what a
-    /// pass that applies the edge mode to its own input needs after the previous pass.
+    /// pass that applies the edge mode to its own input needs after the previous pass, and what
+    /// `gather` does once the pixels are in. Each padding position is one 128-byte copy of the
+    /// position it mirrors (or zeros).
     func refillPadding(_ line: UnsafeMutablePointer<SIMD16<Float>>) {
-        for p in 0..<paddedCount where p < before || p >= before + count {
-            let s = map[p]
-            if s < 0 {
-                line[2 * p] = SIMD16()
-                line[2 * p + 1] = SIMD16()
-            } else {
-                line[2 * p] = line[2 * (s + before)]
-                line[2 * p + 1] = line[2 * (s + before) + 1]
+        map.withUnsafeBufferPointer { map in
+            func fill(_ p: Int) {
+                let s = map[p]
+                if s < 0 {
+                    line[2 * p] = SIMD16()
+                    line[2 * p + 1] = SIMD16()
+                } else {
+                    line[2 * p] = line[2 * (s + before)]
+                    line[2 * p + 1] = line[2 * (s + before) + 1]
+                }
             }
+            for p in 0..<before { fill(p) }
+            for p in (before + count)..<paddedCount { fill(p) }
         }
     }
 
@@ -93,7 +99,9 @@ struct LaneLines {
                         continue
                     }
                     lines.gather(pixels + 4 * y0 * width, positionStride: 4, laneStride: 4 * width, valid: valid)
-                    lines.scatter(filter(lines), into: pixels + 4 * y0 * width, positionStride: 4, laneStride: 4 * width, valid: valid)
+                    lines.scatter(
+                        filter(lines), into: pixels + 4 * y0 * width, positionStride: 4, laneStride: 4 * width,
+                        valid: valid)
                 }
             }
             let columnGroups = (width + lanes - 1) / lanes
@@ -108,78 +116,74 @@ struct LaneLines {
                         continue
                     }
                     lines.gather(pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, valid: valid)
-                    lines.scatter(filter(lines), into: pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, valid: valid)
+                    lines.scatter(
+                        filter(lines), into: pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, valid: valid)
                 }
             }
         }
     }
 
     /// Copies `valid` lines (pixel `i` of line `l` at `source + i·positionStride + l·laneStride`
-    /// floats) into `a`, padding included.
+    /// floats) into `a`, padding included; lanes from `valid` on hold zeros.
     ///
-    /// Lines side by side in memory (a block of columns, `laneStride` 4) are copied a position
-    /// at a time, 128 contiguous bytes; lines far apart (rows) a line at a time, so that each
-    /// row is read in order.
+    /// The pixels are copied a position at a time: the eight lines' pixel `i`, then the whole
+    /// 128-byte position `before + i` of `a`. Rows are then eight streams read in order side by
+    /// side, and a block of columns 128 contiguous bytes a position. The padding is then copied
+    /// from the pixels now in `a` (`refillPadding`).
     func gather(_ source: UnsafePointer<Float>, positionStride: Int, laneStride: Int, valid: Int) {
-        let out = UnsafeMutableRawPointer(a)
-        let input = UnsafeRawPointer(source)
-        map.withUnsafeBufferPointer { map in
-            if laneStride == 4 && valid == LaneLines.lanes {
-                for p in 0..<paddedCount {
-                    let s = map[p]
-                    if s < 0 {
-                        a[2 * p] = SIMD16()
-                        a[2 * p + 1] = SIMD16()
-                    } else {
-                        let line = input + 4 * s * positionStride
-                        a[2 * p] = line.loadUnaligned(as: SIMD16<Float>.self)
-                        a[2 * p + 1] = line.loadUnaligned(fromByteOffset: 64, as: SIMD16<Float>.self)
-                    }
+        var from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(a + 2 * before)
+        let step = 4 * positionStride, lane = 4 * laneStride
+        if valid == LaneLines.lanes {
+            for _ in 0..<count {
+                for l in 0..<LaneLines.lanes {
+                    to.storeBytes(
+                        of: from.loadUnaligned(fromByteOffset: l &* lane, as: SIMD4<Float>.self),
+                        toByteOffset: 16 * l, as: SIMD4<Float>.self)
                 }
-                return
+                from += step
+                to += 128
             }
-            for l in 0..<LaneLines.lanes {
-                let line = input + 4 * l * laneStride, lane = out + 16 * l
-                if l >= valid {
-                    for p in 0..<paddedCount { lane.storeBytes(of: SIMD4<Float>(), toByteOffset: 128 * p, as: SIMD4<Float>.self) }
-                    continue
+        } else {
+            for _ in 0..<count {
+                for l in 0..<LaneLines.lanes {
+                    let value =
+                        l < valid ? from.loadUnaligned(fromByteOffset: l &* lane, as: SIMD4<Float>.self) : SIMD4()
+                    to.storeBytes(of: value, toByteOffset: 16 * l, as: SIMD4<Float>.self)
                 }
-                for p in 0..<paddedCount where p < before || p >= before + count {
-                    let s = map[p]
-                    let value = s < 0 ? SIMD4<Float>() : line.loadUnaligned(fromByteOffset: 4 * s * positionStride, as: SIMD4<Float>.self)
-                    lane.storeBytes(of: value, toByteOffset: 128 * p, as: SIMD4<Float>.self)
-                }
-                var from = line, to = lane + 128 * before
-                for _ in 0..<count {
-                    to.storeBytes(of: from.loadUnaligned(as: SIMD4<Float>.self), as: SIMD4<Float>.self)
-                    from += 4 * positionStride
-                    to += 128
-                }
+                from += step
+                to += 128
             }
         }
+        refillPadding(a)
     }
 
-    /// Writes positions `before..<before + count` of `line` back to the `valid` lines.
+    /// Writes positions `before..<before + count` of `line` back to the `valid` lines, a
+    /// position at a time, as `gather` reads them.
     func scatter(
         _ line: UnsafeMutablePointer<SIMD16<Float>>, into target: UnsafeMutablePointer<Float>,
         positionStride: Int, laneStride: Int, valid: Int
     ) {
-        let input = UnsafeRawPointer(line)
-        let out = UnsafeMutableRawPointer(target)
-        if laneStride == 4 && valid == LaneLines.lanes {
-            for i in 0..<count {
-                let to = out + 4 * i * positionStride
-                to.storeBytes(of: line[2 * (i + before)], as: SIMD16<Float>.self)
-                to.storeBytes(of: line[2 * (i + before) + 1], toByteOffset: 64, as: SIMD16<Float>.self)
-            }
-            return
-        }
-        for l in 0..<valid {
-            var from = input + 128 * before + 16 * l, to = out + 4 * l * laneStride
+        var from = UnsafeRawPointer(line + 2 * before), to = UnsafeMutableRawPointer(target)
+        let step = 4 * positionStride, lane = 4 * laneStride
+        if valid == LaneLines.lanes {
             for _ in 0..<count {
-                to.storeBytes(of: from.load(as: SIMD4<Float>.self), as: SIMD4<Float>.self)
+                for l in 0..<LaneLines.lanes {
+                    to.storeBytes(
+                        of: from.load(fromByteOffset: 16 * l, as: SIMD4<Float>.self),
+                        toByteOffset: l &* lane, as: SIMD4<Float>.self)
+                }
                 from += 128
-                to += 4 * positionStride
+                to += step
+            }
+        } else {
+            for _ in 0..<count {
+                for l in 0..<valid {
+                    to.storeBytes(
+                        of: from.load(fromByteOffset: 16 * l, as: SIMD4<Float>.self),
+                        toByteOffset: l &* lane, as: SIMD4<Float>.self)
+                }
+                from += 128
+                to += step
             }
         }
     }
