@@ -1,3 +1,5 @@
+import CSeparableKernels
+
 /// Eight lines of an image side by side in padded scratch: the frame the one-dimensional
 /// methods (extended box, stack blur, Deriche, Young–van Vliet, linear taps) run their line
 /// filters in, rows first, then columns.
@@ -12,6 +14,21 @@
 struct LaneLines {
     /// Lines per group.
     static let lanes = 8
+
+    /// How many positions ahead the copies of a full block of columns (`gather`, `scatter`) ask
+    /// for the lines they will read or write (docs/performance.md, "Issue 38: the eight-line
+    /// frame (laneframe)").
+    static let prefetchDistance = 8
+
+    /// Asks the cache for the lines of the 128 bytes from `p`: two or three lines, since the
+    /// image's pixels are 16-byte aligned. Before a write too: the line is then in the cache
+    /// when the store comes.
+    @inline(__always)
+    static func prefetch(_ p: UnsafeRawPointer) {
+        blur_prefetch_line(p)
+        blur_prefetch_line(p + 64)
+        blur_prefetch_line(p + 127)
+    }
 
     /// Two scratch lines the passes ping-pong between, `paddedCount` positions of two vectors.
     let a: UnsafeMutablePointer<SIMD16<Float>>
@@ -128,13 +145,18 @@ struct LaneLines {
     ///
     /// The pixels are copied a position at a time: the eight lines' pixel `i`, then the whole
     /// 128-byte position `before + i` of `a`. Rows are then eight streams read in order side by
-    /// side, and a block of columns 128 contiguous bytes a position. The padding is then copied
-    /// from the pixels now in `a` (`refillPadding`).
+    /// side, and a block of columns 128 contiguous bytes a position. A block of columns' positions
+    /// lie a row apart, where the hardware's prefetchers do not follow, so its copy asks for the
+    /// lines `prefetchDistance` positions ahead. The padding is then copied from the pixels now
+    /// in `a` (`refillPadding`).
     func gather(_ source: UnsafePointer<Float>, positionStride: Int, laneStride: Int, valid: Int) {
         var from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(a + 2 * before)
         let step = 4 * positionStride, lane = 4 * laneStride
         if valid == LaneLines.lanes {
-            for _ in 0..<count {
+            // Rows ask for nothing (`ahead` is their length): they are read in order.
+            let ahead = laneStride == 4 ? LaneLines.prefetchDistance : count, reach = ahead &* step
+            for i in 0..<count {
+                if i &+ ahead < count { LaneLines.prefetch(from + reach) }
                 for l in 0..<LaneLines.lanes {
                     to.storeBytes(
                         of: from.loadUnaligned(fromByteOffset: l &* lane, as: SIMD4<Float>.self),
@@ -158,7 +180,8 @@ struct LaneLines {
     }
 
     /// Writes positions `before..<before + count` of `line` back to the `valid` lines, a
-    /// position at a time, as `gather` reads them.
+    /// position at a time, as `gather` reads them; a block of columns asks for the lines it will
+    /// write `prefetchDistance` positions ahead.
     func scatter(
         _ line: UnsafeMutablePointer<SIMD16<Float>>, into target: UnsafeMutablePointer<Float>,
         positionStride: Int, laneStride: Int, valid: Int
@@ -166,7 +189,10 @@ struct LaneLines {
         var from = UnsafeRawPointer(line + 2 * before), to = UnsafeMutableRawPointer(target)
         let step = 4 * positionStride, lane = 4 * laneStride
         if valid == LaneLines.lanes {
-            for _ in 0..<count {
+            // Rows ask for nothing (`ahead` is their length): they are read in order.
+            let ahead = laneStride == 4 ? LaneLines.prefetchDistance : count, reach = ahead &* step
+            for i in 0..<count {
+                if i &+ ahead < count { LaneLines.prefetch(to + reach) }
                 for l in 0..<LaneLines.lanes {
                     to.storeBytes(
                         of: from.load(fromByteOffset: 16 * l, as: SIMD4<Float>.self),

@@ -14,6 +14,10 @@
 /// do not follow.
 void blur_prefetch(const void *start, ptrdiff_t bytes);
 
+/// Asks the cache for the line holding `p` (a hint, as `blur_prefetch`), inline: for a loop that
+/// asks for a line or two a step.
+static inline void blur_prefetch_line(const void *p) { __builtin_prefetch(p); }
+
 /// Two threads meeting: stores `value` in `mine` (sequentially consistent: every write before it
 /// is seen by the other thread once it sees the value), then returns once `other` is at least
 /// `value`, spinning a while and then yielding the core between looks, so that on a busy
