@@ -121,23 +121,95 @@ struct LaneLines {
                         valid: valid)
                 }
             }
-            let columnGroups = (width + lanes - 1) / lanes
-            Parallel.forSlices(of: columnGroups, threads: threads) { groups in
-                let lines = LaneLines(count: height, before: before, after: after, edges: edges, alongColumns: true)
-                defer { lines.deallocate() }
-                for g in groups {
-                    let x0 = g * lanes
-                    let valid = min(lanes, width - x0)
-                    if let inPlace, valid == lanes, before == 0, after == 0 {
-                        inPlace(UnsafeMutableRawPointer(pixels + 4 * x0), 16 * width, 16, lines)
-                        continue
+            columns(
+                pixels, width: width, height: height, edges: edges, threads: threads, before: before,
+                after: after, filter: filter, inPlace: inPlace)
+        }
+    }
+
+    /// The columns' half of `blur`: blocks of eight columns, each read into a frame, filtered and
+    /// written back. Two frames take turns: a full block's result is written back in the sweep
+    /// down the rows that reads the next block (the 128 bytes after it in each row) into the
+    /// other frame, so each row is visited once a block, not twice.
+    private static func columns(
+        _ pixels: UnsafeMutablePointer<Float>, width: Int, height: Int, edges: EdgeMode, threads: Int, before: Int,
+        after: Int, filter: @Sendable @escaping (LaneLines) -> UnsafeMutablePointer<SIMD16<Float>>,
+        inPlace: (@Sendable (UnsafeMutableRawPointer, Int, Int, LaneLines) -> Void)?
+    ) {
+        nonisolated(unsafe) let pixels = pixels
+        let columnGroups = (width + lanes - 1) / lanes
+        Parallel.forSlices(of: columnGroups, threads: threads) { groups in
+            let frames = (0..<2).map { _ in
+                LaneLines(count: height, before: before, after: after, edges: edges, alongColumns: true)
+            }
+            defer { for frame in frames { frame.deallocate() } }
+            var pending: (result: UnsafeMutablePointer<SIMD16<Float>>, x0: Int, valid: Int)?
+            var turn = 0
+            for g in groups {
+                let x0 = g * lanes
+                let valid = min(lanes, width - x0)
+                let lines = frames[turn]
+                if let inPlace, valid == lanes, before == 0, after == 0 {
+                    if let done = pending {
+                        lines.scatter(
+                            done.result, into: pixels + 4 * done.x0, positionStride: 4 * width, laneStride: 4,
+                            valid: done.valid)
+                        pending = nil
+                    }
+                    inPlace(UnsafeMutableRawPointer(pixels + 4 * x0), 16 * width, 16, lines)
+                    continue
+                }
+                if let done = pending, done.valid == lanes, valid == lanes, done.x0 + lanes == x0 {
+                    lines.gather(pixels + 4 * x0, rowFloats: 4 * width, writingBack: done.result)
+                } else {
+                    if let done = pending {
+                        lines.scatter(
+                            done.result, into: pixels + 4 * done.x0, positionStride: 4 * width, laneStride: 4,
+                            valid: done.valid)
                     }
                     lines.gather(pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, valid: valid)
-                    lines.scatter(
-                        filter(lines), into: pixels + 4 * x0, positionStride: 4 * width, laneStride: 4, valid: valid)
                 }
+                pending = (filter(lines), x0, valid)
+                turn ^= 1
+            }
+            if let done = pending {
+                frames[0].scatter(
+                    done.result, into: pixels + 4 * done.x0, positionStride: 4 * width, laneStride: 4,
+                    valid: done.valid)
             }
         }
+    }
+
+    /// Writes `result` (another frame's positions `before..<before + count`) back to the block of
+    /// eight columns just before `source`, and gathers the block of eight columns at `source`
+    /// (rows `rowFloats` apart) into `a`, in one sweep down the rows: each row's 256 bytes are
+    /// written, then read, together.
+    func gather(
+        _ source: UnsafeMutablePointer<Float>, rowFloats: Int, writingBack result: UnsafeMutablePointer<SIMD16<Float>>
+    ) {
+        var done = UnsafeRawPointer(result + 2 * before), to = UnsafeMutableRawPointer(a + 2 * before)
+        var at = UnsafeMutableRawPointer(source)
+        let step = 4 * rowFloats, ahead = LaneLines.prefetchDistance, reach = ahead &* step
+        for i in 0..<count {
+            if i &+ ahead < count {
+                LaneLines.prefetch(at + reach - 128)
+                LaneLines.prefetch(at + reach)
+            }
+            for l in 0..<LaneLines.lanes {
+                at.storeBytes(
+                    of: done.load(fromByteOffset: 16 * l, as: SIMD4<Float>.self), toByteOffset: 16 * l - 128,
+                    as: SIMD4<Float>.self)
+            }
+            for l in 0..<LaneLines.lanes {
+                to.storeBytes(
+                    of: at.loadUnaligned(fromByteOffset: 16 * l, as: SIMD4<Float>.self), toByteOffset: 16 * l,
+                    as: SIMD4<Float>.self)
+            }
+            done += 128
+            to += 128
+            at += step
+        }
+        refillPadding(a)
     }
 
     /// Copies `valid` lines (pixel `i` of line `l` at `source + i·positionStride + l·laneStride`
