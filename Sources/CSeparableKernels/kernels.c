@@ -340,6 +340,82 @@ AVX2 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {
     }
 }
 
+// The extended box's passes over two rows at once, in one sweep (see the header). Line k holds
+// pass k's input, position j = pixel j − e (e = r + 1); pass k's output pixel x is written to
+// line k + 1 at x + e, or to the rows after the last pass.
+AVX2 static void extended_fill(float *line, const BlurExtendedRows *b, int first, int count) {
+    const int e = b->r + 1;
+    for (int j = first; j < first + count; j++) {
+        int src = b->map[j];
+        __m256 v = src < 0 ? _mm256_setzero_ps() : _mm256_loadu_ps(line + 8 * (ptrdiff_t)(src + e));
+        _mm256_storeu_ps(line + 8 * (ptrdiff_t)j, v);
+    }
+}
+
+AVX2 void blur_avx2_extended_rows(const BlurExtendedRows *b) {
+    const int n = b->n, r = b->r, e = r + 1, passes = b->passes, lag = e + 1;
+    const ptrdiff_t positions = n + 2 * e;
+    const __m256 alpha = _mm256_set1_ps(b->alpha), scale = _mm256_set1_ps(b->scale);
+    const int unit = b->scale == 1.0f;
+    for (ptrdiff_t j = 0; j < positions; j++) {
+        int src = b->map[j];
+        __m256 v = src < 0 ? _mm256_setzero_ps() : box_pair(b->row[0] + 4 * (ptrdiff_t)src, b->row[1] + 4 * (ptrdiff_t)src);
+        _mm256_storeu_ps(b->lines + 8 * j, v);
+    }
+    __m256 sums[passes];
+    const int steps = n + (passes - 1) * lag;
+    for (int s = 0; s < steps; s++) {
+        if (passes == 3 && s >= 2 * lag + 1 && s < n - 1) {
+            // Every pass slides and none fills padding: the three sums in registers, no branch
+            // but the loop's.
+            float *l0 = b->lines, *l1 = l0 + 8 * positions, *l2 = l1 + 8 * positions;
+            __m256 s0 = sums[0], s1 = sums[1], s2 = sums[2];
+            const ptrdiff_t head = 8 * (2 * r + 1), far = 8 * 2 * e, to = 8 * e;
+            for (; s < n - 1; s++) {
+                const float *i0 = l0 + 8 * (ptrdiff_t)s, *i1 = l1 + 8 * (ptrdiff_t)(s - lag),
+                            *i2 = l2 + 8 * (ptrdiff_t)(s - 2 * lag);
+                __m256 t0 = _mm256_loadu_ps(i0), t1 = _mm256_loadu_ps(i1), t2 = _mm256_loadu_ps(i2);
+                s0 = _mm256_add_ps(s0, _mm256_sub_ps(_mm256_loadu_ps(i0 + head), t0));
+                s1 = _mm256_add_ps(s1, _mm256_sub_ps(_mm256_loadu_ps(i1 + head), t1));
+                s2 = _mm256_add_ps(s2, _mm256_sub_ps(_mm256_loadu_ps(i2 + head), t2));
+                __m256 v0 = _mm256_add_ps(s0, _mm256_mul_ps(alpha, _mm256_add_ps(t0, _mm256_loadu_ps(i0 + far))));
+                __m256 v1 = _mm256_add_ps(s1, _mm256_mul_ps(alpha, _mm256_add_ps(t1, _mm256_loadu_ps(i1 + far))));
+                __m256 v2 = _mm256_add_ps(s2, _mm256_mul_ps(alpha, _mm256_add_ps(t2, _mm256_loadu_ps(i2 + far))));
+                _mm256_storeu_ps(l1 + 8 * (ptrdiff_t)s + to, v0);
+                _mm256_storeu_ps(l2 + 8 * (ptrdiff_t)(s - lag) + to, v1);
+                box_store_out(b->out[0], b->out[1], v2, unit, scale, s - 2 * lag);
+            }
+            sums[0] = s0;
+            sums[1] = s1;
+            sums[2] = s2;
+        }
+        for (int k = 0; k < passes; k++) {
+            const int p = s - k * lag;
+            if (p < 0 || p >= n) continue;
+            float *line = b->lines + 8 * positions * k;
+            __m256 sum;
+            if (p == 0) {
+                if (k > 0) extended_fill(line, b, 0, e);
+                sum = _mm256_setzero_ps();
+                for (int i = 1; i <= 2 * r + 1; i++) sum = _mm256_add_ps(sum, _mm256_loadu_ps(line + 8 * (ptrdiff_t)i));
+            } else {
+                sum = _mm256_add_ps(sums[k], _mm256_sub_ps(_mm256_loadu_ps(line + 8 * (ptrdiff_t)(p + 2 * r + 1)),
+                                                          _mm256_loadu_ps(line + 8 * (ptrdiff_t)p)));
+            }
+            sums[k] = sum;
+            __m256 ends = _mm256_add_ps(_mm256_loadu_ps(line + 8 * (ptrdiff_t)p), _mm256_loadu_ps(line + 8 * (ptrdiff_t)(p + 2 * e)));
+            __m256 v = _mm256_add_ps(sum, _mm256_mul_ps(alpha, ends));
+            if (k < passes - 1) {
+                float *next = line + 8 * positions;
+                _mm256_storeu_ps(next + 8 * (ptrdiff_t)(p + e), v);
+                if (p == n - 1) extended_fill(next, b, n + e, e);
+            } else {
+                box_store_out(b->out[0], b->out[1], v, unit, scale, p);
+            }
+        }
+    }
+}
+
 #else
 // Other CPUs: no AVX2; BlurCore never calls the kernels.
 int blur_avx2_available(void) { return 0; }
@@ -355,4 +431,5 @@ void blur_avx2_convolve_rows(const float *const *rows, const float *weights, int
 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const float *weights, int taps,
                              int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes) {}
 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {}
+void blur_avx2_extended_rows(const BlurExtendedRows *b) {}
 #endif

@@ -35,6 +35,42 @@ final class ExtendedBoxScheduleTests: XCTestCase {
         }
     }
 
+    /// The AVX2 sweep of the horizontal passes (`ExtendedRowSweep`) against the Swift passes one
+    /// after the other: rows from one pixel to wider than the sweep's steady part, paired and
+    /// alone, in place, every edge mode but wrap, one to four passes: the same pixels, bit for bit.
+    func testTheRowSweepGivesTheSwiftPassesPixels() throws {
+        guard KernelVariant.supported.contains(.avx2) else { throw XCTSkip("this CPU has no AVX2") }
+        var swept = 0
+        for width in [1, 2, 3, 6, 9, 14, 40, 67] {
+            let image = R.randomImage(width: width, height: 3, seed: UInt64(width))
+            for edges in [EdgeMode.zero, .clamp, .reflect, .mirror] {
+                for (radius, alpha, passes) in [(1, 0.375, 3), (0, 0.6, 3), (3, 0.49, 3), (2, 0.1, 1), (1, 0.9, 4)] {
+                    let plan = BoxPlan(
+                        radii: Array(repeating: radius, count: passes), count: width, edges: edges, alpha: alpha)
+                    var outputs: [[Float]] = []
+                    for variant in [KernelVariant.baseline, .avx2] {
+                        let saved = KernelVariant.active
+                        KernelVariant.active = variant
+                        defer { KernelVariant.active = saved }
+                        let rows = BoxRows(plan: plan)
+                        defer { rows.deallocate() }
+                        XCTAssertEqual(rows.extendedSweep != nil, variant == .avx2)
+                        if rows.extendedSweep != nil { swept += 1 }
+                        var out = image.pixels
+                        out.withUnsafeMutableBufferPointer { out in
+                            let p = out.baseAddress!
+                            rows.run(p, p + 4 * width, into: p, p + 4 * width)
+                            rows.run(p + 8 * width, nil, into: p + 8 * width, nil)
+                        }
+                        outputs.append(out)
+                    }
+                    XCTAssertEqual(outputs[1], outputs[0], "width \(width) \(edges) r \(radius) α \(alpha) × \(passes)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(swept, 0)
+    }
+
     /// The fused sweep and the rows-then-streamed-columns schedule give the same pixels.
     func testFusedAndStreamedGiveTheSamePixels() {
         let image = R.randomImage(width: 45, height: 38)

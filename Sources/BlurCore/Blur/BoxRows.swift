@@ -28,12 +28,15 @@ struct BoxRows {
     let readsRows: Bool
     /// The three passes in one AVX2 sweep, when the AVX2 loops are active and it serves `plan`.
     let sweep: BoxRowSweep?
+    /// An extended box's passes in one AVX2 sweep, likewise.
+    let extendedSweep: ExtendedRowSweep?
 
     /// Scratch for the passes of `plan`; `readingRows: false` copies every row and makes the
     /// three passes one after the other (for tests).
     init(plan: BoxPlan, readingRows: Bool = true) {
         self.plan = plan
         sweep = readingRows && KernelVariant.usesAVX2 && plan.alpha == 0 ? BoxRowSweep(plan: plan) : nil
+        extendedSweep = readingRows && KernelVariant.usesAVX2 ? ExtendedRowSweep(plan: plan) : nil
         lines = (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
         let r = plan.radii[0], n = plan.count
         edges = (0..<4).map { _ in PixelMemory.scratch(4 * r) }
@@ -44,6 +47,7 @@ struct BoxRows {
     func deallocate() {
         for line in lines + edges { line.deallocate() }
         sweep?.deallocate()
+        extendedSweep?.deallocate()
     }
 
     /// All passes over row `first` and, when `second` is not nil, row `second` (`plan.count`
@@ -56,6 +60,10 @@ struct BoxRows {
         var sources = (lines[0], lines[1]), targets = (lines[2], lines[3])
         // A single row runs as both lanes: the second lane repeats the first's sums exactly.
         let paired = second != nil
+        if let extendedSweep {
+            extendedSweep.run(rows: (first, second ?? first), into: (firstOut, secondOut ?? firstOut))
+            return
+        }
         var firstPass = 0
         if readsRows || sweep != nil {
             let r = plan.radii[0], row1 = second ?? first

@@ -78,4 +78,28 @@ typedef struct {
 /// The horizontal passes of BlurBoxRows3 in 8-wide AVX2.
 void blur_avx2_box_rows3(const BlurBoxRows3 *b);
 
+/// The passes of an extended box (radius r, end weight `alpha`, `passes` of them) along two rows
+/// at once, in one sweep: pass k runs k·(r + 2) positions behind pass 0, reading the previous
+/// pass's output from its own padded line, so the passes' running sums are independent chains
+/// in flight together. Every value is LineKernels.extendedPassPair's: the box's first window
+/// added to zero in order, then sum + (head − tail), then sum + alpha · (left + right), the last
+/// pass times `scale` (stored as it is when `scale` is 1), so the pixels are the Swift passes'
+/// bit for bit.
+typedef struct {
+    /// The two image rows, `n` pixels each (the same row twice for a single row).
+    const float *row[2];
+    /// Where each row's result goes; it may be the row itself (the rows are copied first).
+    float *out[2];
+    /// Scratch: one padded line per pass, n + 2(r + 1) positions of 8 floats each.
+    float *lines;
+    /// The padded source map of every pass, n + 2(r + 1) entries: the pixel each position copies,
+    /// or −1 for zero. Those before the line must be ≤ r + 1, which every edge mode but wrap gives.
+    const int32_t *map;
+    int n, r, passes;
+    float alpha, scale;
+} BlurExtendedRows;
+
+/// The passes of BlurExtendedRows in 8-wide AVX2.
+void blur_avx2_extended_rows(const BlurExtendedRows *b);
+
 #endif
