@@ -30,22 +30,25 @@ struct BoxRows {
     let sweep: BoxRowSweep?
     /// An extended box's passes in one AVX2 sweep, likewise.
     let extendedSweep: ExtendedRowSweep?
+    /// A triangle's values of P along each of the two rows (`LineKernels.trianglePassPair`).
+    let partials: [UnsafeMutablePointer<Float>]
 
     /// Scratch for the passes of `plan`; `readingRows: false` copies every row and makes the
     /// three passes one after the other (for tests).
     init(plan: BoxPlan, readingRows: Bool = true) {
         self.plan = plan
-        sweep = readingRows && KernelVariant.usesAVX2 && plan.alpha == 0 ? BoxRowSweep(plan: plan) : nil
+        sweep = readingRows && KernelVariant.usesAVX2 && plan.plainBoxes ? BoxRowSweep(plan: plan) : nil
         extendedSweep = readingRows && KernelVariant.usesAVX2 ? ExtendedRowSweep(plan: plan) : nil
+        partials = plan.triangle ? (0..<2).map { _ in PixelMemory.scratch(4 * plan.paddedCount) } : []
         lines = (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
         let r = plan.radii[0], n = plan.count
         edges = (0..<4).map { _ in PixelMemory.scratch(4 * r) }
         edgeMaps = [Array(plan.maps[0][0..<r]), Array(plan.maps[0][(r + n)...])]
-        readsRows = readingRows && plan.alpha == 0 && plan.radii.count > 1 && n >= 2 * r + 2
+        readsRows = readingRows && plan.plainBoxes && plan.radii.count > 1 && n >= 2 * r + 2
     }
 
     func deallocate() {
-        for line in lines + edges { line.deallocate() }
+        for line in lines + edges + partials { line.deallocate() }
         sweep?.deallocate()
         extendedSweep?.deallocate()
     }
@@ -119,13 +122,17 @@ struct BoxRows {
         }
     }
 
-    /// Pass `pass` along two padded lines: a box, or an extended box when the plan has an α.
+    /// Pass `pass` along two padded lines: a box, an extended box when the plan has an α, or a triangle.
     private func pass(
         _ pass: Int, _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>,
         into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>
     ) {
         let r = plan.radii[pass], n = plan.count, scale = plan.scale(pass)
-        if plan.alpha > 0 {
+        if plan.triangle {
+            LineKernels.trianglePassPair(
+                first, second, radius: r, count: n, scale: scale, partials: (partials[0], partials[1]),
+                into: firstOut, secondOut)
+        } else if plan.alpha > 0 {
             LineKernels.extendedPassPair(
                 first, second, radius: r, alpha: plan.alpha, count: n, scale: scale, into: firstOut, secondOut)
         } else {

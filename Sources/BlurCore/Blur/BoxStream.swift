@@ -21,6 +21,8 @@ struct BoxStream {
     /// Rows in the ring of each pass.
     let ringRows: [Int]
     let sums: [UnsafeMutablePointer<Float>]
+    /// A triangle's pass keeps its last r + 2 rows of P in a ring of its own (`partialRow`).
+    let partialRings: [UnsafeMutablePointer<Float>]
     let zero: UnsafeMutablePointer<Float>
     let window: UnsafeMutablePointer<UnsafePointer<Float>>
     /// Floats from one ring row to the next: a strip of `capacity` pixels and one more cache
@@ -47,18 +49,20 @@ struct BoxStream {
         rowFloats = 4 * capacity + 16
         rings = slots.map { PixelMemory.scratch($0 * (4 * capacity + 16)) }
         ringRows = slots
-        sums = plan.radii.map { _ in PixelMemory.scratch(4 * capacity) }
+        // A triangle's pass keeps two running sums: T, then (after every pass's T) P.
+        sums = (0..<(plan.triangle ? 2 : 1) * plan.radii.count).map { _ in PixelMemory.scratch(4 * capacity) }
+        partialRings = plan.triangle ? plan.radii.map { PixelMemory.scratch(($0 + 2) * (4 * capacity + 16)) } : []
         zero = PixelMemory.scratch(4 * capacity)
-        window = .allocate(capacity: 2 * (plan.radii.max() ?? 0) + 1)
+        window = .allocate(capacity: 2 * (plan.radii.max() ?? 0) + 2)
         let r = plan.radii
         steadyRow =
-            r.count == 3 && plan.alpha == 0
+            r.count == 3 && plan.plainBoxes
             ? max(2 * r[0] + 1, r[0] + 2 * r[1] + 1, r[0] + r[1] + 2 * r[2] + 1) : Int.max
         table = .allocate(capacity: 8 * BoxStream.blockRows)
     }
 
     func deallocate() {
-        for p in rings + sums { p.deallocate() }
+        for p in rings + sums + partialRings { p.deallocate() }
         zero.deallocate()
         window.deallocate()
         table.deallocate()
@@ -175,12 +179,21 @@ struct BoxStream {
 
     /// Rows kept in cache by the passes of `plan`, for choosing the strip width.
     static func rowsInCache(_ plan: BoxPlan, lookahead: Int = 1) -> Int {
-        plan.radii.indices.reduce(1) { $0 + slots(plan.reach($1), lookahead: $1 == 0 ? lookahead : 1) + 1 }
+        plan.radii.indices.reduce(1) {
+            $0 + slots(plan.reach($1), lookahead: $1 == 0 ? lookahead : 1) + 1
+                + (plan.triangle ? plan.radii[$1] + 3 : 0)
+        }
     }
 
     /// Ring slot of input row `t` (0 ≤ t < height) of pass `pass`.
     private func slot(_ pass: Int, _ t: Int) -> UnsafeMutablePointer<Float> {
         rings[pass] + (t % ringRows[pass]) * rowFloats
+    }
+
+    /// Row P(j) (j ≥ −r − 1) of triangle pass `pass`, in its ring of r + 2 rows.
+    private func partialRow(_ pass: Int, _ j: Int) -> UnsafeMutablePointer<Float> {
+        let r = plan.radii[pass]
+        return partialRings[pass] + ((j + r + 1) % (r + 2)) * rowFloats
     }
 
     /// Input row `j` (within the pass's reach of the image) of pass `pass`, through the edge mode.
@@ -197,7 +210,7 @@ struct BoxStream {
         while pass < plan.radii.count {
             let r = plan.radii[pass], reach = plan.reach(pass)
             if t < reach { return }
-            if t == reach {
+            if t == reach && !plan.triangle {
                 for k in 0...(2 * r) { window[k] = row(pass, k - r) }
                 LineKernels.sumRows(window, rowCount: 2 * r + 1, into: sums[pass], count: strip.columns.count)
             }
@@ -212,6 +225,24 @@ struct BoxStream {
     private func emit(_ pass: Int, _ y: Int, _ strip: Strip) {
         let r = plan.radii[pass], last = pass == plan.radii.count - 1
         let out = last ? strip.row(y) : slot(pass + 1, y)
+        if plan.triangle {
+            let count = strip.columns.count, t = sums[pass], p = sums[plan.radii.count + pass]
+            if y == 0 {
+                for k in 0...(2 * r + 1) { window[k] = row(pass, k - r - 1) }
+                withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>.self, capacity: r + 2) { partials in
+                    for j in -(r + 1)...0 { partials[j + r + 1] = partialRow(pass, j) }
+                    LineKernels.triangleStart(
+                        window, partials: partials.baseAddress!, radius: r, p: p, t: t,
+                        scale: plan.scale(pass), into: out, count: count)
+                }
+            } else {
+                LineKernels.triangleRow(
+                    p: p, t: t, entering: row(pass, y + r), leaving: row(pass, y - 1), partial: partialRow(pass, y),
+                    oldPartial: partialRow(pass, y - r - 1), scale: plan.scale(pass), into: out, count: count,
+                    streaming: last && streamsOutput)
+            }
+            return
+        }
         if plan.alpha > 0 {
             LineKernels.extendedRow(
                 sums[pass], adding: row(pass, y + r), removing: row(pass, y - r - 1), far: row(pass, y + r + 1),

@@ -5,7 +5,7 @@ import CSeparableKernels
 /// one after the other: each pass is one chain of dependent additions, and in one sweep the
 /// passes' chains overlap, as `BoxRowSweep` does for the iterated box. Every value is
 /// `LineKernels.extendedPassPair`'s, in the same order, so the pixels are bit for bit those of
-/// `BLURKIT_KERNELS=baseline` (`ExtendedBoxScheduleTests`).
+/// `BLURKIT_KERNELS=baseline` (`BoxFamilyScheduleTests`).
 ///
 /// Serves plans with `alpha` > 0 and equal radii whose padding before the line copies only
 /// pixels within the reach (every edge mode but wrap).
@@ -17,7 +17,7 @@ struct ExtendedRowSweep {
     /// The sweep's scratch for `plan`, or nil where it does not serve it (see above).
     init?(plan: BoxPlan) {
         let r = plan.radii, reach = plan.reach(0)
-        guard plan.alpha > 0, let first = r.first, r.allSatisfy({ $0 == first }),
+        guard plan.alpha > 0, !plan.triangle, let first = r.first, r.allSatisfy({ $0 == first }),
             plan.maps[0][0..<reach].allSatisfy({ $0 <= reach })
         else { return nil }
         self.plan = plan

@@ -64,11 +64,27 @@ public struct StackBlur: BlurMethod {
     /// Runs the triangle (two running sums) along the rows, then down the columns, reading beyond
     /// the ends through `edges`, in place; with `PassStorage.eightBit` each direction is stored
     /// as 8-bit levels, as OpenCV does. Radius 0 changes nothing.
+    ///
+    /// In Float32, where the columns can be streamed (every edge mode but wrap, columns of at
+    /// least 2(r + 1) + 2 rows), the triangle runs in the iterated box's schedules (`boxStreamed`:
+    /// rows two at a time, columns streamed through rings, both in one sweep on one thread while
+    /// the rings fit the cache) as three running sums (`LineKernels.trianglePassPair`); elsewhere
+    /// as two boxes in the eight-line frame (`LaneLines`). The two agree within Float32 rounding.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let r = radius
         guard r > 0 else { return }
         if storage == .eightBit {
             blurEightBit(&image, edges: edges, threads: threads)
+            return
+        }
+        let width = image.width, height = image.height
+        guard width > 0, height > 0 else { return }
+        let columnPlan = BoxPlan(radii: [r], count: height, edges: edges, triangle: true)
+        if BoxPlan.streams(columnPlan, edges: edges) {
+            let rowPlan = BoxPlan(radii: [r], count: width, edges: edges, triangle: true)
+            PixelMemory.withPixels(of: &image) { pixels in
+                boxStreamed(pixels, width: width, rowPlan: rowPlan, columnPlan: columnPlan, threads: threads)
+            }
             return
         }
         let scale = Float(1 / Double((r + 1) * (r + 1)))
@@ -88,9 +104,9 @@ public struct StackBlur: BlurMethod {
         for x in 0..<n {
             var sum = 0.0
             for k in -r...r {
-                sum += Double(r + 1 - abs(k)) * pixel(x + k)   // weights 1, 2, …, r + 1, …, 2, 1
+                sum += Double(r + 1 - abs(k)) * pixel(x + k)  // weights 1, 2, …, r + 1, …, 2, 1
             }
-            out[x] = sum / Double((r + 1) * (r + 1))           // the weights add up to (r + 1)²
+            out[x] = sum / Double((r + 1) * (r + 1))  // the weights add up to (r + 1)²
         }
         // end lesson-code
         return out
@@ -128,7 +144,9 @@ extension MethodEntry {
     ) { settings in
         // radius R, or sigma: the triangle of nearest variance r(r + 2)/6.
         if let radius = settings.radius { return StackBlur(radius: radius, storage: settings.storage) }
-        guard let sigma = settings.sigma else { throw BlurKitError("method stack needs sigma or radius", naming: ["method", "sigma", "radius"]) }
+        guard let sigma = settings.sigma else {
+            throw BlurKitError("method stack needs sigma or radius", naming: ["method", "sigma", "radius"])
+        }
         return try StackBlur(sigma: sigma, storage: settings.storage)
     }
 }

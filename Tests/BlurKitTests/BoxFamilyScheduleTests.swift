@@ -99,3 +99,56 @@ final class ExtendedBoxScheduleTests: XCTestCase {
         }
     }
 }
+
+/// The stack blur's triangle in the box family's schedules (`BoxPlan.triangle`), against the
+/// Float64 reference loop (`StackBlur.reference`), the same pixels on one and two threads and in
+/// both schedules.
+final class StackBlurScheduleTests: XCTestCase {
+    typealias R = BlurReference
+
+    /// Every edge mode; images whose columns stream and images too short to (which keep the
+    /// eight-line frame); radii 1 to 9.
+    func testTrianglesMatchTheReferenceOnOneAndTwoThreads() {
+        for (width, height) in [(67, 41), (5, 36), (40, 9), (9, 7), (1, 1), (3, 26)] {
+            let image = R.randomImage(width: width, height: height, seed: UInt64(width * 100 + height))
+            for edges in EdgeMode.allCases {
+                for radius in [1, 2, 4, 9] {
+                    let stack = StackBlur(radius: radius)
+                    let reference = SurveyMethodsTests.separably(image) {
+                        StackBlur.reference($0, radius: radius, edges: edges)
+                    }
+                    let label = "\(width)×\(height) \(edges) r \(radius)"
+                    let one = R.blurred(image, stack, edges: edges, threads: 1)
+                    XCTAssertLessThanOrEqual(R.maxDifference(one, reference), 3e-6, label)
+                    XCTAssertEqual(
+                        R.blurred(image, stack, edges: edges, threads: 2).pixels, one.pixels, label + " 2 threads")
+                }
+            }
+        }
+    }
+
+    /// The fused sweep and the rows-then-streamed-columns schedule give the same pixels.
+    func testFusedAndStreamedGiveTheSamePixels() {
+        let image = R.randomImage(width: 45, height: 38)
+        for edges in [EdgeMode.zero, .clamp, .reflect, .mirror] {
+            for radius in [1, 3, 8] {
+                let rows = BoxPlan(radii: [radius], count: image.width, edges: edges, triangle: true)
+                let columns = BoxPlan(radii: [radius], count: image.height, edges: edges, triangle: true)
+                XCTAssertTrue(BoxPlan.streams(columns, edges: edges))
+                var outputs: [[Float]] = []
+                for schedule in [IteratedBox.Schedule.fused, .streamed] {
+                    for threads in [1, 2] {
+                        var out = image
+                        PixelMemory.withPixels(of: &out) { pixels in
+                            boxStreamed(
+                                pixels, width: image.width, rowPlan: rows, columnPlan: columns, threads: threads,
+                                schedule: schedule)
+                        }
+                        outputs.append(out.pixels)
+                    }
+                }
+                for output in outputs.dropFirst() { XCTAssertEqual(output, outputs[0], "\(edges) r \(radius)") }
+            }
+        }
+    }
+}
