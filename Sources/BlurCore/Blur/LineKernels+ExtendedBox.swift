@@ -17,16 +17,19 @@ extension LineKernels {
             LanePair(loadScratch4(first + 4 * p), loadScratch4(second + 4 * p))
         }
         // Position p = x + 1 holds the box's first pixel in(x − r); its ends are p − 1 and p + 2r + 1.
-        RunningSum.run(width: 2 * r + 1, from: 1, count: count, load: load) { p, sum in
-            let left = load(p - 1), right = load(p + 2 * r + 1)
-            var low = sum.low + alpha * (left.low + right.low), high = sum.high + alpha * (left.high + right.high)
-            if scale != 1 {
+        // lesson-code: extended-box
+        RunningSum.run(width: 2 * r + 1, from: 1, count: count, load: load) { p, sum in  // the box's running sum
+            let left = load(p - 1), right = load(p + 2 * r + 1)  // its two end pixels
+            var low = sum.low + alpha * (left.low + right.low)
+            var high = sum.high + alpha * (left.high + right.high)
+            if scale != 1 {  // only the last pass divides, by L to the power N
                 low *= scale
                 high *= scale
             }
             store4(low, firstOut + 4 * (p - 1))
             store4(high, secondOut + 4 * (p - 1))
         }
+        // end lesson-code
     }
 
     /// One step of an extended-box pass down rows, over `count` pixels: `acc = acc + (head −

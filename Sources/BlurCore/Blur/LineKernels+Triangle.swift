@@ -37,21 +37,23 @@ extension LineKernels {
             store4(t.low * scale, firstOut + 4 * x)
             store4(t.high * scale, secondOut + 4 * x)
         }
-        var p = RunningSum.start(width: r + 1, from: -r - 1, load: pixel)
+        // lesson-code: stack
+        var p = RunningSum.start(width: r + 1, from: -r - 1, load: pixel)  // P(−r − 1)
         keep(-r - 1, p)
         var t = p
-        for j in -r...0 {
+        for j in -r...0 {  // P(−r) … P(0), and their sum T(0)
             p = .slid(p, adding: pixel(j + r), removing: pixel(j - 1))
             keep(j, p)
             t = j == -r ? p : .added(t, p)
         }
         emit(0, t)
         for x in 1..<max(count, 1) {
-            p = .slid(p, adding: pixel(x + r), removing: pixel(x - 1))
+            p = .slid(p, adding: pixel(x + r), removing: pixel(x - 1))  // the leading box P(x)
             keep(x, p)
-            t = .slid(t, adding: p, removing: partial(x - r - 1))
-            emit(x, t)
+            t = .slid(t, adding: p, removing: partial(x - r - 1))  // T: the last r + 1 values of P
+            emit(x, t)  // T(x) / (r + 1)²
         }
+        // end lesson-code
     }
 
     /// The sums of output row 0 down rows: `window` holds rows −r − 1 … r (2r + 2 pointers) and

@@ -181,7 +181,6 @@ private func extendedBoxPass(
         s0 += source[2 * p]
         s1 += source[2 * p + 1]
     }
-    // lesson-code: extended-box
     for p in first..<(first + count) {
         let head = 2 * (p + r + 1), tail = 2 * (p - r), outside = 2 * (p - r - 1)
         target[2 * p] = (s0 + alpha * (source[outside] + source[head])) * scale
@@ -189,7 +188,6 @@ private func extendedBoxPass(
         s0 = .slid(s0, adding: source[head], removing: source[tail])
         s1 = .slid(s1, adding: source[head + 1], removing: source[tail + 1])
     }
-    // end lesson-code
 }
 
 // MARK: - Catalog

@@ -121,14 +121,12 @@ private func stackPass(
 ) {
     line.withMemoryRebound(to: LanePair<SIMD16<Float>>.self, capacity: count + 2 * r) { line in
         sums.withMemoryRebound(to: LanePair<SIMD16<Float>>.self, capacity: count + 2 * r) { sums in
-            // lesson-code: stack
             // T(j) = in[j − r] + … + in[j] for padded positions j = r … count + 2r − 1.
             RunningSum.run(width: r + 1, count: count + r, load: { line[$0] }) { j, t in sums[j + r] = t }
             // out(x) = (T(x + r) + … + T(x + 2r)) / (r + 1)², x at padded position x + r.
             RunningSum.run(width: r + 1, from: r, count: count, load: { sums[$0] }) { p, u in
                 line[p] = LanePair(u.low * scale, u.high * scale)
             }
-            // end lesson-code
         }
     }
 }
