@@ -4,9 +4,19 @@
 #include "CSeparableKernels.h"
 #include <stdatomic.h>
 #include <sched.h>
+#if defined(__linux__)
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 void blur_meet(int32_t *mine, const int32_t *other, int32_t value) {
     atomic_store((_Atomic int32_t *)mine, value);
+#if defined(__linux__)
+    // Wakes the other thread if it sleeps on `mine` (below); a wake with no sleeper does nothing.
+    syscall(SYS_futex, mine, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+#endif
     const _Atomic int32_t *o = (const _Atomic int32_t *)other;
     for (int spins = 0; spins < 4000; spins++) {
         if (atomic_load(o) >= value) return;
@@ -14,7 +24,15 @@ void blur_meet(int32_t *mine, const int32_t *other, int32_t value) {
         __builtin_ia32_pause();
 #endif
     }
+#if defined(__linux__)
+    // Sleeps until the other thread stores a new value: the kernel sleeps only while `other` still
+    // holds `seen`, so a store (and its wake) between the load and the wait cannot be lost. The
+    // core is then free for the thread this one waits for, where a yielding loop kept it busy.
+    for (int32_t seen = atomic_load(o); seen < value; seen = atomic_load(o))
+        syscall(SYS_futex, other, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
+#else
     while (atomic_load(o) < value) sched_yield();
+#endif
 }
 
 void blur_prefetch(const void *start, ptrdiff_t bytes) {

@@ -15,9 +15,10 @@
 void blur_prefetch(const void *start, ptrdiff_t bytes);
 
 /// Two threads meeting: stores `value` in `mine` (sequentially consistent: every write before it
-/// is seen by the other thread once it sees the value), then returns once `other` is at least
-/// `value`, spinning a while and then yielding the core between looks, so that on a busy
-/// machine the thread it waits for can run. No sleep that a lost wake-up could leave asleep.
+/// is seen by the other thread once it sees the value) and wakes the other thread if it sleeps
+/// there, then returns once `other` is at least `value`: spinning a while, then (on Linux)
+/// sleeping in the kernel until `other` changes (a futex, which cannot miss the change), so that on
+/// a busy machine the thread it waits for gets the core; elsewhere yielding between looks.
 void blur_meet(int32_t *mine, const int32_t *other, int32_t value);
 
 /// 1 when the CPU and the OS run AVX2, else 0.
