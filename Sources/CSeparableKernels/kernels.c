@@ -375,7 +375,13 @@ AVX2 void blur_avx2_extended_rows(const BlurExtendedRows *b) {
     const ptrdiff_t positions = n + 2 * e;
     const __m256 alpha = _mm256_set1_ps(b->alpha), scale = _mm256_set1_ps(b->scale);
     const int unit = b->scale == 1.0f;
+    // Three passes read pass 0's pixels from the rows where they lie in the steady part (below),
+    // so line 0 holds only the positions the other steps read: those before the steady part's
+    // first far pixel, and from its last tail on.
+    const int steadyFirst = 2 * lag + 1, steadyEnd = n - e;
+    const int steady = passes == 3 && steadyFirst < steadyEnd;
     for (ptrdiff_t j = 0; j < positions; j++) {
+        if (steady && j == steadyFirst + 2 * e && steadyEnd - 1 > j) j = steadyEnd - 1;
         int src = b->map[j];
         __m256 v = src < 0 ? _mm256_setzero_ps() : box_pair(b->row[0] + 4 * (ptrdiff_t)src, b->row[1] + 4 * (ptrdiff_t)src);
         _mm256_storeu_ps(b->lines + 8 * j, v);
@@ -383,20 +389,26 @@ AVX2 void blur_avx2_extended_rows(const BlurExtendedRows *b) {
     __m256 sums[passes];
     const int steps = n + (passes - 1) * lag;
     for (int s = 0; s < steps; s++) {
-        if (passes == 3 && s >= 2 * lag + 1 && s < n - 1) {
-            // Every pass slides and none fills padding: the three sums in registers, no branch
-            // but the loop's.
-            float *l0 = b->lines, *l1 = l0 + 8 * positions, *l2 = l1 + 8 * positions;
+        if (steady && s >= steadyFirst && s < steadyEnd) {
+            // Every pass slides, none fills padding, and pass 0's tail, head and far pixel are
+            // in the rows: the three sums in registers, no branch but the loop's.
+            float *l1 = b->lines + 8 * positions, *l2 = l1 + 8 * positions;
+            const float *row0 = b->row[0], *row1 = b->row[1];
             __m256 s0 = sums[0], s1 = sums[1], s2 = sums[2];
             const ptrdiff_t head = 8 * (2 * r + 1), far = 8 * 2 * e, to = 8 * e;
-            for (; s < n - 1; s++) {
-                const float *i0 = l0 + 8 * (ptrdiff_t)s, *i1 = l1 + 8 * (ptrdiff_t)(s - lag),
-                            *i2 = l2 + 8 * (ptrdiff_t)(s - 2 * lag);
-                __m256 t0 = _mm256_loadu_ps(i0), t1 = _mm256_loadu_ps(i1), t2 = _mm256_loadu_ps(i2);
-                s0 = _mm256_add_ps(s0, _mm256_sub_ps(_mm256_loadu_ps(i0 + head), t0));
+            for (; s < steadyEnd; s++) {
+                const ptrdiff_t x = 4 * (ptrdiff_t)(s - e);
+                // The rows come from memory: ask for them a kilobyte ahead (a hint; past the
+                // row's end it reads nothing), as blur_avx2_box_rows3 does.
+                _mm_prefetch((const char *)(row0 + x + 2 * 4 * e + 256), _MM_HINT_T0);
+                _mm_prefetch((const char *)(row1 + x + 2 * 4 * e + 256), _MM_HINT_T0);
+                const float *i1 = l1 + 8 * (ptrdiff_t)(s - lag), *i2 = l2 + 8 * (ptrdiff_t)(s - 2 * lag);
+                __m256 t0 = box_pair(row0 + x, row1 + x), t1 = _mm256_loadu_ps(i1), t2 = _mm256_loadu_ps(i2);
+                const ptrdiff_t h = x + 4 * (2 * r + 1), f = x + 4 * 2 * e;
+                s0 = _mm256_add_ps(s0, _mm256_sub_ps(box_pair(row0 + h, row1 + h), t0));
                 s1 = _mm256_add_ps(s1, _mm256_sub_ps(_mm256_loadu_ps(i1 + head), t1));
                 s2 = _mm256_add_ps(s2, _mm256_sub_ps(_mm256_loadu_ps(i2 + head), t2));
-                __m256 v0 = _mm256_add_ps(s0, _mm256_mul_ps(alpha, _mm256_add_ps(t0, _mm256_loadu_ps(i0 + far))));
+                __m256 v0 = _mm256_add_ps(s0, _mm256_mul_ps(alpha, _mm256_add_ps(t0, box_pair(row0 + f, row1 + f))));
                 __m256 v1 = _mm256_add_ps(s1, _mm256_mul_ps(alpha, _mm256_add_ps(t1, _mm256_loadu_ps(i1 + far))));
                 __m256 v2 = _mm256_add_ps(s2, _mm256_mul_ps(alpha, _mm256_add_ps(t2, _mm256_loadu_ps(i2 + far))));
                 _mm256_storeu_ps(l1 + 8 * (ptrdiff_t)s + to, v0);

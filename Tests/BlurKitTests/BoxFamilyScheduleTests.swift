@@ -41,7 +41,7 @@ final class ExtendedBoxScheduleTests: XCTestCase {
     func testTheRowSweepGivesTheSwiftPassesPixels() throws {
         guard KernelVariant.supported.contains(.avx2) else { throw XCTSkip("this CPU has no AVX2") }
         var swept = 0
-        for width in [1, 2, 3, 6, 9, 14, 40, 67] {
+        for width in [1, 2, 3, 6, 9, 10, 11, 12, 13, 14, 20, 40, 67] {
             let image = R.randomImage(width: width, height: 3, seed: UInt64(width))
             for edges in [EdgeMode.zero, .clamp, .reflect, .mirror] {
                 for (radius, alpha, passes) in [(1, 0.375, 3), (0, 0.6, 3), (3, 0.49, 3), (2, 0.1, 1), (1, 0.9, 4)] {
