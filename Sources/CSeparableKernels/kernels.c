@@ -446,6 +446,62 @@ AVX2 void blur_avx2_extended_rows(const BlurExtendedRows *b) {
     }
 }
 
+// The triangle over two rows (see the header). Pixel x of the rows (−r − 1 ≤ x < n + r): the
+// padding before the rows, the rows, the padding after them.
+AVX2 static inline __m256 triangle_pixel(const BlurTriangleRows *b, const float *pad, int x) {
+    const int e = b->r + 1;
+    if (x < 0) return _mm256_loadu_ps(pad + 8 * (ptrdiff_t)(x + e));
+    if (x < b->n) return box_pair(b->row[0] + 4 * (ptrdiff_t)x, b->row[1] + 4 * (ptrdiff_t)x);
+    return _mm256_loadu_ps(pad + 8 * (ptrdiff_t)(e + x - b->n));
+}
+
+AVX2 void blur_avx2_triangle_rows(const BlurTriangleRows *b) {
+    const int n = b->n, r = b->r, e = r + 1;
+    float *pad = b->scratch, *partial = b->scratch + 8 * 2 * (ptrdiff_t)e + 8 * (ptrdiff_t)e;
+    // partial + 8j is P(j), j ≥ −r − 1.
+    const __m256 scale = _mm256_set1_ps(b->scale);
+    for (int k = 0; k < e; k++) {
+        int before = b->map[k], after = b->map[n + e + k];
+        __m256 v = before < 0 ? _mm256_setzero_ps() : box_pair(b->row[0] + 4 * (ptrdiff_t)before, b->row[1] + 4 * (ptrdiff_t)before);
+        _mm256_storeu_ps(pad + 8 * (ptrdiff_t)k, v);
+        v = after < 0 ? _mm256_setzero_ps() : box_pair(b->row[0] + 4 * (ptrdiff_t)after, b->row[1] + 4 * (ptrdiff_t)after);
+        _mm256_storeu_ps(pad + 8 * (ptrdiff_t)(e + k), v);
+    }
+    __m256 p = _mm256_setzero_ps();
+    for (int x = -r - 1; x < 0; x++) p = _mm256_add_ps(p, triangle_pixel(b, pad, x));
+    _mm256_storeu_ps(partial - 8 * (ptrdiff_t)e, p);
+    __m256 t = p;
+    for (int j = -r; j <= 0; j++) {
+        p = _mm256_add_ps(p, _mm256_sub_ps(triangle_pixel(b, pad, j + r), triangle_pixel(b, pad, j - 1)));
+        _mm256_storeu_ps(partial + 8 * (ptrdiff_t)j, p);
+        t = j == -r ? p : _mm256_add_ps(t, p);
+    }
+    // The rows may be the outputs: pixel x is read last at step x + 1 (as x − 1), so output x is
+    // stored one step late, after that read.
+    const float *row0 = b->row[0], *row1 = b->row[1];
+    __m256 previous = t;
+    int x = 1;
+    for (; x < n - r; x++) {
+        // Every pixel read is in the rows: ask for them a kilobyte ahead, as the other sweeps do.
+        _mm_prefetch((const char *)(row0 + 4 * (ptrdiff_t)(x + r) + 256), _MM_HINT_T0);
+        _mm_prefetch((const char *)(row1 + 4 * (ptrdiff_t)(x + r) + 256), _MM_HINT_T0);
+        const ptrdiff_t h = 4 * (ptrdiff_t)(x + r), l = 4 * (ptrdiff_t)(x - 1);
+        p = _mm256_add_ps(p, _mm256_sub_ps(box_pair(row0 + h, row1 + h), box_pair(row0 + l, row1 + l)));
+        _mm256_storeu_ps(partial + 8 * (ptrdiff_t)x, p);
+        t = _mm256_add_ps(t, _mm256_sub_ps(p, _mm256_loadu_ps(partial + 8 * (ptrdiff_t)(x - r - 1))));
+        box_store_out(b->out[0], b->out[1], previous, 0, scale, x - 1);
+        previous = t;
+    }
+    for (; x < n; x++) {
+        p = _mm256_add_ps(p, _mm256_sub_ps(triangle_pixel(b, pad, x + r), triangle_pixel(b, pad, x - 1)));
+        _mm256_storeu_ps(partial + 8 * (ptrdiff_t)x, p);
+        t = _mm256_add_ps(t, _mm256_sub_ps(p, _mm256_loadu_ps(partial + 8 * (ptrdiff_t)(x - r - 1))));
+        box_store_out(b->out[0], b->out[1], previous, 0, scale, x - 1);
+        previous = t;
+    }
+    box_store_out(b->out[0], b->out[1], previous, 0, scale, n - 1);
+}
+
 #else
 // Other CPUs: no AVX2; BlurCore never calls the kernels.
 int blur_avx2_available(void) { return 0; }
@@ -462,4 +518,5 @@ void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const flo
                              int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes) {}
 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {}
 void blur_avx2_extended_rows(const BlurExtendedRows *b) {}
+void blur_avx2_triangle_rows(const BlurTriangleRows *b) {}
 #endif

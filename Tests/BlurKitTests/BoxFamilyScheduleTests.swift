@@ -127,6 +127,38 @@ final class StackBlurScheduleTests: XCTestCase {
         }
     }
 
+    /// The AVX2 triangle reading the rows in place (`TriangleRowSweep`) against the Swift loop on
+    /// padded copies: rows from one pixel to wider than the sweep's steady part, paired and alone,
+    /// in place, every edge mode: the same pixels, bit for bit.
+    func testTheRowSweepGivesTheSwiftLoopsPixels() throws {
+        guard KernelVariant.supported.contains(.avx2) else { throw XCTSkip("this CPU has no AVX2") }
+        for width in [1, 2, 3, 5, 6, 9, 13, 40, 67] {
+            let image = R.randomImage(width: width, height: 3, seed: UInt64(width))
+            for edges in EdgeMode.allCases {
+                for radius in [1, 2, 4, 7] {
+                    let plan = BoxPlan(radii: [radius], count: width, edges: edges, triangle: true)
+                    var outputs: [[Float]] = []
+                    for variant in [KernelVariant.baseline, .avx2] {
+                        let saved = KernelVariant.active
+                        KernelVariant.active = variant
+                        defer { KernelVariant.active = saved }
+                        let rows = BoxRows(plan: plan)
+                        defer { rows.deallocate() }
+                        XCTAssertEqual(rows.triangleSweep != nil, variant == .avx2)
+                        var out = image.pixels
+                        out.withUnsafeMutableBufferPointer { out in
+                            let p = out.baseAddress!
+                            rows.run(p, p + 4 * width, into: p, p + 4 * width)
+                            rows.run(p + 8 * width, nil, into: p + 8 * width, nil)
+                        }
+                        outputs.append(out)
+                    }
+                    XCTAssertEqual(outputs[1], outputs[0], "width \(width) \(edges) r \(radius)")
+                }
+            }
+        }
+    }
+
     /// The fused sweep and the rows-then-streamed-columns schedule give the same pixels.
     func testFusedAndStreamedGiveTheSamePixels() {
         let image = R.randomImage(width: 45, height: 38)

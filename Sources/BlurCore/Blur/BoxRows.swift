@@ -30,6 +30,8 @@ struct BoxRows {
     let sweep: BoxRowSweep?
     /// An extended box's passes in one AVX2 sweep, likewise.
     let extendedSweep: ExtendedRowSweep?
+    /// A triangle in AVX2 reading the rows in place, likewise.
+    let triangleSweep: TriangleRowSweep?
     /// A triangle's values of P along each of the two rows (`LineKernels.trianglePassPair`).
     let partials: [UnsafeMutablePointer<Float>]
 
@@ -39,6 +41,7 @@ struct BoxRows {
         self.plan = plan
         sweep = readingRows && KernelVariant.usesAVX2 && plan.plainBoxes ? BoxRowSweep(plan: plan) : nil
         extendedSweep = readingRows && KernelVariant.usesAVX2 ? ExtendedRowSweep(plan: plan) : nil
+        triangleSweep = readingRows && KernelVariant.usesAVX2 ? TriangleRowSweep(plan: plan) : nil
         partials = plan.triangle ? (0..<2).map { _ in PixelMemory.scratch(4 * plan.paddedCount) } : []
         lines = (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
         let r = plan.radii[0], n = plan.count
@@ -51,6 +54,7 @@ struct BoxRows {
         for line in lines + edges + partials { line.deallocate() }
         sweep?.deallocate()
         extendedSweep?.deallocate()
+        triangleSweep?.deallocate()
     }
 
     /// All passes over row `first` and, when `second` is not nil, row `second` (`plan.count`
@@ -65,6 +69,10 @@ struct BoxRows {
         let paired = second != nil
         if let extendedSweep {
             extendedSweep.run(rows: (first, second ?? first), into: (firstOut, secondOut ?? firstOut))
+            return
+        }
+        if let triangleSweep {
+            triangleSweep.run(rows: (first, second ?? first), into: (firstOut, secondOut ?? firstOut))
             return
         }
         var firstPass = 0

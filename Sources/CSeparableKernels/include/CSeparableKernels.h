@@ -103,4 +103,24 @@ typedef struct {
 /// The passes of BlurExtendedRows in 8-wide AVX2.
 void blur_avx2_extended_rows(const BlurExtendedRows *b);
 
+/// The stack blur's triangle of radius r along two rows at once, reading the rows where they lie
+/// (LineKernels.trianglePassPair, the same additions in the same order, so the same pixels bit
+/// for bit): P, the running sum of in(j … j + r), is kept in `partials`, and T, the running sum
+/// over the last r + 1 values of P, times `scale` is the output.
+typedef struct {
+    /// The two image rows, `n` pixels each (the same row twice for a single row).
+    const float *row[2];
+    /// Where each row's result goes; it may be the row itself.
+    float *out[2];
+    /// Scratch: the padding of both rows, 2(r + 1) positions of 8 floats, then P, n + r + 1.
+    float *scratch;
+    /// The padded source map, n + 2(r + 1) entries: the pixel each position copies, or −1 for zero.
+    const int32_t *map;
+    int n, r;
+    float scale;
+} BlurTriangleRows;
+
+/// BlurTriangleRows in 8-wide AVX2.
+void blur_avx2_triangle_rows(const BlurTriangleRows *b);
+
 #endif
