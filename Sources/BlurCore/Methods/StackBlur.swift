@@ -5,9 +5,10 @@ import Foundation
 ///
 /// Radius r weighs offset k by r + 1 − |k| and divides by (r + 1)²: the pixels are "stacked"
 /// into a pyramid. Klingemann keeps the pyramid with two running sums (pixels entering and
-/// leaving the stack); the same triangle is two boxes of width r + 1, one trailing and one
-/// leading, so this implementation runs two running sums: T(j) = Σ in[j − r … j], then
-/// out(x) = Σ T[x … x + r] / (r + 1)². O(1) per pixel, whatever r.
+/// leaving the stack); the same triangle is two boxes of width r + 1, one leading and one
+/// trailing, so this implementation runs two running sums: P(j) = Σ in[j … j + r], then
+/// out(x) = Σ P[x − r … x] / (r + 1)² (`LineKernels.trianglePassPair`; in the eight-line frame
+/// the trailing box comes first). O(1) per pixel, whatever r.
 ///
 /// The triangle's variance is r(r + 2)/6 (two boxes of r + 1: 2·((r + 1)² − 1)/12), so a σ maps
 /// to the radius r = round(√(6σ² + 1) − 1), at least 1. OpenCV's `stackBlur(src, ksize)` with
