@@ -4,9 +4,19 @@
 #include "CSeparableKernels.h"
 #include <stdatomic.h>
 #include <sched.h>
+#if defined(__linux__)
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 void blur_meet(int32_t *mine, const int32_t *other, int32_t value) {
     atomic_store((_Atomic int32_t *)mine, value);
+#if defined(__linux__)
+    // Wakes the other thread if it sleeps on `mine` (below); a wake with no sleeper does nothing.
+    syscall(SYS_futex, mine, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+#endif
     const _Atomic int32_t *o = (const _Atomic int32_t *)other;
     for (int spins = 0; spins < 4000; spins++) {
         if (atomic_load(o) >= value) return;
@@ -14,7 +24,15 @@ void blur_meet(int32_t *mine, const int32_t *other, int32_t value) {
         __builtin_ia32_pause();
 #endif
     }
+#if defined(__linux__)
+    // Sleeps until the other thread stores a new value: the kernel sleeps only while `other` still
+    // holds `seen`, so a store (and its wake) between the load and the wait cannot be lost. The
+    // core is then free for the thread this one waits for, where a yielding loop kept it busy.
+    for (int32_t seen = atomic_load(o); seen < value; seen = atomic_load(o))
+        syscall(SYS_futex, other, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
+#else
     while (atomic_load(o) < value) sched_yield();
+#endif
 }
 
 void blur_prefetch(const void *start, ptrdiff_t bytes) {
@@ -340,6 +358,150 @@ AVX2 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {
     }
 }
 
+// The extended box's passes over two rows at once, in one sweep (see the header). Line k holds
+// pass k's input, position j = pixel j − e (e = r + 1); pass k's output pixel x is written to
+// line k + 1 at x + e, or to the rows after the last pass.
+AVX2 static void extended_fill(float *line, const BlurExtendedRows *b, int first, int count) {
+    const int e = b->r + 1;
+    for (int j = first; j < first + count; j++) {
+        int src = b->map[j];
+        __m256 v = src < 0 ? _mm256_setzero_ps() : _mm256_loadu_ps(line + 8 * (ptrdiff_t)(src + e));
+        _mm256_storeu_ps(line + 8 * (ptrdiff_t)j, v);
+    }
+}
+
+AVX2 void blur_avx2_extended_rows(const BlurExtendedRows *b) {
+    const int n = b->n, r = b->r, e = r + 1, passes = b->passes, lag = e + 1;
+    const ptrdiff_t positions = n + 2 * e;
+    const __m256 alpha = _mm256_set1_ps(b->alpha), scale = _mm256_set1_ps(b->scale);
+    const int unit = b->scale == 1.0f;
+    // Three passes read pass 0's pixels from the rows where they lie in the steady part (below),
+    // so line 0 holds only the positions the other steps read: those before the steady part's
+    // first far pixel, and from its last tail on.
+    const int steadyFirst = 2 * lag + 1, steadyEnd = n - e;
+    const int steady = passes == 3 && steadyFirst < steadyEnd;
+    for (ptrdiff_t j = 0; j < positions; j++) {
+        if (steady && j == steadyFirst + 2 * e && steadyEnd - 1 > j) j = steadyEnd - 1;
+        int src = b->map[j];
+        __m256 v = src < 0 ? _mm256_setzero_ps() : box_pair(b->row[0] + 4 * (ptrdiff_t)src, b->row[1] + 4 * (ptrdiff_t)src);
+        _mm256_storeu_ps(b->lines + 8 * j, v);
+    }
+    __m256 sums[passes];
+    const int steps = n + (passes - 1) * lag;
+    for (int s = 0; s < steps; s++) {
+        if (steady && s >= steadyFirst && s < steadyEnd) {
+            // Every pass slides, none fills padding, and pass 0's tail, head and far pixel are
+            // in the rows: the three sums in registers, no branch but the loop's.
+            float *l1 = b->lines + 8 * positions, *l2 = l1 + 8 * positions;
+            const float *row0 = b->row[0], *row1 = b->row[1];
+            __m256 s0 = sums[0], s1 = sums[1], s2 = sums[2];
+            const ptrdiff_t head = 8 * (2 * r + 1), far = 8 * 2 * e, to = 8 * e;
+            for (; s < steadyEnd; s++) {
+                const ptrdiff_t x = 4 * (ptrdiff_t)(s - e);
+                // The rows come from memory: ask for them a kilobyte ahead (a hint; past the
+                // row's end it reads nothing), as blur_avx2_box_rows3 does.
+                _mm_prefetch((const char *)(row0 + x + 2 * 4 * e + 256), _MM_HINT_T0);
+                _mm_prefetch((const char *)(row1 + x + 2 * 4 * e + 256), _MM_HINT_T0);
+                const float *i1 = l1 + 8 * (ptrdiff_t)(s - lag), *i2 = l2 + 8 * (ptrdiff_t)(s - 2 * lag);
+                __m256 t0 = box_pair(row0 + x, row1 + x), t1 = _mm256_loadu_ps(i1), t2 = _mm256_loadu_ps(i2);
+                const ptrdiff_t h = x + 4 * (2 * r + 1), f = x + 4 * 2 * e;
+                s0 = _mm256_add_ps(s0, _mm256_sub_ps(box_pair(row0 + h, row1 + h), t0));
+                s1 = _mm256_add_ps(s1, _mm256_sub_ps(_mm256_loadu_ps(i1 + head), t1));
+                s2 = _mm256_add_ps(s2, _mm256_sub_ps(_mm256_loadu_ps(i2 + head), t2));
+                __m256 v0 = _mm256_add_ps(s0, _mm256_mul_ps(alpha, _mm256_add_ps(t0, box_pair(row0 + f, row1 + f))));
+                __m256 v1 = _mm256_add_ps(s1, _mm256_mul_ps(alpha, _mm256_add_ps(t1, _mm256_loadu_ps(i1 + far))));
+                __m256 v2 = _mm256_add_ps(s2, _mm256_mul_ps(alpha, _mm256_add_ps(t2, _mm256_loadu_ps(i2 + far))));
+                _mm256_storeu_ps(l1 + 8 * (ptrdiff_t)s + to, v0);
+                _mm256_storeu_ps(l2 + 8 * (ptrdiff_t)(s - lag) + to, v1);
+                box_store_out(b->out[0], b->out[1], v2, unit, scale, s - 2 * lag);
+            }
+            sums[0] = s0;
+            sums[1] = s1;
+            sums[2] = s2;
+        }
+        for (int k = 0; k < passes; k++) {
+            const int p = s - k * lag;
+            if (p < 0 || p >= n) continue;
+            float *line = b->lines + 8 * positions * k;
+            __m256 sum;
+            if (p == 0) {
+                if (k > 0) extended_fill(line, b, 0, e);
+                sum = _mm256_setzero_ps();
+                for (int i = 1; i <= 2 * r + 1; i++) sum = _mm256_add_ps(sum, _mm256_loadu_ps(line + 8 * (ptrdiff_t)i));
+            } else {
+                sum = _mm256_add_ps(sums[k], _mm256_sub_ps(_mm256_loadu_ps(line + 8 * (ptrdiff_t)(p + 2 * r + 1)),
+                                                          _mm256_loadu_ps(line + 8 * (ptrdiff_t)p)));
+            }
+            sums[k] = sum;
+            __m256 ends = _mm256_add_ps(_mm256_loadu_ps(line + 8 * (ptrdiff_t)p), _mm256_loadu_ps(line + 8 * (ptrdiff_t)(p + 2 * e)));
+            __m256 v = _mm256_add_ps(sum, _mm256_mul_ps(alpha, ends));
+            if (k < passes - 1) {
+                float *next = line + 8 * positions;
+                _mm256_storeu_ps(next + 8 * (ptrdiff_t)(p + e), v);
+                if (p == n - 1) extended_fill(next, b, n + e, e);
+            } else {
+                box_store_out(b->out[0], b->out[1], v, unit, scale, p);
+            }
+        }
+    }
+}
+
+// The triangle over two rows (see the header). Pixel x of the rows (−r − 1 ≤ x < n + r): the
+// padding before the rows, the rows, the padding after them.
+AVX2 static inline __m256 triangle_pixel(const BlurTriangleRows *b, const float *pad, int x) {
+    const int e = b->r + 1;
+    if (x < 0) return _mm256_loadu_ps(pad + 8 * (ptrdiff_t)(x + e));
+    if (x < b->n) return box_pair(b->row[0] + 4 * (ptrdiff_t)x, b->row[1] + 4 * (ptrdiff_t)x);
+    return _mm256_loadu_ps(pad + 8 * (ptrdiff_t)(e + x - b->n));
+}
+
+AVX2 void blur_avx2_triangle_rows(const BlurTriangleRows *b) {
+    const int n = b->n, r = b->r, e = r + 1;
+    float *pad = b->scratch, *partial = b->scratch + 8 * 2 * (ptrdiff_t)e + 8 * (ptrdiff_t)e;
+    // partial + 8j is P(j), j ≥ −r − 1.
+    const __m256 scale = _mm256_set1_ps(b->scale);
+    for (int k = 0; k < e; k++) {
+        int before = b->map[k], after = b->map[n + e + k];
+        __m256 v = before < 0 ? _mm256_setzero_ps() : box_pair(b->row[0] + 4 * (ptrdiff_t)before, b->row[1] + 4 * (ptrdiff_t)before);
+        _mm256_storeu_ps(pad + 8 * (ptrdiff_t)k, v);
+        v = after < 0 ? _mm256_setzero_ps() : box_pair(b->row[0] + 4 * (ptrdiff_t)after, b->row[1] + 4 * (ptrdiff_t)after);
+        _mm256_storeu_ps(pad + 8 * (ptrdiff_t)(e + k), v);
+    }
+    __m256 p = _mm256_setzero_ps();
+    for (int x = -r - 1; x < 0; x++) p = _mm256_add_ps(p, triangle_pixel(b, pad, x));
+    _mm256_storeu_ps(partial - 8 * (ptrdiff_t)e, p);
+    __m256 t = p;
+    for (int j = -r; j <= 0; j++) {
+        p = _mm256_add_ps(p, _mm256_sub_ps(triangle_pixel(b, pad, j + r), triangle_pixel(b, pad, j - 1)));
+        _mm256_storeu_ps(partial + 8 * (ptrdiff_t)j, p);
+        t = j == -r ? p : _mm256_add_ps(t, p);
+    }
+    // The rows may be the outputs: pixel x is read last at step x + 1 (as x − 1), so output x is
+    // stored one step late, after that read.
+    const float *row0 = b->row[0], *row1 = b->row[1];
+    __m256 previous = t;
+    int x = 1;
+    for (; x < n - r; x++) {
+        // Every pixel read is in the rows: ask for them a kilobyte ahead, as the other sweeps do.
+        _mm_prefetch((const char *)(row0 + 4 * (ptrdiff_t)(x + r) + 256), _MM_HINT_T0);
+        _mm_prefetch((const char *)(row1 + 4 * (ptrdiff_t)(x + r) + 256), _MM_HINT_T0);
+        const ptrdiff_t h = 4 * (ptrdiff_t)(x + r), l = 4 * (ptrdiff_t)(x - 1);
+        p = _mm256_add_ps(p, _mm256_sub_ps(box_pair(row0 + h, row1 + h), box_pair(row0 + l, row1 + l)));
+        _mm256_storeu_ps(partial + 8 * (ptrdiff_t)x, p);
+        t = _mm256_add_ps(t, _mm256_sub_ps(p, _mm256_loadu_ps(partial + 8 * (ptrdiff_t)(x - r - 1))));
+        box_store_out(b->out[0], b->out[1], previous, 0, scale, x - 1);
+        previous = t;
+    }
+    for (; x < n; x++) {
+        p = _mm256_add_ps(p, _mm256_sub_ps(triangle_pixel(b, pad, x + r), triangle_pixel(b, pad, x - 1)));
+        _mm256_storeu_ps(partial + 8 * (ptrdiff_t)x, p);
+        t = _mm256_add_ps(t, _mm256_sub_ps(p, _mm256_loadu_ps(partial + 8 * (ptrdiff_t)(x - r - 1))));
+        box_store_out(b->out[0], b->out[1], previous, 0, scale, x - 1);
+        previous = t;
+    }
+    box_store_out(b->out[0], b->out[1], previous, 0, scale, n - 1);
+}
+
 #else
 // Other CPUs: no AVX2; BlurCore never calls the kernels.
 int blur_avx2_available(void) { return 0; }
@@ -355,4 +517,6 @@ void blur_avx2_convolve_rows(const float *const *rows, const float *weights, int
 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const float *weights, int taps,
                              int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes) {}
 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {}
+void blur_avx2_extended_rows(const BlurExtendedRows *b) {}
+void blur_avx2_triangle_rows(const BlurTriangleRows *b) {}
 #endif

@@ -4,23 +4,47 @@ let boxColumnLanes = 16
 /// The box radii of the passes along one axis and the padded source map of each.
 ///
 /// Passes before the last store plain running sums; the last multiplies by
-/// `finalScale = Π 1/(2rᵢ + 1)`, which normalises all of them at once.
+/// `finalScale = Π 1/Lᵢ`, which normalises all of them at once (Lᵢ = 2rᵢ + 1 + 2α).
+///
+/// With `alpha` > 0 every pass is an extended box (`ExtendedBox`): the running sum of the
+/// 2rᵢ + 1 box pixels plus α times the two pixels just outside them, so each pass reaches
+/// rᵢ + 1 pixels, and its padding is that much wider. With `triangle` every pass is the stack
+/// blur's triangle of weights rᵢ + 1 − |k| (`StackBlur`, `LineKernels.trianglePassPair`), which
+/// reaches rᵢ + 1 pixels before the output pixel (rᵢ after) and divides by (rᵢ + 1)².
 struct BoxPlan: Sendable {
     let radii: [Int]
+    /// The weight of the two pixels just outside each box: 0 for plain boxes.
+    let alpha: Float
+    /// Whether each pass is a triangle rather than a box.
+    let triangle: Bool
     let count: Int
     let maps: [[Int]]
     let finalScale: Float
 
-    init(radii: [Int], count: Int, edges: EdgeMode) {
+    init(radii: [Int], count: Int, edges: EdgeMode, alpha: Double = 0, triangle: Bool = false) {
         self.radii = radii
+        self.alpha = Float(alpha)
+        self.triangle = triangle
         self.count = count
-        self.maps = radii.map { edges.paddedSourceIndices(count: count, before: $0, after: $0) }
-        self.finalScale = Float(radii.reduce(1.0) { $0 / Double(2 * $1 + 1) })
+        let extra = alpha > 0 || triangle ? 1 : 0
+        self.maps = radii.map { edges.paddedSourceIndices(count: count, before: $0 + extra, after: $0 + extra) }
+        self.finalScale = Float(
+            radii.reduce(1.0) { triangle ? $0 / Double(($1 + 1) * ($1 + 1)) : $0 / (Double(2 * $1 + 1) + 2 * alpha) })
     }
 
     /// The factor pass `pass` multiplies its sums by: 1, except for the last pass.
     func scale(_ pass: Int) -> Float { pass == radii.count - 1 ? finalScale : 1 }
 
+    /// How far pass `pass` reads beyond its output pixel, and the padding of its line: rᵢ, or
+    /// rᵢ + 1 for extended boxes and triangles.
+    func reach(_ pass: Int) -> Int { radii[pass] + (alpha > 0 || triangle ? 1 : 0) }
+
+    /// Whether the passes are plain boxes (neither extended nor triangles).
+    var plainBoxes: Bool { alpha == 0 && !triangle }
+
+    /// The largest reach of any pass.
+    var maxReach: Int { radii.indices.map(reach).max() ?? 0 }
+
     /// Positions in the largest padded line.
-    var paddedCount: Int { count + 2 * (radii.max() ?? 0) }
+    var paddedCount: Int { count + 2 * maxReach }
 }

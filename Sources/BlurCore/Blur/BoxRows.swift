@@ -28,22 +28,33 @@ struct BoxRows {
     let readsRows: Bool
     /// The three passes in one AVX2 sweep, when the AVX2 loops are active and it serves `plan`.
     let sweep: BoxRowSweep?
+    /// An extended box's passes in one AVX2 sweep, likewise.
+    let extendedSweep: ExtendedRowSweep?
+    /// A triangle in AVX2 reading the rows in place, likewise.
+    let triangleSweep: TriangleRowSweep?
+    /// A triangle's values of P along each of the two rows (`LineKernels.trianglePassPair`).
+    let partials: [UnsafeMutablePointer<Float>]
 
     /// Scratch for the passes of `plan`; `readingRows: false` copies every row and makes the
     /// three passes one after the other (for tests).
     init(plan: BoxPlan, readingRows: Bool = true) {
         self.plan = plan
-        sweep = readingRows && KernelVariant.usesAVX2 ? BoxRowSweep(plan: plan) : nil
+        sweep = readingRows && KernelVariant.usesAVX2 && plan.plainBoxes ? BoxRowSweep(plan: plan) : nil
+        extendedSweep = readingRows && KernelVariant.usesAVX2 ? ExtendedRowSweep(plan: plan) : nil
+        triangleSweep = readingRows && KernelVariant.usesAVX2 ? TriangleRowSweep(plan: plan) : nil
+        partials = plan.triangle ? (0..<2).map { _ in PixelMemory.scratch(4 * plan.paddedCount) } : []
         lines = (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
         let r = plan.radii[0], n = plan.count
         edges = (0..<4).map { _ in PixelMemory.scratch(4 * r) }
         edgeMaps = [Array(plan.maps[0][0..<r]), Array(plan.maps[0][(r + n)...])]
-        readsRows = readingRows && plan.radii.count > 1 && n >= 2 * r + 2
+        readsRows = readingRows && plan.plainBoxes && plan.radii.count > 1 && n >= 2 * r + 2
     }
 
     func deallocate() {
-        for line in lines + edges { line.deallocate() }
+        for line in lines + edges + partials { line.deallocate() }
         sweep?.deallocate()
+        extendedSweep?.deallocate()
+        triangleSweep?.deallocate()
     }
 
     /// All passes over row `first` and, when `second` is not nil, row `second` (`plan.count`
@@ -56,6 +67,14 @@ struct BoxRows {
         var sources = (lines[0], lines[1]), targets = (lines[2], lines[3])
         // A single row runs as both lanes: the second lane repeats the first's sums exactly.
         let paired = second != nil
+        if let extendedSweep {
+            extendedSweep.run(rows: (first, second ?? first), into: (firstOut, secondOut ?? firstOut))
+            return
+        }
+        if let triangleSweep {
+            triangleSweep.run(rows: (first, second ?? first), into: (firstOut, secondOut ?? firstOut))
+            return
+        }
         var firstPass = 0
         if readsRows || sweep != nil {
             let r = plan.radii[0], row1 = second ?? first
@@ -86,32 +105,46 @@ struct BoxRows {
         } else {
             LineKernels.gather(
                 from: first, positionStride: 4, laneStride: 0, validLanes: 1, map: plan.maps[0],
-                before: plan.radii[0], count: n, into: sources.0, lanes: 1)
+                before: plan.reach(0), count: n, into: sources.0, lanes: 1)
             if let second {
                 LineKernels.gather(
                     from: second, positionStride: 4, laneStride: 0, validLanes: 1, map: plan.maps[0],
-                    before: plan.radii[0], count: n, into: sources.1, lanes: 1)
+                    before: plan.reach(0), count: n, into: sources.1, lanes: 1)
             }
         }
         for pass in firstPass..<plan.radii.count {
-            let r = plan.radii[pass], last = pass == plan.radii.count - 1
-            let next = last ? 0 : plan.radii[pass + 1]
+            let last = pass == plan.radii.count - 1
+            let next = last ? 0 : plan.reach(pass + 1)
             let source1 = paired ? sources.1 : sources.0
             if last {
-                LineKernels.boxPassPair(
-                    sources.0, source1, radius: r, count: n, scale: plan.scale(pass),
-                    into: firstOut, secondOut ?? firstOut)
+                self.pass(pass, sources.0, source1, into: firstOut, secondOut ?? firstOut)
             } else {
                 let target1 = paired ? targets.1 : targets.0
-                LineKernels.boxPassPair(
-                    sources.0, source1, radius: r, count: n, scale: plan.scale(pass),
-                    into: targets.0 + 4 * next, target1 + 4 * next)
+                self.pass(pass, sources.0, source1, into: targets.0 + 4 * next, target1 + 4 * next)
                 LineKernels.fillPadding(targets.0, lanes: 1, before: next, count: n, map: plan.maps[pass + 1])
                 if paired {
                     LineKernels.fillPadding(targets.1, lanes: 1, before: next, count: n, map: plan.maps[pass + 1])
                 }
                 swap(&sources, &targets)
             }
+        }
+    }
+
+    /// Pass `pass` along two padded lines: a box, an extended box when the plan has an α, or a triangle.
+    private func pass(
+        _ pass: Int, _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>,
+        into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>
+    ) {
+        let r = plan.radii[pass], n = plan.count, scale = plan.scale(pass)
+        if plan.triangle {
+            LineKernels.trianglePassPair(
+                first, second, radius: r, count: n, scale: scale, partials: (partials[0], partials[1]),
+                into: firstOut, secondOut)
+        } else if plan.alpha > 0 {
+            LineKernels.extendedPassPair(
+                first, second, radius: r, alpha: plan.alpha, count: n, scale: scale, into: firstOut, secondOut)
+        } else {
+            LineKernels.boxPassPair(first, second, radius: r, count: n, scale: scale, into: firstOut, secondOut)
         }
     }
 }

@@ -14,8 +14,9 @@ extension BoxStream {
         rings = whole.rings.map { $0 + offset }
         ringRows = whole.ringRows
         sums = whole.sums.map { $0 + offset }
+        partialRings = whole.partialRings.map { $0 + offset }
         zero = whole.zero + offset
-        window = .allocate(capacity: 2 * (whole.plan.radii.max() ?? 0) + 1)
+        window = .allocate(capacity: 2 * (whole.plan.radii.max() ?? 0) + 2)
         rowFloats = whole.rowFloats
         steadyRow = whole.steadyRow
         table = .allocate(capacity: 8 * BoxStream.blockRows)

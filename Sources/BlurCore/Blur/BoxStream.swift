@@ -7,11 +7,12 @@
 /// `boxFusedCacheBytes`. Blocked columns remain for wrap and for columns shorter than 2rᵢ+2,
 /// which cannot stream.
 ///
-/// Pass i keeps its input rows in a ring of at least 2rᵢ+2 rows, and a running-sum row. When it
-/// has received input row t it can emit output row t − rᵢ, which goes straight into the ring of
+/// Pass i keeps its input rows in a ring of at least 2eᵢ+2 rows (eᵢ below), and a running-sum
+/// row. When it has received input row t it can emit output row t − eᵢ, which goes straight into the ring of
 /// pass i+1 (or, for the last pass, into the image). Padding rows are read from the ring:
-/// for zero, clamp, reflect and mirror, and 2rᵢ+2 ≤ height, the rows they map to are the first
-/// rᵢ+1 or the last rᵢ+1 rows, still in the ring when needed. The sums are added in the same
+/// for zero, clamp, reflect and mirror, and 2eᵢ+2 ≤ height (eᵢ = `BoxPlan.reach`: rᵢ, or rᵢ + 1
+/// for an extended box), the rows they map to are the first eᵢ+1 or the last eᵢ+1 rows, still
+/// in the ring when needed. The sums are added in the same
 /// order as `boxLines`, so both give identical results.
 struct BoxStream {
     let plan: BoxPlan
@@ -20,6 +21,8 @@ struct BoxStream {
     /// Rows in the ring of each pass.
     let ringRows: [Int]
     let sums: [UnsafeMutablePointer<Float>]
+    /// A triangle's pass keeps its last r + 2 rows of P in a ring of its own (`partialRow`).
+    let partialRings: [UnsafeMutablePointer<Float>]
     let zero: UnsafeMutablePointer<Float>
     let window: UnsafeMutablePointer<UnsafePointer<Float>>
     /// Floats from one ring row to the next: a strip of `capacity` pixels and one more cache
@@ -42,20 +45,24 @@ struct BoxStream {
         self.plan = plan
         self.capacity = capacity
         self.streamsOutput = streamsOutput
-        let slots = plan.radii.indices.map { BoxStream.slots(plan.radii[$0], lookahead: $0 == 0 ? lookahead : 1) }
+        let slots = plan.radii.indices.map { BoxStream.slots(plan.reach($0), lookahead: $0 == 0 ? lookahead : 1) }
         rowFloats = 4 * capacity + 16
         rings = slots.map { PixelMemory.scratch($0 * (4 * capacity + 16)) }
         ringRows = slots
-        sums = plan.radii.map { _ in PixelMemory.scratch(4 * capacity) }
+        // A triangle's pass keeps two running sums: T, then (after every pass's T) P.
+        sums = (0..<(plan.triangle ? 2 : 1) * plan.radii.count).map { _ in PixelMemory.scratch(4 * capacity) }
+        partialRings = plan.triangle ? plan.radii.map { PixelMemory.scratch(($0 + 2) * (4 * capacity + 16)) } : []
         zero = PixelMemory.scratch(4 * capacity)
-        window = .allocate(capacity: 2 * (plan.radii.max() ?? 0) + 1)
+        window = .allocate(capacity: 2 * (plan.radii.max() ?? 0) + 2)
         let r = plan.radii
-        steadyRow = r.count == 3 ? max(2 * r[0] + 1, r[0] + 2 * r[1] + 1, r[0] + r[1] + 2 * r[2] + 1) : Int.max
+        steadyRow =
+            r.count == 3 && plan.plainBoxes
+            ? max(2 * r[0] + 1, r[0] + 2 * r[1] + 1, r[0] + r[1] + 2 * r[2] + 1) : Int.max
         table = .allocate(capacity: 8 * BoxStream.blockRows)
     }
 
     func deallocate() {
-        for p in rings + sums { p.deallocate() }
+        for p in rings + sums + partialRings { p.deallocate() }
         zero.deallocate()
         window.deallocate()
         table.deallocate()
@@ -133,22 +140,24 @@ struct BoxStream {
             p[7] = strip.row(u - r0 - r1 - r2)
             p += 8
         }
-        LineKernels.cascadeRows(table, rowCount: rows, sums: sums, scale: plan.finalScale,
-                                count: strip.columns.count, copying: copying, streaming: streamsOutput)
+        LineKernels.cascadeRows(
+            table, rowCount: rows, sums: sums, scale: plan.finalScale,
+            count: strip.columns.count, copying: copying, streaming: streamsOutput)
     }
 
     /// Emits the last rows of every pass, once all input rows are received.
     func finish(_ strip: Strip) {
         for pass in plan.radii.indices {
-            for y in (plan.count - plan.radii[pass])..<plan.count {
+            for y in (plan.count - plan.reach(pass))..<plan.count {
                 emit(pass, y, strip)
                 receive(pass + 1, y, strip)
             }
         }
     }
 
-    /// Rows in the ring of a pass of radius r whose input rows may be written `lookahead` rows
-    /// ahead: exactly 2r + 1 + lookahead, the rows one step reads plus those written ahead.
+    /// Rows in the ring of a pass of reach r (`BoxPlan.reach`) whose input rows may be written
+    /// `lookahead` rows ahead: exactly 2r + 1 + lookahead, the rows one step reads plus those
+    /// written ahead (an extended box's step reads one row fewer than that: 2r).
     /// Not rounded up to a power of two: a bit mask instead of a remainder saves little, and
     /// larger rings sit further out of the caches (docs/performance.md).
     static func slots(_ r: Int, lookahead: Int = 1) -> Int {
@@ -170,7 +179,10 @@ struct BoxStream {
 
     /// Rows kept in cache by the passes of `plan`, for choosing the strip width.
     static func rowsInCache(_ plan: BoxPlan, lookahead: Int = 1) -> Int {
-        plan.radii.indices.reduce(1) { $0 + slots(plan.radii[$1], lookahead: $1 == 0 ? lookahead : 1) + 1 }
+        plan.radii.indices.reduce(1) {
+            $0 + slots(plan.reach($1), lookahead: $1 == 0 ? lookahead : 1) + 1
+                + (plan.triangle ? plan.radii[$1] + 3 : 0)
+        }
     }
 
     /// Ring slot of input row `t` (0 ≤ t < height) of pass `pass`.
@@ -178,26 +190,32 @@ struct BoxStream {
         rings[pass] + (t % ringRows[pass]) * rowFloats
     }
 
-    /// Input row `j` (−r ≤ j < height + r) of pass `pass`, through the edge mode.
+    /// Row P(j) (j ≥ −r − 1) of triangle pass `pass`, in its ring of r + 2 rows.
+    private func partialRow(_ pass: Int, _ j: Int) -> UnsafeMutablePointer<Float> {
+        let r = plan.radii[pass]
+        return partialRings[pass] + ((j + r + 1) % (r + 2)) * rowFloats
+    }
+
+    /// Input row `j` (within the pass's reach of the image) of pass `pass`, through the edge mode.
     private func row(_ pass: Int, _ j: Int) -> UnsafePointer<Float> {
         if j >= 0 && j < plan.count { return UnsafePointer(slot(pass, j)) }
-        let source = plan.maps[pass][j + plan.radii[pass]]
+        let source = plan.maps[pass][j + plan.reach(pass)]
         return UnsafePointer(source < 0 ? zero : slot(pass, source))
     }
 
-    /// Pass `pass` has just received input row `t`: from row r on, it emits a row, which the
+    /// Pass `pass` has just received input row `t`: from row `reach` on, it emits a row, which the
     /// next pass receives in turn — a loop down the passes (at most N steps), not a recursion.
     private func receive(_ firstPass: Int, _ firstRow: Int, _ strip: Strip) {
         var pass = firstPass, t = firstRow
         while pass < plan.radii.count {
-            let r = plan.radii[pass]
-            if t < r { return }
-            if t == r {
+            let r = plan.radii[pass], reach = plan.reach(pass)
+            if t < reach { return }
+            if t == reach && !plan.triangle {
                 for k in 0...(2 * r) { window[k] = row(pass, k - r) }
                 LineKernels.sumRows(window, rowCount: 2 * r + 1, into: sums[pass], count: strip.columns.count)
             }
-            emit(pass, t - r, strip)
-            t -= r
+            emit(pass, t - reach, strip)
+            t -= reach
             pass += 1
         }
     }
@@ -207,12 +225,38 @@ struct BoxStream {
     private func emit(_ pass: Int, _ y: Int, _ strip: Strip) {
         let r = plan.radii[pass], last = pass == plan.radii.count - 1
         let out = last ? strip.row(y) : slot(pass + 1, y)
+        if plan.triangle {
+            let count = strip.columns.count, t = sums[pass], p = sums[plan.radii.count + pass]
+            if y == 0 {
+                for k in 0...(2 * r + 1) { window[k] = row(pass, k - r - 1) }
+                withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>.self, capacity: r + 2) { partials in
+                    for j in -(r + 1)...0 { partials[j + r + 1] = partialRow(pass, j) }
+                    LineKernels.triangleStart(
+                        window, partials: partials.baseAddress!, radius: r, p: p, t: t,
+                        scale: plan.scale(pass), into: out, count: count)
+                }
+            } else {
+                LineKernels.triangleRow(
+                    p: p, t: t, entering: row(pass, y + r), leaving: row(pass, y - 1), partial: partialRow(pass, y),
+                    oldPartial: partialRow(pass, y - r - 1), scale: plan.scale(pass), into: out, count: count,
+                    streaming: last && streamsOutput)
+            }
+            return
+        }
+        if plan.alpha > 0 {
+            LineKernels.extendedRow(
+                sums[pass], adding: row(pass, y + r), removing: row(pass, y - r - 1), far: row(pass, y + r + 1),
+                first: y == 0, alpha: plan.alpha, scale: plan.scale(pass), into: out, count: strip.columns.count,
+                streaming: last && streamsOutput)
+            return
+        }
         if y == 0 {
             LineKernels.scaleRow(sums[pass], scale: plan.scale(pass), into: out, count: strip.columns.count)
         } else {
             let head = row(pass, y + r), tail = row(pass, y - r - 1)
-            LineKernels.slideRow(sums[pass], adding: head, removing: tail, scale: plan.scale(pass),
-                                 into: out, count: strip.columns.count, streaming: last && streamsOutput)
+            LineKernels.slideRow(
+                sums[pass], adding: head, removing: tail, scale: plan.scale(pass),
+                into: out, count: strip.columns.count, streaming: last && streamsOutput)
         }
     }
 }

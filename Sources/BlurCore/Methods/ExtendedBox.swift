@@ -37,8 +37,9 @@ public struct ExtendedBox: BlurMethod {
     /// The extended box of radius r and fraction α, applied `passes` times; with 8-bit passes
     /// its weights are Pillow's fixed point for the radius r + α.
     public init(radius: Int, alpha: Double, passes: Int, storage: PassStorage = .float32) {
-        self.init(radius: radius, alpha: alpha, passes: passes, storage: storage,
-                  fixedPoint: FixedPointWeights(floatRadius: Float(Double(radius) + alpha)))
+        self.init(
+            radius: radius, alpha: alpha, passes: passes, storage: storage,
+            fixedPoint: FixedPointWeights(floatRadius: Float(Double(radius) + alpha)))
     }
 
     private init(radius: Int, alpha: Double, passes: Int, storage: PassStorage, fixedPoint: FixedPointWeights) {
@@ -70,8 +71,9 @@ public struct ExtendedBox: BlurMethod {
             return
         }
         let pillow = FixedPointWeights.pillowRadius(sigma: sigma, passes: passes)
-        self.init(radius: Int(pillow), alpha: clamped, passes: passes, storage: storage,
-                  fixedPoint: FixedPointWeights(floatRadius: pillow))
+        self.init(
+            radius: Int(pillow), alpha: clamped, passes: passes, storage: storage,
+            fixedPoint: FixedPointWeights(floatRadius: pillow))
     }
 
     /// The variance of one pass: (2·Σₖ₌₁ʳ k² + 2α(r + 1)²) / L.
@@ -96,7 +98,8 @@ public struct ExtendedBox: BlurMethod {
 
     /// Each pass reads three pixels per position (the one entering the running sum, the one
     /// leaving it, and the far outside one weighed by α), along the rows and down the columns;
-    /// all passes of a line run in its padded copy: two passes over memory.
+    /// all passes of a direction run in one sweep: two passes over memory (one when the
+    /// iterated box's fused sweep runs both directions at once).
     public func counters(width: Int, height: Int, edges: EdgeMode) -> CostCounters {
         .lines(readsPerPosition: 3 * Double(passes), width: width, height: height, padding: 0)
     }
@@ -104,9 +107,27 @@ public struct ExtendedBox: BlurMethod {
     /// Runs the N extended boxes along the rows, then down the columns, each pass reading its own
     /// input through `edges`, in place; with `PassStorage.eightBit`, as Pillow does, in 8-bit
     /// fixed point.
+    ///
+    /// In Float32, where the columns can be streamed (every edge mode but wrap, columns of at
+    /// least 2(r + 1) + 2 rows), the passes run in the iterated box's schedules (`boxStreamed`:
+    /// rows two at a time, columns streamed through rings, both in one sweep on one thread while
+    /// the rings fit the cache), with the end pixels added in (`BoxPlan.alpha`) and one division
+    /// by Lᴺ at the end; elsewhere in the eight-line frame (`LaneLines`), dividing each pass by L.
+    /// The two agree within Float32 rounding.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         if storage == .eightBit {
             blurEightBit(&image, edges: edges, threads: threads)
+            return
+        }
+        let width = image.width, height = image.height
+        guard width > 0, height > 0 else { return }
+        let radii = Array(repeating: radius, count: passes)
+        let columnPlan = BoxPlan(radii: radii, count: height, edges: edges, alpha: self.alpha)
+        if BoxPlan.streams(columnPlan, edges: edges) {
+            let rowPlan = BoxPlan(radii: radii, count: width, edges: edges, alpha: self.alpha)
+            PixelMemory.withPixels(of: &image) { pixels in
+                boxStreamed(pixels, width: width, rowPlan: rowPlan, columnPlan: columnPlan, threads: threads)
+            }
             return
         }
         let r = radius, passes = passes
@@ -114,8 +135,9 @@ public struct ExtendedBox: BlurMethod {
         LaneLines.blur(&image, edges: edges, threads: threads, before: r + 1, after: r + 1) { lines in
             var source = lines.a, target = lines.b
             for pass in 0..<passes {
-                extendedBoxPass(source, into: target, radius: r, alpha: alpha, scale: scale,
-                                from: lines.before, count: lines.count)
+                extendedBoxPass(
+                    source, into: target, radius: r, alpha: alpha, scale: scale,
+                    from: lines.before, count: lines.count)
                 if pass < passes - 1 { lines.refillPadding(target) }
                 swap(&source, &target)
             }
@@ -125,7 +147,9 @@ public struct ExtendedBox: BlurMethod {
 
     /// The plain loop the fast one is checked against: N passes of the extended box over one
     /// line of values, reading beyond its ends through the edge mode.
-    package static func reference(_ line: [Double], radius r: Int, alpha: Double, passes: Int, edges: EdgeMode) -> [Double] {
+    package static func reference(_ line: [Double], radius r: Int, alpha: Double, passes: Int, edges: EdgeMode)
+        -> [Double]
+    {
         var line = line
         let n = line.count
         // lesson-code: extended-box-reference
@@ -134,9 +158,9 @@ public struct ExtendedBox: BlurMethod {
             func pixel(_ i: Int) -> Double { edges.sourceIndex(i, count: n).map { input[$0] } ?? 0 }
             for x in 0..<n {
                 var sum = 0.0
-                for k in -r...r { sum += pixel(x + k) }                   // the ordinary box
-                sum += alpha * (pixel(x - r - 1) + pixel(x + r + 1))      // its two fractional ends
-                line[x] = sum / (2 * Double(r) + 1 + 2 * alpha)           // divided by the length L
+                for k in -r...r { sum += pixel(x + k) }  // the ordinary box
+                sum += alpha * (pixel(x - r - 1) + pixel(x + r + 1))  // its two fractional ends
+                line[x] = sum / (2 * Double(r) + 1 + 2 * alpha)  // divided by the length L
             }
         }
         // end lesson-code
@@ -157,7 +181,6 @@ private func extendedBoxPass(
         s0 += source[2 * p]
         s1 += source[2 * p + 1]
     }
-    // lesson-code: extended-box
     for p in first..<(first + count) {
         let head = 2 * (p + r + 1), tail = 2 * (p - r), outside = 2 * (p - r - 1)
         target[2 * p] = (s0 + alpha * (source[outside] + source[head])) * scale
@@ -165,7 +188,6 @@ private func extendedBoxPass(
         s0 = .slid(s0, adding: source[head], removing: source[tail])
         s1 = .slid(s1, adding: source[head + 1], removing: source[tail + 1])
     }
-    // end lesson-code
 }
 
 // MARK: - Catalog
@@ -177,7 +199,8 @@ extension MethodEntry {
         name: "extended-box", summary: "N fractional-width boxes, σ exact (Pillow's GaussianBlur)",
         parameters: [.iterations, .eightBitPasses], cost: .constant
     ) { settings in
-        try ExtendedBox(sigma: try settings.gaussianSigma(for: "extended-box"), passes: settings.integer(.iterations),
-                        storage: settings.storage)
+        try ExtendedBox(
+            sigma: try settings.gaussianSigma(for: "extended-box"), passes: settings.integer(.iterations),
+            storage: settings.storage)
     }
 }

@@ -30,7 +30,8 @@
 ///   two threads the same sweep goes in steps of rows, each thread with half of every step's
 ///   rows for the horizontal passes and half of the columns for the vertical ones.
 ///
-/// Files by role: this one chooses the schedule; `BoxPlan` (radii, padded maps, lane counts),
+/// Files by role: this one and `BoxSchedule` choose the schedule (`ExtendedBox` runs there too,
+/// with `BoxPlan.alpha`); `BoxPlan` (radii, padded maps, lane counts),
 /// `BoxRows` (horizontal passes), `BoxScratch` and `BoxLines` (all passes over a block of
 /// columns), `BoxStream` (streamed columns) and `BoxFused` (one sweep). Each of the three
 /// paths is kept because `bench/box_schedules.py` measured it ≥ 10 % faster than the plainer
@@ -110,51 +111,25 @@ public struct IteratedBox: BlurMethod {
         guard width > 0, height > 0, !radii.isEmpty else { return }
         let rowPlan = BoxPlan(radii: radii, count: width, edges: edges)
         let columnPlan = BoxPlan(radii: radii, count: height, edges: edges)
-        let streamable = edges != .wrap && height >= 2 * radii.max()! + 2
-        let streamed = streamable && schedule != .blocked
-        // Two threads share the fused sweep in steps (`boxFused`), ring 0 two steps deep.
-        let lookahead = threads == 2 ? 2 * boxSplitRows : 2
-        let fused =
-            streamable && threads <= 2
-            && (schedule == .fused
-                || schedule == .automatic
-                    && 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: lookahead) <= boxFusedCacheBytes)
+        let streamed = BoxPlan.streams(columnPlan, edges: edges) && schedule != .blocked
         PixelMemory.withPixels(of: &image) { pixels in
-            if fused {
-                boxFused(
-                    pixels, width: width, height: height, rowPlan: rowPlan, columnPlan: columnPlan, threads: threads)
+            if streamed {
+                boxStreamed(
+                    pixels, width: width, rowPlan: rowPlan, columnPlan: columnPlan, threads: threads,
+                    schedule: schedule)
                 return
             }
+            boxRows(pixels, height: height, plan: rowPlan, threads: threads)
             nonisolated(unsafe) let pixels = pixels
-            Parallel.forSlices(of: (height + 1) / 2, threads: threads) { pairs in
-                let rows = BoxRows(plan: rowPlan)
-                defer { rows.deallocate() }
-                for pair in pairs {
-                    let y = 2 * pair, first = pixels + 4 * y * width
-                    let second: UnsafeMutablePointer<Float>? = y + 1 < height ? first + 4 * width : nil
-                    rows.run(first, second.map { UnsafePointer($0) }, into: first, second)
-                }
-            }
-            if streamed {
-                let strip = BoxStream.stripWidth(columnPlan, width: width, threads: threads)
-                Parallel.forSlices(of: (width + strip - 1) / strip, threads: threads) { strips in
-                    let stream = BoxStream(plan: columnPlan, capacity: strip)
-                    defer { stream.deallocate() }
-                    for s in strips {
-                        stream.run(pixels, width: width, columns: s * strip..<min(width, (s + 1) * strip))
-                    }
-                }
-            } else {
-                let blocks = (width + boxColumnLanes - 1) / boxColumnLanes
-                Parallel.forSlices(of: blocks, threads: threads) { blocks in
-                    let scratch = BoxScratch(plan: columnPlan, lanes: boxColumnLanes)
-                    defer { scratch.deallocate() }
-                    for b in blocks {
-                        let x0 = b * boxColumnLanes
-                        boxLines(
-                            pixels + 4 * x0, positionStride: 4 * width, laneStride: 4,
-                            validLanes: min(boxColumnLanes, width - x0), plan: columnPlan, scratch: scratch)
-                    }
+            let blocks = (width + boxColumnLanes - 1) / boxColumnLanes
+            Parallel.forSlices(of: blocks, threads: threads) { blocks in
+                let scratch = BoxScratch(plan: columnPlan, lanes: boxColumnLanes)
+                defer { scratch.deallocate() }
+                for b in blocks {
+                    let x0 = b * boxColumnLanes
+                    boxLines(
+                        pixels + 4 * x0, positionStride: 4 * width, laneStride: 4,
+                        validLanes: min(boxColumnLanes, width - x0), plan: columnPlan, scratch: scratch)
                 }
             }
         }

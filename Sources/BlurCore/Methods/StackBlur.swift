@@ -5,9 +5,10 @@ import Foundation
 ///
 /// Radius r weighs offset k by r + 1 − |k| and divides by (r + 1)²: the pixels are "stacked"
 /// into a pyramid. Klingemann keeps the pyramid with two running sums (pixels entering and
-/// leaving the stack); the same triangle is two boxes of width r + 1, one trailing and one
-/// leading, so this implementation runs two running sums: T(j) = Σ in[j − r … j], then
-/// out(x) = Σ T[x … x + r] / (r + 1)². O(1) per pixel, whatever r.
+/// leaving the stack); the same triangle is two boxes of width r + 1, one leading and one
+/// trailing, so this implementation runs two running sums: P(j) = Σ in[j … j + r], then
+/// out(x) = Σ P[x − r … x] / (r + 1)² (`LineKernels.trianglePassPair`; in the eight-line frame
+/// the trailing box comes first). O(1) per pixel, whatever r.
 ///
 /// The triangle's variance is r(r + 2)/6 (two boxes of r + 1: 2·((r + 1)² − 1)/12), so a σ maps
 /// to the radius r = round(√(6σ² + 1) − 1), at least 1. OpenCV's `stackBlur(src, ksize)` with
@@ -64,11 +65,27 @@ public struct StackBlur: BlurMethod {
     /// Runs the triangle (two running sums) along the rows, then down the columns, reading beyond
     /// the ends through `edges`, in place; with `PassStorage.eightBit` each direction is stored
     /// as 8-bit levels, as OpenCV does. Radius 0 changes nothing.
+    ///
+    /// In Float32, where the columns can be streamed (every edge mode but wrap, columns of at
+    /// least 2(r + 1) + 2 rows), the triangle runs in the iterated box's schedules (`boxStreamed`:
+    /// rows two at a time, columns streamed through rings, both in one sweep on one thread while
+    /// the rings fit the cache) as three running sums (`LineKernels.trianglePassPair`); elsewhere
+    /// as two boxes in the eight-line frame (`LaneLines`). The two agree within Float32 rounding.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
         let r = radius
         guard r > 0 else { return }
         if storage == .eightBit {
             blurEightBit(&image, edges: edges, threads: threads)
+            return
+        }
+        let width = image.width, height = image.height
+        guard width > 0, height > 0 else { return }
+        let columnPlan = BoxPlan(radii: [r], count: height, edges: edges, triangle: true)
+        if BoxPlan.streams(columnPlan, edges: edges) {
+            let rowPlan = BoxPlan(radii: [r], count: width, edges: edges, triangle: true)
+            PixelMemory.withPixels(of: &image) { pixels in
+                boxStreamed(pixels, width: width, rowPlan: rowPlan, columnPlan: columnPlan, threads: threads)
+            }
             return
         }
         let scale = Float(1 / Double((r + 1) * (r + 1)))
@@ -88,9 +105,9 @@ public struct StackBlur: BlurMethod {
         for x in 0..<n {
             var sum = 0.0
             for k in -r...r {
-                sum += Double(r + 1 - abs(k)) * pixel(x + k)   // weights 1, 2, …, r + 1, …, 2, 1
+                sum += Double(r + 1 - abs(k)) * pixel(x + k)  // weights 1, 2, …, r + 1, …, 2, 1
             }
-            out[x] = sum / Double((r + 1) * (r + 1))           // the weights add up to (r + 1)²
+            out[x] = sum / Double((r + 1) * (r + 1))  // the weights add up to (r + 1)²
         }
         // end lesson-code
         return out
@@ -105,14 +122,12 @@ private func stackPass(
 ) {
     line.withMemoryRebound(to: LanePair<SIMD16<Float>>.self, capacity: count + 2 * r) { line in
         sums.withMemoryRebound(to: LanePair<SIMD16<Float>>.self, capacity: count + 2 * r) { sums in
-            // lesson-code: stack
             // T(j) = in[j − r] + … + in[j] for padded positions j = r … count + 2r − 1.
             RunningSum.run(width: r + 1, count: count + r, load: { line[$0] }) { j, t in sums[j + r] = t }
             // out(x) = (T(x + r) + … + T(x + 2r)) / (r + 1)², x at padded position x + r.
             RunningSum.run(width: r + 1, from: r, count: count, load: { sums[$0] }) { p, u in
                 line[p] = LanePair(u.low * scale, u.high * scale)
             }
-            // end lesson-code
         }
     }
 }
@@ -128,7 +143,9 @@ extension MethodEntry {
     ) { settings in
         // radius R, or sigma: the triangle of nearest variance r(r + 2)/6.
         if let radius = settings.radius { return StackBlur(radius: radius, storage: settings.storage) }
-        guard let sigma = settings.sigma else { throw BlurKitError("method stack needs sigma or radius", naming: ["method", "sigma", "radius"]) }
+        guard let sigma = settings.sigma else {
+            throw BlurKitError("method stack needs sigma or radius", naming: ["method", "sigma", "radius"])
+        }
         return try StackBlur(sigma: sigma, storage: settings.storage)
     }
 }

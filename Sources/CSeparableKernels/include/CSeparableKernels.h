@@ -19,9 +19,10 @@ void blur_prefetch(const void *start, ptrdiff_t bytes);
 static inline void blur_prefetch_line(const void *p) { __builtin_prefetch(p); }
 
 /// Two threads meeting: stores `value` in `mine` (sequentially consistent: every write before it
-/// is seen by the other thread once it sees the value), then returns once `other` is at least
-/// `value`, spinning a while and then yielding the core between looks, so that on a busy
-/// machine the thread it waits for can run. No sleep that a lost wake-up could leave asleep.
+/// is seen by the other thread once it sees the value) and wakes the other thread if it sleeps
+/// there, then returns once `other` is at least `value`: spinning a while, then (on Linux)
+/// sleeping in the kernel until `other` changes (a futex, which cannot miss the change), so that on
+/// a busy machine the thread it waits for gets the core; elsewhere yielding between looks.
 void blur_meet(int32_t *mine, const int32_t *other, int32_t value);
 
 /// 1 when the CPU and the OS run AVX2, else 0.
@@ -81,5 +82,49 @@ typedef struct {
 
 /// The horizontal passes of BlurBoxRows3 in 8-wide AVX2.
 void blur_avx2_box_rows3(const BlurBoxRows3 *b);
+
+/// The passes of an extended box (radius r, end weight `alpha`, `passes` of them) along two rows
+/// at once, in one sweep: pass k runs k·(r + 2) positions behind pass 0, reading the previous
+/// pass's output from its own padded line, so the passes' running sums are independent chains
+/// in flight together. Every value is LineKernels.extendedPassPair's: the box's first window
+/// added to zero in order, then sum + (head − tail), then sum + alpha · (left + right), the last
+/// pass times `scale` (stored as it is when `scale` is 1), so the pixels are the Swift passes'
+/// bit for bit.
+typedef struct {
+    /// The two image rows, `n` pixels each (the same row twice for a single row).
+    const float *row[2];
+    /// Where each row's result goes; it may be the row itself (the rows are copied first).
+    float *out[2];
+    /// Scratch: one padded line per pass, n + 2(r + 1) positions of 8 floats each.
+    float *lines;
+    /// The padded source map of every pass, n + 2(r + 1) entries: the pixel each position copies,
+    /// or −1 for zero. Those before the line must be ≤ r + 1, which every edge mode but wrap gives.
+    const int32_t *map;
+    int n, r, passes;
+    float alpha, scale;
+} BlurExtendedRows;
+
+/// The passes of BlurExtendedRows in 8-wide AVX2.
+void blur_avx2_extended_rows(const BlurExtendedRows *b);
+
+/// The stack blur's triangle of radius r along two rows at once, reading the rows where they lie
+/// (LineKernels.trianglePassPair, the same additions in the same order, so the same pixels bit
+/// for bit): P, the running sum of in(j … j + r), is kept in `partials`, and T, the running sum
+/// over the last r + 1 values of P, times `scale` is the output.
+typedef struct {
+    /// The two image rows, `n` pixels each (the same row twice for a single row).
+    const float *row[2];
+    /// Where each row's result goes; it may be the row itself.
+    float *out[2];
+    /// Scratch: the padding of both rows, 2(r + 1) positions of 8 floats, then P, n + r + 1.
+    float *scratch;
+    /// The padded source map, n + 2(r + 1) entries: the pixel each position copies, or −1 for zero.
+    const int32_t *map;
+    int n, r;
+    float scale;
+} BlurTriangleRows;
+
+/// BlurTriangleRows in 8-wide AVX2.
+void blur_avx2_triangle_rows(const BlurTriangleRows *b);
 
 #endif
