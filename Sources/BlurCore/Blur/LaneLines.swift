@@ -1,8 +1,9 @@
 import CSeparableKernels
 
 /// Eight lines of an image side by side in padded scratch: the frame the one-dimensional
-/// methods (extended box, stack blur, Deriche, Young–van Vliet, linear taps) run their line
-/// filters in, rows first, then columns.
+/// methods (Deriche, Young–van Vliet, linear taps; the extended box and stack blur on 8-bit
+/// levels, and in Float32 where their columns cannot be streamed) run their line filters in,
+/// rows first, then columns.
 ///
 /// Position `p` of the scratch holds pixel `p − before` of eight lines (eight rows, or eight
 /// columns), RGBA each: 32 floats, two `SIMD16<Float>` (lanes 0–3, then 4–7), so one line
