@@ -262,7 +262,7 @@ struct LaneLines {
         var from = UnsafeRawPointer(line + 2 * before), to = UnsafeMutableRawPointer(target)
         let step = 4 * positionStride, lane = 4 * laneStride
         if valid == LaneLines.lanes {
-            // Rows ask for nothing (`ahead` is their length): they are read in order.
+            // Rows ask for nothing (`ahead` is their length): they are written in order.
             let ahead = laneStride == 4 ? LaneLines.prefetchDistance : count, reach = ahead &* step
             for i in 0..<count {
                 if i &+ ahead < count { LaneLines.prefetch(to + reach) }
