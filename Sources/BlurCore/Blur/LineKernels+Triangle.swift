@@ -90,14 +90,10 @@ extension LineKernels {
         leaving: UnsafePointer<Float>, partial: UnsafeMutablePointer<Float>, oldPartial: UnsafePointer<Float>,
         scale: Float, into out: UnsafeMutablePointer<Float>, count: Int, streaming: Bool
     ) {
+        // A pixel a step (SIMD4): measured as fast here as four at a time (SIMD16), whose generic
+        // specialisation adds to the first build.
         let floats = 4 * count
         var x = 0
-        while x + 16 <= floats {
-            triangleStep(
-                p, t, entering, leaving, partial, oldPartial, at: x, as: SIMD16<Float>.self, scale: scale,
-                out: out, streaming: streaming)
-            x += 16
-        }
         while x < floats {
             triangleStep(
                 p, t, entering, leaving, partial, oldPartial, at: x, as: SIMD4<Float>.self, scale: scale,
