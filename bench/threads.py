@@ -7,12 +7,14 @@ explorer times on both (separable, iterated-box, extended-box, stack; and the se
 on 8-bit levels, `--eight-bit-io`), and prints each round's ns per pixel and the median over
 rounds of each round's ratio, one thread's time ÷ two threads'. Issue 38 asks ≥ 1.8×.
 
-In every round it also copies a 64 MiB image on one thread and on two (`bench/copy_threads.c`,
-compiled with `cc` into a temporary folder, one round of it), so the machine's own scaling of
-memory traffic that round sits beside the methods': a method that reads and writes the image
-once cannot scale past it. Each method's line also gives its speed-up ÷ the copy's, and its
-one-thread time ÷ the copy's one-thread time (the memory floor of issue 38's "within 2.5× the
-copy floor"), each the median of the rounds' ratios.
+In every round it also runs one round of `bench/copy_threads.c` (compiled with `cc` into a
+temporary folder): a 64 MiB copy and a loop of arithmetic alone, each on one thread and on two,
+so the machine's own scaling that round sits beside the methods'. A method that reads and writes
+the image once cannot scale past the copy's, and none past the arithmetic's (on a virtual
+machine whose second core is shared, that moves from round to round). Each method's line also
+gives its speed-up ÷ the copy's and ÷ the arithmetic's, and its one-thread time ÷ the copy's
+one-thread time (the memory floor of issue 38's "within 2.5× the copy floor"), each the median
+of the rounds' ratios.
 
 Two threads can only be faster when two cores are free: run it on an otherwise idle machine
 (the script prints the load average before and after), e.g.
@@ -61,10 +63,16 @@ def copy_binary(folder):
 
 
 def copy_round(binary):
-    """(one thread, two threads) ns/px of one round of `copy_threads`."""
+    """((one thread, two threads) ns/px of the copy, (one, two) ms of the arithmetic) of one round of
+    `copy_threads`."""
     out = subprocess.run([binary, "1"], check=True, capture_output=True, text=True).stdout
-    match = re.search(r"one thread ([0-9.]+) ns/px, two threads ([0-9.]+) ns/px", out)
-    return float(match.group(1)), float(match.group(2))
+    copy = re.search(r"one thread ([0-9.]+) ns/px, two threads ([0-9.]+) ns/px", out)
+    arithmetic = re.search(r"arithmetic: one thread ([0-9.]+) ms, two threads ([0-9.]+) ms", out)
+    return (float(copy.group(1)), float(copy.group(2))), (float(arithmetic.group(1)), float(arithmetic.group(2)))
+
+
+COPY = "copy (64 MiB memcpy)"
+ARITHMETIC = "arithmetic (ms)"
 
 
 def load():
@@ -90,30 +98,31 @@ def main():
         copier = copy_binary(folder)
         for _ in range(args.rounds):
             if copier:
-                one, two = copy_round(copier)
-                timings.setdefault(("copy (64 MiB memcpy)", 0.0, 1), []).append(one)
-                timings.setdefault(("copy (64 MiB memcpy)", 0.0, 2), []).append(two)
+                for name, (one, two) in zip([COPY, ARITHMETIC], copy_round(copier)):
+                    timings.setdefault((name, 0.0, 1), []).append(one)
+                    timings.setdefault((name, 0.0, 2), []).append(two)
             for threads in [1, 2]:
                 for key, value in bench(args.explorer, args.size, args.sigmas, args.methods, args.runs, threads,
                                         args.truncate).items():
                     timings.setdefault(key + (threads,), []).append(value)
     print(f"load average after: {load()}")
-    print(f"ns per pixel, {args.rounds} interleaved rounds (each the median of {args.runs} runs; the copy's of 7); "
+    print(f"ns per pixel, {args.rounds} interleaved rounds (each the median of {args.runs} runs; the probes' of 7; arithmetic in ms); "
           "speed-up = median over rounds of (1 thread ÷ 2 threads)")
-    copy = timings.get(("copy (64 MiB memcpy)", 0.0, 1)), timings.get(("copy (64 MiB memcpy)", 0.0, 2))
-    copy_ratios = [a / b for a, b in zip(*copy)] if copy[0] else None
-    for (method, sigma, threads) in sorted(timings, key=lambda k: (not k[0].startswith("copy"), k)):
+    copy = timings.get((COPY, 0.0, 1)), timings.get((COPY, 0.0, 2))
+    probes = {name: [a / b for a, b in zip(timings[(name, 0.0, 1)], timings[(name, 0.0, 2)])]
+              for name in [COPY, ARITHMETIC] if (name, 0.0, 1) in timings}
+    for (method, sigma, threads) in sorted(timings, key=lambda k: (k[0] not in probes, k)):
         if threads != 1:
             continue
         one, two = timings[(method, sigma, 1)], timings[(method, sigma, 2)]
         ratios = [a / b for a, b in zip(one, two)]
         ratio = statistics.median(ratios)
         against_copy = ""
-        if copy_ratios and not method.startswith("copy"):
+        if probes and method not in probes:
             floor = statistics.median(a / c for a, c in zip(one, copy[0]))
-            against_copy = (f"   ÷ copy's {statistics.median(r / c for r, c in zip(ratios, copy_ratios)):.2f}"
-                            f"   1 thread ÷ copy {floor:.2f}×")
-        label = f"{method:<18} σ = {sigma:<5g}" if not method.startswith("copy") else f"{method:<28}"
+            against_copy = "".join(f"   ÷ {name.split()[0]}'s {statistics.median(r / p for r, p in zip(ratios, probe)):.2f}"
+                                   for name, probe in probes.items()) + f"   1 thread ÷ copy {floor:.2f}×"
+        label = f"{method:<18} σ = {sigma:<5g}" if method not in probes else f"{method:<28}"
         print(f"  {label} 1 thread {' / '.join(f'{v:.2f}' for v in one):>32}"
               f"   2 threads {' / '.join(f'{v:.2f}' for v in two):>32}   speed-up {ratio:.2f}×"
               + ("" if ratio >= 1.8 else "  (< 1.8)") + against_copy)

@@ -11,27 +11,29 @@
 #include <unistd.h>
 #endif
 
-void blur_meet(int32_t *mine, const int32_t *other, int32_t value) {
-    atomic_store((_Atomic int32_t *)mine, value);
+void blur_publish(int32_t *flag, int32_t value) {
+    atomic_store((_Atomic int32_t *)flag, value);
 #if defined(__linux__)
-    // Wakes the other thread if it sleeps on `mine` (below); a wake with no sleeper does nothing.
-    syscall(SYS_futex, mine, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+    // Wakes the other thread if it sleeps on `flag` (below); a wake with no sleeper does nothing.
+    syscall(SYS_futex, flag, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 #endif
-    const _Atomic int32_t *o = (const _Atomic int32_t *)other;
+}
+
+void blur_wait(const int32_t *flag, int32_t value) {
+    const _Atomic int32_t *f = (const _Atomic int32_t *)flag;
     for (int spins = 0; spins < 4000; spins++) {
-        if (atomic_load(o) >= value) return;
+        if (atomic_load(f) >= value) return;
 #if defined(__x86_64__)
         __builtin_ia32_pause();
 #endif
     }
 #if defined(__linux__)
-    // Sleeps until the other thread stores a new value: the kernel sleeps only while `other` still
-    // holds `seen`, so a store (and its wake) between the load and the wait cannot be lost. The
-    // core is then free for the thread this one waits for, where a yielding loop kept it busy.
-    for (int32_t seen = atomic_load(o); seen < value; seen = atomic_load(o))
-        syscall(SYS_futex, other, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
+    // The kernel sleeps only while `flag` still holds `seen`, so a store (and its wake) between
+    // the load and the wait cannot be lost.
+    for (int32_t seen = atomic_load(f); seen < value; seen = atomic_load(f))
+        syscall(SYS_futex, flag, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
 #else
-    while (atomic_load(o) < value) sched_yield();
+    while (atomic_load(f) < value) sched_yield();
 #endif
 }
 

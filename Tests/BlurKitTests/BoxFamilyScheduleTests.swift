@@ -35,6 +35,67 @@ final class BoxFamilyScheduleTests: XCTestCase {
         }
     }
 
+    /// The two threads' bands of the fused sweep (`boxFused`) meet at the column plan's seam: two
+    /// threads give one thread's pixels, for the lower band's first row even and odd, and so do
+    /// the two bands run in turn (the lower band first, so the upper one finds the rows below the
+    /// seam overwritten and must read its copies); each within 3e-6 of the reference, whose
+    /// columns never start afresh.
+    func testTheTwoBandsMeetAtTheSeam() throws {
+        let methods: [(any BlurMethod, (Int, EdgeMode) -> BoxPlan, (RGBAImage, EdgeMode) -> RGBAImage)] = [
+            (
+                IteratedBox(widths: [5, 7, 3]), { BoxPlan(radii: [2, 3, 1], count: $0, edges: $1) },
+                {
+                    R.iteratedBox($0, widths: [5, 7, 3], edges: $1)
+                }
+            ),
+            (
+                IteratedBox(widths: [5, 7, 5]), { BoxPlan(radii: [2, 3, 2], count: $0, edges: $1) },
+                {
+                    R.iteratedBox($0, widths: [5, 7, 5], edges: $1)
+                }
+            ),
+            (
+                ExtendedBox(radius: 2, alpha: 0.3, passes: 3),
+                { BoxPlan(radii: [2, 2, 2], count: $0, edges: $1, alpha: 0.3) },
+                {
+                    image, edges in
+                    SurveyMethodsTests.separably(image) {
+                        ExtendedBox.reference($0, radius: 2, alpha: 0.3, passes: 3, edges: edges)
+                    }
+                }
+            ),
+            (
+                StackBlur(radius: 4), { BoxPlan(radii: [4], count: $0, edges: $1, triangle: true) },
+                { image, edges in
+                    SurveyMethodsTests.separably(image) { StackBlur.reference($0, radius: 4, edges: edges) }
+                }
+            )
+        ]
+        var parities = Set<Int>()
+        for (method, plan, reference) in methods {
+            let seam = try XCTUnwrap(plan(61, .clamp).seam, "\(method.parameters)")
+            parities.insert((seam - plan(61, .clamp).totalReach) % 2)
+            for height in [61, 90] {
+                let image = R.randomImage(width: 19, height: height, seed: UInt64(height))
+                for edges in [EdgeMode.clamp, .mirror, .zero] {
+                    let label = "\(method.name) \(method.parameters) \(height) rows \(edges)"
+                    let one = R.blurred(image, method, edges: edges, threads: 1)
+                    XCTAssertLessThanOrEqual(R.maxDifference(one, reference(image, edges)), 3e-6, label)
+                    XCTAssertEqual(R.blurred(image, method, edges: edges, threads: 2).pixels, one.pixels, label)
+                    var inTurn = image
+                    PixelMemory.withPixels(of: &inTurn) { pixels in
+                        boxFused(
+                            pixels, width: 19, height: height, rowPlan: plan(19, edges),
+                            columnPlan: plan(height, edges),
+                            threads: 2, inTurn: true)
+                    }
+                    XCTAssertEqual(inTurn.pixels, one.pixels, label + " in turn")
+                }
+            }
+        }
+        XCTAssertEqual(parities, [0, 1])
+    }
+
     /// The AVX2 sweep of the extended box's horizontal passes (`ExtendedRowSweep`) against the
     /// Swift passes one after the other, every edge mode but wrap, one to four passes.
     func testTheExtendedRowSweepGivesTheSwiftPassesPixels() throws {

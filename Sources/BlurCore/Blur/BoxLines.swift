@@ -4,8 +4,9 @@ func boxLines(
     _ lines: UnsafeMutablePointer<Float>, positionStride: Int, laneStride: Int, validLanes: Int,
     plan: BoxPlan, scratch: BoxScratch
 ) {
-    boxLines(from: lines, laneStride: laneStride, into: lines, outLaneStride: laneStride,
-             positionStride: positionStride, validLanes: validLanes, plan: plan, scratch: scratch)
+    boxLines(
+        from: lines, laneStride: laneStride, into: lines, outLaneStride: laneStride,
+        positionStride: positionStride, validLanes: validLanes, plan: plan, scratch: scratch)
 }
 
 /// All passes of `plan` over `validLanes` lines read from `source` and written to `out`, with
@@ -15,8 +16,9 @@ func boxLines(
     positionStride: Int, validLanes: Int, plan: BoxPlan, scratch: BoxScratch
 ) {
     let lanes = scratch.lanes, rowFloats = 4 * scratch.lanes, n = plan.count
-    LineKernels.gather(from: lines, positionStride: positionStride, laneStride: laneStride, validLanes: validLanes,
-                       map: plan.maps[0], before: plan.radii[0], count: n, into: scratch.a, lanes: lanes)
+    LineKernels.gather(
+        from: lines, positionStride: positionStride, laneStride: laneStride, validLanes: validLanes,
+        map: plan.maps[0], before: plan.radii[0], count: n, into: scratch.a, lanes: lanes)
     var source = scratch.a, target = scratch.b
     for pass in plan.radii.indices {
         let r = plan.radii[pass]
@@ -26,20 +28,23 @@ func boxLines(
         var sub = 0
         while sub < validLanes {
             if direct {
-                LineKernels.boxPass(source + 4 * sub, positionStride: rowFloats, radius: r, count: n,
-                                    scale: plan.scale(pass), into: outLines + sub * outLaneStride,
-                                    outPositionStride: positionStride, outLaneStride: outLaneStride)
+                LineKernels.boxPass(
+                    source + 4 * sub, positionStride: rowFloats, radius: r, count: n, restart: plan.restart(pass),
+                    scale: plan.scale(pass), into: outLines + sub * outLaneStride,
+                    outPositionStride: positionStride, outLaneStride: outLaneStride)
             } else {
-                LineKernels.boxPass(source + 4 * sub, positionStride: rowFloats, radius: r, count: n,
-                                    scale: plan.scale(pass), into: target + next * rowFloats + 4 * sub,
-                                    outPositionStride: rowFloats, outLaneStride: 4)
+                LineKernels.boxPass(
+                    source + 4 * sub, positionStride: rowFloats, radius: r, count: n, restart: plan.restart(pass),
+                    scale: plan.scale(pass), into: target + next * rowFloats + 4 * sub,
+                    outPositionStride: rowFloats, outLaneStride: 4)
             }
             sub += 8
         }
         if last {
             if !direct {
-                LineKernels.scatter(target, lanes: lanes, validLanes: validLanes, count: n, into: outLines,
-                                    outPositionStride: positionStride, outLaneStride: outLaneStride)
+                LineKernels.scatter(
+                    target, lanes: lanes, validLanes: validLanes, count: n, into: outLines,
+                    outPositionStride: positionStride, outLaneStride: outLaneStride)
             }
         } else {
             LineKernels.fillPadding(target, lanes: lanes, before: next, count: n, map: plan.maps[pass + 1])

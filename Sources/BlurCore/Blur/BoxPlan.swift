@@ -11,6 +11,10 @@ let boxColumnLanes = 16
 /// rᵢ + 1 pixels, and its padding is that much wider. With `triangle` every pass is the stack
 /// blur's triangle of weights rᵢ + 1 − |k| (`StackBlur`, `LineKernels.trianglePassPair`), which
 /// reaches rᵢ + 1 pixels before the output pixel (rᵢ after) and divides by (rᵢ + 1)².
+///
+/// Down the columns, every schedule starts each pass's running sums afresh once more, at the
+/// `seam` in the middle of a long column (`restart`): two threads then sweep the two halves of
+/// the image each on its own (`boxFused`), and one thread gives the same pixels.
 struct BoxPlan: Sendable {
     let radii: [Int]
     /// The weight of the two pixels just outside each box: 0 for plain boxes.
@@ -20,6 +24,9 @@ struct BoxPlan: Sendable {
     let count: Int
     let maps: [[Int]]
     let finalScale: Float
+    /// The row from which the last pass's running sums start afresh down the columns: the middle
+    /// of a column of at least 4(Σ reach + 1) rows, else nil. Rows ignore it.
+    let seam: Int?
 
     init(radii: [Int], count: Int, edges: EdgeMode, alpha: Double = 0, triangle: Bool = false) {
         self.radii = radii
@@ -30,6 +37,23 @@ struct BoxPlan: Sendable {
         self.maps = radii.map { edges.paddedSourceIndices(count: count, before: $0 + extra, after: $0 + extra) }
         self.finalScale = Float(
             radii.reduce(1.0) { triangle ? $0 / Double(($1 + 1) * ($1 + 1)) : $0 / (Double(2 * $1 + 1) + 2 * alpha) })
+        let reach = radii.count * (alpha > 0 || triangle ? 1 : 0) + radii.reduce(0, +)
+        self.seam = count >= 4 * (reach + 1) ? count / 2 / 2 * 2 : nil
+    }
+
+    /// How far all passes together read beyond an output pixel: Σ `reach`.
+    var totalReach: Int { radii.indices.reduce(0) { $0 + reach($1) } }
+
+    /// The output row of pass `pass` at which its running sums start afresh (with the first
+    /// sum of a window, as at row 0), so that the last pass's rows from `seam` on read only rows
+    /// that started afresh too: `seam` − Σ `reach` of the passes after it. Nil without a seam.
+    func restart(_ pass: Int) -> Int? {
+        seam.map { seam in ((pass + 1)..<radii.count).reduce(seam) { $0 - reach($1) } }
+    }
+
+    /// The input row of the first pass at which pass `pass` emits its `restart` row.
+    func restartInput(_ pass: Int) -> Int? {
+        restart(pass).map { restart in (0...pass).reduce(restart) { $0 + reach($1) } }
     }
 
     /// The factor pass `pass` multiplies its sums by: 1, except for the last pass.

@@ -24,21 +24,20 @@ func boxRows(_ pixels: UnsafeMutablePointer<Float>, height: Int, plan: BoxPlan, 
     }
 }
 
-/// Both directions where the columns stream (`BoxPlan.streams`): in one sweep (`boxFused`) on up
-/// to two threads while its full-width rings fit `boxFusedCacheBytes` (or when `schedule` asks for
-/// it), else the rows (`boxRows`) and then the columns streamed in strips (`BoxStream`).
+/// Both directions where the columns stream (`BoxPlan.streams`): in one sweep (`boxFused`) on one
+/// thread, or on two in bands where the plan has a seam, while their full-width rings fit
+/// `boxFusedCacheBytes` (or when `schedule` asks for it), else the rows (`boxRows`) and then the
+/// columns streamed in strips (`BoxStream`).
 func boxStreamed(
     _ pixels: UnsafeMutablePointer<Float>, width: Int, rowPlan: BoxPlan, columnPlan: BoxPlan, threads: Int,
     schedule: IteratedBox.Schedule = .automatic
 ) {
     let height = columnPlan.count
-    // Two threads share the fused sweep in steps (`boxFused`), ring 0 two steps deep.
-    let lookahead = threads == 2 ? 2 * boxSplitRows : 2
     let fused =
-        threads <= 2
+        (threads == 1 || threads == 2 && columnPlan.seam != nil)
         && (schedule == .fused
             || schedule == .automatic
-                && 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: lookahead) <= boxFusedCacheBytes)
+                && threads * 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: 2) <= boxFusedCacheBytes)
     if fused {
         boxFused(pixels, width: width, height: height, rowPlan: rowPlan, columnPlan: columnPlan, threads: threads)
         return

@@ -14,6 +14,10 @@
 /// for an extended box), the rows they map to are the first eᵢ+1 or the last eᵢ+1 rows, still
 /// in the ring when needed. The sums are added in the same
 /// order as `boxLines`, so both give identical results.
+///
+/// Where the plan has a `seam`, each pass's sums start afresh at its `BoxPlan.restart` row, as
+/// at row 0; a stream `startingAtSeam` begins there (its first input row is the first pass's
+/// restart row less its reach) and gives the same rows from the seam on as a whole column.
 struct BoxStream {
     let plan: BoxPlan
     let capacity: Int
@@ -36,15 +40,22 @@ struct BoxStream {
 
     /// Whether the last pass writes its rows with non-temporal stores (`LineKernels.slideRow`).
     let streamsOutput: Bool
+    /// Whether the passes begin at their restart rows (the lower band of `boxFused`), not at row 0.
+    let startsAtSeam: Bool
+    /// The input rows at which the passes start their sums afresh (`BoxPlan.restartInput`), if any.
+    let restartInputs: [Int]
 
     /// Scratch for strips of up to `capacity` columns, where up to `lookahead` input rows may be
     /// written (`inputRow`) before the first of them is `received`. With `streamsOutput` the
     /// image rows the last pass writes must be 16-byte aligned, and the caller ends with
     /// `LineKernels.streamingFence()`.
-    init(plan: BoxPlan, capacity: Int, lookahead: Int = 1, streamsOutput: Bool = false) {
+    init(plan: BoxPlan, capacity: Int, lookahead: Int = 1, streamsOutput: Bool = false, startingAtSeam: Bool = false) {
+        precondition(!startingAtSeam || plan.seam != nil, "a stream can start at the seam only of a plan with one")
         self.plan = plan
         self.capacity = capacity
         self.streamsOutput = streamsOutput
+        startsAtSeam = startingAtSeam
+        restartInputs = plan.seam == nil ? [] : plan.radii.indices.map { plan.restartInput($0)! }
         let slots = plan.radii.indices.map { BoxStream.slots(plan.reach($0), lookahead: $0 == 0 ? lookahead : 1) }
         rowFloats = 4 * capacity + 16
         rings = slots.map { PixelMemory.scratch($0 * (4 * capacity + 16)) }
@@ -76,8 +87,9 @@ struct BoxStream {
         let strip = Strip(pixels: pixels, width: width, columns: columns)
         var t = 0
         while t < plan.count {
-            if t >= steadyRow {
-                let rows = min(BoxStream.blockRows, plan.count - t)
+            if steady(t) {
+                var rows = 1
+                while rows < BoxStream.blockRows && t + rows < plan.count && steady(t + rows) { rows += 1 }
                 cascade(t, rows: rows, strip, copying: true)
                 t += rows
             } else {
@@ -115,12 +127,24 @@ struct BoxStream {
     /// stream sequential and still saves `slideRow`'s reloading of the rows each pass just wrote
     /// (docs/performance.md, "Iterated box: full-width rows").
     func receivedFullWidth(_ t: Int, _ strip: Strip) {
-        if t < steadyRow {
-            receive(0, t, strip)
-        } else {
+        if steady(t) {
             cascade(t, rows: 1, strip, copying: false)
+        } else {
+            receive(0, t, strip)
         }
     }
+
+    /// Whether every pass slides at input row `t` (from `steadyRow` on), none starting its sums.
+    private func steady(_ t: Int) -> Bool {
+        guard t >= steadyRow, let last = restartInputs.last else { return t >= steadyRow }
+        return startsAtSeam ? t > last : !restartInputs.contains(t)
+    }
+
+    /// The first output row of pass `pass`: 0, or its restart row in a stream `startsAtSeam`.
+    private func firstRow(_ pass: Int) -> Int { startsAtSeam ? plan.restart(pass)! : 0 }
+
+    /// Whether output row `y` of pass `pass` starts its sums afresh: row 0 or its restart row.
+    private func starts(_ pass: Int, _ y: Int) -> Bool { y == 0 || y == plan.restart(pass) }
 
     /// Input rows `first ..< first + rows` (at most `blockRows`, from `steadyRow` on) through all
     /// three passes at once (`LineKernels.cascadeRows`): the same steps as `receive`, in the
@@ -203,15 +227,16 @@ struct BoxStream {
         return UnsafePointer(source < 0 ? zero : slot(pass, source))
     }
 
-    /// Pass `pass` has just received input row `t`: from row `reach` on, it emits a row, which the
+    /// Pass `pass` has just received input row `t`: from row `reach` on (or its restart row's, in a
+    /// stream `startsAtSeam`), it emits a row, which the
     /// next pass receives in turn — a loop down the passes (at most N steps), not a recursion.
-    private func receive(_ firstPass: Int, _ firstRow: Int, _ strip: Strip) {
-        var pass = firstPass, t = firstRow
+    private func receive(_ firstPass: Int, _ inputRow: Int, _ strip: Strip) {
+        var pass = firstPass, t = inputRow
         while pass < plan.radii.count {
             let r = plan.radii[pass], reach = plan.reach(pass)
-            if t < reach { return }
-            if t == reach && !plan.triangle {
-                for k in 0...(2 * r) { window[k] = row(pass, k - r) }
+            if t - reach < firstRow(pass) { return }
+            if starts(pass, t - reach) && !plan.triangle {
+                for k in 0...(2 * r) { window[k] = row(pass, t - reach + k - r) }
                 LineKernels.sumRows(window, rowCount: 2 * r + 1, into: sums[pass], count: strip.columns.count)
             }
             emit(pass, t - reach, strip)
@@ -227,10 +252,10 @@ struct BoxStream {
         let out = last ? strip.row(y) : slot(pass + 1, y)
         if plan.triangle {
             let count = strip.columns.count, t = sums[pass], p = sums[plan.radii.count + pass]
-            if y == 0 {
-                for k in 0...(2 * r + 1) { window[k] = row(pass, k - r - 1) }
+            if starts(pass, y) {
+                for k in 0...(2 * r + 1) { window[k] = row(pass, y + k - r - 1) }
                 withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<Float>.self, capacity: r + 2) { partials in
-                    for j in -(r + 1)...0 { partials[j + r + 1] = partialRow(pass, j) }
+                    for j in -(r + 1)...0 { partials[j + r + 1] = partialRow(pass, y + j) }
                     LineKernels.triangleStart(
                         window, partials: partials.baseAddress!, radius: r, p: p, t: t,
                         scale: plan.scale(pass), into: out, count: count)
@@ -246,11 +271,12 @@ struct BoxStream {
         if plan.alpha > 0 {
             LineKernels.extendedRow(
                 sums[pass], adding: row(pass, y + r), removing: row(pass, y - r - 1), far: row(pass, y + r + 1),
-                first: y == 0, alpha: plan.alpha, scale: plan.scale(pass), into: out, count: strip.columns.count,
+                first: starts(pass, y), alpha: plan.alpha, scale: plan.scale(pass), into: out,
+                count: strip.columns.count,
                 streaming: last && streamsOutput)
             return
         }
-        if y == 0 {
+        if starts(pass, y) {
             LineKernels.scaleRow(sums[pass], scale: plan.scale(pass), into: out, count: strip.columns.count)
         } else {
             let head = row(pass, y + r), tail = row(pass, y - r - 1)

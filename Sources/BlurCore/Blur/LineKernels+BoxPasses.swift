@@ -1,5 +1,5 @@
 #if arch(x86_64) && os(Linux)
-import Synchronization
+    import Synchronization
 #endif
 
 /// The box passes of the iterated box's schedules (`BoxLines`, `BoxRows`, `BoxStream`,
@@ -12,9 +12,10 @@ extension LineKernels {
     /// `scale` times the sum of source positions `p … p + 2·radius`, kept as a running sum
     /// `S(p+1) = S(p) + in(p + 2r + 1) − in(p)`. With `scale` 1 the sum is stored as it is.
     /// Lane `l` of output position `p` is stored at `out + p * outPositionStride + l * outLaneStride`.
+    /// At position `restart` (`BoxPlan.restart`) the sum starts afresh.
     static func boxPass(
-        _ source: UnsafePointer<Float>, positionStride: Int, radius: Int, count: Int, scale: Float,
-        into out: UnsafeMutablePointer<Float>, outPositionStride: Int, outLaneStride: Int
+        _ source: UnsafePointer<Float>, positionStride: Int, radius: Int, count: Int, restart: Int? = nil,
+        scale: Float, into out: UnsafeMutablePointer<Float>, outPositionStride: Int, outLaneStride: Int
     ) {
         @inline(__always) func load(_ p: Int) -> LanePair<SIMD16<Float>> {
             let at = source + p * positionStride
@@ -22,17 +23,17 @@ extension LineKernels {
         }
         let width = 2 * radius + 1
         if scale == 1 && outLaneStride == 4 {
-            RunningSum.run(width: width, count: count, load: load) { p, sum in
+            RunningSum.run(width: width, count: count, restart: restart, load: load) { p, sum in
                 store16(sum.low, out + p * outPositionStride)
                 store16(sum.high, out + p * outPositionStride + 16)
             }
         } else if outLaneStride == 4 {
-            RunningSum.run(width: width, count: count, load: load) { p, sum in
+            RunningSum.run(width: width, count: count, restart: restart, load: load) { p, sum in
                 store16(sum.low * scale, out + p * outPositionStride)
                 store16(sum.high * scale, out + p * outPositionStride + 16)
             }
         } else {
-            RunningSum.run(width: width, count: count, load: load) { p, sum in
+            RunningSum.run(width: width, count: count, restart: restart, load: load) { p, sum in
                 storeLanes8(sum.low * scale, sum.high * scale, out + p * outPositionStride, laneStride: outLaneStride)
             }
         }
@@ -73,7 +74,9 @@ extension LineKernels {
         into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
     ) {
         // Positions of the joined line: 0 ..< r in `left`, r ..< n + r in `rows`, then `right`.
-        @inline(__always) func pixel(_ lines: (UnsafePointer<Float>, UnsafePointer<Float>), _ i: Int) -> LanePair<SIMD4<Float>> {
+        @inline(__always) func pixel(_ lines: (UnsafePointer<Float>, UnsafePointer<Float>), _ i: Int) -> LanePair<
+            SIMD4<Float>
+        > {
             LanePair(load4(lines.0 + 4 * i), load4(lines.1 + 4 * i))
         }
         @inline(__always) func emit(_ x: Int, _ sum: LanePair<SIMD4<Float>>) {
@@ -84,9 +87,11 @@ extension LineKernels {
         // Output x's head is joined-line pixel x + 2r + 1 and its tail pixel x: the head leaves
         // the row at x = n − r − 1, the tail enters it at x = r. Three loops, none of which branches.
         RunningSum.slide(&sum, over: 0..<r, head: { pixel(rows, $0 + r + 1) }, tail: { pixel(left, $0) }, emit: emit)
-        RunningSum.slide(&sum, over: r..<(n - r - 1), head: { pixel(rows, $0 + r + 1) }, tail: { pixel(rows, $0 - r) }, emit: emit)
-        RunningSum.slide(&sum, over: (n - r - 1)..<(n - 1), head: { pixel(right, $0 + r + 1 - n) }, tail: { pixel(rows, $0 - r) },
-                         emit: emit)
+        RunningSum.slide(
+            &sum, over: r..<(n - r - 1), head: { pixel(rows, $0 + r + 1) }, tail: { pixel(rows, $0 - r) }, emit: emit)
+        RunningSum.slide(
+            &sum, over: (n - r - 1)..<(n - 1), head: { pixel(right, $0 + r + 1 - n) }, tail: { pixel(rows, $0 - r) },
+            emit: emit)
         emit(n - 1, sum)
     }
 
@@ -137,7 +142,9 @@ extension LineKernels {
         var x = 0
         if streaming && scale != 1 {
             while x + 4 <= count {
-                let a = SIMD16.slid(loadScratch16(acc + 4 * x), adding: loadScratch16(head + 4 * x), removing: loadScratch16(tail + 4 * x))
+                let a = SIMD16.slid(
+                    loadScratch16(acc + 4 * x), adding: loadScratch16(head + 4 * x),
+                    removing: loadScratch16(tail + 4 * x))
                 store16(a, acc + 4 * x)
                 storeStreaming(a * scale, out + 4 * x)
                 x += 4
@@ -145,20 +152,24 @@ extension LineKernels {
         }
         if scale == 1 {
             while x + 4 <= count {
-                let a = SIMD16.slid(loadScratch16(acc + 4 * x), adding: loadScratch16(head + 4 * x), removing: loadScratch16(tail + 4 * x))
+                let a = SIMD16.slid(
+                    loadScratch16(acc + 4 * x), adding: loadScratch16(head + 4 * x),
+                    removing: loadScratch16(tail + 4 * x))
                 store16(a, acc + 4 * x)
                 store16(a, out + 4 * x)
                 x += 4
             }
         }
         while x + 4 <= count {
-            let a = SIMD16.slid(loadScratch16(acc + 4 * x), adding: loadScratch16(head + 4 * x), removing: loadScratch16(tail + 4 * x))
+            let a = SIMD16.slid(
+                loadScratch16(acc + 4 * x), adding: loadScratch16(head + 4 * x), removing: loadScratch16(tail + 4 * x))
             store16(a, acc + 4 * x)
             store16(a * scale, out + 4 * x)
             x += 4
         }
         while x < count {
-            let a = SIMD4.slid(loadScratch4(acc + 4 * x), adding: loadScratch4(head + 4 * x), removing: loadScratch4(tail + 4 * x))
+            let a = SIMD4.slid(
+                loadScratch4(acc + 4 * x), adding: loadScratch4(head + 4 * x), removing: loadScratch4(tail + 4 * x))
             store4(a, acc + 4 * x)
             store4(a * scale, out + 4 * x)
             x += 1
@@ -190,26 +201,30 @@ extension LineKernels {
             let row = CascadeRow(rows)
             var x = 0
             while x + 16 <= floats {
-                cascadeColumn(row, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self, copying: copying,
-                              streaming: streaming)
+                cascadeColumn(
+                    row, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self, copying: copying,
+                    streaming: streaming)
                 x += 16
             }
             while x < floats {
-                cascadeColumn(row, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self, copying: copying,
-                              streaming: streaming)
+                cascadeColumn(
+                    row, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self, copying: copying,
+                    streaming: streaming)
                 x += 4
             }
             return
         }
         var x = 0
         while x + 16 <= floats {
-            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self,
-                          copying: copying, streaming: streaming)
+            cascadeColumn(
+                rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self,
+                copying: copying, streaming: streaming)
             x += 16
         }
         while x < floats {
-            cascadeColumn(rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self,
-                          copying: copying, streaming: streaming)
+            cascadeColumn(
+                rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self,
+                copying: copying, streaming: streaming)
             x += 4
         }
     }
@@ -277,7 +292,7 @@ extension LineKernels {
     /// so that whoever reads the image next sees them.
     static func streamingFence() {
         #if arch(x86_64) && os(Linux)
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
+            atomicMemoryFence(ordering: .sequentiallyConsistent)
         #endif
     }
 

@@ -36,13 +36,20 @@ enum RunningSum {
 
     /// The whole loop: `emit(p, load(p) + … + load(p + width − 1))` for `count` positions from
     /// `first`, reading `load` at `first … first + count + width − 2` (no position past the last window).
+    /// At position `restart` (`BoxPlan.restart`), when it lies inside, the sum starts afresh.
     @inline(__always)
     static func run<V: RunningSumValue>(
-        width: Int, from first: Int = 0, count: Int, load: (Int) -> V, emit: (Int, V) -> Void
+        width: Int, from first: Int = 0, count: Int, restart: Int? = nil, load: (Int) -> V, emit: (Int, V) -> Void
     ) {
-        var sum = start(width: width, from: first, load: load)
-        slide(&sum, over: first..<(first + count - 1), head: { load($0 + width) }, tail: load, emit: emit)
-        emit(first + count - 1, sum)
+        let end = first + count
+        var from = first
+        while from < end {
+            let to = restart.map { $0 > from && $0 < end ? $0 : end } ?? end
+            var sum = start(width: width, from: from, load: load)
+            slide(&sum, over: from..<(to - 1), head: { load($0 + width) }, tail: load, emit: emit)
+            emit(to - 1, sum)
+            from = to
+        }
     }
 }
 
@@ -60,7 +67,9 @@ protocol RunningSumValue {
 extension SIMD4: RunningSumValue where Scalar == Float {
     static var emptySum: Self { Self() }
     @inline(__always) static func added(_ a: Self, _ b: Self) -> Self { a + b }
-    @inline(__always) static func slid(_ sum: Self, adding head: Self, removing tail: Self) -> Self { sum + (head - tail) }
+    @inline(__always) static func slid(_ sum: Self, adding head: Self, removing tail: Self) -> Self {
+        sum + (head - tail)
+    }
 }
 
 extension SIMD16: RunningSumValue where Scalar: RunningSumScalar {
@@ -79,14 +88,18 @@ protocol RunningSumScalar: SIMDScalar, Codable, Hashable {
 
 extension Float: RunningSumScalar {
     @inline(__always) static func added(_ a: SIMD16<Float>, _ b: SIMD16<Float>) -> SIMD16<Float> { a + b }
-    @inline(__always) static func slid(_ sum: SIMD16<Float>, adding head: SIMD16<Float>, removing tail: SIMD16<Float>) -> SIMD16<Float> {
+    @inline(__always) static func slid(_ sum: SIMD16<Float>, adding head: SIMD16<Float>, removing tail: SIMD16<Float>)
+        -> SIMD16<Float>
+    {
         sum + (head - tail)
     }
 }
 
 extension UInt32: RunningSumScalar {
     @inline(__always) static func added(_ a: SIMD16<UInt32>, _ b: SIMD16<UInt32>) -> SIMD16<UInt32> { a &+ b }
-    @inline(__always) static func slid(_ sum: SIMD16<UInt32>, adding head: SIMD16<UInt32>, removing tail: SIMD16<UInt32>) -> SIMD16<UInt32> {
+    @inline(__always) static func slid(
+        _ sum: SIMD16<UInt32>, adding head: SIMD16<UInt32>, removing tail: SIMD16<UInt32>
+    ) -> SIMD16<UInt32> {
         sum &+ (head &- tail)
     }
 }
@@ -105,6 +118,8 @@ struct LanePair<V: RunningSumValue>: RunningSumValue {
         LanePair(V.added(a.low, b.low), V.added(a.high, b.high))
     }
     @inline(__always) static func slid(_ sum: Self, adding head: Self, removing tail: Self) -> Self {
-        LanePair(V.slid(sum.low, adding: head.low, removing: tail.low), V.slid(sum.high, adding: head.high, removing: tail.high))
+        LanePair(
+            V.slid(sum.low, adding: head.low, removing: tail.low),
+            V.slid(sum.high, adding: head.high, removing: tail.high))
     }
 }

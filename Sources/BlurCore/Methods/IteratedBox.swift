@@ -27,8 +27,9 @@
 ///   registers, four pixels at a time, in strips of 64 columns (`BoxStream.cascade`).
 /// - On one thread, while the rings of full-width rows stay in cache, both directions run in
 ///   one sweep (`boxFused`): each pair of rows' horizontal passes feed the vertical stream. On
-///   two threads the same sweep goes in steps of rows, each thread with half of every step's
-///   rows for the horizontal passes and half of the columns for the vertical ones.
+///   two threads each sweeps its own band of rows with its own rings, the two meeting at the
+///   column plan's seam (`BoxPlan.seam`), where every schedule starts its sums afresh, so the
+///   pixels are those of one thread.
 ///
 /// Files by role: this one and `BoxSchedule` choose the schedule (`ExtendedBox` runs there too,
 /// with `BoxPlan.alpha`); `BoxPlan` (radii, padded maps, lane counts),
@@ -62,8 +63,8 @@ public struct IteratedBox: BlurMethod {
 
     /// The order in which the passes visit memory.
     package enum Schedule: String, CaseIterable, Sendable {
-        /// Fused on one thread, or in shared steps on two, while its rings fit `boxFusedCacheBytes`, else
-        /// streamed columns.
+        /// Fused on one thread, or in two bands on two, while their rings fit `boxFusedCacheBytes`,
+        /// else streamed columns.
         case automatic
         /// Both directions in one sweep (`boxFused`), where columns can be streamed.
         case fused

@@ -18,12 +18,15 @@ void blur_prefetch(const void *start, ptrdiff_t bytes);
 /// asks for a line or two a step.
 static inline void blur_prefetch_line(const void *p) { __builtin_prefetch(p); }
 
-/// Two threads meeting: stores `value` in `mine` (sequentially consistent: every write before it
-/// is seen by the other thread once it sees the value) and wakes the other thread if it sleeps
-/// there, then returns once `other` is at least `value`: spinning a while, then (on Linux)
-/// sleeping in the kernel until `other` changes (a futex, which cannot miss the change), so that on
-/// a busy machine the thread it waits for gets the core; elsewhere yielding between looks.
-void blur_meet(int32_t *mine, const int32_t *other, int32_t value);
+/// One thread telling another: stores `value` in `flag` (sequentially consistent: every write
+/// before it is seen by a thread that sees the value) and wakes a thread sleeping there
+/// (`blur_wait`).
+void blur_publish(int32_t *flag, int32_t value);
+
+/// Returns once `flag` is at least `value`: spinning a while, then (on Linux) sleeping in the
+/// kernel until `flag` changes (a futex, which cannot miss the change), so that on a busy machine
+/// the thread it waits for gets the core; elsewhere yielding between looks.
+void blur_wait(const int32_t *flag, int32_t value);
 
 /// 1 when the CPU and the OS run AVX2, else 0.
 int blur_avx2_available(void);
