@@ -398,6 +398,12 @@ AVX2 void blur_avx2_extended_rows(const BlurExtendedRows *b) {
             const float *row0 = b->row[0], *row1 = b->row[1];
             __m256 s0 = sums[0], s1 = sums[1], s2 = sums[2];
             const ptrdiff_t head = 8 * (2 * r + 1), far = 8 * 2 * e, to = 8 * e;
+            // A pass's far pixel at step s is its head at step s + 1 (one position on), already
+            // written by the pass before: each is loaded once, as the far pixel, and kept.
+            const ptrdiff_t x0 = 4 * (ptrdiff_t)(s - e) + 4 * (2 * r + 1);
+            __m256 h0 = box_pair(row0 + x0, row1 + x0);
+            __m256 h1 = _mm256_loadu_ps(l1 + 8 * (ptrdiff_t)(s - lag) + head);
+            __m256 h2 = _mm256_loadu_ps(l2 + 8 * (ptrdiff_t)(s - 2 * lag) + head);
             for (; s < steadyEnd; s++) {
                 const ptrdiff_t x = 4 * (ptrdiff_t)(s - e);
                 // The rows come from memory: ask for them a kilobyte ahead (a hint; past the
@@ -406,13 +412,18 @@ AVX2 void blur_avx2_extended_rows(const BlurExtendedRows *b) {
                 _mm_prefetch((const char *)(row1 + x + 2 * 4 * e + 256), _MM_HINT_T0);
                 const float *i1 = l1 + 8 * (ptrdiff_t)(s - lag), *i2 = l2 + 8 * (ptrdiff_t)(s - 2 * lag);
                 __m256 t0 = box_pair(row0 + x, row1 + x), t1 = _mm256_loadu_ps(i1), t2 = _mm256_loadu_ps(i2);
-                const ptrdiff_t h = x + 4 * (2 * r + 1), f = x + 4 * 2 * e;
-                s0 = _mm256_add_ps(s0, _mm256_sub_ps(box_pair(row0 + h, row1 + h), t0));
-                s1 = _mm256_add_ps(s1, _mm256_sub_ps(_mm256_loadu_ps(i1 + head), t1));
-                s2 = _mm256_add_ps(s2, _mm256_sub_ps(_mm256_loadu_ps(i2 + head), t2));
-                __m256 v0 = _mm256_add_ps(s0, _mm256_mul_ps(alpha, _mm256_add_ps(t0, box_pair(row0 + f, row1 + f))));
-                __m256 v1 = _mm256_add_ps(s1, _mm256_mul_ps(alpha, _mm256_add_ps(t1, _mm256_loadu_ps(i1 + far))));
-                __m256 v2 = _mm256_add_ps(s2, _mm256_mul_ps(alpha, _mm256_add_ps(t2, _mm256_loadu_ps(i2 + far))));
+                const ptrdiff_t f = x + 4 * 2 * e;
+                const __m256 f0 = box_pair(row0 + f, row1 + f), f1 = _mm256_loadu_ps(i1 + far),
+                             f2 = _mm256_loadu_ps(i2 + far);
+                s0 = _mm256_add_ps(s0, _mm256_sub_ps(h0, t0));
+                s1 = _mm256_add_ps(s1, _mm256_sub_ps(h1, t1));
+                s2 = _mm256_add_ps(s2, _mm256_sub_ps(h2, t2));
+                h0 = f0;
+                h1 = f1;
+                h2 = f2;
+                __m256 v0 = _mm256_add_ps(s0, _mm256_mul_ps(alpha, _mm256_add_ps(t0, f0)));
+                __m256 v1 = _mm256_add_ps(s1, _mm256_mul_ps(alpha, _mm256_add_ps(t1, f1)));
+                __m256 v2 = _mm256_add_ps(s2, _mm256_mul_ps(alpha, _mm256_add_ps(t2, f2)));
                 _mm256_storeu_ps(l1 + 8 * (ptrdiff_t)s + to, v0);
                 _mm256_storeu_ps(l2 + 8 * (ptrdiff_t)(s - lag) + to, v1);
                 box_store_out(b->out[0], b->out[1], v2, unit, scale, s - 2 * lag);
