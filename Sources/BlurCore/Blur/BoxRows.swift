@@ -16,9 +16,11 @@
 /// that of `boxLines`, in the same order, so both give identical results.
 struct BoxRows {
     let plan: BoxPlan
-    /// Two ping-pong lines for each of the two rows, `plan.paddedCount` pixels each.
+    /// Two ping-pong lines for each of the two rows, `plan.paddedCount` pixels each (none when an
+    /// AVX2 sweep serves the plan).
     let lines: [UnsafeMutablePointer<Float>]
-    /// The first pass's padding before and after each of the two rows, r₀ pixels each.
+    /// The first pass's padding before and after each of the two rows, r₀ pixels each (none when
+    /// the extended box's or the triangle's sweep serves the plan).
     let edges: [UnsafeMutablePointer<Float>]
     /// The padded source maps of the first pass's padding before and after a row.
     let edgeMaps: [[Int]]
@@ -42,10 +44,13 @@ struct BoxRows {
         sweep = readingRows && KernelVariant.usesAVX2 && plan.plainBoxes ? BoxRowSweep(plan: plan) : nil
         extendedSweep = readingRows && KernelVariant.usesAVX2 ? ExtendedRowSweep(plan: plan) : nil
         triangleSweep = readingRows && KernelVariant.usesAVX2 ? TriangleRowSweep(plan: plan) : nil
-        partials = plan.triangle ? (0..<2).map { _ in PixelMemory.scratch(4 * plan.paddedCount) } : []
-        lines = (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
+        // What the Swift passes use, unless an AVX2 sweep serves the plan: the extended box's and
+        // the triangle's sweeps need none of it, the box's sweep only the edges.
+        let whole = extendedSweep != nil || triangleSweep != nil
+        partials = plan.triangle && !whole ? (0..<2).map { _ in PixelMemory.scratch(4 * plan.paddedCount) } : []
+        lines = whole || sweep != nil ? [] : (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
         let r = plan.radii[0], n = plan.count
-        edges = (0..<4).map { _ in PixelMemory.scratch(4 * r) }
+        edges = whole ? [] : (0..<4).map { _ in PixelMemory.scratch(4 * r) }
         edgeMaps = [Array(plan.maps[0][0..<r]), Array(plan.maps[0][(r + n)...])]
         readsRows = readingRows && plan.plainBoxes && plan.radii.count > 1 && n >= 2 * r + 2
     }
@@ -64,7 +69,6 @@ struct BoxRows {
         into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>?
     ) {
         let n = plan.count
-        var sources = (lines[0], lines[1]), targets = (lines[2], lines[3])
         // A single row runs as both lanes: the second lane repeats the first's sums exactly.
         let paired = second != nil
         if let extendedSweep {
@@ -92,6 +96,7 @@ struct BoxRows {
                 right: (UnsafePointer(edges[1]), UnsafePointer(edges[3])), into: (firstOut, secondOut ?? firstOut))
             return
         }
+        var sources = (lines[0], lines[1]), targets = (lines[2], lines[3])
         if readsRows {
             let r = plan.radii[0], next = plan.radii[1], row1 = second ?? first
             LineKernels.boxPassPair(
