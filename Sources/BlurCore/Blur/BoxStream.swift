@@ -227,9 +227,9 @@ struct BoxStream {
         return UnsafePointer(source < 0 ? zero : slot(pass, source))
     }
 
-    /// Pass `pass` has just received input row `t`: from row `reach` on (or its restart row's, in a
-    /// stream `startsAtSeam`), it emits a row, which the
-    /// next pass receives in turn — a loop down the passes (at most N steps), not a recursion.
+    /// Pass `pass` has just received input row `t`: from row `reach` on (from its restart row's in a
+    /// stream `startsAtSeam`), it emits a row, which the next pass receives in turn — a loop down
+    /// the passes (at most N steps), not a recursion.
     private func receive(_ firstPass: Int, _ inputRow: Int, _ strip: Strip) {
         var pass = firstPass, t = inputRow
         while pass < plan.radii.count {
