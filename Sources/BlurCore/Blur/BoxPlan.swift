@@ -24,9 +24,6 @@ struct BoxPlan: Sendable {
     let count: Int
     let maps: [[Int]]
     let finalScale: Float
-    /// The row from which the last pass's running sums start afresh down the columns: the middle
-    /// of a column of at least 4(Σ reach + 1) rows, else nil. Rows ignore it.
-    let seam: Int?
 
     init(radii: [Int], count: Int, edges: EdgeMode, alpha: Double = 0, triangle: Bool = false) {
         self.radii = radii
@@ -37,12 +34,14 @@ struct BoxPlan: Sendable {
         self.maps = radii.map { edges.paddedSourceIndices(count: count, before: $0 + extra, after: $0 + extra) }
         self.finalScale = Float(
             radii.reduce(1.0) { triangle ? $0 / Double(($1 + 1) * ($1 + 1)) : $0 / (Double(2 * $1 + 1) + 2 * alpha) })
-        let reach = radii.count * (alpha > 0 || triangle ? 1 : 0) + radii.reduce(0, +)
-        self.seam = count >= 4 * (reach + 1) ? count / 2 / 2 * 2 : nil
     }
 
     /// How far all passes together read beyond an output pixel: Σ `reach`.
     var totalReach: Int { radii.indices.reduce(0) { $0 + reach($1) } }
+
+    /// The row from which the last pass's running sums start afresh down the columns: the middle
+    /// of a column of at least 4(Σ reach + 1) rows, else nil. Rows ignore it.
+    var seam: Int? { count >= 4 * (totalReach + 1) ? count / 2 / 2 * 2 : nil }
 
     /// The output row of pass `pass` at which its running sums start afresh (with the first
     /// sum of a window, as at row 0), so that the last pass's rows from `seam` on read only rows
