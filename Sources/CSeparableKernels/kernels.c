@@ -48,48 +48,54 @@ void blur_prefetch(const void *start, ptrdiff_t bytes) {
 #include <string.h>
 
 #define AVX2 __attribute__((target("avx2")))
+#define AVX512 __attribute__((target("avx2,avx512f")))
 
 int blur_avx2_available(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 1 : 0;
 }
 
-// Eight RGBA pixels (32 floats) as four vectors.
-typedef struct { __m256 v[4]; } Pixels8;
-
-AVX2 static inline Pixels8 load8(const float *p) {
-    Pixels8 r;
-    for (int i = 0; i < 4; i++) r.v[i] = _mm256_loadu_ps(p + 8 * i);
-    return r;
+int blur_avx512_available(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f") ? 1 : 0;
 }
 
-// weighted8 / weighted8Symmetric: Σ of `taps` groups of eight pixels `stride` floats apart.
-AVX2 static inline Pixels8 weighted8(const float *p, ptrdiff_t stride, const float *weights, int taps, int symmetric) {
-    Pixels8 a;
-    for (int i = 0; i < 4; i++) a.v[i] = _mm256_setzero_ps();
-    if (symmetric) {
-        const float *low = p, *high = p + (ptrdiff_t)(taps - 1) * stride;
-        for (int k = 0; k < taps / 2; k++) {
-            __m256 w = _mm256_set1_ps(weights[k]);
-            for (int i = 0; i < 4; i++) {
-                __m256 pair = _mm256_add_ps(_mm256_loadu_ps(low + 8 * i), _mm256_loadu_ps(high + 8 * i));
-                a.v[i] = _mm256_add_ps(a.v[i], _mm256_mul_ps(pair, w));
-            }
-            low += stride;
-            high -= stride;
-        }
-        __m256 w = _mm256_set1_ps(weights[taps / 2]);
-        for (int i = 0; i < 4; i++) a.v[i] = _mm256_add_ps(a.v[i], _mm256_mul_ps(_mm256_loadu_ps(low + 8 * i), w));
-    } else {
-        const float *q = p;
-        for (int k = 0; k < taps; k++) {
-            __m256 w = _mm256_set1_ps(weights[k]);
-            for (int i = 0; i < 4; i++) a.v[i] = _mm256_add_ps(a.v[i], _mm256_mul_ps(_mm256_loadu_ps(q + 8 * i), w));
-            q += stride;
-        }
+// One pixel of convolve_rows (its remainder after the groups of eight), 4 floats at `o`.
+AVX2 static inline void convolve_rows_pixel(const float *const *rows, const float *weights, int taps, int pairs,
+                                            ptrdiff_t o, float *out) {
+    __m128 a = _mm_setzero_ps();
+    for (int k = 0; k < pairs; k++) {
+        __m128 pair = _mm_add_ps(_mm_loadu_ps(rows[k] + o), _mm_loadu_ps(rows[taps - 1 - k] + o));
+        a = _mm_add_ps(a, _mm_mul_ps(pair, _mm_set1_ps(weights[k])));
     }
-    return a;
+    for (int k = pairs; k < taps - pairs; k++) a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(rows[k] + o), _mm_set1_ps(weights[k])));
+    _mm_storeu_ps(out + o, a);
 }
+
+// The loops of wide.h at two widths: 8 floats (AVX2) and 16 (AVX-512F).
+#define WIDE(name) blur_avx2_##name
+#define WIDE_ON AVX2
+#define LANES 8
+#define Vec __m256
+#define vzero _mm256_setzero_ps
+#define vset1 _mm256_set1_ps
+#define vload _mm256_loadu_ps
+#define vstore _mm256_storeu_ps
+#define vadd _mm256_add_ps
+#define vmul _mm256_mul_ps
+#include "wide.h"
+
+#define WIDE(name) blur_avx512_##name
+#define WIDE_ON AVX512
+#define LANES 16
+#define Vec __m512
+#define vzero _mm512_setzero_ps
+#define vset1 _mm512_set1_ps
+#define vload _mm512_loadu_ps
+#define vstore _mm512_storeu_ps
+#define vadd _mm512_add_ps
+#define vmul _mm512_mul_ps
+#include "wide.h"
 
 // weighted1 / weighted1Symmetric: one pixel.
 AVX2 static inline __m128 weighted1(const float *p, ptrdiff_t stride, const float *weights, int taps, int symmetric) {
@@ -109,121 +115,17 @@ AVX2 static inline __m128 weighted1(const float *p, ptrdiff_t stride, const floa
     return a;
 }
 
-AVX2 static inline void store8(Pixels8 a, float *out) {
-    for (int i = 0; i < 4; i++) _mm256_storeu_ps(out + 8 * i, a.v[i]);
-}
-
 AVX2 void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
                                  float *out) {
     int x = 0;
-    for (; x + 8 <= count; x += 8) store8(weighted8(padded + 4 * x, 4, weights, taps, symmetric), out + 4 * x);
+    for (; x + 8 <= count; x += 8) blur_avx2_store8(blur_avx2_weighted8(padded + 4 * x, 4, weights, taps, symmetric), out + 4 * x);
     for (; x < count; x++) _mm_storeu_ps(out + 4 * x, weighted1(padded + 4 * x, 4, weights, taps, symmetric));
 }
 
 AVX2 void blur_avx2_convolve_row_blocks(const float *padded, const float *weights, int taps, int symmetric,
                                         int blocks, float *out, ptrdiff_t block_floats) {
     for (int g = 0; g < blocks; g++)
-        store8(weighted8(padded + 32 * g, 4, weights, taps, symmetric), out + g * block_floats);
-}
-
-// Symmetric sums for two neighbouring positions at once, four lanes (two vectors) at a time. The
-// pairs of position p are (x[p + k] + x[p + 2R − k]), those of p + 1 are (x[p + 1 + k] + x[p + 2R
-// + 1 − k]): each tap's two loads serve both, as x[p + 1 + k] is p's low at tap k + 1 and x[p + 2R
-// − k] is p + 1's high at tap k + 1. Each position's additions are weighted8Symmetric's, in its
-// order, so the sums are the same to the bit; only the loads are halved.
-AVX2 static inline void symmetric_pair4(const float *x, ptrdiff_t stride, const float *weights, int r,
-                                        float *out0, float *out1) {
-    __m256 a0 = _mm256_setzero_ps(), a1 = a0, b0 = a0, b1 = a0;
-    __m256 low0 = _mm256_loadu_ps(x), low1 = _mm256_loadu_ps(x + 8);
-    const float *previous = x + (ptrdiff_t)(2 * r + 1) * stride;
-    __m256 high0p = _mm256_loadu_ps(previous), high1p = _mm256_loadu_ps(previous + 8);
-    const float *next = x + stride, *high = x + (ptrdiff_t)(2 * r) * stride;
-    for (int k = 0; k < r; k++) {
-        __m256 w = _mm256_set1_ps(weights[k]);
-        __m256 next0 = _mm256_loadu_ps(next), next1 = _mm256_loadu_ps(next + 8);
-        __m256 high0 = _mm256_loadu_ps(high), high1 = _mm256_loadu_ps(high + 8);
-        a0 = _mm256_add_ps(a0, _mm256_mul_ps(_mm256_add_ps(low0, high0), w));
-        a1 = _mm256_add_ps(a1, _mm256_mul_ps(_mm256_add_ps(low1, high1), w));
-        b0 = _mm256_add_ps(b0, _mm256_mul_ps(_mm256_add_ps(next0, high0p), w));
-        b1 = _mm256_add_ps(b1, _mm256_mul_ps(_mm256_add_ps(next1, high1p), w));
-        low0 = next0;
-        low1 = next1;
-        high0p = high0;
-        high1p = high1;
-        next += stride;
-        high -= stride;
-    }
-    __m256 w = _mm256_set1_ps(weights[r]);
-    a0 = _mm256_add_ps(a0, _mm256_mul_ps(low0, w));
-    a1 = _mm256_add_ps(a1, _mm256_mul_ps(low1, w));
-    b0 = _mm256_add_ps(b0, _mm256_mul_ps(_mm256_loadu_ps(next), w));
-    b1 = _mm256_add_ps(b1, _mm256_mul_ps(_mm256_loadu_ps(next + 8), w));
-    _mm256_storeu_ps(out0, a0);
-    _mm256_storeu_ps(out0 + 8, a1);
-    _mm256_storeu_ps(out1, b0);
-    _mm256_storeu_ps(out1 + 8, b1);
-}
-
-AVX2 void blur_avx2_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
-                                   int symmetric, int count, float *out, ptrdiff_t out_position_stride,
-                                   int valid_lanes) {
-    int p = 0;
-    if (symmetric && valid_lanes == 8) {
-        // Two positions at a time (docs/performance.md, "Separable: two rows per tap loop").
-        for (; p + 2 <= count; p += 2) {
-            const float *x = block + p * position_stride;
-            float *o = out + p * out_position_stride;
-            for (int half = 0; half < 2; half++)
-                symmetric_pair4(x + 16 * half, position_stride, weights, taps / 2, o + 16 * half,
-                                o + out_position_stride + 16 * half);
-        }
-    }
-    for (; p < count; p++) {
-        Pixels8 a = weighted8(block + p * position_stride, position_stride, weights, taps, symmetric);
-        float *o = out + p * out_position_stride;
-        if (valid_lanes == 8) {
-            store8(a, o);
-        } else {
-            float lanes[32];
-            store8(a, lanes);
-            memcpy(o, lanes, sizeof(float) * 4 * (size_t)valid_lanes);
-        }
-    }
-}
-
-AVX2 void blur_avx2_convolve_rows(const float *const *rows, const float *weights, int taps, int symmetric, int count,
-                                  float *out) {
-    int pairs = symmetric ? taps / 2 : 0;
-    int x = 0;
-    for (; x + 8 <= count; x += 8) {
-        ptrdiff_t o = 4 * (ptrdiff_t)x;
-        Pixels8 a;
-        for (int i = 0; i < 4; i++) a.v[i] = _mm256_setzero_ps();
-        for (int k = 0; k < pairs; k++) {
-            __m256 w = _mm256_set1_ps(weights[k]);
-            const float *low = rows[k] + o, *high = rows[taps - 1 - k] + o;
-            for (int i = 0; i < 4; i++) {
-                __m256 pair = _mm256_add_ps(_mm256_loadu_ps(low + 8 * i), _mm256_loadu_ps(high + 8 * i));
-                a.v[i] = _mm256_add_ps(a.v[i], _mm256_mul_ps(pair, w));
-            }
-        }
-        for (int k = pairs; k < taps - pairs; k++) {
-            __m256 w = _mm256_set1_ps(weights[k]);
-            const float *q = rows[k] + o;
-            for (int i = 0; i < 4; i++) a.v[i] = _mm256_add_ps(a.v[i], _mm256_mul_ps(_mm256_loadu_ps(q + 8 * i), w));
-        }
-        store8(a, out + o);
-    }
-    for (; x < count; x++) {
-        ptrdiff_t o = 4 * (ptrdiff_t)x;
-        __m128 a = _mm_setzero_ps();
-        for (int k = 0; k < pairs; k++) {
-            __m128 pair = _mm_add_ps(_mm_loadu_ps(rows[k] + o), _mm_loadu_ps(rows[taps - 1 - k] + o));
-            a = _mm_add_ps(a, _mm_mul_ps(pair, _mm_set1_ps(weights[k])));
-        }
-        for (int k = pairs; k < taps - pairs; k++) a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(rows[k] + o), _mm_set1_ps(weights[k])));
-        _mm_storeu_ps(out + o, a);
-    }
+        blur_avx2_store8(blur_avx2_weighted8(padded + 32 * g, 4, weights, taps, symmetric), out + g * block_floats);
 }
 
 AVX2 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const float *weights, int taps,
@@ -234,17 +136,17 @@ AVX2 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, cons
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     float sums[64];
     for (int y = 0; y < height; y++) {
-        Pixels8 a;
+        blur_avx2_Pixels8 a;
         if (symmetric && y % 2 == 0 && y + 1 < height) {
-            // Rows y and y + 1 in one tap loop (symmetric_pair4); row y + 1 is stored next time.
+            // Rows y and y + 1 in one tap loop (symmetric_pair); row y + 1 is stored next time.
             for (int half = 0; half < 2; half++)
-                symmetric_pair4(first + y * row_floats + 16 * half, row_floats, weights, taps / 2,
+                blur_avx2_symmetric_pair(first + y * row_floats + 16 * half, row_floats, weights, taps / 2,
                                 sums + 16 * half, sums + 32 + 16 * half);
-            a = load8(sums);
+            a = blur_avx2_load8(sums);
         } else if (symmetric && y % 2 == 1) {
-            a = load8(sums + 32);
+            a = blur_avx2_load8(sums + 32);
         } else {
-            a = weighted8(first + y * row_floats, row_floats, weights, taps, symmetric);
+            a = blur_avx2_weighted8(first + y * row_floats, row_floats, weights, taps, symmetric);
         }
         __m256i i0 = _mm256_cvtps_epi32(a.v[0]), i1 = _mm256_cvtps_epi32(a.v[1]);
         __m256i i2 = _mm256_cvtps_epi32(a.v[2]), i3 = _mm256_cvtps_epi32(a.v[3]);
@@ -518,6 +420,12 @@ AVX2 void blur_avx2_triangle_rows(const BlurTriangleRows *b) {
 #else
 // Other CPUs: no AVX2; BlurCore never calls the kernels.
 int blur_avx2_available(void) { return 0; }
+int blur_avx512_available(void) { return 0; }
+void blur_avx512_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
+                                int symmetric, int count, float *out, ptrdiff_t out_position_stride,
+                                int valid_lanes) {}
+void blur_avx512_convolve_rows(const float *const *rows, const float *weights, int taps, int symmetric, int count,
+                               float *out) {}
 void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
                             float *out) {}
 void blur_avx2_convolve_row_blocks(const float *padded, const float *weights, int taps, int symmetric,

@@ -13,11 +13,13 @@ final class KernelVariantTests: XCTestCase {
         return RGBAImage(width: width, height: height, pixels: values)
     }
 
-    func testTheBaselineIsChosenWhenAskedAndAlwaysSupported() {
+    func testTheVariantAskedForIsChosenAndTheBaselineAlwaysSupported() {
         XCTAssertEqual(KernelVariant.supported.first, .baseline)
         XCTAssertTrue(KernelVariant.supported.contains(KernelVariant.chosen))
-        if ProcessInfo.processInfo.environment["BLURKIT_KERNELS"] == "baseline" {
-            XCTAssertEqual(KernelVariant.chosen, .baseline)
+        XCTAssertEqual(KernelVariant.supported, KernelVariant.allCases.filter(KernelVariant.supported.contains))
+        let asked = ProcessInfo.processInfo.environment["BLURKIT_KERNELS"].flatMap(KernelVariant.init(rawValue:))
+        if let asked, KernelVariant.supported.contains(asked) {
+            XCTAssertEqual(KernelVariant.chosen, asked)
         } else {
             XCTAssertEqual(KernelVariant.chosen, KernelVariant.supported.last)
         }

@@ -1,31 +1,42 @@
 import CSeparableKernels
 import Foundation
 
-/// Which build of the separable passes' inner loops runs: the Swift loops of the baseline target
-/// (SSE2 on x86-64), or the same loops in 8-wide AVX2 (the C target `CSeparableKernels`).
+/// Which build of the passes' inner loops runs: the Swift loops of the baseline target (SSE2 on
+/// x86-64), the same loops in 8-wide AVX2 (the C target `CSeparableKernels`), or AVX2 with the
+/// separable vertical passes in 16-wide AVX-512F.
 ///
-/// The binary is built for baseline x86-64 and runs anywhere; the AVX2 loops are compiled for
-/// AVX2 alone and called only where the CPU reports it, chosen once, at the first blur. They add
-/// and multiply in the Swift loops' order with no fused multiply-add, so every variant gives the
-/// same pixels, bit for bit (`KernelVariantTests` checks it on every variant the machine runs).
-/// `BLURKIT_KERNELS=baseline` in the environment forces the Swift loops.
+/// The binary is built for baseline x86-64 and runs anywhere; the C loops are compiled for their
+/// own instruction set alone and called only where the CPU reports it, chosen once, at the first
+/// blur. They add and multiply in the Swift loops' order with no fused multiply-add, so every
+/// variant gives the same pixels, bit for bit (`KernelVariantTests` checks it on every variant the
+/// machine runs). `BLURKIT_KERNELS` in the environment names another variant the machine runs
+/// (`baseline`, `avx2`), to force it.
 package enum KernelVariant: String, CaseIterable, Sendable {
     /// The Swift loops (`LineKernels`).
     case baseline
     /// `CSeparableKernels`: eight floats an instruction.
     case avx2
+    /// `avx2`, with the separable vertical passes sixteen floats an instruction
+    /// (docs/performance.md, "Separable: AVX-512 for the vertical pass").
+    case avx512
 
-    /// The variants this machine runs, baseline first.
-    package static let supported: [KernelVariant] = blur_avx2_available() != 0 ? [.baseline, .avx2] : [.baseline]
+    /// The variants this machine runs, baseline first, narrowest to widest.
+    package static let supported: [KernelVariant] =
+        [.baseline] + (blur_avx2_available() != 0 ? [.avx2] : []) + (blur_avx512_available() != 0 ? [.avx512] : [])
 
-    /// The widest variant the machine runs, or baseline when `BLURKIT_KERNELS` says so.
+    /// The widest variant the machine runs, or the one `BLURKIT_KERNELS` names, if it runs here.
     package static let chosen: KernelVariant =
-        ProcessInfo.processInfo.environment["BLURKIT_KERNELS"] == "baseline" ? .baseline : supported.last!
+        ProcessInfo.processInfo.environment["BLURKIT_KERNELS"].flatMap(KernelVariant.init(rawValue:))
+        .flatMap { supported.contains($0) ? $0 : nil } ?? supported.last!
 
     /// The variant the passes call: `chosen`, unless a test sets another (one of `supported`).
     nonisolated(unsafe) package static var active: KernelVariant = chosen
 
-    /// Whether the passes call the AVX2 loops.
+    /// Whether the passes call the AVX2 loops (every variant but the baseline).
     @inline(__always)
-    static var usesAVX2: Bool { active == .avx2 }
+    static var usesAVX2: Bool { active != .baseline }
+
+    /// Whether the separable vertical passes call the AVX-512 loops.
+    @inline(__always)
+    static var usesAVX512: Bool { active == .avx512 }
 }

@@ -50,9 +50,9 @@ extension LineKernels {
         count: Int, into out: UnsafeMutablePointer<Float>
     ) {
         if KernelVariant.usesAVX2 {
-            return blur_avx2_convolve_rows(
-                UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<Float>?.self), weights, Int32(taps),
-                symmetric ? 1 : 0, Int32(count), out)
+            let rows = UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafePointer<Float>?.self)
+            let call = KernelVariant.usesAVX512 ? blur_avx512_convolve_rows : blur_avx2_convolve_rows
+            return call(rows, weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out)
         }
         let pairs = symmetric ? taps / 2 : 0
         var x = 0
@@ -95,7 +95,8 @@ extension LineKernels {
         count: Int, into out: UnsafeMutablePointer<Float>, outPositionStride: Int, validLanes: Int
     ) {
         if KernelVariant.usesAVX2 {
-            return blur_avx2_convolve_lanes(
+            let call = KernelVariant.usesAVX512 ? blur_avx512_convolve_lanes : blur_avx2_convolve_lanes
+            return call(
                 block, positionStride, weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out, outPositionStride,
                 Int32(validLanes))
         }

@@ -7,11 +7,12 @@ enum PixelMemory {
         }
     }
 
-    /// A fresh scratch buffer of `count` floats, all zero and 16-byte aligned (so every pixel in
-    /// it is, which the line kernels' aligned loads rely on); the caller deallocates it.
+    /// A fresh scratch buffer of `count` floats, all zero and aligned to a 64-byte cache line (so
+    /// every pixel in it is 16-byte aligned, which the line kernels' aligned loads rely on, and a
+    /// vector of a line's width never spans two lines); the caller deallocates it.
     static func scratch(_ count: Int) -> UnsafeMutablePointer<Float> {
         let n = max(count, 1)
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: 4 * n, alignment: 16)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: 4 * n, alignment: 64)
         return raw.initializeMemory(as: Float.self, repeating: 0, count: n)
     }
 

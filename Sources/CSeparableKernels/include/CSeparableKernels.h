@@ -31,6 +31,9 @@ void blur_wait(const int32_t *flag, int32_t value);
 /// 1 when the CPU and the OS run AVX2, else 0.
 int blur_avx2_available(void);
 
+/// 1 when the CPU and the OS run AVX2 and AVX-512F, else 0.
+int blur_avx512_available(void);
+
 /// LineKernels.convolveRow: out[x] = Σₖ weights[k] · padded[x + k], x in 0..<count (RGBA pixels).
 void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
                             float *out);
@@ -48,6 +51,15 @@ void blur_avx2_convolve_lanes(const float *block, ptrdiff_t position_stride, con
 /// LineKernels.convolveRows: one output row from `taps` row pointers.
 void blur_avx2_convolve_rows(const float *const *rows, const float *weights, int taps, int symmetric, int count,
                              float *out);
+
+/// blur_avx2_convolve_lanes and blur_avx2_convolve_rows in 16-wide AVX-512F, the same sums bit for
+/// bit: the vertical passes, where the wider vectors pay (docs/performance.md, "Separable:
+/// AVX-512 for the vertical pass").
+void blur_avx512_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
+                                int symmetric, int count, float *out, ptrdiff_t out_position_stride,
+                                int valid_lanes);
+void blur_avx512_convolve_rows(const float *const *rows, const float *weights, int taps, int symmetric, int count,
+                               float *out);
 
 /// The 8-bit path's vertical pass over one block of eight columns: output row y is the sum of
 /// rows y … y + taps − 1 (`row_floats` apart) rounded to levels, stored at out + y · out_stride.

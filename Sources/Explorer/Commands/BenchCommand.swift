@@ -95,15 +95,27 @@ struct BenchCommand: ReportingCommand {
             "Reads: pixels read per output pixel; passes: whole-image reads and writes; both counted from each method's plan "
                 + "for the full-size image."
         ]
-        if rows.contains(where: { $0.method == .separable }) {
-            table.notes.append(
-                KernelVariant.active == .avx2
-                    ? "Separable ran its AVX2 loops, chosen for this CPU (BLURKIT_KERNELS=baseline runs the Swift loops; the pixels are the same)."
-                    : "Separable ran its baseline Swift loops (SSE2 on x86-64)"
-                        + (KernelVariant.supported.count > 1 ? ", as BLURKIT_KERNELS=baseline asks." : "."))
-        }
+        table.notes.append(KernelVariant.active.benchNote)
         table.notes += BenchOptions.timingNotes(
             rows, width: width, height: height, threads: threads, quick: context.quickTiming)
         return table
+    }
+}
+
+extension KernelVariant {
+    /// Which loops the blurs ran, for the bench table's notes.
+    fileprivate var benchNote: String {
+        let asked = self != Self.supported.last
+        let how = asked ? "as BLURKIT_KERNELS asks" : "chosen for this CPU"
+        let same = "the pixels are the same"
+        switch self {
+        case .baseline:
+            return "The blurs ran their baseline Swift loops (SSE2 on x86-64)" + (asked ? ", \(how)." : ".")
+        case .avx2:
+            return "The blurs ran their AVX2 loops, \(how) (BLURKIT_KERNELS=baseline runs the Swift loops; \(same))."
+        case .avx512:
+            return "The blurs ran their AVX2 loops with separable's vertical passes in AVX-512F, \(how) "
+                + "(BLURKIT_KERNELS=avx2 or baseline runs narrower loops; \(same))."
+        }
     }
 }
