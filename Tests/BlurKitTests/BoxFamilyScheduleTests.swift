@@ -2,7 +2,7 @@ import XCTest
 
 @testable import BlurCore
 
-/// The extended box (`BoxPlan.alpha`) and the stack blur's triangle (`BoxPlan.triangle`) in the
+/// The extended box and the stack blur's triangle (`BoxPlan.Shape`) in the
 /// box family's schedules: rows two at a time, columns streamed, both in one sweep, on one and
 /// two threads, against their Float64 reference loops; the AVX2 row sweeps against the Swift
 /// loops bit for bit; and the same pixels whichever schedule computed them.
@@ -56,7 +56,7 @@ final class BoxFamilyScheduleTests: XCTestCase {
             ),
             (
                 ExtendedBox(radius: 2, alpha: 0.3, passes: 3),
-                { BoxPlan(radii: [2, 2, 2], count: $0, edges: $1, alpha: 0.3) },
+                { BoxPlan(radii: [2, 2, 2], count: $0, edges: $1, shape: .extended(alpha: 0.3)) },
                 {
                     image, edges in
                     SurveyMethodsTests.separably(image) {
@@ -65,7 +65,7 @@ final class BoxFamilyScheduleTests: XCTestCase {
                 }
             ),
             (
-                StackBlur(radius: 4), { BoxPlan(radii: [4], count: $0, edges: $1, triangle: true) },
+                StackBlur(radius: 4), { BoxPlan(radii: [4], count: $0, edges: $1, shape: .triangle) },
                 { image, edges in
                     SurveyMethodsTests.separably(image) { StackBlur.reference($0, radius: 4, edges: edges) }
                 }
@@ -101,7 +101,9 @@ final class BoxFamilyScheduleTests: XCTestCase {
     func testTheExtendedRowSweepGivesTheSwiftPassesPixels() throws {
         for (radius, alpha, passes) in [(1, 0.375, 3), (0, 0.6, 3), (3, 0.49, 3), (2, 0.1, 1), (1, 0.9, 4)] {
             try assertRowSweepMatchesSwift(edges: [.zero, .clamp, .reflect, .mirror]) { width, edges in
-                BoxPlan(radii: Array(repeating: radius, count: passes), count: width, edges: edges, alpha: alpha)
+                BoxPlan(
+                    radii: Array(repeating: radius, count: passes), count: width, edges: edges,
+                    shape: .extended(alpha: alpha))
             }
         }
     }
@@ -111,7 +113,7 @@ final class BoxFamilyScheduleTests: XCTestCase {
     func testTheTriangleRowSweepGivesTheSwiftLoopsPixels() throws {
         for radius in [1, 2, 4, 7] {
             try assertRowSweepMatchesSwift(edges: EdgeMode.allCases) { width, edges in
-                BoxPlan(radii: [radius], count: width, edges: edges, triangle: true)
+                BoxPlan(radii: [radius], count: width, edges: edges, shape: .triangle)
             }
         }
     }
@@ -128,13 +130,14 @@ final class BoxFamilyScheduleTests: XCTestCase {
                         "extended r \(radius) α \(alpha) × \(passes)",
                         {
                             BoxPlan(
-                                radii: Array(repeating: radius, count: passes), count: $0, edges: edges, alpha: alpha)
+                                radii: Array(repeating: radius, count: passes), count: $0, edges: edges,
+                                shape: .extended(alpha: alpha))
                         }
                     ))
             }
             for radius in [1, 3, 8] {
                 plans.append(
-                    ("triangle r \(radius)", { BoxPlan(radii: [radius], count: $0, edges: edges, triangle: true) }))
+                    ("triangle r \(radius)", { BoxPlan(radii: [radius], count: $0, edges: edges, shape: .triangle) }))
             }
             for (name, plan) in plans {
                 let rows = plan(image.width), columns = plan(image.height)

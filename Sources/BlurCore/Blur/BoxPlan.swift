@@ -6,34 +6,51 @@ let boxColumnLanes = 16
 /// Passes before the last store plain running sums; the last multiplies by
 /// `finalScale = Π 1/Lᵢ`, which normalises all of them at once (Lᵢ = 2rᵢ + 1 + 2α).
 ///
-/// With `alpha` > 0 every pass is an extended box (`ExtendedBox`): the running sum of the
-/// 2rᵢ + 1 box pixels plus α times the two pixels just outside them, so each pass reaches
-/// rᵢ + 1 pixels, and its padding is that much wider. With `triangle` every pass is the stack
-/// blur's triangle of weights rᵢ + 1 − |k| (`StackBlur`, `LineKernels.trianglePassPair`), which
-/// reaches rᵢ + 1 pixels before the output pixel (rᵢ after) and divides by (rᵢ + 1)².
+/// Every pass has the plan's `shape`: a box, an extended box or a triangle.
 ///
 /// Down the columns, every schedule starts each pass's running sums afresh once more, at the
 /// `seam` in the middle of a long column (`restart`): two threads then sweep the two halves of
 /// the image each on its own (`boxFused`), and one thread gives the same pixels.
 struct BoxPlan: Sendable {
+    /// What every pass of a plan is.
+    enum Shape: Equatable, Sendable {
+        /// The running sum of 2rᵢ + 1 pixels.
+        case box
+        /// An extended box (`ExtendedBox`): the box's running sum plus `alpha` (> 0) times the two
+        /// pixels just outside it, so the pass reaches rᵢ + 1 pixels and its padding is that much
+        /// wider.
+        case extended(alpha: Double)
+        /// The stack blur's triangle of weights rᵢ + 1 − |k| (`StackBlur`,
+        /// `LineKernels.trianglePassPair`), which reaches rᵢ + 1 pixels before the output pixel
+        /// (rᵢ after) and divides by (rᵢ + 1)².
+        case triangle
+    }
+
     let radii: [Int]
-    /// The weight of the two pixels just outside each box: 0 for plain boxes.
-    let alpha: Float
-    /// Whether each pass is a triangle rather than a box.
-    let triangle: Bool
+    let shape: Shape
     let count: Int
     let maps: [[Int]]
     let finalScale: Float
 
-    init(radii: [Int], count: Int, edges: EdgeMode, alpha: Double = 0, triangle: Bool = false) {
+    init(radii: [Int], count: Int, edges: EdgeMode, shape: Shape = .box) {
         self.radii = radii
-        self.alpha = Float(alpha)
-        self.triangle = triangle
+        self.shape = shape
         self.count = count
-        let extra = alpha > 0 || triangle ? 1 : 0
+        let extra = shape == .box ? 0 : 1
         self.maps = radii.map { edges.paddedSourceIndices(count: count, before: $0 + extra, after: $0 + extra) }
         self.finalScale = Float(
-            radii.reduce(1.0) { triangle ? $0 / Double(($1 + 1) * ($1 + 1)) : $0 / (Double(2 * $1 + 1) + 2 * alpha) })
+            radii.reduce(1.0) {
+                switch shape {
+                case .box: $0 / Double(2 * $1 + 1)
+                case .extended(let alpha): $0 / (Double(2 * $1 + 1) + 2 * alpha)
+                case .triangle: $0 / Double(($1 + 1) * ($1 + 1))
+                }
+            })
+    }
+
+    /// The extended boxes' α as the passes use it, or nil for other shapes.
+    var alpha: Float? {
+        if case .extended(let alpha) = shape { Float(alpha) } else { nil }
     }
 
     /// How far all passes together read beyond an output pixel: Σ `reach`.
@@ -60,10 +77,7 @@ struct BoxPlan: Sendable {
 
     /// How far pass `pass` reads beyond its output pixel, and the padding of its line: rᵢ, or
     /// rᵢ + 1 for extended boxes and triangles.
-    func reach(_ pass: Int) -> Int { radii[pass] + (alpha > 0 || triangle ? 1 : 0) }
-
-    /// Whether the passes are plain boxes (neither extended nor triangles).
-    var plainBoxes: Bool { alpha == 0 && !triangle }
+    func reach(_ pass: Int) -> Int { radii[pass] + (shape == .box ? 0 : 1) }
 
     /// The largest reach of any pass.
     var maxReach: Int { radii.indices.map(reach).max() ?? 0 }

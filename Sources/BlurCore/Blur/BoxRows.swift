@@ -41,18 +41,19 @@ struct BoxRows {
     /// three passes one after the other (for tests).
     init(plan: BoxPlan, readingRows: Bool = true) {
         self.plan = plan
-        sweep = readingRows && KernelVariant.usesAVX2 && plan.plainBoxes ? BoxRowSweep(plan: plan) : nil
+        sweep = readingRows && KernelVariant.usesAVX2 && plan.shape == .box ? BoxRowSweep(plan: plan) : nil
         extendedSweep = readingRows && KernelVariant.usesAVX2 ? ExtendedRowSweep(plan: plan) : nil
         triangleSweep = readingRows && KernelVariant.usesAVX2 ? TriangleRowSweep(plan: plan) : nil
         // What the Swift passes use, unless an AVX2 sweep serves the plan: the extended box's and
         // the triangle's sweeps need none of it, the box's sweep only the edges.
         let whole = extendedSweep != nil || triangleSweep != nil
-        partials = plan.triangle && !whole ? (0..<2).map { _ in PixelMemory.scratch(4 * plan.paddedCount) } : []
+        partials =
+            plan.shape == .triangle && !whole ? (0..<2).map { _ in PixelMemory.scratch(4 * plan.paddedCount) } : []
         lines = whole || sweep != nil ? [] : (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
         let r = plan.radii[0], n = plan.count
         edges = whole ? [] : (0..<4).map { _ in PixelMemory.scratch(4 * r) }
         edgeMaps = [Array(plan.maps[0][0..<r]), Array(plan.maps[0][(r + n)...])]
-        readsRows = readingRows && plan.plainBoxes && plan.radii.count > 1 && n >= 2 * r + 2
+        readsRows = readingRows && plan.shape == .box && plan.radii.count > 1 && n >= 2 * r + 2
     }
 
     func deallocate() {
@@ -135,21 +136,22 @@ struct BoxRows {
         }
     }
 
-    /// Pass `pass` along two padded lines: a box, an extended box when the plan has an α, or a triangle.
+    /// Pass `pass` along two padded lines, of the plan's shape.
     private func pass(
         _ pass: Int, _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>,
         into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>
     ) {
         let r = plan.radii[pass], n = plan.count, scale = plan.scale(pass)
-        if plan.triangle {
+        switch plan.shape {
+        case .box:
+            LineKernels.boxPassPair(first, second, radius: r, count: n, scale: scale, into: firstOut, secondOut)
+        case .extended(let alpha):
+            LineKernels.extendedPassPair(
+                first, second, radius: r, alpha: Float(alpha), count: n, scale: scale, into: firstOut, secondOut)
+        case .triangle:
             LineKernels.trianglePassPair(
                 first, second, radius: r, count: n, scale: scale, partials: (partials[0], partials[1]),
                 into: firstOut, secondOut)
-        } else if plan.alpha > 0 {
-            LineKernels.extendedPassPair(
-                first, second, radius: r, alpha: plan.alpha, count: n, scale: scale, into: firstOut, secondOut)
-        } else {
-            LineKernels.boxPassPair(first, second, radius: r, count: n, scale: scale, into: firstOut, secondOut)
         }
     }
 }

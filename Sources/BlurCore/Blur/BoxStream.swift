@@ -61,13 +61,14 @@ struct BoxStream {
         rings = slots.map { PixelMemory.scratch($0 * (4 * capacity + 16)) }
         ringRows = slots
         // A triangle's pass keeps two running sums: T, then (after every pass's T) P.
-        sums = (0..<(plan.triangle ? 2 : 1) * plan.radii.count).map { _ in PixelMemory.scratch(4 * capacity) }
-        partialRings = plan.triangle ? plan.radii.map { PixelMemory.scratch(($0 + 2) * (4 * capacity + 16)) } : []
+        sums = (0..<(plan.shape == .triangle ? 2 : 1) * plan.radii.count).map { _ in PixelMemory.scratch(4 * capacity) }
+        partialRings =
+            plan.shape == .triangle ? plan.radii.map { PixelMemory.scratch(($0 + 2) * (4 * capacity + 16)) } : []
         zero = PixelMemory.scratch(4 * capacity)
         window = .allocate(capacity: 2 * (plan.radii.max() ?? 0) + 2)
         let r = plan.radii
         steadyRow =
-            r.count == 3 && plan.plainBoxes
+            r.count == 3 && plan.shape == .box
             ? max(2 * r[0] + 1, r[0] + 2 * r[1] + 1, r[0] + r[1] + 2 * r[2] + 1) : Int.max
         table = .allocate(capacity: 8 * BoxStream.blockRows)
     }
@@ -205,7 +206,7 @@ struct BoxStream {
     static func rowsInCache(_ plan: BoxPlan, lookahead: Int = 1) -> Int {
         plan.radii.indices.reduce(1) {
             $0 + slots(plan.reach($1), lookahead: $1 == 0 ? lookahead : 1) + 1
-                + (plan.triangle ? plan.radii[$1] + 3 : 0)
+                + (plan.shape == .triangle ? plan.radii[$1] + 3 : 0)
         }
     }
 
@@ -235,7 +236,7 @@ struct BoxStream {
         while pass < plan.radii.count {
             let r = plan.radii[pass], reach = plan.reach(pass)
             if t - reach < firstRow(pass) { return }
-            if starts(pass, t - reach) && !plan.triangle {
+            if starts(pass, t - reach) && plan.shape != .triangle {
                 for k in 0...(2 * r) { window[k] = row(pass, t - reach + k - r) }
                 LineKernels.sumRows(window, rowCount: 2 * r + 1, into: sums[pass], count: strip.columns.count)
             }
@@ -250,7 +251,7 @@ struct BoxStream {
     private func emit(_ pass: Int, _ y: Int, _ strip: Strip) {
         let r = plan.radii[pass], last = pass == plan.radii.count - 1
         let out = last ? strip.row(y) : slot(pass + 1, y)
-        if plan.triangle {
+        if plan.shape == .triangle {
             let count = strip.columns.count, t = sums[pass], p = sums[plan.radii.count + pass]
             if starts(pass, y) {
                 for k in 0...(2 * r + 1) { window[k] = row(pass, y + k - r - 1) }
@@ -268,10 +269,10 @@ struct BoxStream {
             }
             return
         }
-        if plan.alpha > 0 {
+        if let alpha = plan.alpha {
             LineKernels.extendedRow(
                 sums[pass], adding: row(pass, y + r), removing: row(pass, y - r - 1), far: row(pass, y + r + 1),
-                first: starts(pass, y), alpha: plan.alpha, scale: plan.scale(pass), into: out,
+                first: starts(pass, y), alpha: alpha, scale: plan.scale(pass), into: out,
                 count: strip.columns.count,
                 streaming: last && streamsOutput)
             return

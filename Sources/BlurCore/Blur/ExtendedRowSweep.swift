@@ -7,20 +7,22 @@ import CSeparableKernels
 /// `LineKernels.extendedPassPair`'s, in the same order, so the pixels are bit for bit those of
 /// `BLURKIT_KERNELS=baseline` (`BoxFamilyScheduleTests`).
 ///
-/// Serves plans with `alpha` > 0 and equal radii whose padding before the line copies only
+/// Serves extended-box plans with equal radii whose padding before the line copies only
 /// pixels within the reach (every edge mode but wrap).
 struct ExtendedRowSweep {
     let plan: BoxPlan
+    let alpha: Float
     let lines: UnsafeMutablePointer<Float>
     let map: [Int32]
 
     /// The sweep's scratch for `plan`, or nil where it does not serve it (see above).
     init?(plan: BoxPlan) {
         let r = plan.radii, reach = plan.reach(0)
-        guard plan.alpha > 0, !plan.triangle, let first = r.first, r.allSatisfy({ $0 == first }),
+        guard let alpha = plan.alpha, let first = r.first, r.allSatisfy({ $0 == first }),
             plan.maps[0][0..<reach].allSatisfy({ $0 <= reach })
         else { return nil }
         self.plan = plan
+        self.alpha = alpha
         map = plan.maps[0].map(Int32.init)
         lines = PixelMemory.scratch(8 * r.count * (plan.count + 2 * reach))
     }
@@ -35,7 +37,7 @@ struct ExtendedRowSweep {
         map.withUnsafeBufferPointer { map in
             var sweep = BlurExtendedRows(
                 row: rows, out: out, lines: lines, map: map.baseAddress, n: Int32(plan.count), r: Int32(plan.radii[0]),
-                passes: Int32(plan.radii.count), alpha: plan.alpha, scale: plan.finalScale)
+                passes: Int32(plan.radii.count), alpha: alpha, scale: plan.finalScale)
             blur_avx2_extended_rows(&sweep)
         }
     }

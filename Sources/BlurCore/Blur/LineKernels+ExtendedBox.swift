@@ -1,4 +1,4 @@
-/// The extended box's passes in the box schedules (`BoxPlan.alpha` > 0): the box's running sum
+/// The extended box's passes in the box schedules (`BoxPlan.Shape.extended`): the box's running sum
 /// plus α times the two pixels just outside it, along two rows at once (`extendedPassPair`)
 /// and down rows a step at a time (`extendedRow`). Both add in the same order, so a pixel is
 /// the same whichever schedule computed it:

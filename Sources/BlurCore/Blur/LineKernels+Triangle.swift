@@ -1,4 +1,4 @@
-/// The stack blur's triangle in the box schedules (`BoxPlan.triangle`): one pass whose weights
+/// The stack blur's triangle in the box schedules (`BoxPlan.Shape.triangle`): one pass whose weights
 /// r + 1 − |k| are two boxes of r + 1 pixels, a leading one kept as a running sum P and a
 /// trailing one over P, kept as a running sum T over the last r + 1 values of P. Along two rows
 /// at once (`trianglePassPair`) and down rows a step at a time (`triangleStart`, `triangleRow`),

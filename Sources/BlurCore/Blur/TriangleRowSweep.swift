@@ -6,7 +6,7 @@ import CSeparableKernels
 /// order, so the pixels are bit for bit those of `BLURKIT_KERNELS=baseline`
 /// (`BoxFamilyScheduleTests`).
 ///
-/// Serves single-pass triangle plans (`BoxPlan.triangle`), every edge mode.
+/// Serves single-pass triangle plans, every edge mode.
 struct TriangleRowSweep {
     let plan: BoxPlan
     let scratch: UnsafeMutablePointer<Float>
@@ -14,7 +14,7 @@ struct TriangleRowSweep {
 
     /// The sweep's scratch for `plan`, or nil where it does not serve it.
     init?(plan: BoxPlan) {
-        guard plan.triangle, plan.radii.count == 1 else { return nil }
+        guard plan.shape == .triangle, plan.radii.count == 1 else { return nil }
         self.plan = plan
         map = plan.maps[0].map(Int32.init)
         scratch = PixelMemory.scratch(8 * (plan.count + 3 * plan.reach(0)))

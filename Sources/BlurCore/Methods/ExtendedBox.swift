@@ -111,7 +111,7 @@ public struct ExtendedBox: BlurMethod {
     /// In Float32, where the columns can be streamed (every edge mode but wrap, columns of at
     /// least 2(r + 1) + 2 rows), the passes run in the iterated box's schedules (`boxStreamed`:
     /// rows two at a time, columns streamed through rings, both in one sweep on one thread while
-    /// the rings fit the cache), with the end pixels added in (`BoxPlan.alpha`) and one division
+    /// the rings fit the cache), with the end pixels added in (`BoxPlan.Shape.extended`) and one division
     /// by Lᴺ at the end; elsewhere in the eight-line frame (`LaneLines`), dividing each pass by L.
     /// The two agree within Float32 rounding.
     public func blur(_ image: inout RGBAImage, edges: EdgeMode, threads: Int) {
@@ -122,9 +122,11 @@ public struct ExtendedBox: BlurMethod {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
         let radii = Array(repeating: radius, count: passes)
-        let columnPlan = BoxPlan(radii: radii, count: height, edges: edges, alpha: self.alpha)
+        // With α = 0 the passes are plain boxes, and run as such.
+        let shape: BoxPlan.Shape = alpha > 0 ? .extended(alpha: alpha) : .box
+        let columnPlan = BoxPlan(radii: radii, count: height, edges: edges, shape: shape)
         if BoxPlan.streams(columnPlan, edges: edges) {
-            let rowPlan = BoxPlan(radii: radii, count: width, edges: edges, alpha: self.alpha)
+            let rowPlan = BoxPlan(radii: radii, count: width, edges: edges, shape: shape)
             PixelMemory.withPixels(of: &image) { pixels in
                 boxStreamed(pixels, width: width, rowPlan: rowPlan, columnPlan: columnPlan, threads: threads)
             }

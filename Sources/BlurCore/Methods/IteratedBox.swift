@@ -32,7 +32,7 @@
 ///   pixels are those of one thread.
 ///
 /// Files by role: this one and `BoxSchedule` choose the schedule (`ExtendedBox` runs there too,
-/// with `BoxPlan.alpha`); `BoxPlan` (radii, padded maps, lane counts),
+/// and `StackBlur`, with their `BoxPlan.Shape`); `BoxPlan` (radii, padded maps, lane counts),
 /// `BoxRows` (horizontal passes), `BoxScratch` and `BoxLines` (all passes over a block of
 /// columns), `BoxStream` (streamed columns) and `BoxFused` (one sweep). Each of the three
 /// paths is kept because `bench/box_schedules.py` measured it ≥ 10 % faster than the plainer

@@ -80,9 +80,9 @@ public struct StackBlur: BlurMethod {
         }
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return }
-        let columnPlan = BoxPlan(radii: [r], count: height, edges: edges, triangle: true)
+        let columnPlan = BoxPlan(radii: [r], count: height, edges: edges, shape: .triangle)
         if BoxPlan.streams(columnPlan, edges: edges) {
-            let rowPlan = BoxPlan(radii: [r], count: width, edges: edges, triangle: true)
+            let rowPlan = BoxPlan(radii: [r], count: width, edges: edges, shape: .triangle)
             PixelMemory.withPixels(of: &image) { pixels in
                 boxStreamed(pixels, width: width, rowPlan: rowPlan, columnPlan: columnPlan, threads: threads)
             }
