@@ -198,7 +198,7 @@ final class BoxFamilyScheduleTests: XCTestCase {
                     defer { KernelVariant.active = saved }
                     let rows = BoxRows(plan: plan)
                     defer { rows.deallocate() }
-                    let swept = rows.extendedSweep != nil || rows.triangleSweep != nil
+                    let swept = rows.sweep != nil
                     XCTAssertEqual(swept, variant == .avx2, file: file, line: lineNumber)
                     var out = image.pixels
                     out.withUnsafeMutableBufferPointer { out in

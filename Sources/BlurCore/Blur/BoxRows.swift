@@ -28,12 +28,8 @@ struct BoxRows {
     /// rather than a padded copy: rows of at least 2r₀ + 2 pixels, and a later pass to write
     /// the output, since the first pass would otherwise overwrite pixels it has still to read.
     let readsRows: Bool
-    /// The three passes in one AVX2 sweep, when the AVX2 loops are active and it serves `plan`.
-    let sweep: BoxRowSweep?
-    /// An extended box's passes in one AVX2 sweep, likewise.
-    let extendedSweep: ExtendedRowSweep?
-    /// A triangle in AVX2 reading the rows in place, likewise.
-    let triangleSweep: TriangleRowSweep?
+    /// All passes in one AVX2 sweep, when the AVX2 loops are active and one serves `plan`.
+    let sweep: RowSweep?
     /// A triangle's values of P along each of the two rows (`LineKernels.trianglePassPair`).
     let partials: [UnsafeMutablePointer<Float>]
 
@@ -41,17 +37,15 @@ struct BoxRows {
     /// three passes one after the other (for tests).
     init(plan: BoxPlan, readingRows: Bool = true) {
         self.plan = plan
-        sweep = readingRows && KernelVariant.usesAVX2 && plan.shape == .box ? BoxRowSweep(plan: plan) : nil
-        extendedSweep = readingRows && KernelVariant.usesAVX2 ? ExtendedRowSweep(plan: plan) : nil
-        triangleSweep = readingRows && KernelVariant.usesAVX2 ? TriangleRowSweep(plan: plan) : nil
+        sweep = readingRows && KernelVariant.usesAVX2 ? RowSweep.serving(plan) : nil
         // What the Swift passes use, unless an AVX2 sweep serves the plan: the extended box's and
         // the triangle's sweeps need none of it, the box's sweep only the edges.
-        let whole = extendedSweep != nil || triangleSweep != nil
         partials =
-            plan.shape == .triangle && !whole ? (0..<2).map { _ in PixelMemory.scratch(4 * plan.paddedCount) } : []
-        lines = whole || sweep != nil ? [] : (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
+            plan.shape == .triangle && sweep == nil
+            ? (0..<2).map { _ in PixelMemory.scratch(4 * plan.paddedCount) } : []
+        lines = sweep != nil ? [] : (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
         let r = plan.radii[0], n = plan.count
-        edges = whole ? [] : (0..<4).map { _ in PixelMemory.scratch(4 * r) }
+        edges = sweep?.readsEdges == false ? [] : (0..<4).map { _ in PixelMemory.scratch(4 * r) }
         edgeMaps = [Array(plan.maps[0][0..<r]), Array(plan.maps[0][(r + n)...])]
         readsRows = readingRows && plan.shape == .box && plan.radii.count > 1 && n >= 2 * r + 2
     }
@@ -59,8 +53,6 @@ struct BoxRows {
     func deallocate() {
         for line in lines + edges + partials { line.deallocate() }
         sweep?.deallocate()
-        extendedSweep?.deallocate()
-        triangleSweep?.deallocate()
     }
 
     /// All passes over row `first` and, when `second` is not nil, row `second` (`plan.count`
@@ -72,13 +64,11 @@ struct BoxRows {
         let n = plan.count
         // A single row runs as both lanes: the second lane repeats the first's sums exactly.
         let paired = second != nil
-        if let extendedSweep {
-            extendedSweep.run(rows: (first, second ?? first), into: (firstOut, secondOut ?? firstOut))
-            return
-        }
-        if let triangleSweep {
-            triangleSweep.run(rows: (first, second ?? first), into: (firstOut, secondOut ?? firstOut))
-            return
+        let rows = (first, second ?? first), outputs = (firstOut, secondOut ?? firstOut)
+        switch sweep {
+        case .extended(let sweep)?: return sweep.run(rows: rows, into: outputs)
+        case .triangle(let sweep)?: return sweep.run(rows: rows, into: outputs)
+        case .boxes?, nil: break
         }
         var firstPass = 0
         if readsRows || sweep != nil {
@@ -91,10 +81,10 @@ struct BoxRows {
                 }
             }
         }
-        if let sweep {
+        if case .boxes(let sweep)? = sweep {
             sweep.run(
-                rows: (first, second ?? first), left: (UnsafePointer(edges[0]), UnsafePointer(edges[2])),
-                right: (UnsafePointer(edges[1]), UnsafePointer(edges[3])), into: (firstOut, secondOut ?? firstOut))
+                rows: rows, left: (UnsafePointer(edges[0]), UnsafePointer(edges[2])),
+                right: (UnsafePointer(edges[1]), UnsafePointer(edges[3])), into: outputs)
             return
         }
         var sources = (lines[0], lines[1]), targets = (lines[2], lines[3])
@@ -152,6 +142,36 @@ struct BoxRows {
             LineKernels.trianglePassPair(
                 first, second, radius: r, count: n, scale: scale, partials: (partials[0], partials[1]),
                 into: firstOut, secondOut)
+        }
+    }
+}
+
+/// The AVX2 sweep of a plan's shape that makes all its horizontal passes along two rows at once.
+enum RowSweep {
+    case boxes(BoxRowSweep)
+    case extended(ExtendedRowSweep)
+    case triangle(TriangleRowSweep)
+
+    /// The sweep of `plan`'s shape, or nil where it does not serve the plan.
+    static func serving(_ plan: BoxPlan) -> RowSweep? {
+        switch plan.shape {
+        case .box: BoxRowSweep(plan: plan).map(RowSweep.boxes)
+        case .extended: ExtendedRowSweep(plan: plan).map(RowSweep.extended)
+        case .triangle: TriangleRowSweep(plan: plan).map(RowSweep.triangle)
+        }
+    }
+
+    /// Whether the sweep reads the first pass's padding from `BoxRows.edges` (the box's does; the
+    /// others pad the rows themselves).
+    var readsEdges: Bool {
+        if case .boxes = self { true } else { false }
+    }
+
+    func deallocate() {
+        switch self {
+        case .boxes(let sweep): sweep.deallocate()
+        case .extended(let sweep): sweep.deallocate()
+        case .triangle(let sweep): sweep.deallocate()
         }
     }
 }
