@@ -14,7 +14,10 @@ struct BenchCommand: ReportingCommand {
             measurement: one warm-up, then adaptive runs (or exactly --runs), median with min–max. \
             The O(R²) methods (box, gaussian2d) are timed on a 256×256 crop when a full-size run would \
             take over two seconds; the table marks those rows. The slope of log(time) against log(σ) \
-            is ≈2 for O(R²) methods, ≈1 for separable and ≈0 for running sums.
+            is ≈2 for O(R²) methods, ≈1 for separable and ≈0 for running sums. The blurs run the widest \
+            loops the CPU has (AVX-512F, AVX2, or the portable Swift loops); BLURKIT_KERNELS=avx2 or \
+            baseline in the environment picks narrower ones, with the same pixels. The table's notes name \
+            the loops that ran.
             """
     )
 
@@ -96,6 +99,12 @@ struct BenchCommand: ReportingCommand {
                 + "for the full-size image."
         ]
         table.notes.append(KernelVariant.active.benchNote)
+        if let asked = ProcessInfo.processInfo.environment["BLURKIT_KERNELS"], asked != KernelVariant.active.rawValue {
+            let names = KernelVariant.supported.map(\.rawValue).joined(separator: ", ")
+            table.notes.append(
+                "BLURKIT_KERNELS=\(String(reflecting: asked)) names no loops this CPU runs (\(names)), so it was ignored."
+            )
+        }
         table.notes += BenchOptions.timingNotes(
             rows, width: width, height: height, threads: threads, quick: context.quickTiming)
         return table

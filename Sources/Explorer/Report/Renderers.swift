@@ -75,7 +75,7 @@ enum MarkdownRenderer {
                 lines.append("| " + row.map { escape($0.display) }.joined(separator: " | ") + " |")
             }
         }
-        if !table.notes.isEmpty { lines.append("\n" + table.notes.map { "*\($0)*" }.joined(separator: "  \n")) }
+        if !table.notes.isEmpty { lines.append("\n" + table.notes.map { "*\(escape($0))*" }.joined(separator: "  \n")) }
         return lines.joined(separator: "\n")
     }
 
