@@ -1,5 +1,49 @@
+#if os(Linux)
+    import Glibc
+#endif
+
 /// Raw memory for the blur passes.
 enum PixelMemory {
+    /// A pixel array of `count` floats that `initialize` fills (and sets `initialized`, as
+    /// `Array(unsafeUninitializedCapacity:initializingWith:)` asks), on huge pages where the
+    /// system gives them (`preferHugePages`).
+    static func array(
+        count: Int, _ initialize: (inout UnsafeMutableBufferPointer<Float>, inout Int) throws -> Void
+    ) rethrows -> [Float] {
+        try [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress { preferHugePages(base, bytes: 4 * count) }
+            try initialize(&buffer, &initialized)
+        }
+    }
+
+    /// Asks Linux to back the whole 2 MiB pages inside a buffer not yet written with huge pages
+    /// as they are first touched (`madvise(MADV_HUGEPAGE)`, which a system whose transparent huge
+    /// pages are `madvise` or `always` honours; elsewhere nothing happens), for buffers of 4 MiB
+    /// or more, as NumPy does for its arrays. A sweep over a large image then walks one
+    /// translation entry every 2 MiB instead of every 4 KiB, and the prefetchers, which stop at
+    /// a page's end, run on (docs/performance.md, "Huge pages for the images"). Returns whether
+    /// the system took the advice.
+    @discardableResult
+    static func preferHugePages(_ start: UnsafeMutableRawPointer, bytes: Int) -> Bool {
+        #if os(Linux)
+            guard let span = hugePageSpan(start: Int(bitPattern: start), bytes: bytes),
+                let page = UnsafeMutableRawPointer(bitPattern: span.lowerBound)
+            else { return false }
+            return madvise(page, span.count, MADV_HUGEPAGE) == 0
+        #else
+            return false
+        #endif
+    }
+
+    /// The whole 2 MiB pages within `bytes` bytes from address `start`, for `bytes` of 4 MiB or
+    /// more; nil for smaller buffers.
+    static func hugePageSpan(start: Int, bytes: Int) -> Range<Int>? {
+        let huge = 2 << 20
+        guard bytes >= 4 << 20 else { return nil }
+        let first = (start + huge - 1) / huge * huge, end = (start + bytes) / huge * huge
+        return end > first ? first..<end : nil
+    }
+
     /// Runs `body` on the pixel storage of `image`; methods blur through it in place.
     static func withPixels(of image: inout RGBAImage, _ body: (UnsafeMutablePointer<Float>) -> Void) {
         image.pixels.withUnsafeMutableBufferPointer { buffer in

@@ -96,15 +96,16 @@ extension RGBAImage {
         let straight = alpha == .straight
         let count = image.pixelCount
         // The copy and the premultiplication are one pass over memory.
-        let premultiplied = [Float](unsafeUninitializedCapacity: 4 * count) { buffer, initialized in
+        let premultiplied = PixelMemory.array(count: 4 * count) { buffer, initialized in
             image.pixels.withUnsafeBufferPointer { source in
                 ColourSpace.decodeTable.withUnsafeBufferPointer { table in
                     guard count > 0 else { return }
                     nonisolated(unsafe) let source = source.baseAddress!, out = buffer.baseAddress!
                     nonisolated(unsafe) let table = table.baseAddress!
                     Parallel.forSlices(of: count, threads: threads) { range in
-                        LineKernels.premultiply(source, range: range, decode: linear ? table : nil,
-                                                straight: straight, into: out)
+                        LineKernels.premultiply(
+                            source, range: range, decode: linear ? table : nil,
+                            straight: straight, into: out)
                     }
                 }
             }
@@ -135,8 +136,9 @@ extension RGBAImage {
             PixelMemory.withPixels(of: &self) { pixels in
                 nonisolated(unsafe) let pixels = pixels, table = table.baseAddress!
                 Parallel.forSlices(of: count, threads: threads) { range in
-                    LineKernels.premultiply(pixels, range: range, decode: linear ? table : nil,
-                                            straight: straight, into: pixels)
+                    LineKernels.premultiply(
+                        pixels, range: range, decode: linear ? table : nil,
+                        straight: straight, into: pixels)
                 }
             }
         }
@@ -182,8 +184,10 @@ extension LineKernels {
 
     /// Pixels `range`: divide RGB by alpha (RGB = 0 where alpha ≤ 0), then encode to sRGB if asked.
     /// With `straight` the RGB was never multiplied: it is only encoded.
-    static func unpremultiply(_ pixels: UnsafeMutablePointer<Float>, range: Range<Int>, encode: Bool,
-                              straight: Bool = false) {
+    static func unpremultiply(
+        _ pixels: UnsafeMutablePointer<Float>, range: Range<Int>, encode: Bool,
+        straight: Bool = false
+    ) {
         for i in range {
             let p = pixels + 4 * i
             var v = load4(p)

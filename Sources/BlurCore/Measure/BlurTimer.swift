@@ -32,8 +32,10 @@ package struct BlurTimer: Sendable {
     ///   - label: what was timed, carried into the timing.
     ///   - image: the image each run blurs (a fresh copy each time).
     ///   - crop: a smaller image for methods that may be too slow at full size; nil times `image`.
-    package func time(_ method: any BlurMethod, label: String, on image: RGBAImage,
-                     orCrop crop: RGBAImage? = nil) -> (timing: Timing, cropped: Bool) {
+    package func time(
+        _ method: any BlurMethod, label: String, on image: RGBAImage,
+        orCrop crop: RGBAImage? = nil
+    ) -> (timing: Timing, cropped: Bool) {
         var target = image
         var cropped = false
         if let crop {
@@ -44,7 +46,14 @@ package struct BlurTimer: Sendable {
                 cropped = true
             }
         }
-        var work = target
+        // A copy of its own, as `blurred(by:)` makes (on huge pages where the system gives them),
+        // so that no run pays for copying on write.
+        var work = RGBAImage(
+            width: target.width, height: target.height,
+            pixels: PixelMemory.array(count: target.pixels.count) { buffer, initialized in
+                _ = buffer.initialize(from: target.pixels)
+                initialized = target.pixels.count
+            })
         let timing = harness.measure(label, pixels: work.pixelCount) {
             method.blur(&work, edges: edges, threads: threads)
         }
