@@ -30,7 +30,8 @@ package struct BlurTimer: Sendable {
     /// - Parameters:
     ///   - method: the blur to time.
     ///   - label: what was timed, carried into the timing.
-    ///   - image: the image each run blurs (a fresh copy each time).
+    ///   - image: the image to blur: the runs blur one copy of it in turn, each run the previous
+    ///     run's result.
     ///   - crop: a smaller image for methods that may be too slow at full size; nil times `image`.
     package func time(
         _ method: any BlurMethod, label: String, on image: RGBAImage,
