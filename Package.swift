@@ -79,8 +79,9 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        // The separable passes' inner loops in AVX2, which BlurCore picks at run time when the CPU
-        // has it (KernelVariant.swift); optimised in debug builds too, and never fusing a multiply
+        // The passes' inner loops in AVX2 (the separable vertical passes also in AVX-512F), which
+        // BlurCore picks at run time when the CPU has them (KernelVariant.swift); optimised in
+        // debug builds too, and never fusing a multiply
         // and an add, so that they give the Swift loops' results bit for bit.
         .target(name: "CSeparableKernels", cSettings: [.unsafeFlags(["-O2", "-ffp-contract=off"])]),
         .target(name: "BlurCore", dependencies: ["CFFTW", "CSeparableKernels"], swiftSettings: asInReleaseEvenInDebug),

@@ -1,6 +1,6 @@
-// See include/CSeparableKernels.h. Compiled with -ffp-contract=off (Package.swift), and no
-// function enables FMA, so no multiply and add are fused: each lane's arithmetic is the Swift
-// loop's, in the same order.
+// See include/CSeparableKernels.h. Compiled with -ffp-contract=off (Package.swift), so no
+// multiply and add are fused, not even in the AVX-512F functions, whose target brings FMA with
+// it: each lane's arithmetic is the Swift loop's, in the same order.
 #include "CSeparableKernels.h"
 #include <stdatomic.h>
 #include <sched.h>

@@ -1,8 +1,9 @@
 #ifndef C_SEPARABLE_KERNELS_H
 #define C_SEPARABLE_KERNELS_H
 
-// The separable passes' inner loops in 8-wide AVX2 arithmetic, for BlurCore to call when the CPU
-// has AVX2 (`blur_avx2_available`). Each adds and multiplies in the order of the Swift loop it
+// The passes' inner loops in 8-wide AVX2 arithmetic, for BlurCore to call when the CPU has AVX2
+// (`blur_avx2_available`), and the separable vertical passes also 16-wide where it has AVX-512F
+// (`blur_avx512_available`). Each adds and multiplies in the order of the Swift loop it
 // stands for (LineKernels in Separable.swift and Separable+EightBit.swift), lane by lane, with no
 // fused multiply-add, so every result is bit for bit the Swift loop's.
 
