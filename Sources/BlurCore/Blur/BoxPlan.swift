@@ -33,6 +33,7 @@ struct BoxPlan: Sendable {
     let finalScale: Float
 
     init(radii: [Int], count: Int, edges: EdgeMode, shape: Shape = .box) {
+        if case .extended(let alpha) = shape { precondition(alpha > 0, "alpha (\(alpha)) must be > 0: else use .box") }
         self.radii = radii
         self.shape = shape
         self.count = count
