@@ -3,6 +3,7 @@
 // it: each lane's arithmetic is the Swift loop's, in the same order.
 #include "CSeparableKernels.h"
 #include <stdatomic.h>
+#include <string.h>
 #include <sched.h>
 #if defined(__linux__)
 #include <limits.h>
@@ -35,6 +36,20 @@ void blur_wait(const int32_t *flag, int32_t value) {
 #else
     while (atomic_load(f) < value) sched_yield();
 #endif
+}
+
+void blur_levels_to_floats(const uint8_t *levels, float *out, ptrdiff_t count) {
+    for (ptrdiff_t i = 0; i < count; i++) out[i] = (float)levels[i];
+}
+
+void blur_floats_to_levels(const float *sums, uint8_t *out, ptrdiff_t count) {
+    for (ptrdiff_t i = 0; i < count; i++) {
+        // Adding 2^23 rounds to a whole number, ties to even, in the low bits of the pattern.
+        float v = sums[i] + 8388608.0f;
+        uint32_t bits;
+        memcpy(&bits, &v, sizeof bits);
+        out[i] = (uint8_t)bits;
+    }
 }
 
 void blur_prefetch(const void *start, ptrdiff_t bytes) {
@@ -73,6 +88,29 @@ AVX2 static inline void convolve_rows_pixel(const float *const *rows, const floa
 }
 
 // The loops of wide.h at two widths: 8 floats (AVX2) and 16 (AVX-512F).
+AVX2 void blur_avx2_levels_to_floats(const uint8_t *levels, float *out, ptrdiff_t count) {
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m128i bytes = _mm_loadl_epi64((const __m128i *)(levels + i));
+        _mm256_storeu_ps(out + i, _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(bytes)));
+    }
+    for (; i < count; i++) out[i] = (float)levels[i];
+}
+
+AVX2 void blur_avx2_floats_to_levels(const float *sums, uint8_t *out, ptrdiff_t count) {
+    // As blur_avx2_level_columns: rounded to the nearest whole number, ties to even (the default
+    // rounding), then packed with saturation, which whole numbers in 0…255 pass unchanged.
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    ptrdiff_t i = 0;
+    for (; i + 32 <= count; i += 32) {
+        __m256i i0 = _mm256_cvtps_epi32(_mm256_loadu_ps(sums + i)), i1 = _mm256_cvtps_epi32(_mm256_loadu_ps(sums + i + 8));
+        __m256i i2 = _mm256_cvtps_epi32(_mm256_loadu_ps(sums + i + 16)), i3 = _mm256_cvtps_epi32(_mm256_loadu_ps(sums + i + 24));
+        __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(i0, i1), _mm256_packus_epi32(i2, i3));
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_permutevar8x32_epi32(bytes, order));
+    }
+    blur_floats_to_levels(sums + i, out + i, count - i);
+}
+
 #define WIDE(name) blur_avx2_##name
 #define WIDE_ON AVX2
 #define LANES 8
@@ -440,4 +478,6 @@ void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const flo
 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {}
 void blur_avx2_extended_rows(const BlurExtendedRows *b) {}
 void blur_avx2_triangle_rows(const BlurTriangleRows *b) {}
+void blur_avx2_levels_to_floats(const uint8_t *levels, float *out, ptrdiff_t count) {}
+void blur_avx2_floats_to_levels(const float *sums, uint8_t *out, ptrdiff_t count) {}
 #endif

@@ -9,7 +9,7 @@ final class EightBitSeparableTests: XCTestCase {
     static let floatTolerance = 1e-3
 
     /// Seeded levels, every value 0…255 (a 64-bit LCG, the high byte).
-    func noise(width: Int, height: Int, seed: UInt64) -> RGBA8Image {
+    static func noise(width: Int, height: Int, seed: UInt64) -> RGBA8Image {
         var state = seed
         let levels = (0..<(4 * width * height)).map { _ -> UInt8 in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -79,7 +79,7 @@ final class EightBitSeparableTests: XCTestCase {
         for variant in KernelVariant.supported {
             KernelVariant.active = variant
             for (i, (width, height)) in sizes.enumerated() {
-                let image = noise(width: width, height: height, seed: UInt64(i + 1))
+                let image = Self.noise(width: width, height: height, seed: UInt64(i + 1))
                 for sigma in [0.5, 1.3, 3, 8, 32] {
                     for edges in EdgeMode.allCases {
                         let expected = reference(image, sigma: sigma, edges: edges)
@@ -122,7 +122,7 @@ final class EightBitSeparableTests: XCTestCase {
     }
 
     func testOutOfRangeValuesAreRefusedByName() {
-        let image = noise(width: 4, height: 4, seed: 9)
+        let image = Self.noise(width: 4, height: 4, seed: 9)
         for (sigma, truncate, threads, name) in [
             (0.0, 3.0, 1, "sigma"), (.nan, 3, 1, "sigma"), (1001, 3, 1, "sigma"),
             (2, 0, 1, "truncate"), (2, 21, 1, "truncate"), (2, 3, 0, "threads"), (2, 3, 65, "threads")
@@ -134,7 +134,7 @@ final class EightBitSeparableTests: XCTestCase {
     }
 
     func testTheFloatImageConversionsAreExact() {
-        let image = noise(width: 5, height: 3, seed: 4)
+        let image = Self.noise(width: 5, height: 3, seed: 4)
         XCTAssertEqual(RGBA8Image(RGBAImage(image)), image)
     }
 }

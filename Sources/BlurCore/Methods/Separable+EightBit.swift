@@ -17,8 +17,13 @@ import CSeparableKernels
 /// `Separable`'s scratch is, took twice the time here: the half-rows are not a stream.) The sums
 /// are those of `Separable`'s Float32 passes (`LineKernels.convolveRow`, `weighted8Symmetric`).
 ///
+/// Kernels of at most `separableRingTaps` taps (not with wrap) take one sweep down the rows
+/// instead (`levelRing`), as the Float32 blur does: the same sums, so the same levels, and on
+/// two threads 1.9–2.2× one thread's speed where the strips gave 1.1–1.6× (docs/performance.md,
+/// "8-bit path: the ring sweep for small kernels").
+///
 /// Memory: a thread's strip, 16 bytes a pixel for `levelStrip` columns and `height + 2R` rows,
-/// and its padded line.
+/// and its padded line; for the ring, 2R + 1 Float32 rows a thread.
 extension Separable {
     /// Blurs `width × height` RGBA pixels of levels at `source` into `out` (both `4 · width ·
     /// height` bytes; they may not overlap), reading beyond the border through `edges`.
@@ -37,6 +42,21 @@ extension Separable {
         let strips = (width + levelStrip - 1) / levelStrip
         weights.withUnsafeBufferPointer { weights in
             nonisolated(unsafe) let weights = weights.baseAddress!, source = source, out = out
+            if edges != .wrap && taps <= separableRingTaps && !levelStripsOnly {
+                // Both passes in one sweep down the rows, as the Float32 blur does for such kernels;
+                // on several threads each sweeps its own band of output rows. The input is not
+                // overwritten, so a band reads the rows beyond it from the image itself.
+                let slices = max(1, min(threads, height))
+                let bands = (0..<slices).map { height * $0 / slices..<height * ($0 + 1) / slices }
+                Parallel.forSlices(of: slices, threads: slices) { indices in
+                    for i in indices {
+                        levelRing(
+                            source, into: out, width: width, height: height, band: bands[i], weights: weights,
+                            taps: taps, symmetric: symmetric, rowMap: rowMap, columnMap: columnMap)
+                    }
+                }
+                return
+            }
             Parallel.forSlices(of: strips, threads: threads) { strips in
                 let blockFloats = (height + 2 * r) * 4 * levelBlock
                 let blocks = levelStrip / levelBlock
@@ -65,6 +85,54 @@ extension Separable {
 }
 
 /// Columns per block of the 8-bit path: eight pixels, one `weighted8` group, 128 bytes a row.
+/// For tests: the column strips even for kernels the ring sweep (`levelRing`) would take.
+nonisolated(unsafe) package var levelStripsOnly = false
+
+/// The output rows `band` of the 8-bit blur in one sweep down the image, as `separableRing` does
+/// for Float32: each input row's horizontal pass goes into a ring of the last 2R+1 rows, and as
+/// soon as the ring holds rows y−R … y+R the vertical pass sums output row y from them
+/// (`LineKernels.convolveRows`) and rounds it to levels. Each level is read once and written once,
+/// and no column strip is gathered. Every sum is the column strips' (the same loops, in the same
+/// order for each pixel), so the levels are theirs bit for bit. Not for wrap (its first rows
+/// need the last); padding rows come from the ring as in `separableRing`.
+private func levelRing(
+    _ source: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, width: Int, height: Int, band: Range<Int>,
+    weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, rowMap: [Int], columnMap: [Int]
+) {
+    let r = taps / 2
+    // One cache line more than a row, so that ring rows do not all fall in one L1 set.
+    let rowFloats = 4 * width + 16
+    let ring = PixelMemory.scratch(taps * rowFloats)
+    let padded = PixelMemory.scratch(rowMap.count * 4)
+    let zero = PixelMemory.scratch(4 * width)
+    let sums = PixelMemory.scratch(4 * width)
+    let window = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: taps)
+    defer {
+        for p in [ring, padded, zero, sums] { p.deallocate() }
+        window.deallocate()
+    }
+    let slot = { (row: Int) in UnsafePointer(ring + (row % taps) * rowFloats) }
+    for t in max(0, band.lowerBound - r)..<(band.upperBound + r) {
+        if t < height {
+            LineKernels.gatherLevels(
+                source + 4 * t * width, map: rowMap, before: r, count: width, positions: 0..<(width + 2 * r),
+                into: padded)
+            LineKernels.convolveRow(
+                padded, weights: weights, taps: taps, symmetric: symmetric, count: width,
+                into: ring + (t % taps) * rowFloats)
+        }
+        let y = t - r
+        guard y >= band.lowerBound else { continue }
+        for k in 0..<taps {
+            let row = columnMap[y + k]
+            window[k] = row < 0 ? UnsafePointer(zero) : slot(row)
+        }
+        LineKernels.convolveRows(window, weights: weights, taps: taps, symmetric: symmetric, count: width, into: sums)
+        (KernelVariant.usesAVX2 ? blur_avx2_floats_to_levels : blur_floats_to_levels)(
+            sums, out + 4 * y * width, 4 * width)
+    }
+}
+
 private let levelBlock = 8
 
 /// Columns per strip of the 8-bit path: a multiple of `levelBlock`.
@@ -180,16 +248,8 @@ extension LineKernels {
                 store4(map[p] < 0 ? .zero : pixelValues(row + 4 * map[p]), padded + 4 * (p - start))
             }
         }
-        var p = inside.lowerBound
-        while p + 4 <= inside.upperBound {
-            let bytes = UnsafeRawPointer(row + 4 * (p - before)).loadUnaligned(as: SIMD16<UInt8>.self)
-            store16(values16(bytes), padded + 4 * (p - start))
-            p += 4
-        }
-        while p < inside.upperBound {
-            store4(pixelValues(row + 4 * (p - before)), padded + 4 * (p - start))
-            p += 1
-        }
+        (KernelVariant.usesAVX2 ? blur_avx2_levels_to_floats : blur_levels_to_floats)(
+            row + 4 * (inside.lowerBound - before), padded + 4 * (inside.lowerBound - start), 4 * inside.count)
     }
     /// Four levels as Float32, exactly.
     @inline(__always)
@@ -197,12 +257,6 @@ extension LineKernels {
         let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self)
         let bits = SIMD4<UInt32>(truncatingIfNeeded: bytes) | 0x4B00_0000
         return unsafeBitCast(bits, to: SIMD4<Float>.self) - 8_388_608
-    }
-
-    /// Sixteen levels as Float32, exactly: the bit pattern of 2²³ + n, minus 2²³.
-    @inline(__always)
-    static func values16(_ bytes: SIMD16<UInt8>) -> SIMD16<Float> {
-        LaneLines.value(SIMD16<UInt32>(truncatingIfNeeded: bytes))
     }
 
     /// Sums to levels, rounded to the nearest whole number, ties to even (adding 2²³ leaves the

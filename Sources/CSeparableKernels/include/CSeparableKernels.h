@@ -15,6 +15,17 @@
 /// do not follow.
 void blur_prefetch(const void *start, ptrdiff_t bytes);
 
+/// `count` levels as Float32, exactly (the 8-bit path's input).
+void blur_levels_to_floats(const uint8_t *levels, float *out, ptrdiff_t count);
+
+/// `count` sums in 0 … 255.5 as levels, rounded to the nearest, ties to even (the 8-bit path's
+/// output): the rounding of `LineKernels.levels16`.
+void blur_floats_to_levels(const float *sums, uint8_t *out, ptrdiff_t count);
+
+/// blur_levels_to_floats and blur_floats_to_levels in AVX2, the same values.
+void blur_avx2_levels_to_floats(const uint8_t *levels, float *out, ptrdiff_t count);
+void blur_avx2_floats_to_levels(const float *sums, uint8_t *out, ptrdiff_t count);
+
 /// Asks the cache for the line holding `p` (a hint, as `blur_prefetch`), inline: for a loop that
 /// asks for a line or two a step.
 static inline void blur_prefetch_line(const void *p) { __builtin_prefetch(p); }
