@@ -79,7 +79,7 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        // The passes' inner loops in AVX2 (the separable vertical passes also in AVX-512F), which
+        // The passes' inner loops in AVX2 (the separable passes also in AVX-512F), which
         // BlurCore picks at run time when the CPU has them (KernelVariant.swift); optimised in
         // debug builds too, and never fusing a multiply
         // and an add, so that they give the Swift loops' results bit for bit.

@@ -111,6 +111,24 @@ AVX2 void blur_avx2_floats_to_levels(const float *sums, uint8_t *out, ptrdiff_t 
     blur_floats_to_levels(sums + i, out + i, count - i);
 }
 
+// weighted1 / weighted1Symmetric: one pixel.
+AVX2 static inline __m128 weighted1(const float *p, ptrdiff_t stride, const float *weights, int taps, int symmetric) {
+    __m128 a = _mm_setzero_ps();
+    if (symmetric) {
+        const float *low = p, *high = p + (ptrdiff_t)(taps - 1) * stride;
+        for (int k = 0; k < taps / 2; k++) {
+            __m128 pair = _mm_add_ps(_mm_loadu_ps(low), _mm_loadu_ps(high));
+            a = _mm_add_ps(a, _mm_mul_ps(pair, _mm_set1_ps(weights[k])));
+            low += stride;
+            high -= stride;
+        }
+        a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(low), _mm_set1_ps(weights[taps / 2])));
+    } else {
+        for (int k = 0; k < taps; k++) a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(p + k * stride), _mm_set1_ps(weights[k])));
+    }
+    return a;
+}
+
 #define WIDE(name) blur_avx2_##name
 #define WIDE_ON AVX2
 #define LANES 8
@@ -134,31 +152,6 @@ AVX2 void blur_avx2_floats_to_levels(const float *sums, uint8_t *out, ptrdiff_t 
 #define vadd _mm512_add_ps
 #define vmul _mm512_mul_ps
 #include "wide.h"
-
-// weighted1 / weighted1Symmetric: one pixel.
-AVX2 static inline __m128 weighted1(const float *p, ptrdiff_t stride, const float *weights, int taps, int symmetric) {
-    __m128 a = _mm_setzero_ps();
-    if (symmetric) {
-        const float *low = p, *high = p + (ptrdiff_t)(taps - 1) * stride;
-        for (int k = 0; k < taps / 2; k++) {
-            __m128 pair = _mm_add_ps(_mm_loadu_ps(low), _mm_loadu_ps(high));
-            a = _mm_add_ps(a, _mm_mul_ps(pair, _mm_set1_ps(weights[k])));
-            low += stride;
-            high -= stride;
-        }
-        a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(low), _mm_set1_ps(weights[taps / 2])));
-    } else {
-        for (int k = 0; k < taps; k++) a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(p + k * stride), _mm_set1_ps(weights[k])));
-    }
-    return a;
-}
-
-AVX2 void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
-                                 float *out) {
-    int x = 0;
-    for (; x + 8 <= count; x += 8) blur_avx2_store8(blur_avx2_weighted8(padded + 4 * x, 4, weights, taps, symmetric), out + 4 * x);
-    for (; x < count; x++) _mm_storeu_ps(out + 4 * x, weighted1(padded + 4 * x, 4, weights, taps, symmetric));
-}
 
 AVX2 void blur_avx2_convolve_row_blocks(const float *padded, const float *weights, int taps, int symmetric,
                                         int blocks, float *out, ptrdiff_t block_floats) {
@@ -464,6 +457,8 @@ void blur_avx512_convolve_lanes(const float *block, ptrdiff_t position_stride, c
                                 int valid_lanes) {}
 void blur_avx512_convolve_rows(const float *const *rows, const float *weights, int taps, int symmetric, int count,
                                float *out) {}
+void blur_avx512_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
+                              float *out) {}
 void blur_avx2_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
                             float *out) {}
 void blur_avx2_convolve_row_blocks(const float *padded, const float *weights, int taps, int symmetric,

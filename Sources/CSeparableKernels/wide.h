@@ -135,6 +135,15 @@ WIDE_ON void WIDE(convolve_rows)(const float *const *rows, const float *weights,
     for (; x < count; x++) convolve_rows_pixel(rows, weights, taps, pairs, 4 * (ptrdiff_t)x, out);
 }
 
+// convolve_row: the horizontal pass over a padded row, eight pixels at a time (weighted8), the
+// last few one at a time (weighted1, 4-wide in every width).
+WIDE_ON void WIDE(convolve_row)(const float *padded, const float *weights, int taps, int symmetric, int count,
+                                float *out) {
+    int x = 0;
+    for (; x + 8 <= count; x += 8) WIDE(store8)(WIDE(weighted8)(padded + 4 * x, 4, weights, taps, symmetric), out + 4 * x);
+    for (; x < count; x++) _mm_storeu_ps(out + 4 * x, weighted1(padded + 4 * x, 4, weights, taps, symmetric));
+}
+
 #undef VECS
 #undef PAIR_FLOATS
 #undef WIDE

@@ -3,7 +3,7 @@ import Foundation
 
 /// Which build of the passes' inner loops runs: the Swift loops of the baseline target (SSE2 on
 /// x86-64), the same loops in 8-wide AVX2 (the C target `CSeparableKernels`), or AVX2 with the
-/// separable vertical passes in 16-wide AVX-512F.
+/// separable passes in 16-wide AVX-512F.
 ///
 /// The binary is built for baseline x86-64 and runs anywhere; the C loops are compiled for their
 /// own instruction set alone and called only where the CPU reports it, chosen once, at the first
@@ -16,8 +16,8 @@ package enum KernelVariant: String, CaseIterable, Sendable {
     case baseline
     /// `CSeparableKernels`: eight floats an instruction.
     case avx2
-    /// `avx2`, with the separable vertical passes sixteen floats an instruction
-    /// (docs/performance.md, "Separable: AVX-512 for the vertical pass").
+    /// `avx2`, with the separable passes sixteen floats an instruction (docs/performance.md,
+    /// "Separable: AVX-512 for the vertical pass" and "… for the horizontal pass too").
     case avx512
 
     /// The variants this machine runs, baseline first, narrowest to widest.
@@ -36,7 +36,7 @@ package enum KernelVariant: String, CaseIterable, Sendable {
     @inline(__always)
     static var usesAVX2: Bool { active != .baseline }
 
-    /// Whether the separable vertical passes call the AVX-512 loops.
+    /// Whether the separable passes call the AVX-512 loops.
     @inline(__always)
     static var usesAVX512: Bool { active == .avx512 }
 }

@@ -14,7 +14,8 @@ extension LineKernels {
         into out: UnsafeMutablePointer<Float>
     ) {
         if KernelVariant.usesAVX2 {
-            return blur_avx2_convolve_row(padded, weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out)
+            let call = KernelVariant.usesAVX512 ? blur_avx512_convolve_row : blur_avx2_convolve_row
+            return call(padded, weights, Int32(taps), symmetric ? 1 : 0, Int32(count), out)
         }
         var x = 0
         if symmetric {

@@ -23,7 +23,7 @@ import CSeparableKernels
 /// multiplications and 8 accumulating additions on one 4-float register, which bound the pass on
 /// two SSE adders well above the cost of reading and writing the image once (docs/performance.md,
 /// "Separable: target CPU"). Where the CPU has AVX2 the same loops run eight floats an instruction
-/// instead (the vertical passes sixteen where it has AVX-512F), chosen at run time
+/// instead (sixteen where it has AVX-512F), chosen at run time
 /// (`KernelVariant`), with the same additions in the same order, so
 /// the pixels are the same; Swift never contracts `a += b * w` into an FMA on its own. Small
 /// kernels run both passes in one sweep through a ring of rows (`separableRing`,

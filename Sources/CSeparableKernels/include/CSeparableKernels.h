@@ -2,7 +2,7 @@
 #define C_SEPARABLE_KERNELS_H
 
 // The passes' inner loops in 8-wide AVX2 arithmetic, for BlurCore to call when the CPU has AVX2
-// (`blur_avx2_available`), and the separable vertical passes also 16-wide where it has AVX-512F
+// (`blur_avx2_available`), and the separable passes also 16-wide where it has AVX-512F
 // (`blur_avx512_available`). Each adds and multiplies in the order of the Swift loop it
 // stands for (LineKernels in Separable.swift and Separable+EightBit.swift), lane by lane, with no
 // fused multiply-add, so every result is bit for bit the Swift loop's.
@@ -64,12 +64,14 @@ void blur_avx2_convolve_lanes(const float *block, ptrdiff_t position_stride, con
 void blur_avx2_convolve_rows(const float *const *rows, const float *weights, int taps, int symmetric, int count,
                              float *out);
 
-/// blur_avx2_convolve_lanes and blur_avx2_convolve_rows in 16-wide AVX-512F, the same sums bit for
-/// bit: the vertical passes, where the wider vectors pay (docs/performance.md, "Separable:
-/// AVX-512 for the vertical pass").
+/// blur_avx2_convolve_lanes, blur_avx2_convolve_row and blur_avx2_convolve_rows in 16-wide
+/// AVX-512F, the same sums bit for bit: the separable passes (docs/performance.md, "Separable:
+/// AVX-512 for the vertical pass" and "Separable: AVX-512 for the horizontal pass too").
 void blur_avx512_convolve_lanes(const float *block, ptrdiff_t position_stride, const float *weights, int taps,
                                 int symmetric, int count, float *out, ptrdiff_t out_position_stride,
                                 int valid_lanes);
+void blur_avx512_convolve_row(const float *padded, const float *weights, int taps, int symmetric, int count,
+                              float *out);
 void blur_avx512_convolve_rows(const float *const *rows, const float *weights, int taps, int symmetric, int count,
                                float *out);
 

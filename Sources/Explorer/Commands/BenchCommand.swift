@@ -123,7 +123,7 @@ extension KernelVariant {
         case .avx2:
             return "The blurs ran their AVX2 loops, \(how) (BLURKIT_KERNELS=baseline runs the Swift loops; \(same))."
         case .avx512:
-            return "The blurs ran their AVX2 loops with separable's vertical passes in AVX-512F, \(how) "
+            return "The blurs ran their AVX2 loops with separable's passes in AVX-512F, \(how) "
                 + "(BLURKIT_KERNELS=avx2 or baseline runs narrower loops; \(same))."
         }
     }
