@@ -87,7 +87,6 @@ AVX2 static inline void convolve_rows_pixel(const float *const *rows, const floa
     _mm_storeu_ps(out + o, a);
 }
 
-// The loops of wide.h at two widths: 8 floats (AVX2) and 16 (AVX-512F).
 AVX2 void blur_avx2_levels_to_floats(const uint8_t *levels, float *out, ptrdiff_t count) {
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -129,6 +128,7 @@ AVX2 static inline __m128 weighted1(const float *p, ptrdiff_t stride, const floa
     return a;
 }
 
+// The loops of wide.h at two widths: 8 floats (AVX2) and 16 (AVX-512F).
 #define WIDE(name) blur_avx2_##name
 #define WIDE_ON AVX2
 #define LANES 8

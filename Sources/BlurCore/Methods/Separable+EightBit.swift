@@ -84,7 +84,6 @@ extension Separable {
     }
 }
 
-/// Columns per block of the 8-bit path: eight pixels, one `weighted8` group, 128 bytes a row.
 /// For tests: the column strips even for kernels the ring sweep (`levelRing`) would take.
 nonisolated(unsafe) package var levelStripsOnly = false
 
@@ -133,6 +132,7 @@ private func levelRing(
     }
 }
 
+/// Columns per block of the 8-bit path: eight pixels, one `weighted8` group, 128 bytes a row.
 private let levelBlock = 8
 
 /// Columns per strip of the 8-bit path: a multiple of `levelBlock`.
