@@ -45,7 +45,7 @@ func boxFused(
     }
     let reach = columnPlan.totalReach
     // The image rows below the seam that the upper band reads, and the lower band's signal.
-    let below = PixelMemory.scratch(4 * reach * width)
+    let below = PixelMemory.unzeroedScratch(4 * reach * width)
     let signal = UnsafeMutablePointer<Int32>.allocate(capacity: 16)
     signal.initialize(repeating: 0, count: 16)
     defer {

@@ -58,7 +58,7 @@ struct BoxStream {
         restartInputs = plan.seam == nil ? [] : plan.radii.indices.map { plan.restartInput($0)! }
         let slots = plan.radii.indices.map { BoxStream.slots(plan.reach($0), lookahead: $0 == 0 ? lookahead : 1) }
         rowFloats = 4 * capacity + 16
-        rings = slots.map { PixelMemory.scratch($0 * (4 * capacity + 16)) }
+        rings = slots.map { PixelMemory.unzeroedScratch($0 * (4 * capacity + 16)) }
         ringRows = slots
         // A triangle's pass keeps two running sums: T, then (after every pass's T) P.
         sums = (0..<(plan.shape == .triangle ? 2 : 1) * plan.radii.count).map { _ in PixelMemory.scratch(4 * capacity) }
