@@ -32,8 +32,8 @@ struct BoxStream {
     /// Floats from one ring row to the next: a strip of `capacity` pixels and one more cache
     /// line, so that the rows a column walks down do not all fall in one set of the L1 cache.
     let rowFloats: Int
-    /// The first input row from which every pass slides without padding rows or a first sum,
-    /// where `cascade` takes over from the row-by-row steps (three passes only), else `Int.max`.
+    /// The first input row from which every pass slides (none starts its sums), where `cascade`
+    /// takes over from the row-by-row steps (three passes of a box only), else `Int.max`.
     let steadyRow: Int
     /// Eight row pointers for each row of a `cascade` block.
     let table: UnsafeMutablePointer<UnsafeMutablePointer<Float>>
@@ -67,9 +67,7 @@ struct BoxStream {
         zero = PixelMemory.scratch(4 * capacity)
         window = .allocate(capacity: 2 * (plan.radii.max() ?? 0) + 2)
         let r = plan.radii
-        steadyRow =
-            r.count == 3 && plan.shape == .box
-            ? max(2 * r[0] + 1, r[0] + 2 * r[1] + 1, r[0] + r[1] + 2 * r[2] + 1) : Int.max
+        steadyRow = r.count == 3 && plan.shape == .box ? r[0] + r[1] + r[2] + 1 : Int.max
         table = .allocate(capacity: 8 * BoxStream.blockRows)
     }
 
@@ -149,19 +147,21 @@ struct BoxStream {
 
     /// Input rows `first ..< first + rows` (at most `blockRows`, from `steadyRow` on) through all
     /// three passes at once (`LineKernels.cascadeRows`): the same steps as `receive`, in the
-    /// same order for each pixel. With `copying` the rows are read from the image into ring 0;
-    /// else they are there already.
+    /// same order for each pixel, the rows before the first and after the last through the edge
+    /// mode (`row`), as `emit` reads them. With `copying` the rows are read from the image into
+    /// ring 0; else they are there already, or (from `plan.count` on, in `finish`) padding.
     private func cascade(_ first: Int, rows: Int, _ strip: Strip, copying: Bool) {
         let r0 = plan.radii[0], r1 = plan.radii[1], r2 = plan.radii[2]
+        func row(_ pass: Int, _ j: Int) -> UnsafeMutablePointer<Float> { .init(mutating: self.row(pass, j)) }
         var p = table
         for u in first..<(first + rows) {
-            p[0] = copying ? strip.row(u) : slot(0, u)
-            p[1] = slot(0, u)
-            p[2] = slot(0, u - 2 * r0 - 1)
+            p[0] = copying ? strip.row(u) : row(0, u)
+            p[1] = copying ? slot(0, u) : p[0]
+            p[2] = row(0, u - 2 * r0 - 1)
             p[3] = slot(1, u - r0)
-            p[4] = slot(1, u - r0 - 2 * r1 - 1)
+            p[4] = row(1, u - r0 - 2 * r1 - 1)
             p[5] = slot(2, u - r0 - r1)
-            p[6] = slot(2, u - r0 - r1 - 2 * r2 - 1)
+            p[6] = row(2, u - r0 - r1 - 2 * r2 - 1)
             p[7] = strip.row(u - r0 - r1 - r2)
             p += 8
         }
@@ -170,9 +170,20 @@ struct BoxStream {
             count: strip.columns.count, copying: copying, streaming: streamsOutput)
     }
 
-    /// Emits the last rows of every pass, once all input rows are received.
+    /// Emits the last rows of every pass, once all input rows are received: while every pass
+    /// still slides, the first pass's last rows through all three at once (`cascade`, one row at
+    /// a time over a full-width strip, as `receivedFullWidth`), then pass by pass.
     func finish(_ strip: Strip) {
-        for pass in plan.radii.indices {
+        var firstPass = 0
+        let end = plan.count + plan.radii[0]
+        if steadyRow != Int.max && (plan.count..<end).allSatisfy(steady) {
+            let block = strip.columns.count == strip.width ? 1 : BoxStream.blockRows
+            for u in stride(from: plan.count, to: end, by: block) {
+                cascade(u, rows: min(block, end - u), strip, copying: false)
+            }
+            firstPass = 1
+        }
+        for pass in firstPass..<plan.radii.count {
             for y in (plan.count - plan.reach(pass))..<plan.count {
                 emit(pass, y, strip)
                 receive(pass + 1, y, strip)
