@@ -72,14 +72,11 @@ struct BoxRows {
         }
         var firstPass = 0
         if readsRows || sweep != nil {
-            let r = plan.radii[0], row1 = second ?? first
-            for (i, row) in [first, row1].enumerated() {
-                for side in 0..<2 {
-                    LineKernels.gather(
-                        from: row, positionStride: 4, laneStride: 0, validLanes: 1, map: edgeMaps[side],
-                        before: r, count: 0, into: edges[2 * i + side], lanes: 1)
-                }
-            }
+            let row1 = second ?? first
+            BoxRows.pad(first, map: edgeMaps[0], into: edges[0])
+            BoxRows.pad(first, map: edgeMaps[1], into: edges[1])
+            BoxRows.pad(row1, map: edgeMaps[0], into: edges[2])
+            BoxRows.pad(row1, map: edgeMaps[1], into: edges[3])
         }
         if case .boxes(let sweep)? = sweep {
             sweep.run(
@@ -127,6 +124,17 @@ struct BoxRows {
     }
 
     /// Pass `pass` along two padded lines, of the plan's shape.
+    /// The first pass's padding on one side of `row`: the pixels `map` names, zero where it says −1.
+    private static func pad(_ row: UnsafePointer<Float>, map: [Int], into out: UnsafeMutablePointer<Float>) {
+        map.withUnsafeBufferPointer { map in
+            for (j, source) in map.enumerated() {
+                let pixel =
+                    source < 0 ? SIMD4<Float>() : UnsafeRawPointer(row + 4 * source).loadUnaligned(as: SIMD4<Float>.self)
+                UnsafeMutableRawPointer(out + 4 * j).storeBytes(of: pixel, as: SIMD4<Float>.self)
+            }
+        }
+    }
+
     private func pass(
         _ pass: Int, _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>,
         into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>
