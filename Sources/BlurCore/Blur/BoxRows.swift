@@ -129,7 +129,8 @@ struct BoxRows {
         map.withUnsafeBufferPointer { map in
             for (j, source) in map.enumerated() {
                 let pixel =
-                    source < 0 ? SIMD4<Float>() : UnsafeRawPointer(row + 4 * source).loadUnaligned(as: SIMD4<Float>.self)
+                    source < 0
+                    ? SIMD4<Float>() : UnsafeRawPointer(row + 4 * source).loadUnaligned(as: SIMD4<Float>.self)
                 UnsafeMutableRawPointer(out + 4 * j).storeBytes(of: pixel, as: SIMD4<Float>.self)
             }
         }

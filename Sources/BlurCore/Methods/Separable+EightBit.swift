@@ -99,33 +99,18 @@ private func levelRing(
     weights: UnsafePointer<Float>, taps: Int, symmetric: Bool, rowMap: [Int], columnMap: [Int]
 ) {
     let r = taps / 2
-    // One cache line more than a row, so that ring rows do not all fall in one L1 set.
-    let rowFloats = 4 * width + 16
-    let ring = PixelMemory.scratch(taps * rowFloats)
     let padded = PixelMemory.scratch(rowMap.count * 4)
-    let zero = PixelMemory.scratch(4 * width)
     let sums = PixelMemory.scratch(4 * width)
-    let window = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: taps)
     defer {
-        for p in [ring, padded, zero, sums] { p.deallocate() }
-        window.deallocate()
+        padded.deallocate()
+        sums.deallocate()
     }
-    let slot = { (row: Int) in UnsafePointer(ring + (row % taps) * rowFloats) }
-    for t in max(0, band.lowerBound - r)..<(band.upperBound + r) {
-        if t < height {
-            LineKernels.gatherLevels(
-                source + 4 * t * width, map: rowMap, before: r, count: width, positions: 0..<(width + 2 * r),
-                into: padded)
-            LineKernels.convolveRow(
-                padded, weights: weights, taps: taps, symmetric: symmetric, count: width,
-                into: ring + (t % taps) * rowFloats)
-        }
-        let y = t - r
-        guard y >= band.lowerBound else { continue }
-        for k in 0..<taps {
-            let row = columnMap[y + k]
-            window[k] = row < 0 ? UnsafePointer(zero) : slot(row)
-        }
+    ringSweep(width: width, height: height, band: band, taps: taps, columnMap: columnMap) { t, ringRow in
+        LineKernels.gatherLevels(
+            source + 4 * t * width, map: rowMap, before: r, count: width, positions: 0..<(width + 2 * r),
+            into: padded)
+        LineKernels.convolveRow(padded, weights: weights, taps: taps, symmetric: symmetric, count: width, into: ringRow)
+    } vertical: { y, window in
         LineKernels.convolveRows(window, weights: weights, taps: taps, symmetric: symmetric, count: width, into: sums)
         (KernelVariant.usesAVX2 ? blur_avx2_floats_to_levels : blur_floats_to_levels)(
             sums, out + 4 * y * width, 4 * width)

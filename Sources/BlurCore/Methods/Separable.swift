@@ -203,57 +203,69 @@ private func separableRing(
     taps: Int, symmetric: Bool, rowMap: [Int], columnMap: [Int], row source: (Int) -> UnsafePointer<Float>
 ) {
     let r = taps / 2
-    // One cache line more than a row, so that ring rows do not all fall in one L1 set.
-    let rowFloats = 4 * width + 16
-    let ring = PixelMemory.scratch(taps * rowFloats)
     let padded = PixelMemory.scratch(rowMap.count * 4)
-    let zero = PixelMemory.scratch(4 * width)
-    let window = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: taps)
-    defer {
-        ring.deallocate()
-        padded.deallocate()
-        zero.deallocate()
-        window.deallocate()
-    }
+    defer { padded.deallocate() }
     // Rows wider than 2R are convolved straight from the image (the output goes to the ring, not
     // back into the row), all but their first and last R pixels: those read padded copies of
     // their 3R source pixels. The pixel loads need 16-byte alignment, which Swift's arrays give.
     let direct = width > 2 * r && Int(bitPattern: pixels) % 16 == 0  // copies are aligned too
     let edgeMaps = direct ? [Array(rowMap[0..<(3 * r)]), Array(rowMap[(width - r)..<(width + 2 * r)])] : []
-    let slot = { (row: Int) in UnsafePointer(ring + (row % taps) * rowFloats) }
-    for t in max(0, band.lowerBound - r)..<(band.upperBound + r) {
-        if t < height {
-            let row = source(t), out = ring + (t % taps) * rowFloats
-            if direct {
-                for (side, map) in edgeMaps.enumerated() {
-                    LineKernels.gather(
-                        from: row, positionStride: 4, laneStride: 0, validLanes: 1, map: map,
-                        before: 3 * r, count: 0, into: padded, lanes: 1)
-                    LineKernels.convolveRow(
-                        padded, weights: weights, taps: taps, symmetric: symmetric, count: r,
-                        into: out + side * 4 * (width - r))
-                }
-                LineKernels.convolveRow(
-                    row, weights: weights, taps: taps, symmetric: symmetric, count: width - 2 * r,
-                    into: out + 4 * r)
-            } else {
+    ringSweep(width: width, height: height, band: band, taps: taps, columnMap: columnMap) { t, out in
+        let row = source(t)
+        if direct {
+            for (side, map) in edgeMaps.enumerated() {
                 LineKernels.gather(
-                    from: row, positionStride: 4, laneStride: 0, validLanes: 1,
-                    map: rowMap, before: r, count: width, into: padded, lanes: 1)
+                    from: row, positionStride: 4, laneStride: 0, validLanes: 1, map: map,
+                    before: 3 * r, count: 0, into: padded, lanes: 1)
                 LineKernels.convolveRow(
-                    padded, weights: weights, taps: taps, symmetric: symmetric, count: width,
-                    into: out)
+                    padded, weights: weights, taps: taps, symmetric: symmetric, count: r,
+                    into: out + side * 4 * (width - r))
             }
+            LineKernels.convolveRow(
+                row, weights: weights, taps: taps, symmetric: symmetric, count: width - 2 * r, into: out + 4 * r)
+        } else {
+            LineKernels.gather(
+                from: row, positionStride: 4, laneStride: 0, validLanes: 1,
+                map: rowMap, before: r, count: width, into: padded, lanes: 1)
+            LineKernels.convolveRow(
+                padded, weights: weights, taps: taps, symmetric: symmetric, count: width, into: out)
         }
+    } vertical: { y, window in
+        LineKernels.convolveRows(
+            window, weights: weights, taps: taps, symmetric: symmetric, count: width, into: pixels + 4 * y * width)
+    }
+}
+
+/// The loop `separableRing` and `levelRing` share: for each input row t from R rows above `band`
+/// to R below it (within the image), `horizontal(t, ringRow)` writes its horizontal pass into the
+/// ring of the last 2R+1 rows; then, for each output row y of `band` whose rows y−R … y+R are in
+/// the ring, `vertical(y, window)` gets their ring rows (padding rows through `columnMap`: zero, or
+/// the row they map to).
+func ringSweep(
+    width: Int, height: Int, band: Range<Int>, taps: Int, columnMap: [Int],
+    horizontal: (Int, UnsafeMutablePointer<Float>) -> Void,
+    vertical: (Int, UnsafePointer<UnsafePointer<Float>>) -> Void
+) {
+    let r = taps / 2
+    // One cache line more than a row, so that ring rows do not all fall in one L1 set.
+    let rowFloats = 4 * width + 16
+    let ring = PixelMemory.scratch(taps * rowFloats)
+    let zero = PixelMemory.scratch(4 * width)
+    let window = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: taps)
+    defer {
+        ring.deallocate()
+        zero.deallocate()
+        window.deallocate()
+    }
+    for t in max(0, band.lowerBound - r)..<(band.upperBound + r) {
+        if t < height { horizontal(t, ring + (t % taps) * rowFloats) }
         let y = t - r
         guard y >= band.lowerBound else { continue }
         for k in 0..<taps {
             let source = columnMap[y + k]
-            window[k] = source < 0 ? UnsafePointer(zero) : slot(source)
+            window[k] = UnsafePointer(source < 0 ? zero : ring + (source % taps) * rowFloats)
         }
-        LineKernels.convolveRows(
-            window, weights: weights, taps: taps, symmetric: symmetric, count: width,
-            into: pixels + 4 * y * width)
+        vertical(y, window)
     }
 }
 
