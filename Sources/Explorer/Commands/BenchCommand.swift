@@ -123,7 +123,8 @@ extension KernelVariant {
         case .avx2:
             return "The blurs ran their AVX2 loops, \(how) (BLURKIT_KERNELS=baseline runs the Swift loops; \(same))."
         case .avx512:
-            return "The blurs ran their AVX2 loops with separable's passes in AVX-512F, \(how) "
+            return "The blurs ran their AVX2 loops, the Float32 separable passes in AVX-512F (and the 8-bit "
+                + "path's where it sweeps a ring of rows: up to 25 taps, edges not wrap), \(how) "
                 + "(BLURKIT_KERNELS=avx2 or baseline runs narrower loops; \(same))."
         }
     }
