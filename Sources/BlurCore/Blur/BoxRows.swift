@@ -123,7 +123,6 @@ struct BoxRows {
         }
     }
 
-    /// Pass `pass` along two padded lines, of the plan's shape.
     /// The first pass's padding on one side of `row`: the pixels `map` names, zero where it says −1.
     private static func pad(_ row: UnsafePointer<Float>, map: [Int], into out: UnsafeMutablePointer<Float>) {
         map.withUnsafeBufferPointer { map in
@@ -136,6 +135,7 @@ struct BoxRows {
         }
     }
 
+    /// Pass `pass` along two padded lines, of the plan's shape.
     private func pass(
         _ pass: Int, _ first: UnsafePointer<Float>, _ second: UnsafePointer<Float>,
         into firstOut: UnsafeMutablePointer<Float>, _ secondOut: UnsafeMutablePointer<Float>

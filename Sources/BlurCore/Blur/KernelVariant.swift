@@ -4,7 +4,7 @@ import Foundation
 /// Which build of the passes' inner loops runs: the Swift loops of the baseline target (SSE2 on
 /// x86-64), the same loops in 8-wide AVX2 (the C target `CSeparableKernels`), or AVX2 with the
 /// Float32 separable passes (and the 8-bit path's ring sweep, which calls them) in 16-wide
-/// AVX-512F; the 8-bit path's column strips (more than 25 taps) stay 8-wide.
+/// AVX-512F; the 8-bit path's column strips (more than 25 taps, or wrap) stay 8-wide.
 ///
 /// The binary is built for baseline x86-64 and runs anywhere; the C loops are compiled for their
 /// own instruction set alone and called only where the CPU reports it, chosen once, at the first
