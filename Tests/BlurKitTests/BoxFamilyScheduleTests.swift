@@ -159,6 +159,48 @@ final class BoxFamilyScheduleTests: XCTestCase {
         }
     }
 
+    /// Three passes of a box and of an extended box down the columns in AVX2
+    /// (`blur_avx2_cascade`) against the Swift loops
+    /// (`LineKernels.cascadeRows`), bit for bit: fused (its output rows written with non-temporal
+    /// stores, 32-byte aligned or not) and streamed in blocks of rows, on one thread and two,
+    /// rows of 3–64 pixels, so every loop's width and the lone 4-float pixel after them.
+    func testEveryVariantGivesTheBaselinePixelsDownTheColumns() throws {
+        guard KernelVariant.supported.count > 1 else { throw XCTSkip("this CPU runs only the baseline loops") }
+        for (width, height) in [(45, 38), (3, 61), (64, 90), (34, 40), (7, 37)] {
+            let image = R.randomImage(width: width, height: height, seed: UInt64(width + 7 * height))
+            for edges in [EdgeMode.zero, .clamp, .reflect, .mirror] {
+                for (radius, alpha) in [(1, 0.375), (4, 0.49), (0, 0.8), (2, 0.05), (1, 0), (3, 0)] {
+                    func plan(_ count: Int) -> BoxPlan {
+                        BoxPlan(
+                            radii: [radius, radius + 1, radius], count: count, edges: edges,
+                            shape: alpha > 0 ? .extended(alpha: alpha) : .box)
+                    }
+                    XCTAssertTrue(BoxPlan.streams(plan(height), edges: edges))
+                    for schedule in [IteratedBox.Schedule.fused, .streamed] {
+                        for threads in [1, 2] {
+                            let results = underEachVariant {
+                                var out = image
+                                PixelMemory.withPixels(of: &out) { pixels in
+                                    boxStreamed(
+                                        pixels, width: width, rowPlan: plan(width), columnPlan: plan(height),
+                                        threads: threads, schedule: schedule)
+                                }
+                                return out.pixels
+                            }
+                            for (variant, pixels) in results.dropFirst() {
+                                let differing = zip(pixels, results[0].1).filter { $0 != $1 }.count
+                                XCTAssertEqual(
+                                    differing, 0,
+                                    "floats differing: \(variant) \(width)×\(height) \(edges) r \(radius) α \(alpha) \(schedule) \(threads) threads"
+                                )
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// `method` at every edge mode and size against the reference line loop applied along the rows
     /// and then the columns, and on two threads against one.
     private func assertMatchesReference(

@@ -33,7 +33,8 @@ struct BoxStream {
     /// line, so that the rows a column walks down do not all fall in one set of the L1 cache.
     let rowFloats: Int
     /// The first input row from which every pass slides (none starts its sums), where `cascade`
-    /// takes over from the row-by-row steps (three passes of a box only), else `Int.max`.
+    /// takes over from the row-by-row steps (three passes of a box or an extended box only), else
+    /// `Int.max`.
     let steadyRow: Int
     /// Eight row pointers for each row of a `cascade` block.
     let table: UnsafeMutablePointer<UnsafeMutablePointer<Float>>
@@ -67,7 +68,7 @@ struct BoxStream {
         zero = PixelMemory.scratch(4 * capacity)
         window = .allocate(capacity: 2 * (plan.radii.max() ?? 0) + 2)
         let r = plan.radii
-        steadyRow = r.count == 3 && plan.shape == .box ? r[0] + r[1] + r[2] + 1 : Int.max
+        steadyRow = r.count == 3 && plan.shape != .triangle ? plan.totalReach + 1 : Int.max
         table = .allocate(capacity: 8 * BoxStream.blockRows)
     }
 
@@ -151,22 +152,23 @@ struct BoxStream {
     /// mode (`row`), as `emit` reads them. With `copying` the rows are read from the image into
     /// ring 0; else they are there already, or (from `plan.count` on, in `finish`) padding.
     private func cascade(_ first: Int, rows: Int, _ strip: Strip, copying: Bool) {
-        let r0 = plan.radii[0], r1 = plan.radii[1], r2 = plan.radii[2]
+        let e0 = plan.reach(0), e1 = plan.reach(1), e2 = plan.reach(2)
+        let w0 = windowRows(0), w1 = windowRows(1), w2 = windowRows(2)
         func row(_ pass: Int, _ j: Int) -> UnsafeMutablePointer<Float> { .init(mutating: self.row(pass, j)) }
         var p = table
         for u in first..<(first + rows) {
             p[0] = copying ? strip.row(u) : row(0, u)
             p[1] = copying ? slot(0, u) : p[0]
-            p[2] = row(0, u - 2 * r0 - 1)
-            p[3] = slot(1, u - r0)
-            p[4] = row(1, u - r0 - 2 * r1 - 1)
-            p[5] = slot(2, u - r0 - r1)
-            p[6] = row(2, u - r0 - r1 - 2 * r2 - 1)
-            p[7] = strip.row(u - r0 - r1 - r2)
+            p[2] = row(0, u - w0)
+            p[3] = slot(1, u - e0)
+            p[4] = row(1, u - e0 - w1)
+            p[5] = slot(2, u - e0 - e1)
+            p[6] = row(2, u - e0 - e1 - w2)
+            p[7] = strip.row(u - e0 - e1 - e2)
             p += 8
         }
         LineKernels.cascadeRows(
-            table, rowCount: rows, sums: sums, scale: plan.finalScale,
+            table, rowCount: rows, sums: sums, alpha: plan.alpha, scale: plan.finalScale,
             count: strip.columns.count, copying: copying, streaming: streamsOutput)
     }
 
@@ -175,7 +177,7 @@ struct BoxStream {
     /// a time over a full-width strip, as `receivedFullWidth`), then pass by pass.
     func finish(_ strip: Strip) {
         var firstPass = 0
-        let end = plan.count + plan.radii[0]
+        let end = plan.count + plan.reach(0)
         if steadyRow != Int.max && (plan.count..<end).allSatisfy(steady) {
             let block = strip.columns.count == strip.width ? 1 : BoxStream.blockRows
             for u in stride(from: plan.count, to: end, by: block) {
@@ -221,6 +223,10 @@ struct BoxStream {
         }
     }
 
+    /// Rows in the running sum of pass `pass` down the columns: 2r + 1, or for an extended box
+    /// 2r + 2, from the row after its tail to the newest (`LineKernels.extendedRow`).
+    private func windowRows(_ pass: Int) -> Int { 2 * plan.radii[pass] + (plan.alpha == nil ? 1 : 2) }
+
     /// Ring slot of input row `t` (0 ≤ t < height) of pass `pass`.
     private func slot(_ pass: Int, _ t: Int) -> UnsafeMutablePointer<Float> {
         rings[pass] + (t % ringRows[pass]) * rowFloats
@@ -248,8 +254,8 @@ struct BoxStream {
             let r = plan.radii[pass], reach = plan.reach(pass)
             if t - reach < firstRow(pass) { return }
             if starts(pass, t - reach) && plan.shape != .triangle {
-                for k in 0...(2 * r) { window[k] = row(pass, t - reach + k - r) }
-                LineKernels.sumRows(window, rowCount: 2 * r + 1, into: sums[pass], count: strip.columns.count)
+                for k in 0..<windowRows(pass) { window[k] = row(pass, t - reach + k - r) }
+                LineKernels.sumRows(window, rowCount: windowRows(pass), into: sums[pass], count: strip.columns.count)
             }
             emit(pass, t - reach, strip)
             t -= reach
@@ -282,9 +288,8 @@ struct BoxStream {
         }
         if let alpha = plan.alpha {
             LineKernels.extendedRow(
-                sums[pass], adding: row(pass, y + r), removing: row(pass, y - r - 1), far: row(pass, y + r + 1),
-                first: starts(pass, y), alpha: alpha, scale: plan.scale(pass), into: out,
-                count: strip.columns.count,
+                sums[pass], adding: row(pass, y + r + 1), removing: row(pass, y - r - 1), first: starts(pass, y),
+                alpha: alpha, scale: plan.scale(pass), into: out, count: strip.columns.count,
                 streaming: last && streamsOutput)
             return
         }

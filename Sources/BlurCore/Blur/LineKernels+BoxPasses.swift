@@ -1,3 +1,5 @@
+import CSeparableKernels
+
 #if arch(x86_64) && os(Linux)
     import Synchronization
 #endif
@@ -177,55 +179,121 @@ extension LineKernels {
     }
 
     /// Three cascaded running sums down `rowCount` rows, all in registers: the steps three
-    /// `slideRow` calls make for passes 0, 1 and 2, in the order a row-by-row stream makes them,
-    /// with identical arithmetic, over `count` pixels.
+    /// `slideRow` calls make for passes 0, 1 and 2 (or, with `alpha`, three `extendedRow` calls),
+    /// in the order a row-by-row stream makes them, with identical arithmetic, over `count` pixels.
     ///
     /// `rows` holds eight pointers a row, in this order: the input row; ring 0's slot for it,
     /// which gets a copy of it when `copying` (else the input row is that slot); ring 0's tail
     /// row; ring 1's slot that pass 0 writes; ring 1's tail row; ring 2's slot that pass 1
-    /// writes; ring 2's tail row; the output row, which gets pass 2's sum times `scale` (with
+    /// writes; ring 2's tail row; the output row, which gets pass 2's output times `scale` (with
     /// non-temporal stores when `streaming`; it must then be 16-byte aligned). `sums` holds the
     /// three running sums (scratch), read before the first row and written back after the last.
+    /// A pass's output is its sum, or with `alpha` the extended box's `sum + α · tail − (1 − α) ·
+    /// input` (`extendedRow`).
     ///
-    /// Four pixels at a time (twelve SSE registers of sums), all rows before the next four: a
-    /// pixel costs six additions, one multiplication, four loads and four stores (one load and
-    /// one store less without `copying`), where three `slideRow` calls also load and store each
-    /// sum and load the rows the previous pass just wrote.
+    /// Four pixels at a time (twelve SSE registers of sums; two for the extended box, whose
+    /// step needs more registers), all rows before the next four: a pixel costs six additions,
+    /// one multiplication, four loads and four stores (one load and one store less without
+    /// `copying`), where three `slideRow` calls also load and store each sum and load the rows
+    /// the previous pass just wrote. Where the CPU has AVX2 (`KernelVariant.usesAVX2`),
+    /// `blur_avx2_cascade` makes the same steps, four pixels in two AVX2 registers (a cache
+    /// line of each row a step; two pixels a step measured slower than the Swift loop), and the
+    /// whole blur took 0.95–0.97× the time for the box and 0.68–0.75× for the extended box, whose
+    /// steps down the columns were three `extendedRow` calls a row before (docs/performance.md,
+    /// "The box family's passes down the columns in AVX2").
     static func cascadeRows(
         _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
-        scale: Float, count: Int, copying: Bool, streaming: Bool
+        alpha: Float? = nil, scale: Float, count: Int, copying: Bool, streaming: Bool
+    ) {
+        if KernelVariant.usesAVX2 {
+            let ends = alpha.map(CascadeEnds.init)
+            var c = BlurCascade(
+                rows: UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafeMutablePointer<Float>?.self),
+                sums: (sums[0], sums[1], sums[2]), floats: 4 * count, row_count: Int32(rowCount),
+                copying: copying ? 1 : 0, streaming: streaming ? 1 : 0, extended: ends == nil ? 0 : 1,
+                alpha: ends?.alpha ?? 0, beta: ends?.beta ?? 0, scale: scale)
+            blur_avx2_cascade(&c)
+        } else if let alpha {
+            cascadeRows(
+                rows, rowCount: rowCount, sums: sums, ends: CascadeEnds(alpha: alpha), scale: scale, count: count,
+                copying: copying, streaming: streaming)
+        } else {
+            cascadeRows(
+                rows, rowCount: rowCount, sums: sums, ends: BoxEnds(), scale: scale, count: count, copying: copying,
+                streaming: streaming)
+        }
+    }
+
+    /// `cascadeRows` for the passes' shape: specialised for each.
+    private static func cascadeRows<Ends: PassEnds>(
+        _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
+        ends: Ends, scale: Float, count: Int, copying: Bool, streaming: Bool
     ) {
         let floats = 4 * count
         if rowCount == 1 {
             // One row: its pointers once, the sums through memory.
             let row = CascadeRow(rows)
             var x = 0
-            while x + 16 <= floats {
+            while x + Ends.Vector.scalarCount <= floats {
                 cascadeColumn(
-                    row, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self, copying: copying,
+                    row, sums: sums, ends: ends, scale: scale, at: x, as: Ends.Vector.self, copying: copying,
                     streaming: streaming)
-                x += 16
+                x += Ends.Vector.scalarCount
             }
             while x < floats {
                 cascadeColumn(
-                    row, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self, copying: copying,
+                    row, sums: sums, ends: ends, scale: scale, at: x, as: SIMD4<Float>.self, copying: copying,
                     streaming: streaming)
                 x += 4
             }
             return
         }
         var x = 0
-        while x + 16 <= floats {
+        while x + Ends.Vector.scalarCount <= floats {
             cascadeColumn(
-                rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD16<Float>.self,
+                rows, rowCount: rowCount, sums: sums, ends: ends, scale: scale, at: x, as: Ends.Vector.self,
                 copying: copying, streaming: streaming)
-            x += 16
+            x += Ends.Vector.scalarCount
         }
         while x < floats {
             cascadeColumn(
-                rows, rowCount: rowCount, sums: sums, scale: scale, at: x, as: SIMD4<Float>.self,
+                rows, rowCount: rowCount, sums: sums, ends: ends, scale: scale, at: x, as: SIMD4<Float>.self,
                 copying: copying, streaming: streaming)
             x += 4
+        }
+    }
+
+    /// A pass's output from its running sum down rows and the rows leaving and entering it.
+    protocol PassEnds {
+        /// The registers `cascadeRows` steps the three passes in: as many pixels as keep its
+        /// sums and the step's values in the 16 SSE registers of the baseline build.
+        associatedtype Vector: SIMD, RunningSumValue where Vector.Scalar == Float
+        func output<V: SIMD>(_ sum: V, tail: V, newest: V) -> V where V.Scalar == Float
+    }
+
+    /// A box's output: its sum.
+    struct BoxEnds: PassEnds {
+        typealias Vector = SIMD16<Float>
+        @inline(__always)
+        func output<V: SIMD>(_ sum: V, tail: V, newest: V) -> V where V.Scalar == Float { sum }
+    }
+
+    /// The extended box's weights of a pass's two end rows (`extendedRow`): α for the tail,
+    /// 1 − α taken off the newest row, which the running sum holds whole.
+    struct CascadeEnds: PassEnds {
+        typealias Vector = SIMD8<Float>
+        let alpha: Float
+        let beta: Float
+
+        init(alpha: Float) {
+            self.alpha = alpha
+            beta = 1 - alpha
+        }
+
+        /// A pass's output from its sum and its two end rows.
+        @inline(__always)
+        func output<V: SIMD>(_ sum: V, tail: V, newest: V) -> V where V.Scalar == Float {
+            sum + alpha * tail - beta * newest
         }
     }
 
@@ -241,15 +309,16 @@ extension LineKernels {
 
     /// `cascadeRows` for the `V.scalarCount / 4` pixels from float `x` on, in registers of type `V`.
     @inline(__always)
-    private static func cascadeColumn<V: SIMD>(
+    private static func cascadeColumn<V: SIMD, Ends: PassEnds>(
         _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
-        scale: Float, at x: Int, as _: V.Type, copying: Bool, streaming: Bool
+        ends: Ends, scale: Float, at x: Int, as _: V.Type, copying: Bool, streaming: Bool
     ) where V.Scalar == Float, V: RunningSumValue {
         let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
         var a: V = loadAligned(s0), b: V = loadAligned(s1), c: V = loadAligned(s2)
         var row = rows
         for _ in 0..<rowCount {
-            cascadeStep(CascadeRow(row), at: x, &a, &b, &c, scale: scale, copying: copying, streaming: streaming)
+            cascadeStep(
+                CascadeRow(row), at: x, &a, &b, &c, ends: ends, scale: scale, copying: copying, streaming: streaming)
             row += 8
         }
         storeVector(a, s0)
@@ -259,13 +328,13 @@ extension LineKernels {
 
     /// `cascadeColumn` for a single row whose pointers are already at hand.
     @inline(__always)
-    private static func cascadeColumn<V: SIMD>(
-        _ row: CascadeRow, sums: [UnsafeMutablePointer<Float>], scale: Float, at x: Int, as _: V.Type,
-        copying: Bool, streaming: Bool
+    private static func cascadeColumn<V: SIMD, Ends: PassEnds>(
+        _ row: CascadeRow, sums: [UnsafeMutablePointer<Float>], ends: Ends, scale: Float, at x: Int,
+        as _: V.Type, copying: Bool, streaming: Bool
     ) where V.Scalar == Float, V: RunningSumValue {
         let s0 = sums[0] + x, s1 = sums[1] + x, s2 = sums[2] + x
         var a: V = loadAligned(s0), b: V = loadAligned(s1), c: V = loadAligned(s2)
-        cascadeStep(row, at: x, &a, &b, &c, scale: scale, copying: copying, streaming: streaming)
+        cascadeStep(row, at: x, &a, &b, &c, ends: ends, scale: scale, copying: copying, streaming: streaming)
         storeVector(a, s0)
         storeVector(b, s1)
         storeVector(c, s2)
@@ -273,19 +342,25 @@ extension LineKernels {
 
     /// One row of the three running sums `a`, `b`, `c` at float `x` (see `cascadeRows`).
     @inline(__always)
-    private static func cascadeStep<V: SIMD>(
-        _ row: CascadeRow, at x: Int, _ a: inout V, _ b: inout V, _ c: inout V, scale: Float, copying: Bool,
-        streaming: Bool
+    private static func cascadeStep<V: SIMD, Ends: PassEnds>(
+        _ row: CascadeRow, at x: Int, _ a: inout V, _ b: inout V, _ c: inout V, ends: Ends, scale: Float,
+        copying: Bool, streaming: Bool
     ) where V.Scalar == Float, V: RunningSumValue {
         // Scratch (sums, rings) is 16-byte aligned; the image rows need not be.
         let input: V = UnsafeRawPointer(row.input + x).loadUnaligned(as: V.self)
         if copying { storeVector(input, row.copy + x) }
-        a = V.slid(a, adding: input, removing: loadAligned(row.tail0 + x))
-        storeVector(a, row.slot1 + x)
-        b = V.slid(b, adding: a, removing: loadAligned(row.tail1 + x))
-        storeVector(b, row.slot2 + x)
-        c = V.slid(c, adding: b, removing: loadAligned(row.tail2 + x))
-        if streaming { storeStreaming(c * scale, row.out + x) } else { storeVector(c * scale, row.out + x) }
+        let tail0: V = loadAligned(row.tail0 + x)
+        a = V.slid(a, adding: input, removing: tail0)
+        let out0 = ends.output(a, tail: tail0, newest: input)
+        storeVector(out0, row.slot1 + x)
+        let tail1: V = loadAligned(row.tail1 + x)
+        b = V.slid(b, adding: out0, removing: tail1)
+        let out1 = ends.output(b, tail: tail1, newest: out0)
+        storeVector(out1, row.slot2 + x)
+        let tail2: V = loadAligned(row.tail2 + x)
+        c = V.slid(c, adding: out1, removing: tail2)
+        let out2 = ends.output(c, tail: tail2, newest: out1) * scale
+        if streaming { storeStreaming(out2, row.out + x) } else { storeVector(out2, row.out + x) }
     }
 
     /// Orders the non-temporal stores made so far (`storeStreaming`) before any later store,

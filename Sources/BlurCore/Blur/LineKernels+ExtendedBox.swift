@@ -1,10 +1,13 @@
 /// The extended box's passes in the box schedules (`BoxPlan.Shape.extended`): the box's running sum
 /// plus α times the two pixels just outside it, along two rows at once (`extendedPassPair`)
-/// and down rows a step at a time (`extendedRow`). Both add in the same order, so a pixel is
-/// the same whichever schedule computed it:
+/// and down rows a step at a time (`extendedRow`, or three passes at once in `cascadeRows`):
 ///
 ///     S(x) = S(x − 1) + (in(x + r) − in(x − r − 1))          S(0) = in(−r) + … + in(r)
 ///     out(x) = (S(x) + α · (in(x − r − 1) + in(x + r + 1))) · scale
+///
+/// Down rows the sum holds one row more, so that a step reads only the rows entering and
+/// leaving it (`extendedRow`). Every schedule down the columns takes the same steps, so a pixel is
+/// the same whichever computed it.
 extension LineKernels {
     /// One extended-box pass along two padded lines at once (scratch, `count + 2(r + 1)` pixels
     /// each, pixel x at position x + r + 1): output pixel x of each as above, stored as it is
@@ -32,28 +35,30 @@ extension LineKernels {
         // end lesson-code
     }
 
-    /// One step of an extended-box pass down rows, over `count` pixels: `acc = acc + (head −
-    /// tail)` (none with `first`, where `acc` already holds S(0)), then `out = (acc + α · (tail
-    /// + far)) · scale`, stored as it is when `scale` is 1; `tail` is in(y − r − 1), `head`
-    /// in(y + r) and `far` in(y + r + 1). All but `out` are scratch (16-byte aligned); with
-    /// `streaming`, `out` (then 16-byte aligned too) is written with non-temporal stores.
+    /// One step of an extended-box pass down rows, over `count` pixels, with the running sum T of
+    /// the 2r + 2 rows from the tail's next to the newest (T(y) = S(y) + in(y + r + 1)): `acc =
+    /// acc + (newest − tail)` (none with `first`, where `acc` already holds T(0)), then `out =
+    /// (acc + α · tail − (1 − α) · newest) · scale`, stored as it is when `scale` is 1; `tail` is
+    /// in(y − r − 1) and `newest` in(y + r + 1), the row just received. So a step reads two rows,
+    /// not three, as the box's does, and `cascadeRows` (its `CascadeEnds`) makes the same step. All
+    /// but `out` are scratch (16-byte aligned); with `streaming`, `out` (then 16-byte aligned too)
+    /// is written with non-temporal stores.
     static func extendedRow(
-        _ acc: UnsafeMutablePointer<Float>, adding head: UnsafePointer<Float>, removing tail: UnsafePointer<Float>,
-        far: UnsafePointer<Float>, first: Bool, alpha: Float, scale: Float, into out: UnsafeMutablePointer<Float>,
-        count: Int, streaming: Bool
+        _ acc: UnsafeMutablePointer<Float>, adding newest: UnsafePointer<Float>, removing tail: UnsafePointer<Float>,
+        first: Bool, alpha: Float, scale: Float, into out: UnsafeMutablePointer<Float>, count: Int, streaming: Bool
     ) {
-        let floats = 4 * count
+        let ends = CascadeEnds(alpha: alpha), floats = 4 * count
         var x = 0
         while x + 16 <= floats {
             extendedStep(
-                acc, head, tail, far, at: x, as: SIMD16<Float>.self, first: first, alpha: alpha, scale: scale,
-                out: out, streaming: streaming)
+                acc, newest, tail, at: x, as: SIMD16<Float>.self, first: first, ends: ends, scale: scale, out: out,
+                streaming: streaming)
             x += 16
         }
         while x < floats {
             extendedStep(
-                acc, head, tail, far, at: x, as: SIMD4<Float>.self, first: first, alpha: alpha, scale: scale,
-                out: out, streaming: streaming)
+                acc, newest, tail, at: x, as: SIMD4<Float>.self, first: first, ends: ends, scale: scale, out: out,
+                streaming: streaming)
             x += 4
         }
     }
@@ -61,18 +66,17 @@ extension LineKernels {
     /// `extendedRow` for the pixels of one vector from float `x` on.
     @inline(__always)
     private static func extendedStep<V: SIMD>(
-        _ acc: UnsafeMutablePointer<Float>, _ head: UnsafePointer<Float>, _ tail: UnsafePointer<Float>,
-        _ far: UnsafePointer<Float>, at x: Int, as _: V.Type, first: Bool, alpha: Float, scale: Float,
-        out: UnsafeMutablePointer<Float>, streaming: Bool
+        _ acc: UnsafeMutablePointer<Float>, _ newest: UnsafePointer<Float>, _ tail: UnsafePointer<Float>,
+        at x: Int, as _: V.Type, first: Bool, ends: CascadeEnds, scale: Float, out: UnsafeMutablePointer<Float>,
+        streaming: Bool
     ) where V.Scalar == Float, V: RunningSumValue {
         var a: V = loadAligned(acc + x)
-        let t: V = loadAligned(tail + x)
+        let t: V = loadAligned(tail + x), n: V = loadAligned(newest + x)
         if !first {
-            a = V.slid(a, adding: loadAligned(head + x), removing: t)
+            a = V.slid(a, adding: n, removing: t)
             storeVector(a, acc + x)
         }
-        var v = a + alpha * (t + loadAligned(far + x))
-        if scale != 1 { v *= scale }
+        let v = ends.output(a, tail: t, newest: n) * scale
         if streaming { storeStreaming(v, out + x) } else { storeVector(v, out + x) }
     }
 }

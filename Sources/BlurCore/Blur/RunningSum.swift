@@ -72,6 +72,14 @@ extension SIMD4: RunningSumValue where Scalar == Float {
     }
 }
 
+extension SIMD8: RunningSumValue where Scalar == Float {
+    static var emptySum: Self { Self() }
+    @inline(__always) static func added(_ a: Self, _ b: Self) -> Self { a + b }
+    @inline(__always) static func slid(_ sum: Self, adding head: Self, removing tail: Self) -> Self {
+        sum + (head - tail)
+    }
+}
+
 extension SIMD16: RunningSumValue where Scalar: RunningSumScalar {
     static var emptySum: Self { Self() }
     @inline(__always) static func added(_ a: Self, _ b: Self) -> Self { Scalar.added(a, b) }

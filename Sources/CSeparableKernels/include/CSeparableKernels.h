@@ -136,6 +136,27 @@ typedef struct {
 /// The passes of BlurExtendedRows in 8-wide AVX2.
 void blur_avx2_extended_rows(const BlurExtendedRows *b);
 
+/// Three box passes down `row_count` rows at once, of a box or (`extended`) an extended box
+/// (LineKernels.cascadeRows, the same additions and multiplications in the same order, so the
+/// same pixels bit for bit): each pass's running sum += newest − tail, and its output the sum,
+/// or the extended box's (sum + alpha · tail) − beta · newest, the next pass's newest row; the
+/// last pass's output times `scale`.
+typedef struct {
+    /// Eight row pointers a row, in cascadeRows' order: input, its copy in ring 0 (written when
+    /// `copying`), ring 0's tail, ring 1's slot, ring 1's tail, ring 2's slot, ring 2's tail, the
+    /// output (16-byte aligned when `streaming`, which writes it with non-temporal stores).
+    float *const *rows;
+    /// The three running sums, read before the first row and written after the last.
+    float *sums[3];
+    /// Floats in a row (a multiple of 4).
+    ptrdiff_t floats;
+    int row_count, copying, streaming, extended;
+    float alpha, beta, scale;
+} BlurCascade;
+
+/// BlurCascade in AVX2.
+void blur_avx2_cascade(const BlurCascade *c);
+
 /// The stack blur's triangle of radius r along two rows at once, reading the rows where they lie
 /// (LineKernels.trianglePassPair, the same additions in the same order, so the same pixels bit
 /// for bit): P, the running sum of in(j … j + r), is kept in `partials`, and T, the running sum
