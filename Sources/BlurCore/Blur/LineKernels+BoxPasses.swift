@@ -192,13 +192,13 @@ extension LineKernels {
     /// input` (`extendedRow`).
     ///
     /// Four pixels at a time (twelve SSE registers of sums; two for the extended box, whose
-    /// step needs more registers), all rows before the next four: a pixel costs six additions,
+    /// step needs more registers), all rows before the next four: a box's pixel costs six additions,
     /// one multiplication, four loads and four stores (one load and one store less without
     /// `copying`), where three `slideRow` calls also load and store each sum and load the rows
     /// the previous pass just wrote. Where the CPU has AVX2 (`KernelVariant.usesAVX2`),
     /// `blur_avx2_cascade` makes the same steps, four pixels in two AVX2 registers (a cache
     /// line of each row a step; two pixels a step measured slower than the Swift loop), and the
-    /// whole blur took 0.95–0.97× the time for the box and 0.68–0.75× for the extended box, whose
+    /// whole blur took 0.94–0.96× the time for the box and 0.67–0.76× for the extended box, whose
     /// steps down the columns were three `extendedRow` calls a row before (docs/performance.md,
     /// "The box family's passes down the columns in AVX2").
     static func cascadeRows(
