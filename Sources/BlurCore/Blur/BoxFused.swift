@@ -19,12 +19,15 @@ let boxFusedCacheBytes = 24 * 1024 * 1024
 /// With `threads` 2 (and a column plan with a `seam`), each thread sweeps one band on its own,
 /// with its own rings: the upper band from row 0 to the seam, the lower from the seam to the end,
 /// each sum starting afresh at the seam (`BoxPlan.restart`) as it does on one thread, so the
-/// pixels are one thread's. The upper band's last output rows need the Σ reach image rows below
-/// the seam, which the lower band overwrites early: the lower band copies them first. The lower
-/// band's first input rows lie above the seam, which the upper band overwrites last: the upper
-/// band waits, once, before its first row below the seam, until the lower band has read those
-/// (`blur_publish`, `blur_wait`); by then the lower band is long past them. With `inTurn` (for
-/// tests) the calling thread runs the lower band to its end, then the upper.
+/// pixels are one thread's. Both bands read the first pass's input rows within Σ reach of the
+/// seam: the lower band makes their horizontal passes first, into rows of their own
+/// (`BoxStream.sharedRows`), and the upper band, which would make them last, waits once, after
+/// its rows above them, until the lower band has made them (`blur_publish`, `blur_wait`), then
+/// reads them (by then the lower band is long past them, and has read the image rows above the
+/// seam that the upper band then overwrites). So no row's horizontal passes are made twice; the
+/// seam lies Σ reach ÷ 2 below the middle (`BoxPlan.seam`), which gives the lower band, whose
+/// rows all have both directions, about as much work as the upper. With `inTurn` (for tests) the
+/// calling thread runs the lower band to its end, then the upper.
 func boxFused(
     _ pixels: UnsafeMutablePointer<Float>, width: Int, height: Int, rowPlan: BoxPlan, columnPlan: BoxPlan,
     threads: Int = 1, inTurn: Bool = false
@@ -44,34 +47,36 @@ func boxFused(
         return
     }
     let reach = columnPlan.totalReach
-    // The image rows below the seam that the upper band reads, and the lower band's signal.
-    let below = PixelMemory.unzeroedScratch(4 * reach * width)
+    // The first pass's input rows on both sides of the seam, which both bands read: the lower
+    // band makes them first, the upper band reads them last. And the lower band's signal.
+    let boundary = (seam - reach)..<(seam + reach)
+    let rowFloats = BoxStream.sharedRowFloats(capacity: width)
+    let shared = PixelMemory.unzeroedScratch(boundary.count * rowFloats)
     let signal = UnsafeMutablePointer<Int32>.allocate(capacity: 16)
     signal.initialize(repeating: 0, count: 16)
     defer {
-        below.deallocate()
+        shared.deallocate()
         signal.deallocate()
     }
-    nonisolated(unsafe) let shared = (pixels, below, signal, strip)
+    nonisolated(unsafe) let state = (pixels, shared, signal, strip)
     let band = { @Sendable (lower: Bool) in
-        let (pixels, below, signal, strip) = shared
+        let (pixels, shared, signal, strip) = state
         let image = UnsafePointer(pixels)
         let stream = BoxStream(
-            plan: columnPlan, capacity: width, lookahead: 2, streamsOutput: streaming, startingAtSeam: lower)
+            plan: columnPlan, capacity: width, lookahead: 2, streamsOutput: streaming, startingAtSeam: lower,
+            sharedRows: (boundary, shared))
         defer { stream.deallocate() }
         if lower {
-            below.update(from: image + 4 * seam * width, count: 4 * reach * width)
-            fusedSweep(stream, strip, rowPlan: rowPlan, inputs: (seam - reach)..<height) {
+            fusedSweep(stream, strip, rowPlan: rowPlan, inputs: boundary.lowerBound..<height) {
                 image + 4 * $0 * width
             } after: {
-                if $0 == seam { blur_publish(signal, 1) }
+                if $0 == boundary.upperBound { blur_publish(signal, 1) }
             }
             stream.finish(strip)
         } else {
-            fusedSweep(stream, strip, rowPlan: rowPlan, inputs: 0..<(seam + reach)) { y in
-                if y == seam { blur_wait(signal, 1) }
-                return y < seam ? image + 4 * y * width : UnsafePointer(below + 4 * (y - seam) * width)
-            }
+            fusedSweep(stream, strip, rowPlan: rowPlan, inputs: 0..<boundary.lowerBound) { image + 4 * $0 * width }
+            blur_wait(signal, 1)
+            for t in boundary { stream.receivedFullWidth(t, strip) }
         }
         if streaming { LineKernels.streamingFence() }
     }

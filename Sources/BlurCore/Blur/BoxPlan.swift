@@ -57,9 +57,12 @@ struct BoxPlan: Sendable {
     /// How far all passes together read beyond an output pixel: Σ `reach`.
     var totalReach: Int { radii.indices.reduce(0) { $0 + reach($1) } }
 
-    /// The row from which the last pass's running sums start afresh down the columns: the middle
-    /// of a column of at least 4(Σ reach + 1) rows, else nil. Rows ignore it.
-    var seam: Int? { count >= 4 * (totalReach + 1) ? count / 2 / 2 * 2 : nil }
+    /// The row from which the last pass's running sums start afresh down the columns, in a column
+    /// of at least 4(Σ reach + 1) rows, else nil: Σ reach ÷ 2 below the middle (rounded down to an
+    /// even row), where the two bands of `boxFused` have about the same work, the upper one
+    /// reading Σ reach rows on each side of the seam whose horizontal passes the lower one makes
+    /// (those passes take about half a row's time). Rows ignore it.
+    var seam: Int? { count >= 4 * (totalReach + 1) ? (count + totalReach) / 2 / 2 * 2 : nil }
 
     /// The output row of pass `pass` at which its running sums start afresh (with the first
     /// sum of a window, as at row 0), so that the last pass's rows from `seam` on read only rows

@@ -45,20 +45,28 @@ struct BoxStream {
     let startsAtSeam: Bool
     /// The input rows at which the passes start their sums afresh (`BoxPlan.restartInput`), if any.
     let restartInputs: [Int]
+    /// Input rows of the first pass kept outside ring 0, each in a row of its own from `base`
+    /// on (`rowFloats` apart): the rows on both sides of the seam, which both bands of
+    /// `boxFused` read.
+    let sharedRows: (rows: Range<Int>, base: UnsafeMutablePointer<Float>)?
 
     /// Scratch for strips of up to `capacity` columns, where up to `lookahead` input rows may be
     /// written (`inputRow`) before the first of them is `received`. With `streamsOutput` the
     /// image rows the last pass writes must be 16-byte aligned, and the caller ends with
     /// `LineKernels.streamingFence()`.
-    init(plan: BoxPlan, capacity: Int, lookahead: Int = 1, streamsOutput: Bool = false, startingAtSeam: Bool = false) {
+    init(
+        plan: BoxPlan, capacity: Int, lookahead: Int = 1, streamsOutput: Bool = false, startingAtSeam: Bool = false,
+        sharedRows: (rows: Range<Int>, base: UnsafeMutablePointer<Float>)? = nil
+    ) {
         precondition(!startingAtSeam || plan.seam != nil, "a stream can start at the seam only of a plan with one")
         self.plan = plan
         self.capacity = capacity
         self.streamsOutput = streamsOutput
         startsAtSeam = startingAtSeam
+        self.sharedRows = sharedRows
         restartInputs = plan.seam == nil ? [] : plan.radii.indices.map { plan.restartInput($0)! }
         let slots = plan.radii.indices.map { BoxStream.slots(plan.reach($0), lookahead: $0 == 0 ? lookahead : 1) }
-        rowFloats = 4 * capacity + 16
+        rowFloats = BoxStream.sharedRowFloats(capacity: capacity)
         rings = slots.map { PixelMemory.unzeroedScratch($0 * (4 * capacity + 16)) }
         ringRows = slots
         // A triangle's pass keeps two running sums: T, then (after every pass's T) P.
@@ -227,10 +235,16 @@ struct BoxStream {
     /// 2r + 2, from the row after its tail to the newest (`LineKernels.extendedRow`).
     private func windowRows(_ pass: Int) -> Int { 2 * plan.radii[pass] + (plan.alpha == nil ? 1 : 2) }
 
-    /// Ring slot of input row `t` (0 ≤ t < height) of pass `pass`.
+    /// Ring slot of input row `t` (0 ≤ t < height) of pass `pass` (or its row in `sharedRows`).
     private func slot(_ pass: Int, _ t: Int) -> UnsafeMutablePointer<Float> {
-        rings[pass] + (t % ringRows[pass]) * rowFloats
+        if pass == 0, let shared = sharedRows, shared.rows.contains(t) {
+            return shared.base + (t - shared.rows.lowerBound) * rowFloats
+        }
+        return rings[pass] + (t % ringRows[pass]) * rowFloats
     }
+
+    /// Floats from one of `sharedRows`' rows to the next, for a strip of `capacity` pixels.
+    static func sharedRowFloats(capacity: Int) -> Int { 4 * capacity + 16 }
 
     /// Row P(j) (j ≥ −r − 1) of triangle pass `pass`, in its ring of r + 2 rows.
     private func partialRow(_ pass: Int, _ j: Int) -> UnsafeMutablePointer<Float> {
