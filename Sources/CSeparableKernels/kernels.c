@@ -293,6 +293,110 @@ AVX2 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {
     }
 }
 
+// blur_avx2_extended_rows over four rows at once in AVX-512F (see the header): row k's pixel at a
+// position is lane quarter k of a vector, so each pass's chain of additions serves four rows.
+AVX512 static inline __m512 quad_load(const float *const *row, ptrdiff_t o) {
+    __m512 v = _mm512_castps128_ps512(_mm_loadu_ps(row[0] + o));
+    v = _mm512_insertf32x4(v, _mm_loadu_ps(row[1] + o), 1);
+    v = _mm512_insertf32x4(v, _mm_loadu_ps(row[2] + o), 2);
+    return _mm512_insertf32x4(v, _mm_loadu_ps(row[3] + o), 3);
+}
+
+AVX512 static inline void quad_store(float *const *out, __m512 v, int unit, __m512 scale, int p) {
+    if (!unit) v = _mm512_mul_ps(v, scale);
+    const ptrdiff_t o = 4 * (ptrdiff_t)p;
+    _mm_storeu_ps(out[0] + o, _mm512_castps512_ps128(v));
+    _mm_storeu_ps(out[1] + o, _mm512_extractf32x4_ps(v, 1));
+    _mm_storeu_ps(out[2] + o, _mm512_extractf32x4_ps(v, 2));
+    _mm_storeu_ps(out[3] + o, _mm512_extractf32x4_ps(v, 3));
+}
+
+AVX512 static void extended_fill4(float *line, const BlurExtendedRows4 *b, int first, int count) {
+    const int e = b->r + 1;
+    for (int j = first; j < first + count; j++) {
+        int src = b->map[j];
+        __m512 v = src < 0 ? _mm512_setzero_ps() : _mm512_loadu_ps(line + 16 * (ptrdiff_t)(src + e));
+        _mm512_storeu_ps(line + 16 * (ptrdiff_t)j, v);
+    }
+}
+
+AVX512 void blur_avx512_extended_rows4(const BlurExtendedRows4 *b) {
+    const int n = b->n, r = b->r, e = r + 1, passes = b->passes, lag = e + 1;
+    const ptrdiff_t positions = n + 2 * e;
+    const __m512 alpha = _mm512_set1_ps(b->alpha), scale = _mm512_set1_ps(b->scale);
+    const int unit = b->scale == 1.0f;
+    const float *const *rows = b->row;
+    float *const *outs = b->out;
+    const int steadyFirst = 2 * lag + 1, steadyEnd = n - e;
+    const int steady = passes == 3 && steadyFirst < steadyEnd;
+    for (ptrdiff_t j = 0; j < positions; j++) {
+        if (steady && j == steadyFirst + 2 * e && steadyEnd - 1 > j) j = steadyEnd - 1;
+        int src = b->map[j];
+        __m512 v = src < 0 ? _mm512_setzero_ps() : quad_load(rows, 4 * (ptrdiff_t)src);
+        _mm512_storeu_ps(b->lines + 16 * j, v);
+    }
+    __m512 sums[passes];
+    const int steps = n + (passes - 1) * lag;
+    for (int s = 0; s < steps; s++) {
+        if (steady && s >= steadyFirst && s < steadyEnd) {
+            float *l1 = b->lines + 16 * positions, *l2 = l1 + 16 * positions;
+            __m512 s0 = sums[0], s1 = sums[1], s2 = sums[2];
+            const ptrdiff_t head = 16 * (2 * r + 1), far = 16 * 2 * e, to = 16 * e;
+            const ptrdiff_t x0 = 4 * (ptrdiff_t)(s - e) + 4 * (2 * r + 1);
+            __m512 h0 = quad_load(rows, x0);
+            __m512 h1 = _mm512_loadu_ps(l1 + 16 * (ptrdiff_t)(s - lag) + head);
+            __m512 h2 = _mm512_loadu_ps(l2 + 16 * (ptrdiff_t)(s - 2 * lag) + head);
+            for (; s < steadyEnd; s++) {
+                const ptrdiff_t x = 4 * (ptrdiff_t)(s - e);
+                for (int k = 0; k < 4; k++) _mm_prefetch((const char *)(rows[k] + x + 2 * 4 * e + 256), _MM_HINT_T0);
+                const float *i1 = l1 + 16 * (ptrdiff_t)(s - lag), *i2 = l2 + 16 * (ptrdiff_t)(s - 2 * lag);
+                __m512 t0 = quad_load(rows, x), t1 = _mm512_loadu_ps(i1), t2 = _mm512_loadu_ps(i2);
+                const __m512 f0 = quad_load(rows, x + 4 * 2 * e), f1 = _mm512_loadu_ps(i1 + far),
+                             f2 = _mm512_loadu_ps(i2 + far);
+                s0 = _mm512_add_ps(s0, _mm512_sub_ps(h0, t0));
+                s1 = _mm512_add_ps(s1, _mm512_sub_ps(h1, t1));
+                s2 = _mm512_add_ps(s2, _mm512_sub_ps(h2, t2));
+                h0 = f0;
+                h1 = f1;
+                h2 = f2;
+                __m512 v0 = _mm512_add_ps(s0, _mm512_mul_ps(alpha, _mm512_add_ps(t0, f0)));
+                __m512 v1 = _mm512_add_ps(s1, _mm512_mul_ps(alpha, _mm512_add_ps(t1, f1)));
+                __m512 v2 = _mm512_add_ps(s2, _mm512_mul_ps(alpha, _mm512_add_ps(t2, f2)));
+                _mm512_storeu_ps(l1 + 16 * (ptrdiff_t)s + to, v0);
+                _mm512_storeu_ps(l2 + 16 * (ptrdiff_t)(s - lag) + to, v1);
+                quad_store(outs, v2, unit, scale, s - 2 * lag);
+            }
+            sums[0] = s0;
+            sums[1] = s1;
+            sums[2] = s2;
+        }
+        for (int k = 0; k < passes; k++) {
+            const int p = s - k * lag;
+            if (p < 0 || p >= n) continue;
+            float *line = b->lines + 16 * positions * k;
+            __m512 sum;
+            if (p == 0) {
+                if (k > 0) extended_fill4(line, b, 0, e);
+                sum = _mm512_setzero_ps();
+                for (int i = 1; i <= 2 * r + 1; i++) sum = _mm512_add_ps(sum, _mm512_loadu_ps(line + 16 * (ptrdiff_t)i));
+            } else {
+                sum = _mm512_add_ps(sums[k], _mm512_sub_ps(_mm512_loadu_ps(line + 16 * (ptrdiff_t)(p + 2 * r + 1)),
+                                                          _mm512_loadu_ps(line + 16 * (ptrdiff_t)p)));
+            }
+            sums[k] = sum;
+            __m512 ends = _mm512_add_ps(_mm512_loadu_ps(line + 16 * (ptrdiff_t)p), _mm512_loadu_ps(line + 16 * (ptrdiff_t)(p + 2 * e)));
+            __m512 v = _mm512_add_ps(sum, _mm512_mul_ps(alpha, ends));
+            if (k < passes - 1) {
+                float *next = line + 16 * positions;
+                _mm512_storeu_ps(next + 16 * (ptrdiff_t)(p + e), v);
+                if (p == n - 1) extended_fill4(next, b, n + e, e);
+            } else {
+                quad_store(outs, v, unit, scale, p);
+            }
+        }
+    }
+}
+
 // The three passes down rows of a box (`EXTENDED` 0) or an extended box (1) (see the header),
 // `V` holding 16 floats (two AVX2 vectors: a cache line of each row a step, which measured faster
 // than 8), 8, or 4 (the last pixel of a row).
@@ -549,6 +653,7 @@ void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const flo
                              int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes) {}
 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {}
 void blur_avx2_extended_rows(const BlurExtendedRows *b) {}
+void blur_avx512_extended_rows4(const BlurExtendedRows4 *b) {}
 void blur_avx2_triangle_rows(const BlurTriangleRows *b) {}
 void blur_avx2_cascade(const BlurCascade *c) {}
 void blur_avx2_levels_to_floats(const uint8_t *levels, float *out, ptrdiff_t count) {}

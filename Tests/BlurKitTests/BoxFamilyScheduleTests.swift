@@ -160,7 +160,8 @@ final class BoxFamilyScheduleTests: XCTestCase {
     }
 
     /// Three passes of a box and of an extended box down the columns in AVX2
-    /// (`blur_avx2_cascade`) against the Swift loops
+    /// (`blur_avx2_cascade`), and the extended box's rows four at a time in AVX-512F
+    /// (`blur_avx512_extended_rows4`) where the machine has it, against the Swift loops
     /// (`LineKernels.cascadeRows`), bit for bit: fused (its output rows written with non-temporal
     /// stores, 32-byte aligned or not) and streamed in blocks of rows, on one thread and two,
     /// rows of 3–64 pixels, so every loop's width and the lone 4-float pixel after them.
@@ -171,8 +172,10 @@ final class BoxFamilyScheduleTests: XCTestCase {
             for edges in [EdgeMode.zero, .clamp, .reflect, .mirror] {
                 for (radius, alpha) in [(1, 0.375), (4, 0.49), (0, 0.8), (2, 0.05), (1, 0), (3, 0)] {
                     func plan(_ count: Int) -> BoxPlan {
+                        // Equal radii for the extended box, which its row sweeps serve (four rows at
+                        // once in AVX-512F, two in AVX2); one wider for the box.
                         BoxPlan(
-                            radii: [radius, radius + 1, radius], count: count, edges: edges,
+                            radii: [radius, radius + (alpha > 0 ? 0 : 1), radius], count: count, edges: edges,
                             shape: alpha > 0 ? .extended(alpha: alpha) : .box)
                     }
                     XCTAssertTrue(BoxPlan.streams(plan(height), edges: edges))

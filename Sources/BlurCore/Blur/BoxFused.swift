@@ -10,6 +10,10 @@ import Foundation
 /// fused against streamed").
 let boxFusedCacheBytes = 24 * 1024 * 1024
 
+/// The input rows the fused sweep writes into ring 0 before the vertical passes receive them: the
+/// horizontal passes make up to four rows at once (`BoxRows.rowsAtOnce`).
+let boxFusedLookahead = 4
+
 /// Both directions in one sweep down the image: each pair of rows gets its horizontal passes
 /// and goes straight into the rings of a full-width `BoxStream`, whose last pass writes the
 /// finished rows back. Each image row is read once and written once (the separate directions
@@ -39,7 +43,8 @@ func boxFused(
     let strip = BoxStream.Strip(pixels: pixels, width: width, columns: 0..<width)
     let image = UnsafePointer(pixels)
     guard threads >= 2, let seam = columnPlan.seam else {
-        let stream = BoxStream(plan: columnPlan, capacity: width, lookahead: 2, streamsOutput: streaming)
+        let stream = BoxStream(
+            plan: columnPlan, capacity: width, lookahead: boxFusedLookahead, streamsOutput: streaming)
         defer { stream.deallocate() }
         fusedSweep(stream, strip, rowPlan: rowPlan, inputs: 0..<height) { image + 4 * $0 * width }
         stream.finish(strip)
@@ -63,7 +68,8 @@ func boxFused(
         let (pixels, shared, signal, strip) = state
         let image = UnsafePointer(pixels)
         let stream = BoxStream(
-            plan: columnPlan, capacity: width, lookahead: 2, streamsOutput: streaming, startingAtSeam: lower,
+            plan: columnPlan, capacity: width, lookahead: boxFusedLookahead, streamsOutput: streaming,
+            startingAtSeam: lower,
             sharedRows: (boundary, shared))
         defer { stream.deallocate() }
         if lower {
@@ -98,16 +104,33 @@ func boxFused(
     finished.wait()
 }
 
-/// The horizontal passes of image rows `inputs`, two at a time (`source(y)` is where row y is
-/// read, asked for in order), into ring 0 of `stream`, each pair then received by its vertical
-/// passes; `after(y)` once the rows before y have been read.
+/// The horizontal passes of image rows `inputs`, two or four at a time (`BoxRows.rowsAtOnce`;
+/// `source(y)` is where row y is read, asked for in order), into ring 0 of `stream`, each group
+/// then received by its vertical passes; `after(y)` once the rows before y have been read.
 private func fusedSweep(
     _ stream: BoxStream, _ strip: BoxStream.Strip, rowPlan: BoxPlan, inputs: Range<Int>,
     source: (Int) -> UnsafePointer<Float>, after: (Int) -> Void = { _ in }
 ) {
     let rows = BoxRows(plan: rowPlan)
     defer { rows.deallocate() }
-    for y in stride(from: inputs.lowerBound, to: inputs.upperBound, by: 2) {
+    var start = inputs.lowerBound
+    if rows.rowsAtOnce == 4 {
+        while start + 4 <= inputs.upperBound {
+            let y = start
+            rows.run4(
+                (source(y), source(y + 1), source(y + 2), source(y + 3)),
+                into: (
+                    stream.inputRow(y, strip), stream.inputRow(y + 1, strip), stream.inputRow(y + 2, strip),
+                    stream.inputRow(y + 3, strip)
+                ))
+            for t in y..<(y + 4) {
+                stream.receivedFullWidth(t, strip)
+                after(t + 1)
+            }
+            start += 4
+        }
+    }
+    for y in stride(from: start, to: inputs.upperBound, by: 2) {
         let first = source(y)
         if y + 1 < inputs.upperBound {
             rows.run(first, source(y + 1), into: stream.inputRow(y, strip), stream.inputRow(y + 1, strip))

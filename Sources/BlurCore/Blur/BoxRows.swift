@@ -123,6 +123,24 @@ struct BoxRows {
         }
     }
 
+    /// How many rows `run4` takes at once: 4 where the extended box's AVX-512 sweep serves the
+    /// plan, else 2 (`run`).
+    var rowsAtOnce: Int {
+        if case .extended(let sweep)? = sweep, sweep.lines4 != nil { 4 } else { 2 }
+    }
+
+    /// All passes over four rows at once, where `rowsAtOnce` is 4.
+    func run4(
+        _ rows: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
+        into out: (
+            UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
+            UnsafeMutablePointer<Float>
+        )
+    ) {
+        guard case .extended(let sweep)? = sweep else { preconditionFailure("run4 without the four-row sweep") }
+        sweep.run4(rows: rows, into: out)
+    }
+
     /// The first pass's padding on one side of `row`: the pixels `map` names, zero where it says −1.
     private static func pad(_ row: UnsafePointer<Float>, map: [Int], into out: UnsafeMutablePointer<Float>) {
         map.withUnsafeBufferPointer { map in

@@ -37,7 +37,8 @@ func boxStreamed(
         (threads == 1 || threads == 2 && columnPlan.seam != nil)
         && (schedule == .fused
             || schedule == .automatic
-                && threads * 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: 2) <= boxFusedCacheBytes)
+                && threads * 16 * width * BoxStream.rowsInCache(columnPlan, lookahead: boxFusedLookahead)
+                    <= boxFusedCacheBytes)
     if fused {
         boxFused(pixels, width: width, height: height, rowPlan: rowPlan, columnPlan: columnPlan, threads: threads)
         return

@@ -13,6 +13,8 @@ struct ExtendedRowSweep {
     let plan: BoxPlan
     let alpha: Float
     let lines: UnsafeMutablePointer<Float>
+    /// The four-row sweep's lines (`run4`), where the AVX-512 loops are active.
+    let lines4: UnsafeMutablePointer<Float>?
     let map: [Int32]
 
     /// The sweep's scratch for `plan`, or nil where it does not serve it (see above).
@@ -25,9 +27,29 @@ struct ExtendedRowSweep {
         self.alpha = alpha
         map = plan.maps[0].map(Int32.init)
         lines = PixelMemory.scratch(8 * r.count * (plan.count + 2 * reach))
+        lines4 = KernelVariant.usesAVX512 ? PixelMemory.scratch(16 * r.count * (plan.count + 2 * reach)) : nil
     }
 
-    func deallocate() { lines.deallocate() }
+    func deallocate() {
+        lines.deallocate()
+        lines4?.deallocate()
+    }
+
+    /// All passes over four rows at once (`blur_avx512_extended_rows4`), where `lines4` is.
+    func run4(
+        rows: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
+        into out: (
+            UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
+            UnsafeMutablePointer<Float>
+        )
+    ) {
+        map.withUnsafeBufferPointer { map in
+            var sweep = BlurExtendedRows4(
+                row: rows, out: out, lines: lines4, map: map.baseAddress, n: Int32(plan.count),
+                r: Int32(plan.radii[0]), passes: Int32(plan.radii.count), alpha: alpha, scale: plan.finalScale)
+            blur_avx512_extended_rows4(&sweep)
+        }
+    }
 
     /// All passes over `rows` (the same row twice for one), written to `out` (which may be `rows`).
     func run(

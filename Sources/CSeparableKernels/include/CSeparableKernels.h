@@ -136,6 +136,22 @@ typedef struct {
 /// The passes of BlurExtendedRows in 8-wide AVX2.
 void blur_avx2_extended_rows(const BlurExtendedRows *b);
 
+/// BlurExtendedRows over four rows at once, in 16-wide AVX-512F: the same sums, row by row, so
+/// the same pixels.
+typedef struct {
+    /// The four image rows, `n` pixels each (a row repeated where there are fewer).
+    const float *row[4];
+    /// Where each row's result goes; it may be the row itself.
+    float *out[4];
+    /// Scratch: one padded line per pass, n + 2(r + 1) positions of 16 floats each.
+    float *lines;
+    const int32_t *map;
+    int n, r, passes;
+    float alpha, scale;
+} BlurExtendedRows4;
+
+void blur_avx512_extended_rows4(const BlurExtendedRows4 *b);
+
 /// Three box passes down `row_count` rows at once, of a box or (`extended`) an extended box
 /// (LineKernels.cascadeRows, the same additions and multiplications in the same order, so the
 /// same pixels bit for bit): each pass's running sum += newest − tail, and its output the sum,
