@@ -5,8 +5,8 @@ import Foundation
 /// x86-64), the same loops in 8-wide AVX2 (the C target `CSeparableKernels`), or AVX2 with the
 /// Float32 separable passes (and the 8-bit path's ring sweep, which calls them) in 16-wide
 /// AVX-512F, and the extended box's passes along the rows four rows at once in it where one sweep
-/// makes both directions (`boxFused`); the 8-bit
-/// path's column strips (more than 25 taps, or wrap) stay 8-wide.
+/// makes both directions (`boxFused`); the 8-bit path's column strips (more than 25 taps, or
+/// wrap) stay 8-wide.
 ///
 /// The binary is built for baseline x86-64 and runs anywhere; the C loops are compiled for their
 /// own instruction set alone and called only where the CPU reports it, chosen once, at the first
