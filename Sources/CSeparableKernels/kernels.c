@@ -311,6 +311,87 @@ AVX512 static inline void quad_store(float *const *out, __m512 v, int unit, __m5
     _mm_storeu_ps(out[3] + o, _mm512_extractf32x4_ps(v, 3));
 }
 
+// blur_avx2_box_rows3 over four rows at once in AVX-512F (see the header), as
+// blur_avx512_extended_rows4 does for the extended box.
+AVX512 static inline const float *box4_line0(const BlurBoxRows3x4 *b, int k, int j) {
+    if (j < b->r0) return b->left[k] + 4 * (ptrdiff_t)j;
+    if (j < b->r0 + b->n) return b->row[k] + 4 * (ptrdiff_t)(j - b->r0);
+    return b->right[k] + 4 * (ptrdiff_t)(j - b->r0 - b->n);
+}
+
+AVX512 static inline __m512 box4_line0_quad(const BlurBoxRows3x4 *b, int j) {
+    const float *p[4] = {box4_line0(b, 0, j), box4_line0(b, 1, j), box4_line0(b, 2, j), box4_line0(b, 3, j)};
+    return quad_load(p, 0);
+}
+
+AVX512 static void box4_fill(float *line, int r, int first, int count, const int32_t *map) {
+    for (int k = 0; k < count; k++) {
+        __m512 v = map[k] < 0 ? _mm512_setzero_ps() : _mm512_loadu_ps(line + 16 * (ptrdiff_t)(map[k] + r));
+        _mm512_storeu_ps(line + 16 * (ptrdiff_t)(first + k), v);
+    }
+}
+
+AVX512 void blur_avx512_box_rows3x4(const BlurBoxRows3x4 *b) {
+    const int n = b->n, r0 = b->r0, r1 = b->r1, r2 = b->r2;
+    float *const line1 = b->line1, *const line2 = b->line2;
+    float *const *outs = b->out;
+    const int unit = b->scale == 1.0f;
+    const __m512 scale = _mm512_set1_ps(b->scale);
+    __m512 a = _mm512_setzero_ps(), s1 = a, s2 = a;
+    const int fastFirst = (r0 + 1 > r1 + r2 + 1) ? r0 + 1 : r1 + r2 + 1, fastEnd = n - r0;
+    const int steps = n + r1 + r2;
+    for (int s = 0; s < steps; s++) {
+        if (s >= fastFirst && s < fastEnd) {
+            const float *h[4];
+            for (int k = 0; k < 4; k++) h[k] = b->row[k] + 4 * (ptrdiff_t)(s + r0);
+            const ptrdiff_t back = 4 * (ptrdiff_t)(2 * r0 + 1);
+            float *head1 = line1 + 16 * (ptrdiff_t)(s + r1), *head2 = line2 + 16 * (ptrdiff_t)(s - r1 + r2);
+            for (ptrdiff_t o = 0; s < fastEnd; s++, o += 4, head1 += 16, head2 += 16) {
+                for (int k = 0; k < 4; k++) _mm_prefetch((const char *)(h[k] + o + 256), _MM_HINT_T0);
+                a = _mm512_add_ps(a, _mm512_sub_ps(quad_load(h, o), quad_load(h, o - back)));
+                _mm512_storeu_ps(head1, a);
+                s1 = _mm512_add_ps(s1, _mm512_sub_ps(a, _mm512_loadu_ps(head1 - 16 * (ptrdiff_t)(2 * r1 + 1))));
+                _mm512_storeu_ps(head2, s1);
+                s2 = _mm512_add_ps(s2, _mm512_sub_ps(s1, _mm512_loadu_ps(head2 - 16 * (ptrdiff_t)(2 * r2 + 1))));
+                quad_store(outs, s2, unit, scale, s - r1 - r2);
+            }
+            if (s >= steps) break;
+        }
+        if (s < n) {
+            if (s == 0) {
+                for (int j = 0; j <= 2 * r0; j++) a = _mm512_add_ps(a, box4_line0_quad(b, j));
+            } else {
+                a = _mm512_add_ps(a, _mm512_sub_ps(box4_line0_quad(b, s + 2 * r0), box4_line0_quad(b, s - 1)));
+            }
+            _mm512_storeu_ps(line1 + 16 * (ptrdiff_t)(s + r1), a);
+        }
+        if (s == n) box4_fill(line1, r1, r1 + n, r1, b->right_map1);
+        const int p1 = s - r1;
+        if (p1 >= 0 && p1 < n) {
+            if (p1 == 0) {
+                box4_fill(line1, r1, 0, r1, b->left_map1);
+                for (int j = 0; j <= 2 * r1; j++) s1 = _mm512_add_ps(s1, _mm512_loadu_ps(line1 + 16 * (ptrdiff_t)j));
+            } else {
+                s1 = _mm512_add_ps(s1, _mm512_sub_ps(_mm512_loadu_ps(line1 + 16 * (ptrdiff_t)(p1 + 2 * r1)),
+                                                     _mm512_loadu_ps(line1 + 16 * (ptrdiff_t)(p1 - 1))));
+            }
+            _mm512_storeu_ps(line2 + 16 * (ptrdiff_t)(p1 + r2), s1);
+        }
+        if (p1 == n) box4_fill(line2, r2, r2 + n, r2, b->right_map2);
+        const int p2 = p1 - r2;
+        if (p2 >= 0 && p2 < n) {
+            if (p2 == 0) {
+                box4_fill(line2, r2, 0, r2, b->left_map2);
+                for (int j = 0; j <= 2 * r2; j++) s2 = _mm512_add_ps(s2, _mm512_loadu_ps(line2 + 16 * (ptrdiff_t)j));
+            } else {
+                s2 = _mm512_add_ps(s2, _mm512_sub_ps(_mm512_loadu_ps(line2 + 16 * (ptrdiff_t)(p2 + 2 * r2)),
+                                                     _mm512_loadu_ps(line2 + 16 * (ptrdiff_t)(p2 - 1))));
+            }
+            quad_store(outs, s2, unit, scale, p2);
+        }
+    }
+}
+
 AVX512 static void extended_fill4(float *line, const BlurExtendedRows4 *b, int first, int count) {
     const int e = b->r + 1;
     for (int j = first; j < first + count; j++) {
@@ -654,6 +735,7 @@ void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const flo
 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {}
 void blur_avx2_extended_rows(const BlurExtendedRows *b) {}
 void blur_avx512_extended_rows4(const BlurExtendedRows4 *b) {}
+void blur_avx512_box_rows3x4(const BlurBoxRows3x4 *b) {}
 void blur_avx2_triangle_rows(const BlurTriangleRows *b) {}
 void blur_avx2_cascade(const BlurCascade *c) {}
 void blur_avx2_levels_to_floats(const uint8_t *levels, float *out, ptrdiff_t count) {}

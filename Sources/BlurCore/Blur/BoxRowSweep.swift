@@ -17,6 +17,8 @@ struct BoxRowSweep {
     let plan: BoxPlan
     let line1: UnsafeMutablePointer<Float>
     let line2: UnsafeMutablePointer<Float>
+    /// The four-row sweep's lines (`run4`), 16 floats a position, where the AVX-512 loops are active.
+    let lines4: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)?
     /// Passes 1 and 2's padding maps before and after the line.
     let maps: [[Int32]]
 
@@ -35,11 +37,45 @@ struct BoxRowSweep {
         self.maps = maps
         line1 = PixelMemory.scratch(8 * (n + 2 * r[1]))
         line2 = PixelMemory.scratch(8 * (n + 2 * r[2]))
+        lines4 =
+            KernelVariant.usesAVX512
+            ? (PixelMemory.scratch(16 * (n + 2 * r[1])), PixelMemory.scratch(16 * (n + 2 * r[2]))) : nil
     }
 
     func deallocate() {
         line1.deallocate()
         line2.deallocate()
+        lines4?.0.deallocate()
+        lines4?.1.deallocate()
+    }
+
+    /// `run` over four rows at once (`blur_avx512_box_rows3x4`), where `lines4` is.
+    func run4(
+        rows: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
+        left: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
+        right: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
+        into out: (
+            UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
+            UnsafeMutablePointer<Float>
+        )
+    ) {
+        guard let lines4 else { preconditionFailure("run4 without AVX-512") }
+        let r = plan.radii
+        maps[0].withUnsafeBufferPointer { left1 in
+            maps[1].withUnsafeBufferPointer { right1 in
+                maps[2].withUnsafeBufferPointer { left2 in
+                    maps[3].withUnsafeBufferPointer { right2 in
+                        var sweep = BlurBoxRows3x4(
+                            row: rows, left: left, right: right, out: out, line1: lines4.0, line2: lines4.1,
+                            left_map1: left1.baseAddress, right_map1: right1.baseAddress,
+                            left_map2: left2.baseAddress, right_map2: right2.baseAddress,
+                            n: Int32(plan.count), r0: Int32(r[0]), r1: Int32(r[1]), r2: Int32(r[2]),
+                            scale: plan.finalScale)
+                        blur_avx512_box_rows3x4(&sweep)
+                    }
+                }
+            }
+        }
     }
 
     /// All three passes over `rows` (the same row twice for one), with pass 0's padding in

@@ -45,7 +45,8 @@ struct BoxRows {
             ? (0..<2).map { _ in PixelMemory.scratch(4 * plan.paddedCount) } : []
         lines = sweep != nil ? [] : (0..<4).map { _ in PixelMemory.scratch(4 * plan.paddedCount) }
         let r = plan.radii[0], n = plan.count
-        edges = sweep?.readsEdges == false ? [] : (0..<4).map { _ in PixelMemory.scratch(4 * r) }
+        // Two buffers a row, for up to four rows (`run4`).
+        edges = sweep?.readsEdges == false ? [] : (0..<8).map { _ in PixelMemory.scratch(4 * r) }
         edgeMaps = [Array(plan.maps[0][0..<r]), Array(plan.maps[0][(r + n)...])]
         readsRows = readingRows && plan.shape == .box && plan.radii.count > 1 && n >= 2 * r + 2
     }
@@ -123,10 +124,14 @@ struct BoxRows {
         }
     }
 
-    /// How many rows `run4` takes at once: 4 where the extended box's AVX-512 sweep serves the
-    /// plan, else 2 (`run`).
+    /// How many rows `run4` takes at once: 4 where an AVX-512 sweep (the box's or the extended
+    /// box's) serves the plan, else 2 (`run`).
     var rowsAtOnce: Int {
-        if case .extended(let sweep)? = sweep, sweep.lines4 != nil { 4 } else { 2 }
+        switch sweep {
+        case .extended(let sweep)?: sweep.lines4 != nil ? 4 : 2
+        case .boxes(let sweep)?: sweep.lines4 != nil ? 4 : 2
+        default: 2
+        }
     }
 
     /// All passes over four rows at once, where `rowsAtOnce` is 4.
@@ -137,8 +142,18 @@ struct BoxRows {
             UnsafeMutablePointer<Float>
         )
     ) {
-        guard case .extended(let sweep)? = sweep else { preconditionFailure("run4 without the four-row sweep") }
-        sweep.run4(rows: rows, into: out)
+        switch sweep {
+        case .extended(let sweep)?: sweep.run4(rows: rows, into: out)
+        case .boxes(let sweep)?:
+            func padded(_ row: UnsafePointer<Float>, _ k: Int) -> (UnsafePointer<Float>, UnsafePointer<Float>) {
+                BoxRows.pad(row, map: edgeMaps[0], into: edges[2 * k])
+                BoxRows.pad(row, map: edgeMaps[1], into: edges[2 * k + 1])
+                return (UnsafePointer(edges[2 * k]), UnsafePointer(edges[2 * k + 1]))
+            }
+            let e0 = padded(rows.0, 0), e1 = padded(rows.1, 1), e2 = padded(rows.2, 2), e3 = padded(rows.3, 3)
+            sweep.run4(rows: rows, left: (e0.0, e1.0, e2.0, e3.0), right: (e0.1, e1.1, e2.1, e3.1), into: out)
+        default: preconditionFailure("run4 without a four-row sweep")
+        }
     }
 
     /// The first pass's padding on one side of `row`: the pixels `map` names, zero where it says −1.

@@ -112,6 +112,25 @@ typedef struct {
 /// The horizontal passes of BlurBoxRows3 in 8-wide AVX2.
 void blur_avx2_box_rows3(const BlurBoxRows3 *b);
 
+/// BlurBoxRows3 over four rows at once, in 16-wide AVX-512F: the same sums, row by row, so the
+/// same pixels; `line1` and `line2` hold 16 floats a position.
+typedef struct {
+    const float *row[4];
+    const float *left[4];
+    const float *right[4];
+    float *out[4];
+    float *line1;
+    float *line2;
+    const int32_t *left_map1;
+    const int32_t *right_map1;
+    const int32_t *left_map2;
+    const int32_t *right_map2;
+    int n, r0, r1, r2;
+    float scale;
+} BlurBoxRows3x4;
+
+void blur_avx512_box_rows3x4(const BlurBoxRows3x4 *b);
+
 /// The passes of an extended box (radius r, end weight `alpha`, `passes` of them) along two rows
 /// at once, in one sweep: pass k runs k·(r + 2) positions behind pass 0, reading the previous
 /// pass's output from its own padded line, so the passes' running sums are independent chains
