@@ -4,9 +4,9 @@ import Foundation
 /// Which build of the passes' inner loops runs: the Swift loops of the baseline target (SSE2 on
 /// x86-64), the same loops in 8-wide AVX2 (the C target `CSeparableKernels`), or AVX2 with the
 /// Float32 separable passes (and the 8-bit path's ring sweep, which calls them) in 16-wide
-/// AVX-512F, and the extended box's passes along the rows four rows at once in it where one sweep
-/// makes both directions (`boxFused`); the 8-bit path's column strips (more than 25 taps, or
-/// wrap) stay 8-wide.
+/// AVX-512F, and the iterated and extended boxes' passes along the rows four rows at once in it
+/// where one sweep makes both directions (`boxFused`); the 8-bit path's column strips (more than
+/// 25 taps, or wrap) stay 8-wide.
 ///
 /// The binary is built for baseline x86-64 and runs anywhere; the C loops are compiled for their
 /// own instruction set alone and called only where the CPU reports it, chosen once, at the first
@@ -21,8 +21,8 @@ package enum KernelVariant: String, CaseIterable, Sendable {
     case avx2
     /// `avx2`, with the Float32 separable passes sixteen floats an instruction (docs/performance.md,
     /// "Separable: AVX-512 for the vertical pass" and "… for the horizontal pass too"), and the
-    /// extended box's passes along the rows four rows at once in `boxFused` ("The box family's
-    /// passes down the columns in AVX2").
+    /// iterated and extended boxes' passes along the rows four rows at once in `boxFused` ("The
+    /// box family's passes down the columns in AVX2").
     case avx512
 
     /// The variants this machine runs, baseline first, narrowest to widest.
@@ -41,7 +41,7 @@ package enum KernelVariant: String, CaseIterable, Sendable {
     @inline(__always)
     static var usesAVX2: Bool { active != .baseline }
 
-    /// Whether the separable passes and the extended box's row sweep call the AVX-512 loops.
+    /// Whether the separable passes and the box family's four-row sweeps call the AVX-512 loops.
     @inline(__always)
     static var usesAVX512: Bool { active == .avx512 }
 }

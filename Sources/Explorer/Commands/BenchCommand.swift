@@ -124,8 +124,8 @@ extension KernelVariant {
             return "The blurs ran their AVX2 loops, \(how) (BLURKIT_KERNELS=baseline runs the Swift loops; \(same))."
         case .avx512:
             return "The blurs ran their AVX2 loops, the Float32 separable passes in AVX-512F (and the 8-bit "
-                + "path's where it sweeps a ring of rows: up to 25 taps, edges not wrap) and the extended box's "
-                + "along the rows where one sweep makes both directions (edges not wrap), \(how) "
+                + "path's where it sweeps a ring of rows: up to 25 taps, edges not wrap) and the iterated and "
+                + "extended boxes' along the rows where one sweep makes both directions (edges not wrap), \(how) "
                 + "(BLURKIT_KERNELS=avx2 or baseline runs narrower loops; \(same))."
         }
     }
