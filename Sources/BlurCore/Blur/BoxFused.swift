@@ -55,7 +55,7 @@ func boxFused(
     // The first pass's input rows on both sides of the seam, which both bands read: the lower
     // band makes them first, the upper band reads them last. And the lower band's signal.
     let boundary = (seam - reach)..<(seam + reach)
-    let rowFloats = BoxStream.sharedRowFloats(capacity: width)
+    let rowFloats = BoxStream.ringRowFloats(capacity: width)
     let shared = PixelMemory.unzeroedScratch(boundary.count * rowFloats)
     let signal = UnsafeMutablePointer<Int32>.allocate(capacity: 16)
     signal.initialize(repeating: 0, count: 16)

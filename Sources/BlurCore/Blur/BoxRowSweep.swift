@@ -8,7 +8,8 @@ import CSeparableKernels
 /// pixels behind pass 0 and pass 2 r₁ + r₂ behind, the two rows share a vector, and the three
 /// chains overlap (docs/performance.md, "Iterated box: the horizontal passes in one sweep").
 /// Every sum is the Swift passes', in the same order, so the pixels are bit for bit those of
-/// `BLURKIT_KERNELS=baseline` (`BoxRowSweepTests`).
+/// `BLURKIT_KERNELS=baseline` (`BoxRowSweepTests`). Where the AVX-512 loops are active, `run4`
+/// makes the same steps for four rows at once (`blur_avx512_box_rows3x4`), which `boxFused` calls.
 ///
 /// Serves plans of three passes with r₁ + r₂ > r₀ (so a row can be its own output) whose later
 /// passes' padding before the line copies only pixels the previous pass has already produced:

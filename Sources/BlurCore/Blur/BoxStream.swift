@@ -66,13 +66,14 @@ struct BoxStream {
         self.sharedRows = sharedRows
         restartInputs = plan.seam == nil ? [] : plan.radii.indices.map { plan.restartInput($0)! }
         let slots = plan.radii.indices.map { BoxStream.slots(plan.reach($0), lookahead: $0 == 0 ? lookahead : 1) }
-        rowFloats = BoxStream.sharedRowFloats(capacity: capacity)
-        rings = slots.map { PixelMemory.unzeroedScratch($0 * (4 * capacity + 16)) }
+        let rowFloats = BoxStream.ringRowFloats(capacity: capacity)
+        self.rowFloats = rowFloats
+        rings = slots.map { PixelMemory.unzeroedScratch($0 * rowFloats) }
         ringRows = slots
         // A triangle's pass keeps two running sums: T, then (after every pass's T) P.
         sums = (0..<(plan.shape == .triangle ? 2 : 1) * plan.radii.count).map { _ in PixelMemory.scratch(4 * capacity) }
         partialRings =
-            plan.shape == .triangle ? plan.radii.map { PixelMemory.scratch(($0 + 2) * (4 * capacity + 16)) } : []
+            plan.shape == .triangle ? plan.radii.map { PixelMemory.scratch(($0 + 2) * rowFloats) } : []
         zero = PixelMemory.scratch(4 * capacity)
         window = .allocate(capacity: 2 * (plan.radii.max() ?? 0) + 2)
         let r = plan.radii
@@ -243,8 +244,9 @@ struct BoxStream {
         return rings[pass] + (t % ringRows[pass]) * rowFloats
     }
 
-    /// Floats from one of `sharedRows`' rows to the next, for a strip of `capacity` pixels.
-    static func sharedRowFloats(capacity: Int) -> Int { 4 * capacity + 16 }
+    /// Floats from one ring row to the next (`rowFloats`), and from one of `sharedRows`' rows to
+    /// the next, for a strip of `capacity` pixels.
+    static func ringRowFloats(capacity: Int) -> Int { 4 * capacity + 16 }
 
     /// Row P(j) (j ≥ −r − 1) of triangle pass `pass`, in its ring of r + 2 rows.
     private func partialRow(_ pass: Int, _ j: Int) -> UnsafeMutablePointer<Float> {

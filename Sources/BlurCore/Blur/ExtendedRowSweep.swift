@@ -5,7 +5,9 @@ import CSeparableKernels
 /// one after the other: each pass is one chain of dependent additions, and in one sweep the
 /// passes' chains overlap, as `BoxRowSweep` does for the iterated box. Every value is
 /// `LineKernels.extendedPassPair`'s, in the same order, so the pixels are bit for bit those of
-/// `BLURKIT_KERNELS=baseline` (`BoxFamilyScheduleTests`).
+/// `BLURKIT_KERNELS=baseline` (`BoxFamilyScheduleTests`). Where the AVX-512 loops are active,
+/// `run4` makes the same steps for four rows at once (`blur_avx512_extended_rows4`), which
+/// `boxFused` calls (docs/performance.md, "The box family's passes down the columns in AVX2").
 ///
 /// Serves extended-box plans with equal radii whose padding before the line copies only
 /// pixels within the reach (every edge mode but wrap).

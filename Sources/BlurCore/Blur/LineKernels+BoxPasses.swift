@@ -191,7 +191,7 @@ extension LineKernels {
     /// A pass's output is its sum, or with `alpha` the extended box's `sum + α · tail − (1 − α) ·
     /// input` (`extendedRow`).
     ///
-    /// Four pixels at a time (twelve SSE registers of sums; two for the extended box, whose
+    /// Four pixels at a time (twelve SSE registers of sums; two pixels for the extended box, whose
     /// step needs more registers), all rows before the next four: a box's pixel costs six additions,
     /// one multiplication, four loads and four stores (one load and one store less without
     /// `copying`), where three `slideRow` calls also load and store each sum and load the rows
