@@ -153,6 +153,43 @@ AVX2 static inline __m128 weighted1(const float *p, ptrdiff_t stride, const floa
 #define vmul _mm512_mul_ps
 #include "wide.h"
 
+// The box family's row sweeps (rows_wide.h) at two widths: two rows in AVX2, four in AVX-512F.
+#define ROWS_FN(name) blur_avx2_##name
+#define ROWS_ON AVX2
+#define GROUP 2
+#define RF 8
+#define RVec __m256
+#define r_zero _mm256_setzero_ps
+#define r_set1 _mm256_set1_ps
+#define r_load _mm256_loadu_ps
+#define r_store _mm256_storeu_ps
+#define r_add _mm256_add_ps
+#define r_sub _mm256_sub_ps
+#define r_mul _mm256_mul_ps
+#define r_cast128 _mm256_castps128_ps256
+#define r_insert128 _mm256_insertf128_ps
+#define r_low128 _mm256_castps256_ps128
+#define r_extract128 _mm256_extractf128_ps
+#include "rows_wide.h"
+
+#define ROWS_FN(name) blur_avx512_##name
+#define ROWS_ON AVX512
+#define GROUP 4
+#define RF 16
+#define RVec __m512
+#define r_zero _mm512_setzero_ps
+#define r_set1 _mm512_set1_ps
+#define r_load _mm512_loadu_ps
+#define r_store _mm512_storeu_ps
+#define r_add _mm512_add_ps
+#define r_sub _mm512_sub_ps
+#define r_mul _mm512_mul_ps
+#define r_cast128 _mm512_castps128_ps512
+#define r_insert128 _mm512_insertf32x4
+#define r_low128 _mm512_castps512_ps128
+#define r_extract128 _mm512_extractf32x4_ps
+#include "rows_wide.h"
+
 AVX2 void blur_avx2_convolve_row_blocks(const float *padded, const float *weights, int taps, int symmetric,
                                         int blocks, float *out, ptrdiff_t block_floats) {
     for (int g = 0; g < blocks; g++)
@@ -194,288 +231,15 @@ AVX2 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, cons
     }
 }
 
-// The iterated box's three horizontal passes over two rows at once, in one sweep (see the header).
-// Row k's pixel at a position is lane half k of a vector: the two rows' running sums are one
-// 8-float chain per pass, and the three passes' chains are independent of one another, so the
-// additions overlap where three separate passes each wait on their own chain.
-
-// Pixel j (padded) of pass 0's line of row k: the left padding, the row, the right padding.
-AVX2 static inline const float *box_line0(const BlurBoxRows3 *b, int k, int j) {
-    if (j < b->r0) return b->left[k] + 4 * (ptrdiff_t)j;
-    if (j < b->r0 + b->n) return b->row[k] + 4 * (ptrdiff_t)(j - b->r0);
-    return b->right[k] + 4 * (ptrdiff_t)(j - b->r0 - b->n);
-}
-
+// Two rows' pixels at a position in one vector (the triangle's sweep), and back.
 AVX2 static inline __m256 box_pair(const float *a, const float *c) {
     return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(a)), _mm_loadu_ps(c), 1);
-}
-
-AVX2 static inline __m256 box_line0_pair(const BlurBoxRows3 *b, int j) {
-    return box_pair(box_line0(b, 0, j), box_line0(b, 1, j));
-}
-
-// The padding of a pass's interleaved line (8 floats a position): `count` positions from `first`
-// copied from the positions `map` names (−1: zero), as LineKernels.fillPadding does.
-AVX2 static void box_fill(float *line, int r, int first, int count, const int32_t *map) {
-    for (int k = 0; k < count; k++) {
-        __m256 v = map[k] < 0 ? _mm256_setzero_ps() : _mm256_loadu_ps(line + 8 * (ptrdiff_t)(map[k] + r));
-        _mm256_storeu_ps(line + 8 * (ptrdiff_t)(first + k), v);
-    }
 }
 
 AVX2 static inline void box_store_out(float *out0, float *out1, __m256 c, int unit, __m256 scale, int p) {
     __m256 v = unit ? c : _mm256_mul_ps(c, scale);
     _mm_storeu_ps(out0 + 4 * (ptrdiff_t)p, _mm256_castps256_ps128(v));
     _mm_storeu_ps(out1 + 4 * (ptrdiff_t)p, _mm256_extractf128_ps(v, 1));
-}
-
-AVX2 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {
-    const int n = b->n, r0 = b->r0, r1 = b->r1, r2 = b->r2;
-    float *const line1 = b->line1, *const line2 = b->line2, *const out0 = b->out[0], *const out1 = b->out[1];
-    const float *const row0 = b->row[0], *const row1 = b->row[1];
-    const int unit = b->scale == 1.0f;
-    const __m256 scale = _mm256_set1_ps(b->scale);
-    __m256 a = _mm256_setzero_ps(), s1 = a, s2 = a;
-    // The steps where every pass slides and pass 0 reads only the rows: no branch but the loop's.
-    const int fastFirst = (r0 + 1 > r1 + r2 + 1) ? r0 + 1 : r1 + r2 + 1, fastEnd = n - r0;
-    const int steps = n + r1 + r2;
-    for (int s = 0; s < steps; s++) {
-        if (s >= fastFirst && s < fastEnd) {
-            const float *h0 = row0 + 4 * (ptrdiff_t)(s + r0), *h1 = row1 + 4 * (ptrdiff_t)(s + r0);
-            const ptrdiff_t back = 4 * (ptrdiff_t)(2 * r0 + 1);
-            float *head1 = line1 + 8 * (ptrdiff_t)(s + r1), *head2 = line2 + 8 * (ptrdiff_t)(s - r1 + r2);
-            for (; s < fastEnd; s++, h0 += 4, h1 += 4, head1 += 8, head2 += 8) {
-                // The rows come from memory: ask for them a kilobyte ahead (a hint; past the row's
-                // end it reads nothing).
-                _mm_prefetch((const char *)(h0 + 256), _MM_HINT_T0);
-                _mm_prefetch((const char *)(h1 + 256), _MM_HINT_T0);
-                a = _mm256_add_ps(a, _mm256_sub_ps(box_pair(h0, h1), box_pair(h0 - back, h1 - back)));
-                _mm256_storeu_ps(head1, a);
-                s1 = _mm256_add_ps(s1, _mm256_sub_ps(a, _mm256_loadu_ps(head1 - 8 * (ptrdiff_t)(2 * r1 + 1))));
-                _mm256_storeu_ps(head2, s1);
-                s2 = _mm256_add_ps(s2, _mm256_sub_ps(s1, _mm256_loadu_ps(head2 - 8 * (ptrdiff_t)(2 * r2 + 1))));
-                box_store_out(out0, out1, s2, unit, scale, s - r1 - r2);
-            }
-            if (s >= steps) break;
-        }
-        if (s < n) {
-            if (s == 0) {
-                for (int j = 0; j <= 2 * r0; j++) a = _mm256_add_ps(a, box_line0_pair(b, j));
-            } else {
-                a = _mm256_add_ps(a, _mm256_sub_ps(box_line0_pair(b, s + 2 * r0), box_line0_pair(b, s - 1)));
-            }
-            _mm256_storeu_ps(line1 + 8 * (ptrdiff_t)(s + r1), a);
-        }
-        if (s == n) box_fill(line1, r1, r1 + n, r1, b->right_map1);
-        const int p1 = s - r1;
-        if (p1 >= 0 && p1 < n) {
-            if (p1 == 0) {
-                box_fill(line1, r1, 0, r1, b->left_map1);
-                for (int j = 0; j <= 2 * r1; j++) s1 = _mm256_add_ps(s1, _mm256_loadu_ps(line1 + 8 * (ptrdiff_t)j));
-            } else {
-                s1 = _mm256_add_ps(s1, _mm256_sub_ps(_mm256_loadu_ps(line1 + 8 * (ptrdiff_t)(p1 + 2 * r1)),
-                                                     _mm256_loadu_ps(line1 + 8 * (ptrdiff_t)(p1 - 1))));
-            }
-            _mm256_storeu_ps(line2 + 8 * (ptrdiff_t)(p1 + r2), s1);
-        }
-        if (p1 == n) box_fill(line2, r2, r2 + n, r2, b->right_map2);
-        const int p2 = p1 - r2;
-        if (p2 >= 0 && p2 < n) {
-            if (p2 == 0) {
-                box_fill(line2, r2, 0, r2, b->left_map2);
-                for (int j = 0; j <= 2 * r2; j++) s2 = _mm256_add_ps(s2, _mm256_loadu_ps(line2 + 8 * (ptrdiff_t)j));
-            } else {
-                s2 = _mm256_add_ps(s2, _mm256_sub_ps(_mm256_loadu_ps(line2 + 8 * (ptrdiff_t)(p2 + 2 * r2)),
-                                                     _mm256_loadu_ps(line2 + 8 * (ptrdiff_t)(p2 - 1))));
-            }
-            box_store_out(out0, out1, s2, unit, scale, p2);
-        }
-    }
-}
-
-// blur_avx2_extended_rows over four rows at once in AVX-512F (see the header): row k's pixel at a
-// position is lane quarter k of a vector, so each pass's chain of additions serves four rows.
-AVX512 static inline __m512 quad_load(const float *const *row, ptrdiff_t o) {
-    __m512 v = _mm512_castps128_ps512(_mm_loadu_ps(row[0] + o));
-    v = _mm512_insertf32x4(v, _mm_loadu_ps(row[1] + o), 1);
-    v = _mm512_insertf32x4(v, _mm_loadu_ps(row[2] + o), 2);
-    return _mm512_insertf32x4(v, _mm_loadu_ps(row[3] + o), 3);
-}
-
-AVX512 static inline void quad_store(float *const *out, __m512 v, int unit, __m512 scale, int p) {
-    if (!unit) v = _mm512_mul_ps(v, scale);
-    const ptrdiff_t o = 4 * (ptrdiff_t)p;
-    _mm_storeu_ps(out[0] + o, _mm512_castps512_ps128(v));
-    _mm_storeu_ps(out[1] + o, _mm512_extractf32x4_ps(v, 1));
-    _mm_storeu_ps(out[2] + o, _mm512_extractf32x4_ps(v, 2));
-    _mm_storeu_ps(out[3] + o, _mm512_extractf32x4_ps(v, 3));
-}
-
-// blur_avx2_box_rows3 over four rows at once in AVX-512F (see the header), as
-// blur_avx512_extended_rows4 does for the extended box.
-AVX512 static inline const float *box4_line0(const BlurBoxRows3x4 *b, int k, int j) {
-    if (j < b->r0) return b->left[k] + 4 * (ptrdiff_t)j;
-    if (j < b->r0 + b->n) return b->row[k] + 4 * (ptrdiff_t)(j - b->r0);
-    return b->right[k] + 4 * (ptrdiff_t)(j - b->r0 - b->n);
-}
-
-AVX512 static inline __m512 box4_line0_quad(const BlurBoxRows3x4 *b, int j) {
-    const float *p[4] = {box4_line0(b, 0, j), box4_line0(b, 1, j), box4_line0(b, 2, j), box4_line0(b, 3, j)};
-    return quad_load(p, 0);
-}
-
-AVX512 static void box4_fill(float *line, int r, int first, int count, const int32_t *map) {
-    for (int k = 0; k < count; k++) {
-        __m512 v = map[k] < 0 ? _mm512_setzero_ps() : _mm512_loadu_ps(line + 16 * (ptrdiff_t)(map[k] + r));
-        _mm512_storeu_ps(line + 16 * (ptrdiff_t)(first + k), v);
-    }
-}
-
-AVX512 void blur_avx512_box_rows3x4(const BlurBoxRows3x4 *b) {
-    const int n = b->n, r0 = b->r0, r1 = b->r1, r2 = b->r2;
-    float *const line1 = b->line1, *const line2 = b->line2;
-    float *const *outs = b->out;
-    const int unit = b->scale == 1.0f;
-    const __m512 scale = _mm512_set1_ps(b->scale);
-    __m512 a = _mm512_setzero_ps(), s1 = a, s2 = a;
-    const int fastFirst = (r0 + 1 > r1 + r2 + 1) ? r0 + 1 : r1 + r2 + 1, fastEnd = n - r0;
-    const int steps = n + r1 + r2;
-    for (int s = 0; s < steps; s++) {
-        if (s >= fastFirst && s < fastEnd) {
-            const float *h[4];
-            for (int k = 0; k < 4; k++) h[k] = b->row[k] + 4 * (ptrdiff_t)(s + r0);
-            const ptrdiff_t back = 4 * (ptrdiff_t)(2 * r0 + 1);
-            float *head1 = line1 + 16 * (ptrdiff_t)(s + r1), *head2 = line2 + 16 * (ptrdiff_t)(s - r1 + r2);
-            for (ptrdiff_t o = 0; s < fastEnd; s++, o += 4, head1 += 16, head2 += 16) {
-                for (int k = 0; k < 4; k++) _mm_prefetch((const char *)(h[k] + o + 256), _MM_HINT_T0);
-                a = _mm512_add_ps(a, _mm512_sub_ps(quad_load(h, o), quad_load(h, o - back)));
-                _mm512_storeu_ps(head1, a);
-                s1 = _mm512_add_ps(s1, _mm512_sub_ps(a, _mm512_loadu_ps(head1 - 16 * (ptrdiff_t)(2 * r1 + 1))));
-                _mm512_storeu_ps(head2, s1);
-                s2 = _mm512_add_ps(s2, _mm512_sub_ps(s1, _mm512_loadu_ps(head2 - 16 * (ptrdiff_t)(2 * r2 + 1))));
-                quad_store(outs, s2, unit, scale, s - r1 - r2);
-            }
-            if (s >= steps) break;
-        }
-        if (s < n) {
-            if (s == 0) {
-                for (int j = 0; j <= 2 * r0; j++) a = _mm512_add_ps(a, box4_line0_quad(b, j));
-            } else {
-                a = _mm512_add_ps(a, _mm512_sub_ps(box4_line0_quad(b, s + 2 * r0), box4_line0_quad(b, s - 1)));
-            }
-            _mm512_storeu_ps(line1 + 16 * (ptrdiff_t)(s + r1), a);
-        }
-        if (s == n) box4_fill(line1, r1, r1 + n, r1, b->right_map1);
-        const int p1 = s - r1;
-        if (p1 >= 0 && p1 < n) {
-            if (p1 == 0) {
-                box4_fill(line1, r1, 0, r1, b->left_map1);
-                for (int j = 0; j <= 2 * r1; j++) s1 = _mm512_add_ps(s1, _mm512_loadu_ps(line1 + 16 * (ptrdiff_t)j));
-            } else {
-                s1 = _mm512_add_ps(s1, _mm512_sub_ps(_mm512_loadu_ps(line1 + 16 * (ptrdiff_t)(p1 + 2 * r1)),
-                                                     _mm512_loadu_ps(line1 + 16 * (ptrdiff_t)(p1 - 1))));
-            }
-            _mm512_storeu_ps(line2 + 16 * (ptrdiff_t)(p1 + r2), s1);
-        }
-        if (p1 == n) box4_fill(line2, r2, r2 + n, r2, b->right_map2);
-        const int p2 = p1 - r2;
-        if (p2 >= 0 && p2 < n) {
-            if (p2 == 0) {
-                box4_fill(line2, r2, 0, r2, b->left_map2);
-                for (int j = 0; j <= 2 * r2; j++) s2 = _mm512_add_ps(s2, _mm512_loadu_ps(line2 + 16 * (ptrdiff_t)j));
-            } else {
-                s2 = _mm512_add_ps(s2, _mm512_sub_ps(_mm512_loadu_ps(line2 + 16 * (ptrdiff_t)(p2 + 2 * r2)),
-                                                     _mm512_loadu_ps(line2 + 16 * (ptrdiff_t)(p2 - 1))));
-            }
-            quad_store(outs, s2, unit, scale, p2);
-        }
-    }
-}
-
-AVX512 static void extended_fill4(float *line, const BlurExtendedRows4 *b, int first, int count) {
-    const int e = b->r + 1;
-    for (int j = first; j < first + count; j++) {
-        int src = b->map[j];
-        __m512 v = src < 0 ? _mm512_setzero_ps() : _mm512_loadu_ps(line + 16 * (ptrdiff_t)(src + e));
-        _mm512_storeu_ps(line + 16 * (ptrdiff_t)j, v);
-    }
-}
-
-AVX512 void blur_avx512_extended_rows4(const BlurExtendedRows4 *b) {
-    const int n = b->n, r = b->r, e = r + 1, passes = b->passes, lag = e + 1;
-    const ptrdiff_t positions = n + 2 * e;
-    const __m512 alpha = _mm512_set1_ps(b->alpha), scale = _mm512_set1_ps(b->scale);
-    const int unit = b->scale == 1.0f;
-    const float *const *rows = b->row;
-    float *const *outs = b->out;
-    const int steadyFirst = 2 * lag + 1, steadyEnd = n - e;
-    const int steady = passes == 3 && steadyFirst < steadyEnd;
-    for (ptrdiff_t j = 0; j < positions; j++) {
-        if (steady && j == steadyFirst + 2 * e && steadyEnd - 1 > j) j = steadyEnd - 1;
-        int src = b->map[j];
-        __m512 v = src < 0 ? _mm512_setzero_ps() : quad_load(rows, 4 * (ptrdiff_t)src);
-        _mm512_storeu_ps(b->lines + 16 * j, v);
-    }
-    __m512 sums[passes];
-    const int steps = n + (passes - 1) * lag;
-    for (int s = 0; s < steps; s++) {
-        if (steady && s >= steadyFirst && s < steadyEnd) {
-            float *l1 = b->lines + 16 * positions, *l2 = l1 + 16 * positions;
-            __m512 s0 = sums[0], s1 = sums[1], s2 = sums[2];
-            const ptrdiff_t head = 16 * (2 * r + 1), far = 16 * 2 * e, to = 16 * e;
-            const ptrdiff_t x0 = 4 * (ptrdiff_t)(s - e) + 4 * (2 * r + 1);
-            __m512 h0 = quad_load(rows, x0);
-            __m512 h1 = _mm512_loadu_ps(l1 + 16 * (ptrdiff_t)(s - lag) + head);
-            __m512 h2 = _mm512_loadu_ps(l2 + 16 * (ptrdiff_t)(s - 2 * lag) + head);
-            for (; s < steadyEnd; s++) {
-                const ptrdiff_t x = 4 * (ptrdiff_t)(s - e);
-                for (int k = 0; k < 4; k++) _mm_prefetch((const char *)(rows[k] + x + 2 * 4 * e + 256), _MM_HINT_T0);
-                const float *i1 = l1 + 16 * (ptrdiff_t)(s - lag), *i2 = l2 + 16 * (ptrdiff_t)(s - 2 * lag);
-                __m512 t0 = quad_load(rows, x), t1 = _mm512_loadu_ps(i1), t2 = _mm512_loadu_ps(i2);
-                const __m512 f0 = quad_load(rows, x + 4 * 2 * e), f1 = _mm512_loadu_ps(i1 + far),
-                             f2 = _mm512_loadu_ps(i2 + far);
-                s0 = _mm512_add_ps(s0, _mm512_sub_ps(h0, t0));
-                s1 = _mm512_add_ps(s1, _mm512_sub_ps(h1, t1));
-                s2 = _mm512_add_ps(s2, _mm512_sub_ps(h2, t2));
-                h0 = f0;
-                h1 = f1;
-                h2 = f2;
-                __m512 v0 = _mm512_add_ps(s0, _mm512_mul_ps(alpha, _mm512_add_ps(t0, f0)));
-                __m512 v1 = _mm512_add_ps(s1, _mm512_mul_ps(alpha, _mm512_add_ps(t1, f1)));
-                __m512 v2 = _mm512_add_ps(s2, _mm512_mul_ps(alpha, _mm512_add_ps(t2, f2)));
-                _mm512_storeu_ps(l1 + 16 * (ptrdiff_t)s + to, v0);
-                _mm512_storeu_ps(l2 + 16 * (ptrdiff_t)(s - lag) + to, v1);
-                quad_store(outs, v2, unit, scale, s - 2 * lag);
-            }
-            sums[0] = s0;
-            sums[1] = s1;
-            sums[2] = s2;
-        }
-        for (int k = 0; k < passes; k++) {
-            const int p = s - k * lag;
-            if (p < 0 || p >= n) continue;
-            float *line = b->lines + 16 * positions * k;
-            __m512 sum;
-            if (p == 0) {
-                if (k > 0) extended_fill4(line, b, 0, e);
-                sum = _mm512_setzero_ps();
-                for (int i = 1; i <= 2 * r + 1; i++) sum = _mm512_add_ps(sum, _mm512_loadu_ps(line + 16 * (ptrdiff_t)i));
-            } else {
-                sum = _mm512_add_ps(sums[k], _mm512_sub_ps(_mm512_loadu_ps(line + 16 * (ptrdiff_t)(p + 2 * r + 1)),
-                                                          _mm512_loadu_ps(line + 16 * (ptrdiff_t)p)));
-            }
-            sums[k] = sum;
-            __m512 ends = _mm512_add_ps(_mm512_loadu_ps(line + 16 * (ptrdiff_t)p), _mm512_loadu_ps(line + 16 * (ptrdiff_t)(p + 2 * e)));
-            __m512 v = _mm512_add_ps(sum, _mm512_mul_ps(alpha, ends));
-            if (k < passes - 1) {
-                float *next = line + 16 * positions;
-                _mm512_storeu_ps(next + 16 * (ptrdiff_t)(p + e), v);
-                if (p == n - 1) extended_fill4(next, b, n + e, e);
-            } else {
-                quad_store(outs, v, unit, scale, p);
-            }
-        }
-    }
 }
 
 // The three passes down rows of a box (`EXTENDED` 0) or an extended box (1) (see the header),
@@ -554,105 +318,6 @@ AVX2 void blur_avx2_cascade(const BlurCascade *c) {
 #undef CASCADE_AVX2
 #undef CASCADE_SSE
 #undef CASCADE_COLUMN
-
-// The extended box's passes over two rows at once, in one sweep (see the header). Line k holds
-// pass k's input, position j = pixel j − e (e = r + 1); pass k's output pixel x is written to
-// line k + 1 at x + e, or to the rows after the last pass.
-AVX2 static void extended_fill(float *line, const BlurExtendedRows *b, int first, int count) {
-    const int e = b->r + 1;
-    for (int j = first; j < first + count; j++) {
-        int src = b->map[j];
-        __m256 v = src < 0 ? _mm256_setzero_ps() : _mm256_loadu_ps(line + 8 * (ptrdiff_t)(src + e));
-        _mm256_storeu_ps(line + 8 * (ptrdiff_t)j, v);
-    }
-}
-
-AVX2 void blur_avx2_extended_rows(const BlurExtendedRows *b) {
-    const int n = b->n, r = b->r, e = r + 1, passes = b->passes, lag = e + 1;
-    const ptrdiff_t positions = n + 2 * e;
-    const __m256 alpha = _mm256_set1_ps(b->alpha), scale = _mm256_set1_ps(b->scale);
-    const int unit = b->scale == 1.0f;
-    // Three passes read pass 0's pixels from the rows where they lie in the steady part (below),
-    // so line 0 holds only the positions the other steps read: those before the steady part's
-    // first far pixel, and from its last tail on.
-    const int steadyFirst = 2 * lag + 1, steadyEnd = n - e;
-    const int steady = passes == 3 && steadyFirst < steadyEnd;
-    for (ptrdiff_t j = 0; j < positions; j++) {
-        if (steady && j == steadyFirst + 2 * e && steadyEnd - 1 > j) j = steadyEnd - 1;
-        int src = b->map[j];
-        __m256 v = src < 0 ? _mm256_setzero_ps() : box_pair(b->row[0] + 4 * (ptrdiff_t)src, b->row[1] + 4 * (ptrdiff_t)src);
-        _mm256_storeu_ps(b->lines + 8 * j, v);
-    }
-    __m256 sums[passes];
-    const int steps = n + (passes - 1) * lag;
-    for (int s = 0; s < steps; s++) {
-        if (steady && s >= steadyFirst && s < steadyEnd) {
-            // Every pass slides, none fills padding, and pass 0's tail, head and far pixel are
-            // in the rows: the three sums in registers, no branch but the loop's.
-            float *l1 = b->lines + 8 * positions, *l2 = l1 + 8 * positions;
-            const float *row0 = b->row[0], *row1 = b->row[1];
-            __m256 s0 = sums[0], s1 = sums[1], s2 = sums[2];
-            const ptrdiff_t head = 8 * (2 * r + 1), far = 8 * 2 * e, to = 8 * e;
-            // A pass's far pixel at step s is its head at step s + 1 (one position on), already
-            // written by the pass before: each is loaded once, as the far pixel, and kept.
-            const ptrdiff_t x0 = 4 * (ptrdiff_t)(s - e) + 4 * (2 * r + 1);
-            __m256 h0 = box_pair(row0 + x0, row1 + x0);
-            __m256 h1 = _mm256_loadu_ps(l1 + 8 * (ptrdiff_t)(s - lag) + head);
-            __m256 h2 = _mm256_loadu_ps(l2 + 8 * (ptrdiff_t)(s - 2 * lag) + head);
-            for (; s < steadyEnd; s++) {
-                const ptrdiff_t x = 4 * (ptrdiff_t)(s - e);
-                // The rows come from memory: ask for them a kilobyte ahead (a hint; past the
-                // row's end it reads nothing), as blur_avx2_box_rows3 does.
-                _mm_prefetch((const char *)(row0 + x + 2 * 4 * e + 256), _MM_HINT_T0);
-                _mm_prefetch((const char *)(row1 + x + 2 * 4 * e + 256), _MM_HINT_T0);
-                const float *i1 = l1 + 8 * (ptrdiff_t)(s - lag), *i2 = l2 + 8 * (ptrdiff_t)(s - 2 * lag);
-                __m256 t0 = box_pair(row0 + x, row1 + x), t1 = _mm256_loadu_ps(i1), t2 = _mm256_loadu_ps(i2);
-                const ptrdiff_t f = x + 4 * 2 * e;
-                const __m256 f0 = box_pair(row0 + f, row1 + f), f1 = _mm256_loadu_ps(i1 + far),
-                             f2 = _mm256_loadu_ps(i2 + far);
-                s0 = _mm256_add_ps(s0, _mm256_sub_ps(h0, t0));
-                s1 = _mm256_add_ps(s1, _mm256_sub_ps(h1, t1));
-                s2 = _mm256_add_ps(s2, _mm256_sub_ps(h2, t2));
-                h0 = f0;
-                h1 = f1;
-                h2 = f2;
-                __m256 v0 = _mm256_add_ps(s0, _mm256_mul_ps(alpha, _mm256_add_ps(t0, f0)));
-                __m256 v1 = _mm256_add_ps(s1, _mm256_mul_ps(alpha, _mm256_add_ps(t1, f1)));
-                __m256 v2 = _mm256_add_ps(s2, _mm256_mul_ps(alpha, _mm256_add_ps(t2, f2)));
-                _mm256_storeu_ps(l1 + 8 * (ptrdiff_t)s + to, v0);
-                _mm256_storeu_ps(l2 + 8 * (ptrdiff_t)(s - lag) + to, v1);
-                box_store_out(b->out[0], b->out[1], v2, unit, scale, s - 2 * lag);
-            }
-            sums[0] = s0;
-            sums[1] = s1;
-            sums[2] = s2;
-        }
-        for (int k = 0; k < passes; k++) {
-            const int p = s - k * lag;
-            if (p < 0 || p >= n) continue;
-            float *line = b->lines + 8 * positions * k;
-            __m256 sum;
-            if (p == 0) {
-                if (k > 0) extended_fill(line, b, 0, e);
-                sum = _mm256_setzero_ps();
-                for (int i = 1; i <= 2 * r + 1; i++) sum = _mm256_add_ps(sum, _mm256_loadu_ps(line + 8 * (ptrdiff_t)i));
-            } else {
-                sum = _mm256_add_ps(sums[k], _mm256_sub_ps(_mm256_loadu_ps(line + 8 * (ptrdiff_t)(p + 2 * r + 1)),
-                                                          _mm256_loadu_ps(line + 8 * (ptrdiff_t)p)));
-            }
-            sums[k] = sum;
-            __m256 ends = _mm256_add_ps(_mm256_loadu_ps(line + 8 * (ptrdiff_t)p), _mm256_loadu_ps(line + 8 * (ptrdiff_t)(p + 2 * e)));
-            __m256 v = _mm256_add_ps(sum, _mm256_mul_ps(alpha, ends));
-            if (k < passes - 1) {
-                float *next = line + 8 * positions;
-                _mm256_storeu_ps(next + 8 * (ptrdiff_t)(p + e), v);
-                if (p == n - 1) extended_fill(next, b, n + e, e);
-            } else {
-                box_store_out(b->out[0], b->out[1], v, unit, scale, p);
-            }
-        }
-    }
-}
 
 // The triangle over two rows (see the header). Pixel x of the rows (−r − 1 ≤ x < n + r): the
 // padding before the rows, the rows, the padding after them.
@@ -734,8 +399,8 @@ void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const flo
                              int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes) {}
 void blur_avx2_box_rows3(const BlurBoxRows3 *b) {}
 void blur_avx2_extended_rows(const BlurExtendedRows *b) {}
-void blur_avx512_extended_rows4(const BlurExtendedRows4 *b) {}
-void blur_avx512_box_rows3x4(const BlurBoxRows3x4 *b) {}
+void blur_avx512_extended_rows(const BlurExtendedRows *b) {}
+void blur_avx512_box_rows3(const BlurBoxRows3 *b) {}
 void blur_avx2_triangle_rows(const BlurTriangleRows *b) {}
 void blur_avx2_cascade(const BlurCascade *c) {}
 void blur_avx2_levels_to_floats(const uint8_t *levels, float *out, ptrdiff_t count) {}

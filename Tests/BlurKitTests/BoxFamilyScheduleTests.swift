@@ -161,7 +161,7 @@ final class BoxFamilyScheduleTests: XCTestCase {
 
     /// Three passes of a box and of an extended box down the columns in AVX2
     /// (`blur_avx2_cascade`), and the extended box's rows four at a time in AVX-512F
-    /// (`blur_avx512_extended_rows4`) where the machine has it, against the Swift loops
+    /// (`blur_avx512_extended_rows`) where the machine has it, against the Swift loops
     /// (`LineKernels.cascadeRows`), bit for bit: fused (its output rows written with non-temporal
     /// stores, 32-byte aligned or not) and streamed in blocks of rows, on one thread and two,
     /// rows of 3–64 pixels, so every loop's width and the lone 4-float pixel after them.

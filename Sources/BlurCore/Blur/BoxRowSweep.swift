@@ -8,18 +8,19 @@ import CSeparableKernels
 /// pixels behind pass 0 and pass 2 r₁ + r₂ behind, the two rows share a vector, and the three
 /// chains overlap (docs/performance.md, "Iterated box: the horizontal passes in one sweep").
 /// Every sum is the Swift passes', in the same order, so the pixels are bit for bit those of
-/// `BLURKIT_KERNELS=baseline` (`BoxRowSweepTests`). Where the AVX-512 loops are active, `run4`
-/// makes the same steps for four rows at once (`blur_avx512_box_rows3x4`), which `boxFused` calls.
+/// `BLURKIT_KERNELS=baseline` (`BoxRowSweepTests`). Where the AVX-512 loops are active, it takes
+/// four rows at once (`blur_avx512_box_rows3`) where `boxFused` gives it four.
 ///
 /// Serves plans of three passes with r₁ + r₂ > r₀ (so a row can be its own output) whose later
 /// passes' padding before the line copies only pixels the previous pass has already produced:
 /// every edge mode but wrap.
 struct BoxRowSweep {
     let plan: BoxPlan
+    /// Rows a sweep takes at once: four where the AVX-512 loops are active, else two.
+    let rowsAtOnce: Int
+    /// Passes 1 and 2's interleaved lines, 4 · `rowsAtOnce` floats a position.
     let line1: UnsafeMutablePointer<Float>
     let line2: UnsafeMutablePointer<Float>
-    /// The four-row sweep's lines (`run4`), 16 floats a position, where the AVX-512 loops are active.
-    let lines4: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)?
     /// Passes 1 and 2's padding maps before and after the line.
     let maps: [[Int32]]
 
@@ -36,56 +37,24 @@ struct BoxRowSweep {
         }
         self.plan = plan
         self.maps = maps
-        line1 = PixelMemory.scratch(8 * (n + 2 * r[1]))
-        line2 = PixelMemory.scratch(8 * (n + 2 * r[2]))
-        lines4 =
-            KernelVariant.usesAVX512
-            ? (PixelMemory.scratch(16 * (n + 2 * r[1])), PixelMemory.scratch(16 * (n + 2 * r[2]))) : nil
+        rowsAtOnce = KernelVariant.usesAVX512 ? 4 : 2
+        line1 = PixelMemory.scratch(4 * rowsAtOnce * (n + 2 * r[1]))
+        line2 = PixelMemory.scratch(4 * rowsAtOnce * (n + 2 * r[2]))
     }
 
     func deallocate() {
         line1.deallocate()
         line2.deallocate()
-        lines4?.0.deallocate()
-        lines4?.1.deallocate()
     }
 
-    /// `run` over four rows at once (`blur_avx512_box_rows3x4`), where `lines4` is.
-    func run4(
-        rows: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
-        left: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
-        right: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
-        into out: (
-            UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
-            UnsafeMutablePointer<Float>
-        )
-    ) {
-        guard let lines4 else { preconditionFailure("run4 without AVX-512") }
-        let r = plan.radii
-        maps[0].withUnsafeBufferPointer { left1 in
-            maps[1].withUnsafeBufferPointer { right1 in
-                maps[2].withUnsafeBufferPointer { left2 in
-                    maps[3].withUnsafeBufferPointer { right2 in
-                        var sweep = BlurBoxRows3x4(
-                            row: rows, left: left, right: right, out: out, line1: lines4.0, line2: lines4.1,
-                            left_map1: left1.baseAddress, right_map1: right1.baseAddress,
-                            left_map2: left2.baseAddress, right_map2: right2.baseAddress,
-                            n: Int32(plan.count), r0: Int32(r[0]), r1: Int32(r[1]), r2: Int32(r[2]),
-                            scale: plan.finalScale)
-                        blur_avx512_box_rows3x4(&sweep)
-                    }
-                }
-            }
-        }
-    }
-
-    /// All three passes over `rows` (the same row twice for one), with pass 0's padding in
-    /// `left` and `right` (r₀ pixels each), written to `out` (which may be `rows`).
+    /// All three passes over the first `count` of `rows` (two, or four where `rowsAtOnce` is:
+    /// `blur_avx2_box_rows3`, `blur_avx512_box_rows3`), with pass 0's padding in `left` and
+    /// `right` (r₀ pixels each), written to `out` (which may be `rows`).
     func run(
-        rows: (UnsafePointer<Float>, UnsafePointer<Float>), left: (UnsafePointer<Float>, UnsafePointer<Float>),
-        right: (UnsafePointer<Float>, UnsafePointer<Float>),
-        into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+        _ count: Int, rows: RowGroup<UnsafePointer<Float>>, left: RowGroup<UnsafePointer<Float>>,
+        right: RowGroup<UnsafePointer<Float>>, into out: RowGroup<UnsafeMutablePointer<Float>>
     ) {
+        precondition(count == 2 || count == rowsAtOnce, "two rows, or four with AVX-512")
         let r = plan.radii
         maps[0].withUnsafeBufferPointer { left1 in
             maps[1].withUnsafeBufferPointer { right1 in
@@ -97,10 +66,13 @@ struct BoxRowSweep {
                             left_map2: left2.baseAddress, right_map2: right2.baseAddress,
                             n: Int32(plan.count), r0: Int32(r[0]), r1: Int32(r[1]), r2: Int32(r[2]),
                             scale: plan.finalScale)
-                        blur_avx2_box_rows3(&sweep)
+                        if count == 4 { blur_avx512_box_rows3(&sweep) } else { blur_avx2_box_rows3(&sweep) }
                     }
                 }
             }
         }
     }
 }
+
+/// Up to four rows of a row sweep (`BoxRows.run4`), in the C structs' order.
+typealias RowGroup<P> = (P, P, P, P)

@@ -67,23 +67,18 @@ struct BoxRows {
         let paired = second != nil
         let rows = (first, second ?? first), outputs = (firstOut, secondOut ?? firstOut)
         switch sweep {
-        case .extended(let sweep)?: return sweep.run(rows: rows, into: outputs)
         case .triangle(let sweep)?: return sweep.run(rows: rows, into: outputs)
-        case .boxes?, nil: break
+        case .extended?, .boxes?:
+            return sweep(2, (rows.0, rows.1, rows.1, rows.1), into: (outputs.0, outputs.1, outputs.1, outputs.1))
+        case nil: break
         }
         var firstPass = 0
-        if readsRows || sweep != nil {
+        if readsRows {
             let row1 = second ?? first
             BoxRows.pad(first, map: edgeMaps[0], into: edges[0])
             BoxRows.pad(first, map: edgeMaps[1], into: edges[1])
             BoxRows.pad(row1, map: edgeMaps[0], into: edges[2])
             BoxRows.pad(row1, map: edgeMaps[1], into: edges[3])
-        }
-        if case .boxes(let sweep)? = sweep {
-            sweep.run(
-                rows: rows, left: (UnsafePointer(edges[0]), UnsafePointer(edges[2])),
-                right: (UnsafePointer(edges[1]), UnsafePointer(edges[3])), into: outputs)
-            return
         }
         var sources = (lines[0], lines[1]), targets = (lines[2], lines[3])
         if readsRows {
@@ -128,31 +123,35 @@ struct BoxRows {
     /// box's) serves the plan, else 2 (`run`).
     var rowsAtOnce: Int {
         switch sweep {
-        case .extended(let sweep)?: sweep.lines4 != nil ? 4 : 2
-        case .boxes(let sweep)?: sweep.lines4 != nil ? 4 : 2
+        case .extended(let sweep)?: sweep.rowsAtOnce
+        case .boxes(let sweep)?: sweep.rowsAtOnce
         default: 2
         }
     }
 
-    /// All passes over four rows at once, where `rowsAtOnce` is 4.
-    func run4(
-        _ rows: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
-        into out: (
-            UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
-            UnsafeMutablePointer<Float>
-        )
+    /// All passes over four rows at once (read from the image), where `rowsAtOnce` is 4.
+    func run4(_ rows: RowGroup<UnsafePointer<Float>>, into out: RowGroup<UnsafeMutablePointer<Float>>) {
+        sweep(4, rows, into: out)
+    }
+
+    /// The first `count` of `rows` through the box's or the extended box's sweep, the box's with
+    /// pass 0's padding of each row.
+    private func sweep(
+        _ count: Int, _ rows: RowGroup<UnsafePointer<Float>>, into out: RowGroup<UnsafeMutablePointer<Float>>
     ) {
         switch sweep {
-        case .extended(let sweep)?: sweep.run4(rows: rows, into: out)
+        case .extended(let sweep)?: sweep.run(count, rows: rows, into: out)
         case .boxes(let sweep)?:
             func padded(_ row: UnsafePointer<Float>, _ k: Int) -> (UnsafePointer<Float>, UnsafePointer<Float>) {
+                // Rows past `count` are not read: no padding made for them.
+                guard k < count else { return (UnsafePointer(edges[0]), UnsafePointer(edges[1])) }
                 BoxRows.pad(row, map: edgeMaps[0], into: edges[2 * k])
                 BoxRows.pad(row, map: edgeMaps[1], into: edges[2 * k + 1])
                 return (UnsafePointer(edges[2 * k]), UnsafePointer(edges[2 * k + 1]))
             }
             let e0 = padded(rows.0, 0), e1 = padded(rows.1, 1), e2 = padded(rows.2, 2), e3 = padded(rows.3, 3)
-            sweep.run4(rows: rows, left: (e0.0, e1.0, e2.0, e3.0), right: (e0.1, e1.1, e2.1, e3.1), into: out)
-        default: preconditionFailure("run4 without a four-row sweep")
+            sweep.run(count, rows: rows, left: (e0.0, e1.0, e2.0, e3.0), right: (e0.1, e1.1, e2.1, e3.1), into: out)
+        default: preconditionFailure("no sweep of the box's or the extended box's serves this plan")
         }
     }
 

@@ -5,18 +5,19 @@ import CSeparableKernels
 /// one after the other: each pass is one chain of dependent additions, and in one sweep the
 /// passes' chains overlap, as `BoxRowSweep` does for the iterated box. Every value is
 /// `LineKernels.extendedPassPair`'s, in the same order, so the pixels are bit for bit those of
-/// `BLURKIT_KERNELS=baseline` (`BoxFamilyScheduleTests`). Where the AVX-512 loops are active,
-/// `run4` makes the same steps for four rows at once (`blur_avx512_extended_rows4`), which
-/// `boxFused` calls (docs/performance.md, "The box family's passes down the columns in AVX2").
+/// `BLURKIT_KERNELS=baseline` (`BoxFamilyScheduleTests`). Where the AVX-512 loops are active, it
+/// takes four rows at once (`blur_avx512_extended_rows`) where `boxFused` gives it four
+/// (docs/performance.md, "The box family's passes down the columns in AVX2").
 ///
 /// Serves extended-box plans with equal radii whose padding before the line copies only
 /// pixels within the reach (every edge mode but wrap).
 struct ExtendedRowSweep {
     let plan: BoxPlan
     let alpha: Float
+    /// Rows a sweep takes at once: four where the AVX-512 loops are active, else two.
+    let rowsAtOnce: Int
+    /// One interleaved line per pass, 4 · `rowsAtOnce` floats a position.
     let lines: UnsafeMutablePointer<Float>
-    /// The four-row sweep's lines (`run4`), where the AVX-512 loops are active.
-    let lines4: UnsafeMutablePointer<Float>?
     let map: [Int32]
 
     /// The sweep's scratch for `plan`, or nil where it does not serve it (see above).
@@ -28,41 +29,22 @@ struct ExtendedRowSweep {
         self.plan = plan
         self.alpha = alpha
         map = plan.maps[0].map(Int32.init)
-        lines = PixelMemory.scratch(8 * r.count * (plan.count + 2 * reach))
-        lines4 = KernelVariant.usesAVX512 ? PixelMemory.scratch(16 * r.count * (plan.count + 2 * reach)) : nil
+        rowsAtOnce = KernelVariant.usesAVX512 ? 4 : 2
+        lines = PixelMemory.scratch(4 * rowsAtOnce * r.count * (plan.count + 2 * reach))
     }
 
-    func deallocate() {
-        lines.deallocate()
-        lines4?.deallocate()
-    }
+    func deallocate() { lines.deallocate() }
 
-    /// All passes over four rows at once (`blur_avx512_extended_rows4`), where `lines4` is.
-    func run4(
-        rows: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>),
-        into out: (
-            UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
-            UnsafeMutablePointer<Float>
-        )
-    ) {
-        map.withUnsafeBufferPointer { map in
-            var sweep = BlurExtendedRows4(
-                row: rows, out: out, lines: lines4, map: map.baseAddress, n: Int32(plan.count),
-                r: Int32(plan.radii[0]), passes: Int32(plan.radii.count), alpha: alpha, scale: plan.finalScale)
-            blur_avx512_extended_rows4(&sweep)
-        }
-    }
-
-    /// All passes over `rows` (the same row twice for one), written to `out` (which may be `rows`).
-    func run(
-        rows: (UnsafePointer<Float>, UnsafePointer<Float>),
-        into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
-    ) {
+    /// All passes over the first `count` of `rows` (two, or four where `rowsAtOnce` is:
+    /// `blur_avx2_extended_rows`, `blur_avx512_extended_rows`), written to `out` (which may be
+    /// `rows`).
+    func run(_ count: Int, rows: RowGroup<UnsafePointer<Float>>, into out: RowGroup<UnsafeMutablePointer<Float>>) {
+        precondition(count == 2 || count == rowsAtOnce, "two rows, or four with AVX-512")
         map.withUnsafeBufferPointer { map in
             var sweep = BlurExtendedRows(
                 row: rows, out: out, lines: lines, map: map.baseAddress, n: Int32(plan.count), r: Int32(plan.radii[0]),
                 passes: Int32(plan.radii.count), alpha: alpha, scale: plan.finalScale)
-            blur_avx2_extended_rows(&sweep)
+            if count == 4 { blur_avx512_extended_rows(&sweep) } else { blur_avx2_extended_rows(&sweep) }
         }
     }
 }

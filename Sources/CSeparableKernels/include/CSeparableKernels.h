@@ -80,22 +80,24 @@ void blur_avx512_convolve_rows(const float *const *rows, const float *weights, i
 void blur_avx2_level_columns(const float *first, ptrdiff_t row_floats, const float *weights, int taps,
                              int symmetric, int height, uint8_t *out, ptrdiff_t out_stride, int valid_lanes);
 
-/// The three horizontal passes of an iterated box (radii r0, r1, r2) over two rows at once, in one
-/// sweep along them: pass 1 runs r1 positions behind pass 0 and pass 2 r1 + r2 behind, each reading
+/// The three horizontal passes of an iterated box (radii r0, r1, r2) over two rows at once (four in
+/// AVX-512F, a row in each quarter of a vector), in one sweep along them: pass 1 runs r1 positions behind pass 0 and pass 2 r1 + r2 behind, each reading
 /// the previous pass's output from its own line, so the three running sums are independent chains
 /// in flight together. Every sum is BoxRows.run's (LineKernels.boxPassPair): the first window
 /// added to zero in order, then sum + (head − tail), the last pass times `scale` (stored as it is
 /// when `scale` is 1), so the pixels are the Swift passes' bit for bit.
 typedef struct {
-    /// The two image rows, `n` pixels each (the same row twice for a single row).
-    const float *row[2];
+    /// The image rows, `n` pixels each (a row repeated where there are fewer): two in AVX2, four
+    /// in AVX-512F, which read only as many.
+    const float *row[4];
     /// Pass 0's padding of each row before and after it, r0 pixels each (the edge mode's pixels).
-    const float *left[2];
-    const float *right[2];
+    const float *left[4];
+    const float *right[4];
     /// Where each row's result goes; it may be the row itself when r1 + r2 > r0 (pass 2 writes a
     /// position only after pass 0 has read it for the last time).
-    float *out[2];
-    /// Scratch: passes 1 and 2's padded lines, (n + 2·r1) and (n + 2·r2) positions of 8 floats.
+    float *out[4];
+    /// Scratch: passes 1 and 2's padded lines, (n + 2·r1) and (n + 2·r2) positions of 4 floats a
+    /// row.
     float *line1;
     float *line2;
     /// Passes 1 and 2's padding maps, r1 (r2) positions each: the position of the previous pass's
@@ -109,41 +111,24 @@ typedef struct {
     float scale;
 } BlurBoxRows3;
 
-/// The horizontal passes of BlurBoxRows3 in 8-wide AVX2.
+/// The horizontal passes of BlurBoxRows3 over two rows in 8-wide AVX2, over four in 16-wide AVX-512F.
 void blur_avx2_box_rows3(const BlurBoxRows3 *b);
-
-/// BlurBoxRows3 over four rows at once, in 16-wide AVX-512F: the same sums, row by row, so the
-/// same pixels; `line1` and `line2` hold 16 floats a position.
-typedef struct {
-    const float *row[4];
-    const float *left[4];
-    const float *right[4];
-    float *out[4];
-    float *line1;
-    float *line2;
-    const int32_t *left_map1;
-    const int32_t *right_map1;
-    const int32_t *left_map2;
-    const int32_t *right_map2;
-    int n, r0, r1, r2;
-    float scale;
-} BlurBoxRows3x4;
-
-void blur_avx512_box_rows3x4(const BlurBoxRows3x4 *b);
+void blur_avx512_box_rows3(const BlurBoxRows3 *b);
 
 /// The passes of an extended box (radius r, end weight `alpha`, `passes` of them) along two rows
-/// at once, in one sweep: pass k runs k·(r + 2) positions behind pass 0, reading the previous
+/// at once (four in AVX-512F), in one sweep: pass k runs k·(r + 2) positions behind pass 0, reading the previous
 /// pass's output from its own padded line, so the passes' running sums are independent chains
 /// in flight together. Every value is LineKernels.extendedPassPair's: the box's first window
 /// added to zero in order, then sum + (head − tail), then sum + alpha · (left + right), the last
 /// pass times `scale` (stored as it is when `scale` is 1), so the pixels are the Swift passes'
 /// bit for bit.
 typedef struct {
-    /// The two image rows, `n` pixels each (the same row twice for a single row).
-    const float *row[2];
+    /// The image rows, `n` pixels each (a row repeated where there are fewer): two in AVX2, four
+    /// in AVX-512F, which read only as many.
+    const float *row[4];
     /// Where each row's result goes; it may be the row itself (the rows are copied first).
-    float *out[2];
-    /// Scratch: one padded line per pass, n + 2(r + 1) positions of 8 floats each.
+    float *out[4];
+    /// Scratch: one padded line per pass, n + 2(r + 1) positions of 4 floats a row each.
     float *lines;
     /// The padded source map of every pass, n + 2(r + 1) entries: the pixel each position copies,
     /// or −1 for zero. Those before the line must be ≤ r + 1, which every edge mode but wrap gives.
@@ -152,24 +137,9 @@ typedef struct {
     float alpha, scale;
 } BlurExtendedRows;
 
-/// The passes of BlurExtendedRows in 8-wide AVX2.
+/// The passes of BlurExtendedRows over two rows in 8-wide AVX2, over four in 16-wide AVX-512F.
 void blur_avx2_extended_rows(const BlurExtendedRows *b);
-
-/// BlurExtendedRows over four rows at once, in 16-wide AVX-512F: the same sums, row by row, so
-/// the same pixels.
-typedef struct {
-    /// The four image rows, `n` pixels each (a row repeated where there are fewer).
-    const float *row[4];
-    /// Where each row's result goes; it may be the row itself.
-    float *out[4];
-    /// Scratch: one padded line per pass, n + 2(r + 1) positions of 16 floats each.
-    float *lines;
-    const int32_t *map;
-    int n, r, passes;
-    float alpha, scale;
-} BlurExtendedRows4;
-
-void blur_avx512_extended_rows4(const BlurExtendedRows4 *b);
+void blur_avx512_extended_rows(const BlurExtendedRows *b);
 
 /// Three box passes down `row_count` rows at once, of a box or (`extended`) an extended box
 /// (LineKernels.cascadeRows, the same additions and multiplications in the same order, so the
