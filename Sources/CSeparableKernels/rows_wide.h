@@ -33,10 +33,10 @@ ROWS_ON static inline void ROWS_FN(group_store)(float *const *out, RVec v, int u
 // The padding of a pass's interleaved line (RF floats a position): `count` positions from `first`
 // copied from the positions `map` names (−1: zero) `shift` positions on, as
 // LineKernels.fillPadding does.
-ROWS_ON static void ROWS_FN(fill)(float *line, int shift, int first, int count, const int32_t *map) {
+ROWS_ON static void ROWS_FN(fill)(float *line, int mask, int shift, int first, int count, const int32_t *map) {
     for (int k = 0; k < count; k++) {
-        RVec v = map[k] < 0 ? r_zero() : r_load(line + RF * (ptrdiff_t)(map[k] + shift));
-        r_store(line + RF * (ptrdiff_t)(first + k), v);
+        RVec v = map[k] < 0 ? r_zero() : r_load(line + RF * (ptrdiff_t)((map[k] + shift) & mask));
+        r_store(line + RF * (ptrdiff_t)((first + k) & mask), v);
     }
 }
 
@@ -58,6 +58,9 @@ ROWS_ON static inline RVec ROWS_FN(box_line0)(const BlurBoxRows3 *b, int j) {
 ROWS_ON void ROWS_FN(box_rows3)(const BlurBoxRows3 *b) {
     const int n = b->n, r0 = b->r0, r1 = b->r1, r2 = b->r2;
     float *const line1 = b->line1, *const line2 = b->line2;
+    const int m1 = blur_line_ring(r1) - 1, m2 = blur_line_ring(r2) - 1;
+#define L1(j) (line1 + RF * (ptrdiff_t)((j) & m1))
+#define L2(j) (line2 + RF * (ptrdiff_t)((j) & m2))
     float *const *outs = b->out;
     const int unit = b->scale == 1.0f;
     const RVec scale = r_set1(b->scale);
@@ -70,17 +73,30 @@ ROWS_ON void ROWS_FN(box_rows3)(const BlurBoxRows3 *b) {
             const float *h[GROUP];
             for (int k = 0; k < GROUP; k++) h[k] = b->row[k] + 4 * (ptrdiff_t)(s + r0);
             const ptrdiff_t back = 4 * (ptrdiff_t)(2 * r0 + 1);
-            float *head1 = line1 + RF * (ptrdiff_t)(s + r1), *head2 = line2 + RF * (ptrdiff_t)(s - r1 + r2);
-            for (ptrdiff_t o = 0; s < fastEnd; s++, o += 4, head1 += RF, head2 += RF) {
-                // The rows come from memory: ask for them a kilobyte ahead (a hint; past the row's
-                // end it reads nothing).
-                for (int k = 0; k < GROUP; k++) _mm_prefetch((const char *)(h[k] + o + 256), _MM_HINT_T0);
-                a = r_add(a, r_sub(ROWS_FN(group_load)(h, o), ROWS_FN(group_load)(h, o - back)));
-                r_store(head1, a);
-                s1 = r_add(s1, r_sub(a, r_load(head1 - RF * (ptrdiff_t)(2 * r1 + 1))));
-                r_store(head2, s1);
-                s2 = r_add(s2, r_sub(s1, r_load(head2 - RF * (ptrdiff_t)(2 * r2 + 1))));
-                ROWS_FN(group_store)(outs, s2, unit, scale, s - r1 - r2);
+            for (ptrdiff_t o = 0; s < fastEnd;) {
+                // The steps until one of the four line positions wraps around its ring: plain
+                // pointers, one offset for all four.
+                int run = fastEnd - s;
+#define UNTIL_WRAP(j, m) if ((m) + 1 - ((j) & (m)) < run) run = (m) + 1 - ((j) & (m))
+                UNTIL_WRAP(s + r1, m1);
+                UNTIL_WRAP(s - r1 - 1, m1);
+                UNTIL_WRAP(s - r1 + r2, m2);
+                UNTIL_WRAP(s - r1 - r2 - 1, m2);
+#undef UNTIL_WRAP
+                char *const w1 = (char *)L1(s + r1), *const w2 = (char *)L2(s - r1 + r2);
+                const char *const t1 = (const char *)L1(s - r1 - 1), *const t2 = (const char *)L2(s - r1 - r2 - 1);
+                const int first = s;
+                for (ptrdiff_t q = 0; s < first + run; s++, o += 4, q += RF * sizeof(float)) {
+                    // The rows come from memory: ask for them a kilobyte ahead (a hint; past the
+                    // row's end it reads nothing).
+                    for (int k = 0; k < GROUP; k++) _mm_prefetch((const char *)(h[k] + o + 256), _MM_HINT_T0);
+                    a = r_add(a, r_sub(ROWS_FN(group_load)(h, o), ROWS_FN(group_load)(h, o - back)));
+                    r_store((float *)(w1 + q), a);
+                    s1 = r_add(s1, r_sub(a, r_load((const float *)(t1 + q))));
+                    r_store((float *)(w2 + q), s1);
+                    s2 = r_add(s2, r_sub(s1, r_load((const float *)(t2 + q))));
+                    ROWS_FN(group_store)(outs, s2, unit, scale, s - r1 - r2);
+                }
             }
             if (s >= steps) break;
         }
@@ -90,34 +106,34 @@ ROWS_ON void ROWS_FN(box_rows3)(const BlurBoxRows3 *b) {
             } else {
                 a = r_add(a, r_sub(ROWS_FN(box_line0)(b, s + 2 * r0), ROWS_FN(box_line0)(b, s - 1)));
             }
-            r_store(line1 + RF * (ptrdiff_t)(s + r1), a);
+            r_store(L1(s + r1), a);
         }
-        if (s == n) ROWS_FN(fill)(line1, r1, r1 + n, r1, b->right_map1);
+        if (s == n) ROWS_FN(fill)(line1, m1, r1, r1 + n, r1, b->right_map1);
         const int p1 = s - r1;
         if (p1 >= 0 && p1 < n) {
             if (p1 == 0) {
-                ROWS_FN(fill)(line1, r1, 0, r1, b->left_map1);
-                for (int j = 0; j <= 2 * r1; j++) s1 = r_add(s1, r_load(line1 + RF * (ptrdiff_t)j));
+                ROWS_FN(fill)(line1, m1, r1, 0, r1, b->left_map1);
+                for (int j = 0; j <= 2 * r1; j++) s1 = r_add(s1, r_load(L1(j)));
             } else {
-                s1 = r_add(s1, r_sub(r_load(line1 + RF * (ptrdiff_t)(p1 + 2 * r1)),
-                                     r_load(line1 + RF * (ptrdiff_t)(p1 - 1))));
+                s1 = r_add(s1, r_sub(r_load(L1(p1 + 2 * r1)), r_load(L1(p1 - 1))));
             }
-            r_store(line2 + RF * (ptrdiff_t)(p1 + r2), s1);
+            r_store(L2(p1 + r2), s1);
         }
-        if (p1 == n) ROWS_FN(fill)(line2, r2, r2 + n, r2, b->right_map2);
+        if (p1 == n) ROWS_FN(fill)(line2, m2, r2, r2 + n, r2, b->right_map2);
         const int p2 = p1 - r2;
         if (p2 >= 0 && p2 < n) {
             if (p2 == 0) {
-                ROWS_FN(fill)(line2, r2, 0, r2, b->left_map2);
-                for (int j = 0; j <= 2 * r2; j++) s2 = r_add(s2, r_load(line2 + RF * (ptrdiff_t)j));
+                ROWS_FN(fill)(line2, m2, r2, 0, r2, b->left_map2);
+                for (int j = 0; j <= 2 * r2; j++) s2 = r_add(s2, r_load(L2(j)));
             } else {
-                s2 = r_add(s2, r_sub(r_load(line2 + RF * (ptrdiff_t)(p2 + 2 * r2)),
-                                     r_load(line2 + RF * (ptrdiff_t)(p2 - 1))));
+                s2 = r_add(s2, r_sub(r_load(L2(p2 + 2 * r2)), r_load(L2(p2 - 1))));
             }
             ROWS_FN(group_store)(outs, s2, unit, scale, p2);
         }
     }
 }
+#undef L1
+#undef L2
 
 // The extended box's passes over GROUP rows at once, in one sweep (see the header). Line k holds
 // pass k's input, position j = pixel j − e (e = r + 1); pass k's output pixel x is written to
@@ -188,7 +204,7 @@ ROWS_ON void ROWS_FN(extended_rows)(const BlurExtendedRows *b) {
             float *line = b->lines + RF * positions * k;
             RVec sum;
             if (p == 0) {
-                if (k > 0) ROWS_FN(fill)(line, e, 0, e, b->map);
+                if (k > 0) ROWS_FN(fill)(line, -1, e, 0, e, b->map);
                 sum = r_zero();
                 for (int i = 1; i <= 2 * r + 1; i++) sum = r_add(sum, r_load(line + RF * (ptrdiff_t)i));
             } else {
@@ -201,7 +217,7 @@ ROWS_ON void ROWS_FN(extended_rows)(const BlurExtendedRows *b) {
             if (k < passes - 1) {
                 float *next = line + RF * positions;
                 r_store(next + RF * (ptrdiff_t)(p + e), v);
-                if (p == n - 1) ROWS_FN(fill)(next, e, n + e, e, b->map + n + e);
+                if (p == n - 1) ROWS_FN(fill)(next, -1, e, n + e, e, b->map + n + e);
             } else {
                 ROWS_FN(group_store)(outs, v, unit, scale, p);
             }

@@ -18,7 +18,8 @@ struct BoxRowSweep {
     let plan: BoxPlan
     /// Rows a sweep takes at once: four where the AVX-512 loops are active, else two.
     let rowsAtOnce: Int
-    /// Passes 1 and 2's interleaved lines, 4 · `rowsAtOnce` floats a position.
+    /// Passes 1 and 2's interleaved lines, 4 · `rowsAtOnce` floats a position, each a ring of
+    /// `blur_line_ring(r)` positions that stays in the L1 cache.
     let line1: UnsafeMutablePointer<Float>
     let line2: UnsafeMutablePointer<Float>
     /// Passes 1 and 2's padding maps before and after the line.
@@ -38,8 +39,8 @@ struct BoxRowSweep {
         self.plan = plan
         self.maps = maps
         rowsAtOnce = KernelVariant.usesAVX512 ? 4 : 2
-        line1 = PixelMemory.scratch(4 * rowsAtOnce * (n + 2 * r[1]))
-        line2 = PixelMemory.scratch(4 * rowsAtOnce * (n + 2 * r[2]))
+        line1 = PixelMemory.scratch(4 * rowsAtOnce * Int(blur_line_ring(Int32(r[1]))))
+        line2 = PixelMemory.scratch(4 * rowsAtOnce * Int(blur_line_ring(Int32(r[2]))))
     }
 
     func deallocate() {

@@ -96,8 +96,8 @@ typedef struct {
     /// Where each row's result goes; it may be the row itself when r1 + r2 > r0 (pass 2 writes a
     /// position only after pass 0 has read it for the last time).
     float *out[4];
-    /// Scratch: passes 1 and 2's padded lines, (n + 2·r1) and (n + 2·r2) positions of 4 floats a
-    /// row.
+    /// Scratch: passes 1 and 2's padded lines, as rings of blur_line_ring(r1) and
+    /// blur_line_ring(r2) positions of 4 floats a row (position j at j mod the ring's size).
     float *line1;
     float *line2;
     /// Passes 1 and 2's padding maps, r1 (r2) positions each: the position of the previous pass's
@@ -110,6 +110,18 @@ typedef struct {
     int n, r0, r1, r2;
     float scale;
 } BlurBoxRows3;
+
+/// Positions in the ring a pass of radius r keeps its padded line in (BlurBoxRows3's line1 and
+/// line2): the least power of two ≥ 3r + 2, so that it holds the 2r + 2 positions the pass reads
+/// while the previous pass writes and the r padding positions written at once after the line's
+/// end, and at least 64, so that the sweep's steady loop runs many steps between wraps. 4–8 KiB
+/// for four rows up to r = 41, where the whole line (n + 2r positions) was as long as the rows and
+/// each step's store went to memory the L1 cache no longer held.
+static inline int blur_line_ring(int r) {
+    int size = 64;
+    while (size < 3 * r + 2) size *= 2;
+    return size;
+}
 
 /// The horizontal passes of BlurBoxRows3 over two rows in 8-wide AVX2, over four in 16-wide AVX-512F.
 void blur_avx2_box_rows3(const BlurBoxRows3 *b);
