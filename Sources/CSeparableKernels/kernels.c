@@ -249,7 +249,8 @@ AVX2 static inline void box_store_out(float *out0, float *out1, __m256 c, int un
     do {                                                                                                  \
         const V alpha = SET1(c->alpha), beta = SET1(c->beta), scale = SET1(c->scale);                     \
         float *const s0 = c->sums[0] + x, *const s1 = c->sums[1] + x, *const s2 = c->sums[2] + x;         \
-        V a = LOAD(s0), b = LOAD(s1), d = LOAD(s2);                                                       \
+        V a = LOAD(EXTENDED ? s0 : c->previous[0] + x), b = LOAD(EXTENDED ? s1 : c->previous[1] + x);      \
+        V d = LOAD(s2);                                                                                   \
         float *const *p = c->rows;                                                                        \
         for (int u = 0; u < c->row_count; u++, p += 8) {                                                  \
             const V in = LOAD(p[0] + x);                                                                  \
@@ -267,8 +268,10 @@ AVX2 static inline void box_store_out(float *out0, float *out1, __m256 c, int un
             const V o2 = MUL(EXTENDED ? SUB(ADD(d, MUL(alpha, t2)), MUL(beta, o1)) : d, scale);           \
             if (c->streaming) STREAM(p[7] + x, o2); else STORE(p[7] + x, o2);                             \
         }                                                                                                 \
-        STORE(s0, a);                                                                                     \
-        STORE(s1, b);                                                                                     \
+        if (EXTENDED) {                                                                                   \
+            STORE(s0, a);                                                                                 \
+            STORE(s1, b);                                                                                 \
+        }                                                                                                 \
         STORE(s2, d);                                                                                     \
     } while (0)
 

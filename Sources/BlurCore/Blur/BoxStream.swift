@@ -177,8 +177,20 @@ struct BoxStream {
             p += 8
         }
         LineKernels.cascadeRows(
-            table, rowCount: rows, sums: sums, alpha: plan.alpha, scale: plan.finalScale,
-            count: strip.columns.count, copying: copying, streaming: streamsOutput)
+            table, rowCount: rows, sums: sums,
+            previous: (self.row(1, first - e0 - 1), self.row(2, first - e0 - e1 - 1)),
+            alpha: plan.alpha, scale: plan.finalScale, count: strip.columns.count, copying: copying,
+            streaming: streamsOutput)
+    }
+
+    /// A box's passes 0 and 1's running sums after input row `u`, which `cascade` made and may
+    /// have left only in rings 1 and 2 (`LineKernels.cascadeRows`): copied back into `sums`
+    /// before the passes slide row by row again.
+    private func takeSums(after u: Int, _ strip: Strip) {
+        guard plan.shape == .box, steady(u) else { return }
+        let e0 = plan.reach(0), e1 = plan.reach(1)
+        sums[0].update(from: slot(1, u - e0), count: strip.floats)
+        sums[1].update(from: slot(2, u - e0 - e1), count: strip.floats)
     }
 
     /// Emits the last rows of every pass, once all input rows are received: while every pass
@@ -194,6 +206,7 @@ struct BoxStream {
             }
             firstPass = 1
         }
+        takeSums(after: firstPass == 1 ? end - 1 : plan.count - 1, strip)
         for pass in firstPass..<plan.radii.count {
             for y in (plan.count - plan.reach(pass))..<plan.count {
                 emit(pass, y, strip)
@@ -265,6 +278,7 @@ struct BoxStream {
     /// stream `startsAtSeam`), it emits a row, which the next pass receives in turn — a loop down
     /// the passes (at most N steps), not a recursion.
     private func receive(_ firstPass: Int, _ inputRow: Int, _ strip: Strip) {
+        if firstPass == 0 { takeSums(after: inputRow - 1, strip) }
         var pass = firstPass, t = inputRow
         while pass < plan.radii.count {
             let r = plan.radii[pass], reach = plan.reach(pass)

@@ -191,6 +191,12 @@ extension LineKernels {
     /// A pass's output is its sum, or with `alpha` the extended box's `sum + α · tail − (1 − α) ·
     /// input` (`extendedRow`).
     ///
+    /// A box's passes 0 and 1 output their sums, so their sums before the first row are also
+    /// `previous`, the two rows they wrote last (in rings 1 and 2). The AVX2 loop reads those
+    /// instead and leaves `sums[0]` and `sums[1]` stale: two stores a step fewer, 0.95–0.97× the
+    /// time of the whole blur (docs/performance.md). The caller copies them from the rings before
+    /// it slides those sums row by row again (`BoxStream.takeSums`).
+    ///
     /// Four pixels at a time (twelve SSE registers of sums; two pixels for the extended box, whose
     /// step needs more registers), all rows before the next four: a box's pixel costs six additions,
     /// one multiplication, four loads and four stores (one load and one store less without
@@ -203,15 +209,16 @@ extension LineKernels {
     /// "The box family's passes down the columns in AVX2").
     static func cascadeRows(
         _ rows: UnsafePointer<UnsafeMutablePointer<Float>>, rowCount: Int, sums: [UnsafeMutablePointer<Float>],
-        alpha: Float? = nil, scale: Float, count: Int, copying: Bool, streaming: Bool
+        previous: (UnsafePointer<Float>, UnsafePointer<Float>), alpha: Float? = nil, scale: Float, count: Int,
+        copying: Bool, streaming: Bool
     ) {
         if KernelVariant.usesAVX2 {
             let ends = alpha.map(CascadeEnds.init)
             var c = BlurCascade(
                 rows: UnsafeRawPointer(rows).assumingMemoryBound(to: UnsafeMutablePointer<Float>?.self),
-                sums: (sums[0], sums[1], sums[2]), floats: 4 * count, row_count: Int32(rowCount),
-                copying: copying ? 1 : 0, streaming: streaming ? 1 : 0, extended: ends == nil ? 0 : 1,
-                alpha: ends?.alpha ?? 0, beta: ends?.beta ?? 0, scale: scale)
+                sums: (sums[0], sums[1], sums[2]), previous: previous, floats: 4 * count,
+                row_count: Int32(rowCount), copying: copying ? 1 : 0, streaming: streaming ? 1 : 0,
+                extended: ends == nil ? 0 : 1, alpha: ends?.alpha ?? 0, beta: ends?.beta ?? 0, scale: scale)
             blur_avx2_cascade(&c)
         } else if let alpha {
             cascadeRows(

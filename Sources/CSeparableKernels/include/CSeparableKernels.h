@@ -163,8 +163,14 @@ typedef struct {
     /// `copying`), ring 0's tail, ring 1's slot, ring 1's tail, ring 2's slot, ring 2's tail, the
     /// output (16-byte aligned when `streaming`, which writes it with non-temporal stores).
     float *const *rows;
-    /// The three running sums, read before the first row and written after the last.
+    /// The three running sums, read before the first row and written after the last; a box's
+    /// first two only by the Swift loops (below).
     float *sums[3];
+    /// A box's passes 0 and 1's output rows before the first row (in rings 1 and 2), which are
+    /// their running sums: the AVX2 loop starts those two sums from them and leaves sums[0] and
+    /// sums[1] as they were, two stores a step fewer (the caller takes the sums from the rings
+    /// when it next needs them). Unread for an extended box, whose outputs are not its sums.
+    const float *previous[2];
     /// Floats in a row (a multiple of 4).
     ptrdiff_t floats;
     int row_count, copying, streaming, extended;
