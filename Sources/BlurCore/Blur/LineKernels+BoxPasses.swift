@@ -193,7 +193,7 @@ extension LineKernels {
     ///
     /// A box's passes 0 and 1 output their sums, so their sums before the first row are also
     /// `previous`, the two rows they wrote last (in rings 1 and 2). The AVX2 loop reads those
-    /// instead and leaves `sums[0]` and `sums[1]` stale: two stores a step fewer, 0.95–0.97× the
+    /// instead and leaves `sums[0]` and `sums[1]` stale: two stores a step fewer, 0.95–0.98× the
     /// time of the whole blur (docs/performance.md). The caller copies them from the rings before
     /// it slides those sums row by row again (`BoxStream.takeSums`).
     ///
