@@ -32,7 +32,8 @@ ROWS_ON static inline void ROWS_FN(group_store)(float *const *out, RVec v, int u
 
 // The padding of a pass's interleaved line (RF floats a position): `count` positions from `first`
 // copied from the positions `map` names (−1: zero) `shift` positions on, as
-// LineKernels.fillPadding does.
+// LineKernels.fillPadding does; each position taken `& mask` (a ring's size less one, or −1 for
+// a whole line).
 ROWS_ON static void ROWS_FN(fill)(float *line, int mask, int shift, int first, int count, const int32_t *map) {
     for (int k = 0; k < count; k++) {
         RVec v = map[k] < 0 ? r_zero() : r_load(line + RF * (ptrdiff_t)((map[k] + shift) & mask));

@@ -114,9 +114,9 @@ typedef struct {
 /// Positions in the ring a pass of radius r keeps its padded line in (BlurBoxRows3's line1 and
 /// line2): the least power of two ≥ 3r + 2, so that it holds the 2r + 2 positions the pass reads
 /// while the previous pass writes and the r padding positions written at once after the line's
-/// end, and at least 64, so that the sweep's steady loop runs many steps between wraps. 4–8 KiB
-/// for four rows up to r = 41, where the whole line (n + 2r positions) was as long as the rows and
-/// each step's store went to memory the L1 cache no longer held.
+/// end, and at least 64, so that the sweep's steady loop runs many steps between wraps: 4–8 KiB
+/// for four rows up to r = 41, which stay in L1. With whole lines (n + 2r positions, as long as the
+/// rows) the sweep took 1.17–1.40× as long (docs/performance.md, `bench/row_sweep.c`).
 static inline int blur_line_ring(int r) {
     int size = 64;
     while (size < 3 * r + 2) size *= 2;
